@@ -1,0 +1,104 @@
+import { Link } from "react-router";
+import { Icon } from "~/components/ui/icon";
+import { formatAddress } from "~/config/site";
+import { aboutText } from "~/content/quality";
+import { services } from "~/content/services";
+import { useSite } from "~/lib/site-context";
+import { whatsappUrl } from "~/lib/whatsapp";
+import { Logo } from "./logo";
+
+export function Footer() {
+  const site = useSite();
+  return (
+    <footer className="bg-slate-900 text-slate-300 dark:bg-slate-950 dark:border-t dark:border-slate-800">
+      <div className="container-page grid gap-10 py-14 sm:grid-cols-2 lg:grid-cols-4">
+        <div className="flex flex-col gap-4">
+          <Link to="/" aria-label={`${site.name} – página inicial`} className="w-fit rounded-md">
+            <Logo inverted />
+          </Link>
+          <p className="text-sm leading-relaxed text-slate-400">{aboutText}</p>
+        </div>
+
+        <nav aria-labelledby="footer-servicos">
+          <h2 id="footer-servicos" className="mb-4 font-semibold text-white">
+            Serviços
+          </h2>
+          <ul className="flex flex-col gap-2 text-sm">
+            {services.map((service) => (
+              <li key={service.id}>
+                <Link to={`/servicos#${service.id}`} className="hover:text-accent-400">
+                  {service.title}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+
+        <div>
+          <h2 className="mb-4 font-semibold text-white">Contato</h2>
+          <ul className="flex flex-col gap-3 text-sm">
+            <li>
+              <a
+                href={whatsappUrl(site.whatsappDigits, site.whatsappMessage)}
+                target="_blank"
+                rel="noopener"
+                className="flex items-start gap-2 hover:text-accent-400"
+              >
+                <Icon name="phone" className="mt-0.5 size-4 shrink-0" />
+                {site.phoneDisplay}
+              </a>
+            </li>
+            <li>
+              <a
+                href={`mailto:${site.email}`}
+                className="flex items-start gap-2 break-all hover:text-accent-400"
+              >
+                <Icon name="mail" className="mt-0.5 size-4 shrink-0" />
+                {site.email}
+              </a>
+            </li>
+            <li className="flex items-start gap-2">
+              <Icon name="map-pin" className="mt-0.5 size-4 shrink-0" />
+              <address className="not-italic">{formatAddress(site)}</address>
+            </li>
+            <li className="flex items-start gap-2">
+              <Icon name="clock" className="mt-0.5 size-4 shrink-0" />
+              <span>
+                {site.hours.map((h) => (
+                  <span key={h.label} className="block">
+                    {h.label}
+                  </span>
+                ))}
+              </span>
+            </li>
+          </ul>
+        </div>
+
+        <div className="flex flex-col gap-4">
+          <h2 className="font-semibold text-white">Orçamento gratuito</h2>
+          <p className="text-sm text-slate-400">
+            Agende uma visita técnica sem compromisso. Respondemos em até 24 horas.
+          </p>
+          <Link to="/contato" className="btn w-fit bg-accent-600 text-white hover:bg-accent-700">
+            Solicitar Orçamento
+          </Link>
+        </div>
+      </div>
+
+      <div className="border-t border-slate-800">
+        <div className="container-page flex flex-col items-center justify-between gap-3 py-5 text-xs text-slate-400 sm:flex-row">
+          <p>
+            © {site.copyrightYear} {site.legalName} Todos os direitos reservados.
+          </p>
+          <Link
+            to="/auth"
+            aria-label="Área administrativa"
+            className="rounded p-1 text-slate-500 hover:text-slate-300"
+          >
+            <Icon name="lock" className="size-4" />
+          </Link>
+        </div>
+      </div>
+    </footer>
+  );
+}

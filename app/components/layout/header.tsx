@@ -1,0 +1,129 @@
+import { useEffect, useRef } from "react";
+import { Link, NavLink, useLocation } from "react-router";
+import { Icon } from "~/components/ui/icon";
+import { useSite } from "~/lib/site-context";
+import { whatsappUrl } from "~/lib/whatsapp";
+import { Logo } from "./logo";
+import { navItems } from "./nav-items";
+
+const desktopLink = ({ isActive }: { isActive: boolean }) =>
+  `rounded-md px-3 py-2 text-sm font-semibold transition-colors ${
+    isActive
+      ? "bg-brand-50 text-brand-800 dark:bg-brand-900 dark:text-white"
+      : "text-slate-700 hover:bg-slate-100 hover:text-brand-800 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white"
+  }`;
+
+const mobileLink = ({ isActive }: { isActive: boolean }) =>
+  `block rounded-md px-4 py-3 text-base font-semibold ${
+    isActive
+      ? "bg-brand-50 text-brand-800 dark:bg-brand-900 dark:text-white"
+      : "text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"
+  }`;
+
+export function Header() {
+  const site = useSite();
+  const menu = useRef<HTMLDetailsElement>(null);
+  const { pathname } = useLocation();
+  // Without JavaScript every link loads a new page, whose menu starts closed. With it, the
+  // header stays mounted across client navigations, so close the menu explicitly.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every path change
+  useEffect(() => {
+    if (menu.current) menu.current.open = false;
+  }, [pathname]);
+  const closeMenu = () => {
+    if (menu.current) menu.current.open = false;
+  };
+
+  return (
+    <header className="sticky top-0 z-40 shadow-sm">
+      <div className="bg-brand-900 text-sm text-white">
+        <div className="container-page flex h-9 items-center justify-between gap-4">
+          <div className="flex min-w-0 items-center gap-5">
+            <a
+              href={whatsappUrl(site.whatsappDigits, site.whatsappMessage)}
+              target="_blank"
+              rel="noopener"
+              className="flex items-center gap-1.5 whitespace-nowrap hover:text-accent-400"
+            >
+              <Icon name="phone" className="size-4" />
+              <span>{site.phoneDisplay}</span>
+            </a>
+            <a
+              href={`mailto:${site.email}`}
+              className="hidden items-center gap-1.5 truncate hover:text-accent-400 sm:flex"
+            >
+              <Icon name="mail" className="size-4" />
+              <span className="truncate">{site.email}</span>
+            </a>
+          </div>
+          <p className="hidden text-slate-200 md:block">{site.tagline}</p>
+        </div>
+      </div>
+
+      <div className="border-b border-slate-200 bg-white/95 backdrop-blur dark:border-slate-800 dark:bg-slate-900/95">
+        <div className="container-page flex h-18 items-center justify-between gap-4">
+          <Link to="/" aria-label={`${site.name} – página inicial`} className="rounded-md">
+            <Logo />
+          </Link>
+
+          <nav aria-label="Navegação principal" className="hidden lg:block">
+            <ul className="flex items-center gap-1">
+              {navItems.map((item) => (
+                <li key={item.href}>
+                  <NavLink to={item.href} end={item.href === "/"} className={desktopLink}>
+                    {item.name}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+
+          <div className="flex items-center gap-2">
+            <Link
+              to="/contato"
+              className="btn bg-accent-600 px-3 py-2.5 text-sm whitespace-nowrap text-white hover:bg-accent-700 sm:px-5 sm:py-3 sm:text-base"
+            >
+              Solicitar Orçamento
+            </Link>
+
+            <details ref={menu} className="group lg:hidden">
+              <summary
+                className="flex size-11 cursor-pointer items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"
+                aria-label="Menu"
+              >
+                <Icon name="menu" className="size-6 group-open:hidden" />
+                <Icon name="x" className="hidden size-6 group-open:block" />
+              </summary>
+              <nav
+                aria-label="Navegação móvel"
+                className="absolute inset-x-0 top-full border-b border-slate-200 bg-white px-4 pt-2 pb-5 shadow-lg dark:border-slate-800 dark:bg-slate-900"
+              >
+                <ul className="flex flex-col gap-1">
+                  {navItems.map((item) => (
+                    <li key={item.href}>
+                      <NavLink
+                        to={item.href}
+                        end={item.href === "/"}
+                        className={mobileLink}
+                        onClick={closeMenu}
+                      >
+                        {item.name}
+                      </NavLink>
+                    </li>
+                  ))}
+                </ul>
+                <Link
+                  to="/contato"
+                  onClick={closeMenu}
+                  className="btn mt-4 w-full bg-accent-600 text-white hover:bg-accent-700"
+                >
+                  Solicitar Orçamento
+                </Link>
+              </nav>
+            </details>
+          </div>
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,40 @@
+import { Link } from "react-router";
+import { Icon } from "./icon";
+import { WhatsappLink } from "./whatsapp-link";
+
+export interface CtaSectionProps {
+  title: string;
+  text: string;
+  buttonLabel?: string;
+  /** Show the WhatsApp button beside the quote button. */
+  withChat?: boolean;
+}
+
+/** Closing call to action: a quote button and, optionally, the chat. */
+export function CtaSection({
+  title,
+  text,
+  buttonLabel = "Solicitar Orçamento",
+  withChat = true,
+}: CtaSectionProps) {
+  return (
+    <section className="bg-brand-800 text-white dark:bg-brand-900">
+      <div className="container-page flex flex-col items-center gap-6 py-16 text-center">
+        <h2 className="max-w-3xl text-3xl font-bold tracking-tight sm:text-4xl">{title}</h2>
+        <p className="max-w-2xl text-lg text-brand-100">{text}</p>
+        <div className="flex flex-col gap-3 sm:flex-row">
+          <Link to="/contato" className="btn bg-accent-600 text-white hover:bg-accent-700">
+            {buttonLabel}
+            <Icon name="arrow-right" className="size-5" />
+          </Link>
+          {withChat ? (
+            <WhatsappLink className="btn border-2 border-white/70 text-white hover:bg-white hover:text-brand-900">
+              <Icon name="whatsapp" className="size-5" />
+              Conversar no WhatsApp
+            </WhatsappLink>
+          ) : null}
+        </div>
+      </div>
+    </section>
+  );
+}

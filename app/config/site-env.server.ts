@@ -1,0 +1,58 @@
+import { z } from "zod";
+import { defaultSite, type SiteConfig } from "./site";
+
+// Environment overrides for the company facts. Read once at start-up; a malformed value
+// stops the server with a message naming the variable instead of rendering wrong facts.
+const digits = z.string().regex(/^\d{10,15}$/, "use apenas dígitos, com DDI e DDD (ex.: 5541998765432)");
+const siteEnvSchema = z.object({
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/ })
+    .transform((url) => url.replace(/\/+$/, ""))
+    .optional(),
+  SITE_NAME: z.string().min(1).optional(),
+  SITE_PHONE_DIGITS: digits.optional(),
+  SITE_PHONE_DISPLAY: z.string().min(1).optional(),
+  SITE_WHATSAPP_DIGITS: digits.optional(),
+  SITE_WHATSAPP_MESSAGE: z.string().min(1).optional(),
+  SITE_EMAIL: z.email().optional(),
+  HERO_VIDEO_URL: z.string().min(1).optional(),
+});
+
+export type SiteEnv = z.infer<typeof siteEnvSchema>;
+
+export function siteFromEnv(env: Record<string, string | undefined>): SiteConfig {
+  const parsed = siteEnvSchema.safeParse(pickDefined(env));
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
+    throw new Error(`Configuração inválida do site:\n  ${problems.join("\n  ")}`);
+  }
+  const e = parsed.data;
+  return {
+    ...defaultSite,
+    publicUrl: e.PUBLIC_URL ?? defaultSite.publicUrl,
+    name: e.SITE_NAME ?? defaultSite.name,
+    phoneDigits: e.SITE_PHONE_DIGITS ?? defaultSite.phoneDigits,
+    phoneDisplay: e.SITE_PHONE_DISPLAY ?? defaultSite.phoneDisplay,
+    whatsappDigits: e.SITE_WHATSAPP_DIGITS ?? e.SITE_PHONE_DIGITS ?? defaultSite.whatsappDigits,
+    whatsappMessage: e.SITE_WHATSAPP_MESSAGE ?? defaultSite.whatsappMessage,
+    email: e.SITE_EMAIL ?? defaultSite.email,
+    heroVideoUrl: e.HERO_VIDEO_URL ?? defaultSite.heroVideoUrl,
+  };
+}
+
+function pickDefined(env: Record<string, string | undefined>): Record<string, string> {
+  const keys = Object.keys(siteEnvSchema.shape);
+  return Object.fromEntries(
+    keys.flatMap((key) => {
+      const value = env[key]?.trim();
+      return value ? [[key, value]] : [];
+    }),
+  );
+}
+
+let cached: SiteConfig | undefined;
+/** The running server's site facts. */
+export function getSite(): SiteConfig {
+  cached ??= siteFromEnv(process.env);
+  return cached;
+}

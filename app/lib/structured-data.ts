@@ -1,0 +1,43 @@
+import { formatAddress, type SiteConfig } from "~/config/site";
+
+/** schema.org description of the business, embedded on every page as JSON-LD. */
+export function localBusinessJsonLd(site: SiteConfig) {
+  return {
+    "@context": "https://schema.org",
+    "@type": "HomeAndConstructionBusiness",
+    "@id": `${site.publicUrl}/#empresa`,
+    name: site.name,
+    legalName: site.legalName,
+    description: site.description,
+    url: `${site.publicUrl}/`,
+    logo: `${site.publicUrl}/favicon.svg`,
+    image: `${site.publicUrl}${site.ogImagePath}`,
+    telephone: `+${site.phoneDigits}`,
+    email: site.email,
+    foundingDate: String(site.foundingYear),
+    areaServed: { "@type": "City", name: site.address.city },
+    address: {
+      "@type": "PostalAddress",
+      streetAddress: `${site.address.street} – ${site.address.district}`,
+      addressLocality: site.address.city,
+      addressRegion: site.address.state,
+      postalCode: site.address.postalCode,
+      addressCountry: site.address.country,
+    },
+    openingHoursSpecification: site.hours.map((h) => ({
+      "@type": "OpeningHoursSpecification",
+      dayOfWeek: h.days,
+      opens: h.opens,
+      closes: h.closes,
+    })),
+    hasMap: `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(formatAddress(site))}`,
+  };
+}
+
+/**
+ * Serialise JSON for a <script type="application/ld+json"> block. "<" is escaped so a value
+ * can never close the script element.
+ */
+export function jsonLdScript(data: unknown): string {
+  return JSON.stringify(data).replace(/</g, "\\u003c");
+}

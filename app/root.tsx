@@ -1,0 +1,102 @@
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useMatches,
+  useRouteLoaderData,
+} from "react-router";
+import stylesheet from "~/app.css?url";
+import { defaultSite } from "~/config/site";
+import { getSite } from "~/config/site-env.server";
+import { useNonce } from "~/lib/nonce";
+import { SiteContext } from "~/lib/site-context";
+import { jsonLdScript, localBusinessJsonLd } from "~/lib/structured-data";
+import { routeWantsHydration } from "~/route-handle";
+import type { Route } from "./+types/root";
+
+export function loader() {
+  return { site: getSite() };
+}
+
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+// Prefetch same-origin pages on hover so moving between static pages feels instant without a
+// client router. Admin and sign-in are excluded: they are personal and never cached.
+const speculationRules = JSON.stringify({
+  prefetch: [
+    {
+      where: {
+        and: [{ href_matches: "/*" }, { not: { href_matches: ["/admin*", "/auth*"] } }],
+      },
+      eagerness: "moderate",
+    },
+  ],
+});
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>("root");
+  const site = data?.site ?? defaultSite;
+  const hydrate = useMatches().some((match) => routeWantsHydration(match.handle));
+  const nonce = useNonce();
+  return (
+    <html lang="pt-BR">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="color-scheme" content="light dark" />
+        <meta name="theme-color" content="#1e3a8a" media="(prefers-color-scheme: light)" />
+        <meta name="theme-color" content="#020617" media="(prefers-color-scheme: dark)" />
+        <Meta />
+        <Links />
+        <script
+          type="application/ld+json"
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: escaped JSON-LD data block
+          dangerouslySetInnerHTML={{ __html: jsonLdScript(localBusinessJsonLd(site)) }}
+        />
+      </head>
+      <body className="min-h-dvh bg-white text-slate-800 antialiased dark:bg-slate-950 dark:text-slate-200">
+        <SiteContext value={site}>{children}</SiteContext>
+        {hydrate ? (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        ) : (
+          <script
+            type="speculationrules"
+            nonce={nonce}
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: static JSON rules
+            dangerouslySetInnerHTML={{ __html: speculationRules }}
+          />
+        )}
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  if (!isRouteErrorResponse(error)) console.error(error);
+  return (
+    <main className="mx-auto flex min-h-dvh max-w-xl flex-col items-center justify-center gap-4 px-6 text-center">
+      <p className="text-6xl font-bold text-blue-800 dark:text-blue-300">{status}</p>
+      <h1 className="text-2xl font-semibold">Algo deu errado</h1>
+      <p className="text-slate-600 dark:text-slate-400">
+        Não foi possível carregar esta página agora. Tente novamente em instantes ou volte para o início.
+      </p>
+      <a href="/" className="rounded-lg bg-blue-800 px-5 py-3 font-semibold text-white hover:bg-blue-900">
+        Voltar para o início
+      </a>
+    </main>
+  );
+}

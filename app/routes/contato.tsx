@@ -1,0 +1,150 @@
+import type { ReactNode } from "react";
+import { QuoteForm } from "~/components/quote-form";
+import { Icon } from "~/components/ui/icon";
+import { PageHero } from "~/components/ui/page-hero";
+import { WhatsappLink } from "~/components/ui/whatsapp-link";
+import { formatAddress } from "~/config/site";
+import { benefits, specializedCare } from "~/content/benefits";
+import type { IconName } from "~/content/types";
+import { pageMeta, siteFromMatches } from "~/lib/seo";
+import { useSite } from "~/lib/site-context";
+import type { Route } from "./+types/contato";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(siteFromMatches(matches), {
+    title: "Contato e orçamento gratuito",
+    description:
+      "Solicite um orçamento gratuito e sem compromisso para a manutenção do seu condomínio em Curitiba. Respondemos em até 24 horas.",
+    path: "/contato",
+  });
+
+function InfoCard({ icon, title, children }: { icon: IconName; title: string; children: ReactNode }) {
+  return (
+    <li className="flex gap-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-800 dark:bg-slate-900">
+      <span className="flex size-12 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-800 dark:bg-brand-900 dark:text-brand-200">
+        <Icon name={icon} className="size-6" />
+      </span>
+      <div className="flex min-w-0 flex-col gap-1">
+        <h2 className="font-bold text-slate-900 dark:text-white">{title}</h2>
+        {children}
+      </div>
+    </li>
+  );
+}
+
+export default function Contato() {
+  const site = useSite();
+  return (
+    <>
+      <PageHero badge="Orçamento gratuito e sem compromisso" title="Entre em Contato">
+        <p className="max-w-3xl text-lg text-brand-100">
+          Conte o que o seu condomínio precisa. Agendamos uma visita técnica, avaliamos o edifício e enviamos
+          um orçamento detalhado.
+        </p>
+      </PageHero>
+
+      <div className="container-page py-14">
+        <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
+          <InfoCard icon="phone" title="Telefone">
+            <WhatsappLink className="font-semibold text-brand-700 hover:underline dark:text-brand-300">
+              {site.phoneDisplay}
+            </WhatsappLink>
+            <p className="text-sm text-slate-600 dark:text-slate-400">Atendimento de segunda a sábado</p>
+          </InfoCard>
+          <InfoCard icon="mail" title="E-mail">
+            <a
+              href={`mailto:${site.email}`}
+              className="font-semibold break-all text-brand-700 hover:underline dark:text-brand-300"
+            >
+              {site.email}
+            </a>
+            <p className="text-sm text-slate-600 dark:text-slate-400">Resposta em até 24 horas</p>
+          </InfoCard>
+          <InfoCard icon="map-pin" title="Endereço">
+            <address className="text-sm text-slate-700 not-italic dark:text-slate-300">
+              {formatAddress(site)}
+            </address>
+          </InfoCard>
+          <InfoCard icon="clock" title="Horário de Atendimento">
+            {site.hours.map((h) => (
+              <p key={h.label} className="text-sm text-slate-700 dark:text-slate-300">
+                {h.label}
+              </p>
+            ))}
+          </InfoCard>
+        </ul>
+
+        <div className="mt-12 grid gap-10 lg:grid-cols-3">
+          <section
+            aria-labelledby="form-titulo"
+            className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8 lg:col-span-2 dark:border-slate-800 dark:bg-slate-900"
+          >
+            <h2 id="form-titulo" className="text-2xl font-bold text-slate-900 dark:text-white">
+              Solicitar Orçamento
+            </h2>
+            <p className="mt-2 mb-6 text-slate-600 dark:text-slate-400">
+              Preencha o formulário abaixo e entraremos em contato para agendar uma visita técnica.
+            </p>
+            <QuoteForm />
+          </section>
+
+          <aside className="flex flex-col gap-6">
+            <section
+              aria-labelledby="beneficios-titulo"
+              className="rounded-2xl bg-brand-800 p-6 text-white dark:bg-brand-900"
+            >
+              <h2 id="beneficios-titulo" className="mb-4 text-xl font-bold">
+                Por que escolher a {site.name}?
+              </h2>
+              <ul className="flex flex-col gap-3">
+                {benefits.map((benefit) => (
+                  <li key={benefit} className="flex gap-2">
+                    <Icon name="check" className="mt-0.5 size-5 shrink-0 text-accent-400" />
+                    <span>{benefit}</span>
+                  </li>
+                ))}
+              </ul>
+            </section>
+            <section
+              aria-labelledby="atendimento-titulo"
+              className="rounded-2xl border border-slate-200 p-6 dark:border-slate-800"
+            >
+              <span className="mb-3 flex size-11 items-center justify-center rounded-lg bg-accent-500/10 text-accent-700 dark:text-accent-400">
+                <Icon name="headset" className="size-6" />
+              </span>
+              <h2 id="atendimento-titulo" className="mb-2 text-lg font-bold text-slate-900 dark:text-white">
+                {specializedCare.title}
+              </h2>
+              <p className="text-slate-600 dark:text-slate-300">{specializedCare.text}</p>
+            </section>
+          </aside>
+        </div>
+      </div>
+
+      <section aria-labelledby="urgente-titulo" className="bg-slate-50 py-14 dark:bg-slate-900">
+        <div className="container-page flex flex-col items-center gap-5 text-center">
+          <h2 id="urgente-titulo" className="text-2xl font-bold text-slate-900 sm:text-3xl dark:text-white">
+            Precisa de atendimento urgente?
+          </h2>
+          <p className="max-w-2xl text-slate-600 dark:text-slate-300">
+            Infiltrações, desplacamento de revestimento ou risco à segurança não podem esperar. Fale direto
+            com a nossa equipe.
+          </p>
+          <div className="flex flex-col gap-3 sm:flex-row">
+            <WhatsappLink className="btn bg-[#128c4a] text-white hover:bg-[#0f7a40]">
+              <Icon name="whatsapp" className="size-5" />
+              {site.phoneDisplay}
+            </WhatsappLink>
+            <a
+              href={`mailto:${site.email}`}
+              className="btn border-2 border-brand-800 text-brand-800 hover:bg-brand-800 hover:text-white dark:border-brand-300 dark:text-brand-200 dark:hover:bg-brand-300 dark:hover:text-slate-950"
+            >
+              <Icon name="mail" className="size-5" />
+              Enviar e-mail
+            </a>
+          </div>
+        </div>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,23 @@
+import { Outlet } from "react-router";
+import { ChatButton } from "~/components/layout/chat-button";
+import { Footer } from "~/components/layout/footer";
+import { Header } from "~/components/layout/header";
+
+export default function PublicLayout() {
+  return (
+    <>
+      <a
+        href="#conteudo"
+        className="sr-only z-50 rounded bg-white px-4 py-2 text-brand-800 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        Pular para o conteúdo
+      </a>
+      <Header />
+      <main id="conteudo">
+        <Outlet />
+      </main>
+      <Footer />
+      <ChatButton />
+    </>
+  );
+}

@@ -1,0 +1,13 @@
+import { reactRouter } from "@react-router/dev/vite";
+import tailwindcss from "@tailwindcss/vite";
+import { defineConfig } from "vite";
+
+export default defineConfig({
+  // The server bundle's entry is our HTTP app, which imports the React Router build, so the
+  // routes and the server modules (database, caches, worker) share one module graph.
+  environments: {
+    ssr: { build: { rollupOptions: { input: "./app/server/http-app.server.ts" } } },
+  },
+  resolve: { tsconfigPaths: true },
+  plugins: [tailwindcss(), reactRouter()],
+});
