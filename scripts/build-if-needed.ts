@@ -1,4 +1,4 @@
-// `npm start` runs this first: build when there is no build or when a source file is newer
+// `npm start` runs this first (and `npm run build` with --force): build when there is no build or when a source file is newer
 // than the last build, so a fresh clone and an edited checkout both just work.
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync, writeFileSync } from "node:fs";
@@ -22,7 +22,8 @@ function newestMtime(target: string): number {
 const builtAt = existsSync(stamp) ? statSync(stamp).mtimeMs : 0;
 const changedAt = Math.max(...sources.map((source) => newestMtime(path.join(root, source))));
 
-if (existsSync(path.join(root, "build/server/index.js")) && builtAt >= changedAt) {
+const forced = process.argv.includes("--force");
+if (!forced && existsSync(path.join(root, "build/server/index.js")) && builtAt >= changedAt) {
   process.exit(0);
 }
 

@@ -107,7 +107,7 @@ export function QuoteForm() {
       </p>
       <button
         type="submit"
-        className="btn w-full bg-accent-600 text-lg text-white hover:bg-accent-700 disabled:opacity-70 sm:w-fit"
+        className="btn w-full bg-accent-700 text-lg text-white hover:bg-accent-800 disabled:opacity-70 sm:w-fit"
       >
         Enviar Solicitação
       </button>

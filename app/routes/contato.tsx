@@ -131,7 +131,7 @@ export default function Contato() {
             com a nossa equipe.
           </p>
           <div className="flex flex-col gap-3 sm:flex-row">
-            <WhatsappLink className="btn bg-[#128c4a] text-white hover:bg-[#0f7a40]">
+            <WhatsappLink className="btn bg-[#0b7a3e] text-white hover:bg-[#096634]">
               <Icon name="whatsapp" className="size-5" />
               {site.phoneDisplay}
             </WhatsappLink>

@@ -61,7 +61,7 @@ function Hero() {
         </h1>
         <p className="max-w-2xl text-lg text-slate-200 sm:text-xl">{homeHero.text}</p>
         <div className="flex flex-col gap-3 sm:flex-row">
-          <Link to="/contato" className="btn bg-accent-600 text-lg text-white hover:bg-accent-700">
+          <Link to="/contato" className="btn bg-accent-700 text-lg text-white hover:bg-accent-800">
             Solicitar Orçamento Gratuito
             <Icon name="arrow-right" className="size-5" />
           </Link>
@@ -242,7 +242,7 @@ export default function Home() {
       <section aria-label="Outras formas de contato" className="py-12">
         <div className="container-page flex flex-col items-center justify-center gap-4 text-center sm:flex-row">
           <p className="text-lg text-slate-700 dark:text-slate-300">Prefere conversar agora?</p>
-          <WhatsappLink className="btn bg-[#128c4a] text-white hover:bg-[#0f7a40]">
+          <WhatsappLink className="btn bg-[#0b7a3e] text-white hover:bg-[#096634]">
             <Icon name="whatsapp" className="size-5" />
             Fale pelo WhatsApp
           </WhatsappLink>

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { DisclosureStateScript } from "~/components/ui/disclosure-state-script";
 import { Icon } from "~/components/ui/icon";
 import { PageHero } from "~/components/ui/page-hero";
 import { Picture } from "~/components/ui/picture";
@@ -21,13 +22,27 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   });
 };
 
+// After a client-side navigation the inline script has not run; React keeps the state then.
+function syncExpanded(event: React.SyntheticEvent<HTMLDetailsElement>) {
+  const details = event.currentTarget;
+  details.querySelector(":scope > summary")?.setAttribute("aria-expanded", String(details.open));
+}
+
 // A native <details> per project: several can be open at once, it works without JavaScript,
 // and the browser exposes the expanded state to keyboards and screen readers.
 function ProjectItem({ project }: { project: Project }) {
   return (
     <li>
-      <details className="group rounded-2xl border border-slate-200 bg-white shadow-sm open:shadow-md dark:border-slate-800 dark:bg-slate-900">
-        <summary className="flex cursor-pointer items-center gap-4 rounded-2xl p-5 hover:bg-slate-50 sm:p-6 dark:hover:bg-slate-800/60">
+      <details
+        data-disclosure
+        onToggle={syncExpanded}
+        className="group rounded-2xl border border-slate-200 bg-white shadow-sm open:shadow-md dark:border-slate-800 dark:bg-slate-900"
+      >
+        {/* biome-ignore lint/a11y/useAriaPropsSupportedByRole: ARIA in HTML allows the button role's attributes on summary */}
+        <summary
+          aria-expanded="false"
+          className="flex cursor-pointer items-center gap-4 rounded-2xl p-5 hover:bg-slate-50 sm:p-6 dark:hover:bg-slate-800/60"
+        >
           <span className="flex flex-1 flex-col gap-1">
             <span className="flex flex-wrap items-center gap-2">
               <span className="text-lg font-bold text-slate-900 dark:text-white">{project.title}</span>
@@ -95,6 +110,7 @@ export default function Obras() {
               <ProjectItem key={project.id} project={project} />
             ))}
           </ul>
+          <DisclosureStateScript />
         </div>
       </section>
 
@@ -135,7 +151,7 @@ export default function Obras() {
             Entre em contato para orçamentos e consultorias técnicas
           </h2>
           <div className="flex flex-col gap-3 sm:flex-row">
-            <Link to="/contato" className="btn bg-accent-600 text-white hover:bg-accent-700">
+            <Link to="/contato" className="btn bg-accent-700 text-white hover:bg-accent-800">
               Solicitar Orçamento
             </Link>
             <WhatsappLink className="btn border-2 border-white/70 text-white hover:bg-white hover:text-brand-900">

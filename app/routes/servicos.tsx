@@ -93,7 +93,7 @@ export default function Servicos() {
               {technicalInspection.description}
             </p>
             <div className="mt-2 flex flex-col gap-3 sm:flex-row">
-              <Link to="/contato" className="btn bg-accent-600 text-white hover:bg-accent-700">
+              <Link to="/contato" className="btn bg-accent-700 text-white hover:bg-accent-800">
                 Solicitar Orçamento
               </Link>
               <Link

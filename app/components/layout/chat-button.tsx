@@ -14,7 +14,7 @@ export function ChatButton() {
       target="_blank"
       rel="noopener"
       aria-label="Conversar pelo WhatsApp"
-      className="fixed right-4 bottom-4 z-30 flex size-14 items-center justify-center rounded-full bg-[#128c4a] text-white shadow-lg transition-transform hover:scale-105 hover:bg-[#0f7a40] sm:right-6 sm:bottom-6"
+      className="fixed right-4 bottom-4 z-30 flex size-14 items-center justify-center rounded-full bg-[#0b7a3e] text-white shadow-lg transition-transform hover:scale-105 hover:bg-[#096634] sm:right-6 sm:bottom-6"
     >
       <Icon name="whatsapp" className="size-8" />
     </a>

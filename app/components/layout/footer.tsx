@@ -13,8 +13,9 @@ export function Footer() {
     <footer className="bg-slate-900 text-slate-300 dark:bg-slate-950 dark:border-t dark:border-slate-800">
       <div className="container-page grid gap-10 py-14 sm:grid-cols-2 lg:grid-cols-4">
         <div className="flex flex-col gap-4">
-          <Link to="/" aria-label={`${site.name} – página inicial`} className="w-fit rounded-md">
+          <Link to="/" className="w-fit rounded-md">
             <Logo inverted />
+            <span className="sr-only"> – página inicial</span>
           </Link>
           <p className="text-sm leading-relaxed text-slate-400">{aboutText}</p>
         </div>
@@ -79,7 +80,7 @@ export function Footer() {
           <p className="text-sm text-slate-400">
             Agende uma visita técnica sem compromisso. Respondemos em até 24 horas.
           </p>
-          <Link to="/contato" className="btn w-fit bg-accent-600 text-white hover:bg-accent-700">
+          <Link to="/contato" className="btn w-fit bg-accent-700 text-white hover:bg-accent-800">
             Solicitar Orçamento
           </Link>
         </div>

@@ -62,8 +62,9 @@ export function Header() {
 
       <div className="border-b border-slate-200 bg-white/95 backdrop-blur dark:border-slate-800 dark:bg-slate-900/95">
         <div className="container-page flex h-18 items-center justify-between gap-4">
-          <Link to="/" aria-label={`${site.name} – página inicial`} className="rounded-md">
-            <Logo />
+          <Link to="/" className="rounded-md">
+            <Logo compact />
+            <span className="sr-only"> – página inicial</span>
           </Link>
 
           <nav aria-label="Navegação principal" className="hidden lg:block">
@@ -81,7 +82,7 @@ export function Header() {
           <div className="flex items-center gap-2">
             <Link
               to="/contato"
-              className="btn bg-accent-600 px-3 py-2.5 text-sm whitespace-nowrap text-white hover:bg-accent-700 sm:px-5 sm:py-3 sm:text-base"
+              className="btn bg-accent-700 px-3 py-2.5 text-sm whitespace-nowrap text-white hover:bg-accent-800 sm:px-5 sm:py-3 sm:text-base"
             >
               Solicitar Orçamento
             </Link>
@@ -115,7 +116,7 @@ export function Header() {
                 <Link
                   to="/contato"
                   onClick={closeMenu}
-                  className="btn mt-4 w-full bg-accent-600 text-white hover:bg-accent-700"
+                  className="btn mt-4 w-full bg-accent-700 text-white hover:bg-accent-800"
                 >
                   Solicitar Orçamento
                 </Link>

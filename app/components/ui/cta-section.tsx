@@ -23,7 +23,7 @@ export function CtaSection({
         <h2 className="max-w-3xl text-3xl font-bold tracking-tight sm:text-4xl">{title}</h2>
         <p className="max-w-2xl text-lg text-brand-100">{text}</p>
         <div className="flex flex-col gap-3 sm:flex-row">
-          <Link to="/contato" className="btn bg-accent-600 text-white hover:bg-accent-700">
+          <Link to="/contato" className="btn bg-accent-700 text-white hover:bg-accent-800">
             {buttonLabel}
             <Icon name="arrow-right" className="size-5" />
           </Link>

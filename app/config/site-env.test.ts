@@ -1,0 +1,35 @@
+import { describe, expect, it } from "vitest";
+import { defaultSite } from "./site";
+import { siteFromEnv } from "./site-env.server";
+
+describe("siteFromEnv", () => {
+  it("uses the demo company when nothing is set", () => {
+    expect(siteFromEnv({})).toEqual(defaultSite);
+  });
+
+  it("applies overrides and trims the public URL's trailing slash", () => {
+    const site = siteFromEnv({
+      PUBLIC_URL: "https://www.exemplo.com.br/",
+      SITE_NAME: "Outra Engenharia",
+      SITE_PHONE_DIGITS: "554130001234",
+      SITE_EMAIL: "ola@exemplo.com.br",
+      HERO_VIDEO_URL: "/media/hero.mp4",
+    });
+    expect(site.publicUrl).toBe("https://www.exemplo.com.br");
+    expect(site.name).toBe("Outra Engenharia");
+    expect(site.phoneDigits).toBe("554130001234");
+    // WhatsApp follows the phone unless set on its own.
+    expect(site.whatsappDigits).toBe("554130001234");
+    expect(site.heroVideoUrl).toBe("/media/hero.mp4");
+  });
+
+  it("ignores empty variables", () => {
+    expect(siteFromEnv({ SITE_NAME: "  ", PUBLIC_URL: "" }).name).toBe(defaultSite.name);
+  });
+
+  it("refuses malformed values, naming the variable", () => {
+    expect(() => siteFromEnv({ SITE_PHONE_DIGITS: "(41) 9999" })).toThrow(/SITE_PHONE_DIGITS/);
+    expect(() => siteFromEnv({ PUBLIC_URL: "ftp://x" })).toThrow(/PUBLIC_URL/);
+    expect(() => siteFromEnv({ SITE_EMAIL: "not-an-email" })).toThrow(/SITE_EMAIL/);
+  });
+});

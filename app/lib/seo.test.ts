@@ -1,0 +1,52 @@
+import { describe, expect, it } from "vitest";
+import { defaultSite } from "~/config/site";
+import { absoluteUrl, pageMeta, siteFromMatches } from "./seo";
+
+const site = { ...defaultSite, publicUrl: "https://www.exemplo.com.br" };
+
+describe("absoluteUrl", () => {
+  it("joins root-relative paths to the public origin", () => {
+    expect(absoluteUrl(site, "/servicos")).toBe("https://www.exemplo.com.br/servicos");
+    expect(absoluteUrl(site, "obras")).toBe("https://www.exemplo.com.br/obras");
+  });
+  it("keeps absolute URLs", () => {
+    expect(absoluteUrl(site, "https://cdn.exemplo.com/x.png")).toBe("https://cdn.exemplo.com/x.png");
+  });
+});
+
+describe("pageMeta", () => {
+  it("adds the company name to the title once and sets canonical and Open Graph tags", () => {
+    const tags = pageMeta(site, { title: "Serviços", description: "Descrição", path: "/servicos" });
+    expect(tags).toContainEqual({ title: "Serviços | Alvorada Engenharia Predial" });
+    expect(tags).toContainEqual({
+      tagName: "link",
+      rel: "canonical",
+      href: "https://www.exemplo.com.br/servicos",
+    });
+    expect(tags).toContainEqual({ property: "og:image", content: "https://www.exemplo.com.br/og-image.png" });
+    expect(tags).not.toContainEqual({ name: "robots", content: "noindex" });
+
+    const home = pageMeta(site, {
+      title: "Alvorada Engenharia Predial | Início",
+      description: "d",
+      path: "/",
+    });
+    expect(home).toContainEqual({ title: "Alvorada Engenharia Predial | Início" });
+  });
+
+  it("marks pages that must not be indexed", () => {
+    expect(pageMeta(site, { title: "x", description: "y", path: "/z", noindex: true })).toContainEqual({
+      name: "robots",
+      content: "noindex",
+    });
+  });
+});
+
+describe("siteFromMatches", () => {
+  it("reads the root loader's site and falls back to the defaults", () => {
+    expect(siteFromMatches([{ id: "root", loaderData: { site } }]).publicUrl).toBe(
+      "https://www.exemplo.com.br",
+    );
+    expect(siteFromMatches([undefined]).name).toBe(defaultSite.name);
+  });
+});

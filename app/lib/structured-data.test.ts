@@ -1,0 +1,28 @@
+import { describe, expect, it } from "vitest";
+import { defaultSite } from "~/config/site";
+import { jsonLdScript, localBusinessJsonLd } from "./structured-data";
+
+describe("localBusinessJsonLd", () => {
+  it("describes the business with address, phone and hours", () => {
+    const data = localBusinessJsonLd(defaultSite);
+    expect(data.telephone).toBe("+5541998765432");
+    expect(data.address.postalCode).toBe("82305-100");
+    expect(data.openingHoursSpecification).toEqual([
+      {
+        "@type": "OpeningHoursSpecification",
+        dayOfWeek: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"],
+        opens: "08:00",
+        closes: "18:00",
+      },
+      { "@type": "OpeningHoursSpecification", dayOfWeek: ["Saturday"], opens: "08:00", closes: "12:00" },
+    ]);
+  });
+});
+
+describe("jsonLdScript", () => {
+  it("cannot close the surrounding script element", () => {
+    const out = jsonLdScript({ name: "</script><script>alert(1)</script>" });
+    expect(out).not.toContain("</script>");
+    expect(JSON.parse(out).name).toBe("</script><script>alert(1)</script>");
+  });
+});

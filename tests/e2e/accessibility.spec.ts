@@ -1,0 +1,31 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test } from "@playwright/test";
+import { publicPages } from "../support/pages";
+
+const pages = [...publicPages.map((p) => p.path), "/pagina-inexistente"];
+
+for (const colorScheme of ["light", "dark"] as const) {
+  for (const path of pages) {
+    test(`${path} in ${colorScheme} mode has no serious or critical axe violation`, async ({ page }) => {
+      await page.emulateMedia({ colorScheme });
+      await page.goto(path);
+      // Open every disclosure so its content is scanned too.
+      await page.locator("details[data-disclosure]").evaluateAll((all) => {
+        for (const d of all) (d as HTMLDetailsElement).open = true;
+      });
+      const results = await new AxeBuilder({ page })
+        .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
+        .analyze();
+      const serious = results.violations
+        .filter((v) => v.impact === "serious" || v.impact === "critical")
+        .map(
+          (v) =>
+            `${v.id} (${v.impact}): ${v.nodes
+              .map((n) => n.target.join(" "))
+              .slice(0, 5)
+              .join(" | ")}`,
+        );
+      expect(serious).toEqual([]);
+    });
+  }
+}

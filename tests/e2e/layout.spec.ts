@@ -1,0 +1,138 @@
+import { expect, test } from "@playwright/test";
+import { publicPages, whatsappHref } from "../support/pages";
+
+test.describe("shared layout", () => {
+  for (const page of publicPages) {
+    test(`${page.path} renders the header, the page heading and the footer`, async ({ page: browser }) => {
+      const response = await browser.goto(page.path);
+      expect(response?.status()).toBe(200);
+      await expect(browser.locator("html")).toHaveAttribute("lang", "pt-BR");
+      await expect(browser.getByRole("heading", { level: 1 })).toContainText(page.heading);
+
+      const banner = browser.getByRole("banner");
+      await expect(banner.getByRole("link", { name: "(41) 99876-5432" })).toHaveAttribute(
+        "href",
+        whatsappHref,
+      );
+      await expect(banner.getByRole("link", { name: "contato@alvoradaengenharia.com.br" })).toHaveAttribute(
+        "href",
+        "mailto:contato@alvoradaengenharia.com.br",
+      );
+      await expect(banner.getByText("Manutenção predial em condomínios")).toBeVisible();
+      await expect(banner.getByRole("link", { name: "Solicitar Orçamento" })).toHaveAttribute(
+        "href",
+        "/contato",
+      );
+
+      const footer = browser.getByRole("contentinfo");
+      await expect(footer).toContainText("CEP 82305-100");
+      await expect(footer).toContainText("Segunda a sexta: 8h às 18h");
+      await expect(footer).toContainText("Sábado: 8h às 12h");
+      await expect(footer).toContainText("© 2024");
+      await expect(footer.getByRole("link", { name: "Área administrativa" })).toHaveAttribute(
+        "href",
+        "/auth",
+      );
+      await expect(footer.getByRole("link", { name: "Restauração de Fachadas" })).toHaveAttribute(
+        "href",
+        "/servicos#restauracao-fachadas",
+      );
+    });
+  }
+
+  test("the navigation highlights the current page and moves between pages", async ({ page }) => {
+    await page.goto("/");
+    const nav = page.getByRole("navigation", { name: "Navegação principal" });
+    await expect(nav.getByRole("link")).toHaveText([
+      "Início",
+      "Serviços",
+      "Obras Realizadas",
+      "Blog",
+      "Contato",
+    ]);
+    await expect(nav.getByRole("link", { name: "Início" })).toHaveAttribute("aria-current", "page");
+
+    for (const target of publicPages.slice(1)) {
+      await nav.getByRole("link", { name: target.name }).click();
+      await expect(page).toHaveURL(target.path);
+      await expect(nav.getByRole("link", { name: target.name })).toHaveAttribute("aria-current", "page");
+      await expect(nav.locator("[aria-current=page]")).toHaveCount(1);
+    }
+  });
+
+  test("the quote button leads to the contact page", async ({ page }) => {
+    await page.goto("/obras");
+    await page.getByRole("banner").getByRole("link", { name: "Solicitar Orçamento" }).click();
+    await expect(page).toHaveURL("/contato");
+    await expect(page.getByRole("heading", { name: "Solicitar Orçamento" })).toBeVisible();
+  });
+});
+
+test.describe("mobile menu", () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test("opens, lists every item and closes when one is chosen", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.getByRole("navigation", { name: "Navegação principal" })).toBeHidden();
+    const mobileNav = page.getByRole("navigation", { name: "Navegação móvel" });
+    await expect(mobileNav).toBeHidden();
+    // The quote is one tap away on a phone.
+    await expect(
+      page.getByRole("banner").getByRole("link", { name: "Solicitar Orçamento" }).first(),
+    ).toBeVisible();
+
+    await page.getByLabel("Menu").click();
+    await expect(mobileNav).toBeVisible();
+    await expect(mobileNav.getByRole("link", { name: "Início" })).toHaveAttribute("aria-current", "page");
+    await mobileNav.getByRole("link", { name: "Obras Realizadas" }).click();
+
+    await expect(page).toHaveURL("/obras");
+    await expect(page.getByRole("navigation", { name: "Navegação móvel" })).toBeHidden();
+    await page.getByLabel("Menu").click();
+    await expect(
+      page
+        .getByRole("navigation", { name: "Navegação móvel" })
+        .getByRole("link", { name: "Obras Realizadas" }),
+    ).toHaveAttribute("aria-current", "page");
+  });
+
+  test("the menu toggle works from the keyboard", async ({ page }) => {
+    await page.goto("/servicos");
+    await page.getByLabel("Menu").focus();
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("navigation", { name: "Navegação móvel" })).toBeVisible();
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("navigation", { name: "Navegação móvel" })).toBeHidden();
+  });
+});
+
+test.describe("chat button", () => {
+  for (const path of ["/", "/servicos", "/obras", "/contato", "/pagina-que-nao-existe"]) {
+    test(`is on ${path} with the WhatsApp link`, async ({ page }) => {
+      await page.goto(path);
+      const chat = page.getByRole("link", { name: "Conversar pelo WhatsApp" });
+      await expect(chat).toBeVisible();
+      await expect(chat).toHaveAttribute("href", whatsappHref);
+      await expect(chat).toHaveAttribute("target", "_blank");
+      await expect(chat).toHaveAttribute("rel", /noopener/);
+    });
+  }
+
+  test("is not on the blog list", async ({ page }) => {
+    await page.goto("/blog");
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Conversar pelo WhatsApp" })).toHaveCount(0);
+  });
+});
+
+test.describe("narrow phone", () => {
+  test.use({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+
+  test("no page scrolls sideways", async ({ page }) => {
+    for (const path of ["/", "/servicos", "/obras", "/contato", "/nao-existe"]) {
+      await page.goto(path);
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect(width, path).toBeLessThanOrEqual(360);
+    }
+  });
+});

@@ -1,0 +1,10 @@
+/** Every public page of the spec, with a word its main heading contains. */
+export const publicPages = [
+  { path: "/", name: "Início", heading: "Manutenção predial" },
+  { path: "/servicos", name: "Serviços", heading: "Serviços" },
+  { path: "/obras", name: "Obras Realizadas", heading: "Obras realizadas" },
+  { path: "/contato", name: "Contato", heading: "Entre em Contato" },
+] as const;
+
+export const whatsappHref =
+  "https://wa.me/5541998765432?text=Ol%C3%A1!%20Gostaria%20de%20solicitar%20um%20or%C3%A7amento.";
