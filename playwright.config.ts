@@ -1,5 +1,6 @@
 import { defineConfig, devices } from "@playwright/test";
 import { chromiumLaunchOptions } from "./tests/support/chromium";
+import { e2eDatabaseEnv } from "./tests/support/e2e-env";
 
 const port = Number(process.env.E2E_PORT ?? 4317);
 export const baseURL = `http://127.0.0.1:${port}`;
@@ -18,6 +19,7 @@ export default defineConfig({
   projects: [
     { name: "chromium", use: { ...devices["Desktop Chrome"], launchOptions: chromiumLaunchOptions } },
   ],
+  globalTeardown: "./tests/support/e2e-teardown.ts",
   webServer: {
     // Builds when sources changed, then serves the production build.
     command: "node scripts/build-if-needed.ts && node server.ts",
@@ -28,6 +30,7 @@ export default defineConfig({
       PORT: String(port),
       HOST: "127.0.0.1",
       PUBLIC_URL: "https://www.exemplo-condominio.com.br",
+      ...e2eDatabaseEnv,
     },
   },
 });

@@ -1,16 +1,23 @@
 // Production entry: `npm start` runs this on Node 24 (type stripping). It loads the built app
-// (npm's prestart builds it when sources changed), listens, and shuts down gracefully.
+// (npm's prestart builds it when sources changed), opens the database, listens, and shuts down
+// gracefully.
 import { serve } from "@hono/node-server";
-import type { createHttpApp as CreateHttpApp } from "./app/server/http-app.server.ts";
+import type { startSite as StartSite } from "./app/server/http-app.server.ts";
 
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? "127.0.0.1";
 const buildEntry = new URL("./build/server/index.js", import.meta.url).href;
 
-const { createHttpApp } = (await import(buildEntry)) as { createHttpApp: typeof CreateHttpApp };
-const app = createHttpApp();
+const { startSite } = (await import(buildEntry)) as { startSite: typeof StartSite };
+let site: Awaited<ReturnType<typeof StartSite>>;
+try {
+  site = await startSite();
+} catch (error) {
+  console.error(`Não foi possível iniciar o site.\n${(error as Error).message}`);
+  process.exit(1);
+}
 
-const server = serve({ fetch: app.fetch, port, hostname: host }, (info) => {
+const server = serve({ fetch: site.app.fetch, port, hostname: host }, (info) => {
   const shownHost = host === "0.0.0.0" || host === "127.0.0.1" || host === "::" ? "localhost" : host;
   console.log(`Site no ar em http://${shownHost}:${info.port} (escutando em ${host}:${info.port})`);
 });
@@ -20,14 +27,17 @@ function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
   console.log(`${signal} recebido: encerrando após concluir as requisições em andamento...`);
-  // Stop accepting connections; let in-flight requests finish, then exit. A hard deadline
-  // keeps a stuck client from holding the process forever.
+  // Stop accepting connections; let in-flight requests finish, then close the database and
+  // exit. A hard deadline keeps a stuck client from holding the process forever.
   const deadline = setTimeout(() => {
     console.error("Tempo de encerramento esgotado; finalizando conexões restantes.");
     process.exit(1);
   }, 10_000);
   deadline.unref();
-  server.close(() => process.exit(0));
+  server.close(async () => {
+    await site.stop();
+    process.exit(0);
+  });
   if ("closeIdleConnections" in server) server.closeIdleConnections();
 }
 

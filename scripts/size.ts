@@ -10,7 +10,9 @@ const root = path.resolve(import.meta.dirname, "..");
 const budget = { js: 120 * 1024, css: 20 * 1024 };
 const pages = ["/", "/servicos", "/obras", "/contato", ...process.argv.slice(2)];
 
-const build = spawnSync(process.execPath, [path.join(root, "scripts/build-if-needed.ts")], { stdio: "inherit" });
+const build = spawnSync(process.execPath, [path.join(root, "scripts/build-if-needed.ts")], {
+  stdio: "inherit",
+});
 if (build.status !== 0) process.exit(build.status ?? 1);
 
 const server = await startServer();
@@ -52,9 +54,17 @@ try {
     const html = await (await fetch(url)).text();
     const { css, js, other } = resources(html);
     const origin = new URL(server.url).origin;
-    const foreign = [...css, ...js, ...other].filter((u) => /^https?:\/\//.test(u) && new URL(u).origin !== origin);
-    const cssBytes = (await Promise.all(css.map((u) => gzipBytes(new URL(u, url).href)))).reduce((a, b) => a + b, 0);
-    const jsBytes = (await Promise.all(js.map((u) => gzipBytes(new URL(u, url).href)))).reduce((a, b) => a + b, 0);
+    const foreign = [...css, ...js, ...other].filter(
+      (u) => /^https?:\/\//.test(u) && new URL(u).origin !== origin,
+    );
+    const cssBytes = (await Promise.all(css.map((u) => gzipBytes(new URL(u, url).href)))).reduce(
+      (a, b) => a + b,
+      0,
+    );
+    const jsBytes = (await Promise.all(js.map((u) => gzipBytes(new URL(u, url).href)))).reduce(
+      (a, b) => a + b,
+      0,
+    );
     const ok = cssBytes <= budget.css && jsBytes <= budget.js && foreign.length === 0;
     overBudget ||= !ok;
     rows.push([
@@ -72,5 +82,7 @@ try {
 
 const widths = rows[0]?.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? "").length))) ?? [];
 for (const row of rows) console.log(row.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join("  "));
-console.log(`\nOrçamento por página: JS ≤ ${kb(budget.js)}, CSS ≤ ${kb(budget.css)} (gzip), nenhum recurso de outro host.`);
+console.log(
+  `\nOrçamento por página: JS ≤ ${kb(budget.js)}, CSS ≤ ${kb(budget.css)} (gzip), nenhum recurso de outro host.`,
+);
 process.exit(overBudget ? 1 : 0);

@@ -1,8 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
-import { publicPages } from "../support/pages";
+import { demoArticlePath, demoCategoryPath, publicPages } from "../support/pages";
 
-const pages = [...publicPages.map((p) => p.path), "/pagina-inexistente"];
+const pages = [...publicPages.map((p) => p.path), demoArticlePath, demoCategoryPath, "/pagina-inexistente"];
 
 for (const colorScheme of ["light", "dark"] as const) {
   for (const path of pages) {

@@ -1,4 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
+import { e2eDatabaseEnv } from "../support/e2e-env";
 import { whatsappHref } from "../support/pages";
 import { startServer } from "../support/server";
 
@@ -215,7 +216,7 @@ test.describe("theme", () => {
 });
 
 test("the hero plays a muted looping video when one is configured", async ({ page }) => {
-  const server = await startServer({ HERO_VIDEO_URL: "/media/hero.mp4" });
+  const server = await startServer({ ...e2eDatabaseEnv, HERO_VIDEO_URL: "/media/hero.mp4" });
   try {
     await page.goto(server.url);
     const video = page.locator("video");

@@ -3,8 +3,13 @@ export const publicPages = [
   { path: "/", name: "Início", heading: "Manutenção predial" },
   { path: "/servicos", name: "Serviços", heading: "Serviços" },
   { path: "/obras", name: "Obras Realizadas", heading: "Obras realizadas" },
+  { path: "/blog", name: "Blog", heading: "Conhecimento para cuidar do seu condomínio" },
   { path: "/contato", name: "Contato", heading: "Entre em Contato" },
 ] as const;
 
 export const whatsappHref =
   "https://wa.me/5541998765432?text=Ol%C3%A1!%20Gostaria%20de%20solicitar%20um%20or%C3%A7amento.";
+
+/** A published demo article and a category, for scans of the blog's other states. */
+export const demoArticlePath = "/blog/plano-de-manutencao-nbr-5674";
+export const demoCategoryPath = "/blog?categoria=fachadas";

@@ -1,0 +1,24 @@
+import { describe, expect, it } from "vitest";
+import { formatArticleDate, formatMonthYear, formatMonthYearShort, localDay } from "./dates";
+
+describe("dates in pt-BR, America/Sao_Paulo", () => {
+  it("shows month and year in full on the featured card", () => {
+    expect(formatMonthYear("2026-03-14T12:30:00.000Z")).toBe("março de 2026");
+  });
+
+  it("abbreviates the month on cards", () => {
+    expect(formatMonthYearShort("2026-03-14T12:30:00.000Z")).toBe("mar. de 2026");
+  });
+
+  it("formats the article date as dd MMM yyyy", () => {
+    expect(formatArticleDate("2026-03-07T12:00:00.000Z")).toBe("07 mar 2026");
+    expect(formatArticleDate("2025-12-25T15:00:00.000Z")).toBe("25 dez 2025");
+  });
+
+  it("uses Curitiba's calendar day, not UTC's", () => {
+    // 01:30 UTC on 1 April is still 31 March in Curitiba (UTC−3).
+    expect(formatArticleDate("2026-04-01T01:30:00.000Z")).toBe("31 mar 2026");
+    expect(formatMonthYear("2026-04-01T01:30:00.000Z")).toBe("março de 2026");
+    expect(localDay("2026-04-01T01:30:00.000Z")).toBe("2026-03-31");
+  });
+});

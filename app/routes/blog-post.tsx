@@ -1,0 +1,163 @@
+import { isRouteErrorResponse, Link, redirect } from "react-router";
+import { BlogCallToAction } from "~/components/blog/blog-cta";
+import { PostCard } from "~/components/blog/post-card";
+import { PostImage } from "~/components/blog/post-image";
+import { Icon } from "~/components/ui/icon";
+import { formatArticleDate } from "~/lib/dates";
+import { absoluteUrl, pageMeta, siteFromMatches } from "~/lib/seo";
+import { useSite } from "~/lib/site-context";
+import { jsonLdScript } from "~/lib/structured-data";
+import { getPublishedPost, listRelatedPosts } from "~/server/blog/public-posts.server";
+import { sanitizePostHtml } from "~/server/html-sanitizer.server";
+import type { Route } from "./+types/blog-post";
+
+export async function loader({ params }: Route.LoaderArgs) {
+  const post = await getPublishedPost(params.slug);
+  // Unknown, draft and archived posts are not public: back to the list.
+  if (!post) throw redirect("/blog");
+  const related = await listRelatedPosts(post);
+  return { post: { ...post, content: sanitizePostHtml(post.content) }, related };
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
+  const site = siteFromMatches(matches);
+  if (!loaderData) return [{ title: `Artigo não encontrado | ${site.name}` }];
+  const { post } = loaderData;
+  return pageMeta(site, {
+    title: post.title,
+    description: post.excerpt,
+    path: `/blog/${post.slug}`,
+    type: "article",
+    image: post.featuredImageUrl ?? undefined,
+    extra: [
+      ...(post.publishedAt ? [{ property: "article:published_time", content: post.publishedAt }] : []),
+      { property: "article:modified_time", content: post.updatedAt },
+      { property: "article:section", content: post.category.name },
+    ],
+  });
+};
+
+export const links: Route.LinksFunction = () => [
+  { rel: "alternate", type: "application/rss+xml", title: "Blog – artigos técnicos", href: "/blog/rss.xml" },
+];
+
+function ArticleJsonLd({ loaderData }: Pick<Route.ComponentProps, "loaderData">) {
+  const site = useSite();
+  const { post } = loaderData;
+  const url = absoluteUrl(site, `/blog/${post.slug}`);
+  const data = [
+    {
+      "@context": "https://schema.org",
+      "@type": "BlogPosting",
+      headline: post.title,
+      description: post.excerpt,
+      url,
+      mainEntityOfPage: url,
+      image: absoluteUrl(site, post.featuredImageUrl ?? site.ogImagePath),
+      datePublished: post.publishedAt,
+      dateModified: post.updatedAt,
+      articleSection: post.category.name,
+      inLanguage: "pt-BR",
+      author: { "@type": "Organization", name: site.name, url: absoluteUrl(site, "/") },
+      publisher: { "@id": `${site.publicUrl}/#empresa` },
+    },
+    {
+      "@context": "https://schema.org",
+      "@type": "BreadcrumbList",
+      itemListElement: [
+        { "@type": "ListItem", position: 1, name: "Início", item: absoluteUrl(site, "/") },
+        { "@type": "ListItem", position: 2, name: "Blog", item: absoluteUrl(site, "/blog") },
+        { "@type": "ListItem", position: 3, name: post.title, item: url },
+      ],
+    },
+  ];
+  return (
+    <script
+      type="application/ld+json"
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: escaped JSON-LD data block
+      dangerouslySetInnerHTML={{ __html: jsonLdScript(data) }}
+    />
+  );
+}
+
+export default function BlogPost({ loaderData }: Route.ComponentProps) {
+  const { post, related } = loaderData;
+  return (
+    <>
+      <ArticleJsonLd loaderData={loaderData} />
+      <article className="container-page max-w-3xl py-10 sm:py-14">
+        <Link
+          to="/blog"
+          className="mb-8 inline-flex items-center gap-2 font-semibold text-brand-700 hover:underline dark:text-brand-300"
+        >
+          <Icon name="arrow-left" className="size-4" />
+          Voltar ao Blog
+        </Link>
+        <header className="flex flex-col gap-4">
+          <Link
+            to={`/blog?categoria=${post.category.slug}`}
+            className="w-fit rounded-full bg-brand-50 px-3 py-1 text-sm font-semibold text-brand-800 hover:bg-brand-100 dark:bg-brand-900 dark:text-brand-100"
+          >
+            {post.category.name}
+          </Link>
+          <h1 className="text-3xl leading-tight font-extrabold tracking-tight text-slate-900 sm:text-4xl dark:text-white">
+            {post.title}
+          </h1>
+          <p className="text-lg text-slate-600 dark:text-slate-300">{post.excerpt}</p>
+          <p className="flex flex-wrap items-center gap-x-5 gap-y-1 text-sm text-slate-600 dark:text-slate-400">
+            {post.publishedAt ? (
+              <time dateTime={post.publishedAt} className="flex items-center gap-1.5">
+                <Icon name="calendar" className="size-4" />
+                {formatArticleDate(post.publishedAt)}
+              </time>
+            ) : null}
+            <span className="flex items-center gap-1.5">
+              <Icon name="clock" className="size-4" />
+              {post.readTime} min de leitura
+            </span>
+          </p>
+        </header>
+        {post.featuredImageUrl ? (
+          <PostImage post={post} priority className="mt-8 aspect-[16/9] w-full rounded-2xl" />
+        ) : null}
+        <div
+          className="prose-article mt-10 text-slate-700 dark:text-slate-300"
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised with an allowlist in the loader
+          dangerouslySetInnerHTML={{ __html: post.content }}
+        />
+      </article>
+
+      {related.length > 0 ? (
+        <section aria-labelledby="relacionados-titulo" className="bg-slate-50 py-14 dark:bg-slate-900">
+          <div className="container-page">
+            <h2 id="relacionados-titulo" className="mb-8 text-2xl font-bold text-slate-900 dark:text-white">
+              Artigos relacionados
+            </h2>
+            <ul className="grid gap-6 md:grid-cols-3">
+              {related.map((item) => (
+                <li key={item.id}>
+                  <PostCard post={item} />
+                </li>
+              ))}
+            </ul>
+          </div>
+        </section>
+      ) : null}
+
+      <BlogCallToAction />
+    </>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (!isRouteErrorResponse(error)) console.error(error);
+  return (
+    <section className="container-page flex min-h-[50vh] flex-col items-center justify-center gap-5 py-20 text-center">
+      <h1 className="text-3xl font-bold text-slate-900 dark:text-white">Artigo não encontrado</h1>
+      <p className="text-slate-600 dark:text-slate-400">Não foi possível carregar este artigo agora.</p>
+      <Link to="/blog" className="btn bg-brand-800 text-white hover:bg-brand-900">
+        Voltar ao Blog
+      </Link>
+    </section>
+  );
+}

@@ -1,0 +1,184 @@
+import { Link, redirect, useNavigation } from "react-router";
+import { BlogCallToAction } from "~/components/blog/blog-cta";
+import { PostCard } from "~/components/blog/post-card";
+import { PostImage } from "~/components/blog/post-image";
+import { HeroBadge } from "~/components/ui/badge";
+import { Icon } from "~/components/ui/icon";
+import { blogListHref, parseBlogQuery } from "~/lib/blog-query";
+import { BLOG_PAGE_SIZE } from "~/lib/blog-types";
+import { formatMonthYear } from "~/lib/dates";
+import { pageMeta, siteFromMatches } from "~/lib/seo";
+import type { RouteHandle } from "~/route-handle";
+import { getBlogListing, listCategories } from "~/server/blog/public-posts.server";
+import type { Route } from "./+types/blog";
+
+// "Carregar Mais Artigos" and the category chips navigate without a reload when JavaScript is on.
+export const handle: RouteHandle = { hydrate: true };
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const query = parseBlogQuery(new URL(request.url).searchParams);
+  const categories = await listCategories();
+  const category = query.categorySlug ? categories.find((c) => c.slug === query.categorySlug) : undefined;
+  if (query.categorySlug && !category) throw redirect("/blog");
+  const listing = await getBlogListing(category?.id ?? null, query.visible);
+  return { categories, category: category ?? null, visible: query.visible, ...listing };
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
+  const category = loaderData?.category;
+  return pageMeta(siteFromMatches(matches), {
+    title: category ? `${category.name} – Blog` : "Blog: manutenção predial para condomínios",
+    description: category
+      ? `Artigos sobre ${category.name.toLowerCase()} em condomínios: orientações técnicas para síndicos e administradoras.`
+      : "Artigos técnicos sobre impermeabilização, fachadas, inspeções e manutenção preventiva para síndicos e administradoras de condomínios.",
+    path: category ? `/blog?categoria=${category.slug}` : "/blog",
+  });
+};
+
+export const links: Route.LinksFunction = () => [
+  { rel: "alternate", type: "application/rss+xml", title: "Blog – artigos técnicos", href: "/blog/rss.xml" },
+];
+
+function CategoryChips({ loaderData }: Pick<Route.ComponentProps, "loaderData">) {
+  const { categories, category } = loaderData;
+  const chip = (active: boolean) =>
+    `inline-block rounded-full border px-4 py-2 text-sm font-semibold transition-colors ${
+      active
+        ? "border-brand-800 bg-brand-800 text-white dark:border-brand-300 dark:bg-brand-300 dark:text-slate-950"
+        : "border-slate-300 bg-white text-slate-700 hover:border-brand-700 hover:text-brand-800 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-200"
+    }`;
+  return (
+    <nav aria-label="Categorias do blog">
+      <ul className="flex flex-wrap gap-2">
+        <li>
+          <Link
+            to="/blog"
+            preventScrollReset
+            aria-current={category === null ? "page" : undefined}
+            className={chip(category === null)}
+          >
+            Todos
+          </Link>
+        </li>
+        {categories.map((c) => (
+          <li key={c.id}>
+            <Link
+              to={blogListHref({ categorySlug: c.slug, visible: BLOG_PAGE_SIZE })}
+              preventScrollReset
+              aria-current={category?.id === c.id ? "page" : undefined}
+              className={chip(category?.id === c.id)}
+            >
+              {c.name}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+function FeaturedPost({ post }: { post: NonNullable<Route.ComponentProps["loaderData"]["featured"]> }) {
+  return (
+    <article
+      aria-labelledby="destaque-titulo"
+      className="grid overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm lg:grid-cols-2 dark:border-slate-800 dark:bg-slate-900"
+    >
+      <PostImage post={post} priority className="aspect-[16/9] size-full lg:aspect-auto lg:min-h-80" />
+      <div className="flex flex-col justify-center gap-4 p-6 sm:p-8">
+        <p className="flex items-center gap-2 text-sm font-semibold text-accent-700 dark:text-accent-400">
+          <Icon name="star" className="size-4" /> Artigo em destaque
+        </p>
+        <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-slate-600 dark:text-slate-400">
+          <span className="rounded-full bg-brand-50 px-3 py-1 font-semibold text-brand-800 dark:bg-brand-900 dark:text-brand-100">
+            {post.category.name}
+          </span>
+          {post.publishedAt ? (
+            <time dateTime={post.publishedAt}>{formatMonthYear(post.publishedAt)}</time>
+          ) : null}
+          <span>{post.readTime} min de leitura</span>
+        </div>
+        <h2 id="destaque-titulo" className="text-2xl font-bold text-slate-900 sm:text-3xl dark:text-white">
+          {post.title}
+        </h2>
+        <p className="text-slate-600 dark:text-slate-300">{post.excerpt}</p>
+        <Link
+          to={`/blog/${post.slug}`}
+          className="btn w-fit bg-brand-800 text-white hover:bg-brand-900 dark:bg-brand-300 dark:text-slate-950 dark:hover:bg-brand-200"
+        >
+          Ler Artigo Completo
+          <span className="sr-only">: {post.title}</span>
+          <Icon name="arrow-right" className="size-5" />
+        </Link>
+      </div>
+    </article>
+  );
+}
+
+export default function Blog({ loaderData }: Route.ComponentProps) {
+  const { category, featured, posts, hasMore, visible } = loaderData;
+  const navigation = useNavigation();
+  const loading = navigation.state === "loading" && navigation.location.pathname === "/blog";
+  const empty = !featured && posts.length === 0;
+  const nextVisible = visible + BLOG_PAGE_SIZE;
+
+  return (
+    <>
+      <section className="bg-gradient-to-br from-brand-900 via-brand-800 to-slate-900 text-white">
+        <div className="container-page flex flex-col gap-5 py-16 sm:py-20">
+          <HeroBadge>Blog técnico</HeroBadge>
+          <h1 className="max-w-4xl text-4xl font-extrabold tracking-tight sm:text-5xl">
+            Conhecimento para cuidar do seu condomínio
+          </h1>
+          <p className="max-w-3xl text-lg text-brand-100">
+            Orientações da nossa equipe de engenharia sobre impermeabilização, fachadas, normas técnicas e
+            manutenção preventiva, escritas para síndicos e administradoras.
+          </p>
+        </div>
+      </section>
+
+      <div className="container-page flex flex-col gap-10 py-12">
+        <CategoryChips loaderData={loaderData} />
+
+        <div aria-live="polite" aria-busy={loading} className="flex flex-col gap-10">
+          {loading ? <p className="text-slate-600 dark:text-slate-400">Carregando artigos...</p> : null}
+
+          {empty ? (
+            <p className="rounded-2xl border border-dashed border-slate-300 p-10 text-center text-lg text-slate-600 dark:border-slate-700 dark:text-slate-400">
+              {category
+                ? `Nenhum artigo encontrado para "${category.name}".`
+                : "Nenhum artigo publicado ainda."}
+            </p>
+          ) : null}
+
+          {featured ? <FeaturedPost post={featured} /> : null}
+
+          {posts.length > 0 ? (
+            <section aria-label="Artigos">
+              <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+                {posts.map((post, index) => (
+                  <li key={post.id} id={`artigo-${index + 1}`}>
+                    <PostCard post={post} />
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+
+          {hasMore ? (
+            <div className="text-center">
+              <Link
+                to={`${blogListHref({ categorySlug: category?.slug ?? null, visible: nextVisible })}#artigo-${visible + 1}`}
+                preventScrollReset
+                className="btn border-2 border-brand-800 text-brand-800 hover:bg-brand-800 hover:text-white dark:border-brand-300 dark:text-brand-200 dark:hover:bg-brand-300 dark:hover:text-slate-950"
+              >
+                Carregar Mais Artigos
+              </Link>
+            </div>
+          ) : null}
+        </div>
+      </div>
+
+      <BlogCallToAction />
+    </>
+  );
+}

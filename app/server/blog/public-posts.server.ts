@@ -1,0 +1,136 @@
+import type { Kysely } from "kysely";
+import {
+  BLOG_PAGE_SIZE,
+  type CategoryRef,
+  type PostDetail,
+  type PostSummary,
+  RELATED_POSTS_LIMIT,
+} from "~/lib/blog-types";
+import { database } from "../db/database.server";
+import type { Database } from "../db/schema";
+
+// Read side of the public blog. Every query joins the category (no N+1) and returns only
+// published posts; each page runs a fixed, small number of queries.
+
+function summaryQuery(db: Kysely<Database>) {
+  return db
+    .selectFrom("blog_posts as p")
+    .innerJoin("categories as c", "c.id", "p.category_id")
+    .where("p.status", "=", "published")
+    .select([
+      "p.id",
+      "p.title",
+      "p.slug",
+      "p.excerpt",
+      "p.featured",
+      "p.read_time",
+      "p.published_at",
+      "p.featured_image_url",
+      "c.id as category_id",
+      "c.name as category_name",
+      "c.slug as category_slug",
+    ]);
+}
+
+type SummaryRow = {
+  id: string;
+  title: string;
+  slug: string;
+  excerpt: string;
+  featured: boolean | number;
+  read_time: number;
+  published_at: Date | string | null;
+  featured_image_url: string | null;
+  category_id: string;
+  category_name: string;
+  category_slug: string;
+};
+
+function toIso(value: Date | string | null): string | null {
+  if (value === null) return null;
+  return value instanceof Date ? value.toISOString() : value;
+}
+
+function toSummary(row: SummaryRow): PostSummary {
+  return {
+    id: row.id,
+    title: row.title,
+    slug: row.slug,
+    excerpt: row.excerpt,
+    featured: Boolean(row.featured),
+    readTime: row.read_time,
+    publishedAt: toIso(row.published_at),
+    featuredImageUrl: row.featured_image_url,
+    category: { id: row.category_id, name: row.category_name, slug: row.category_slug },
+  };
+}
+
+export async function listCategories(): Promise<CategoryRef[]> {
+  const db = await database();
+  return db.selectFrom("categories").select(["id", "name", "slug"]).orderBy("name").execute();
+}
+
+export interface BlogListing {
+  featured: PostSummary | null;
+  posts: PostSummary[];
+  hasMore: boolean;
+}
+
+/**
+ * What /blog shows: the first featured post of the (filtered) list, and the first `visible`
+ * non-featured posts, newest first.
+ */
+export async function getBlogListing(categoryId: string | null, visible: number): Promise<BlogListing> {
+  const db = await database();
+  let featuredQuery = summaryQuery(db).where("p.featured", "=", true);
+  let postsQuery = summaryQuery(db).where("p.featured", "=", false);
+  if (categoryId) {
+    featuredQuery = featuredQuery.where("p.category_id", "=", categoryId);
+    postsQuery = postsQuery.where("p.category_id", "=", categoryId);
+  }
+  const [featured, rows] = await Promise.all([
+    featuredQuery.orderBy("p.published_at", "desc").orderBy("p.id").limit(1).executeTakeFirst(),
+    postsQuery
+      .orderBy("p.published_at", "desc")
+      .orderBy("p.id")
+      .limit(visible + 1)
+      .execute(),
+  ]);
+  return {
+    featured: featured ? toSummary(featured) : null,
+    posts: rows.slice(0, visible).map(toSummary),
+    hasMore: rows.length > visible,
+  };
+}
+
+export async function getPublishedPost(slug: string): Promise<PostDetail | null> {
+  const db = await database();
+  const row = await summaryQuery(db)
+    .select(["p.content", "p.updated_at"])
+    .where("p.slug", "=", slug)
+    .executeTakeFirst();
+  if (!row) return null;
+  return { ...toSummary(row), content: row.content, updatedAt: toIso(row.updated_at) ?? "" };
+}
+
+export async function listRelatedPosts(post: PostSummary): Promise<PostSummary[]> {
+  const db = await database();
+  const rows = await summaryQuery(db)
+    .where("p.category_id", "=", post.category.id)
+    .where("p.id", "!=", post.id)
+    .orderBy("p.published_at", "desc")
+    .limit(RELATED_POSTS_LIMIT)
+    .execute();
+  return rows.map(toSummary);
+}
+
+/** Every published post's address and last change, newest first (sitemap, feed). */
+export async function listPublishedForIndex(limit?: number) {
+  const db = await database();
+  let query = summaryQuery(db).select(["p.updated_at"]).orderBy("p.published_at", "desc");
+  if (limit) query = query.limit(limit);
+  const rows = await query.execute();
+  return rows.map((row) => ({ ...toSummary(row), updatedAt: toIso(row.updated_at) ?? "" }));
+}
+
+export { BLOG_PAGE_SIZE };

@@ -1,0 +1,60 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { Kysely, PostgresDialect } from "kysely";
+import pg from "pg";
+import type { DatabaseConfig } from "./config.server";
+import { NodeSqliteDialect, openNodeSqlite } from "./node-sqlite-dialect.server";
+import type { Database } from "./schema";
+
+// PostgreSQL hands back timestamptz as Date and bigint (count) as string; make them match
+// what SQLite returns (ISO text and numbers), once, at the edge of the data layer.
+pg.types.setTypeParser(pg.types.builtins.TIMESTAMPTZ, (value) => new Date(value).toISOString());
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  config: DatabaseConfig;
+  close: () => Promise<void>;
+}
+
+export class DatabaseOpenError extends Error {}
+
+export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHandle> {
+  if (config.engine === "sqlite") {
+    try {
+      mkdirSync(path.dirname(config.path), { recursive: true });
+      const native = openNodeSqlite({ path: config.path });
+      const db = new Kysely<Database>({ dialect: new NodeSqliteDialect(native) });
+      return { db, config, close: () => db.destroy() };
+    } catch (error) {
+      throw new DatabaseOpenError(
+        `Não foi possível abrir o banco SQLite em ${config.path}: ${(error as Error).message}`,
+      );
+    }
+  }
+
+  const schema = config.schema;
+  try {
+    if (schema) {
+      const admin = new pg.Client({ connectionString: config.url });
+      await admin.connect();
+      try {
+        await admin.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
+      } finally {
+        await admin.end();
+      }
+    }
+    const pool = new pg.Pool({
+      connectionString: config.url,
+      max: 10,
+      options: schema ? `-c search_path="${schema}"` : undefined,
+    });
+    // Fail now, with a clear message, rather than on the first page view.
+    const client = await pool.connect();
+    client.release();
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, config, close: () => db.destroy() };
+  } catch (error) {
+    throw new DatabaseOpenError(`Não foi possível conectar ao PostgreSQL: ${(error as Error).message}`);
+  }
+}

@@ -1,0 +1,53 @@
+import type { Kysely } from "kysely";
+import { databaseConfigFromEnv, describeDatabase } from "./config.server";
+import { type DatabaseHandle, openDatabase } from "./connection.server";
+import { migrateToLatest } from "./migrate.server";
+import type { Database } from "./schema";
+import { seedDemoContentIfEmpty } from "./seed/seed-demo.server";
+
+let ready: Promise<DatabaseHandle> | undefined;
+
+/**
+ * Open the configured database, apply migrations and seed the demo content when the database
+ * was just created.
+ * Memoised: the server awaits it at start-up (and exits with a clear message if it fails);
+ * under `react-router dev` the first loader that needs data does.
+ */
+export function startDatabase(
+  env: Record<string, string | undefined> = process.env,
+): Promise<DatabaseHandle> {
+  ready ??= (async () => {
+    const config = databaseConfigFromEnv(env);
+    const handle = await openDatabase(config);
+    try {
+      const applied = await migrateToLatest(handle);
+      if (applied.length) console.log(`Banco de dados atualizado (${applied.join(", ")}).`);
+      // Only a brand-new database gets the demo content: an owner who later deletes every
+      // post must not see the demo come back after a restart.
+      const seed = applied.includes("0001-blog") ? await seedDemoContentIfEmpty(handle.db) : undefined;
+      if (seed?.seeded)
+        console.log(`Conteúdo de demonstração criado: ${seed.categories} categorias, ${seed.posts} artigos.`);
+      console.log(`Banco de dados: ${describeDatabase(config)}.`);
+      return handle;
+    } catch (error) {
+      await handle.close();
+      throw error;
+    }
+  })();
+  ready.catch(() => {
+    ready = undefined;
+  });
+  return ready;
+}
+
+/** The ready database for queries. */
+export async function database(): Promise<Kysely<Database>> {
+  return (await startDatabase()).db;
+}
+
+export async function stopDatabase(): Promise<void> {
+  if (!ready) return;
+  const pending = ready;
+  ready = undefined;
+  await (await pending.catch(() => undefined))?.close();
+}

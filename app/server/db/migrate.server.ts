@@ -1,0 +1,27 @@
+import { Migrator } from "kysely/migration";
+import type { DatabaseHandle } from "./connection.server";
+import { migrationProvider } from "./migrations/index.server";
+
+export class MigrationError extends Error {}
+
+/**
+ * Apply pending migrations. Each runs in a transaction on both engines, so a failure leaves
+ * the schema as it was before that migration, never half-changed.
+ */
+export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]> {
+  const migrator = new Migrator({
+    db: handle.db,
+    provider: migrationProvider,
+    migrationTableName: "schema_migrations",
+    migrationLockTableName: "schema_migrations_lock",
+  });
+  const { error, results = [] } = await migrator.migrateToLatest();
+  const failed = results.find((r) => r.status === "Error");
+  if (error || failed) {
+    const which = failed ? ` na migração ${failed.migrationName}` : "";
+    throw new MigrationError(
+      `Falha ao atualizar o banco de dados${which}: ${(error as Error | undefined)?.message ?? error}`,
+    );
+  }
+  return results.filter((r) => r.status === "Success").map((r) => r.migrationName);
+}

@@ -1,0 +1,57 @@
+import sanitizeHtml from "sanitize-html";
+
+// The only HTML a post may contain. Everything else (script, style, iframes, event handlers,
+// javascript: URLs, inline styles) is removed. Applied when content is stored and again when
+// it is rendered, so nothing stored earlier or written to the database directly can run
+// script in a visitor's browser.
+const options: sanitizeHtml.IOptions = {
+  allowedTags: [
+    "h2",
+    "h3",
+    "h4",
+    "p",
+    "br",
+    "hr",
+    "ul",
+    "ol",
+    "li",
+    "strong",
+    "b",
+    "em",
+    "i",
+    "u",
+    "s",
+    "a",
+    "blockquote",
+    "code",
+    "pre",
+    "img",
+    "figure",
+    "figcaption",
+  ],
+  allowedAttributes: {
+    a: ["href", "title", "rel", "target"],
+    img: ["src", "alt", "title", "width", "height", "loading"],
+  },
+  allowedSchemes: ["http", "https", "mailto", "tel"],
+  allowedSchemesByTag: { img: ["http", "https"] },
+  allowProtocolRelative: false,
+  disallowedTagsMode: "discard",
+  // Links that leave the site open safely.
+  transformTags: {
+    a: (tagName, attribs) => {
+      const href = attribs.href ?? "";
+      const external = /^https?:\/\//i.test(href);
+      return {
+        tagName,
+        attribs: external ? { ...attribs, rel: "noopener noreferrer", target: "_blank" } : attribs,
+      };
+    },
+    img: (tagName, attribs) => ({ tagName, attribs: { ...attribs, loading: "lazy" } }),
+    h1: "h2",
+  },
+};
+
+export function sanitizePostHtml(html: string): string {
+  return sanitizeHtml(html, options);
+}

@@ -1,0 +1,65 @@
+import { randomUUID } from "node:crypto";
+import type { Kysely } from "kysely";
+import { databaseConfigFromEnv } from "~/server/db/config.server";
+import { type DatabaseHandle, openDatabase } from "~/server/db/connection.server";
+import type { Database, PostStatus } from "~/server/db/schema";
+import { e2eDatabaseEnv } from "./e2e-env";
+
+/** The database the end-to-end server uses, opened from the test process. */
+export function openE2eDatabase(): Promise<DatabaseHandle> {
+  return openDatabase(databaseConfigFromEnv(e2eDatabaseEnv));
+}
+
+export interface TestPostInput {
+  title: string;
+  slug?: string;
+  excerpt?: string;
+  content?: string;
+  categorySlug: string;
+  status?: PostStatus;
+  featured?: boolean;
+  readTime?: number;
+  publishedAt?: string | null;
+  featuredImageUrl?: string | null;
+}
+
+/** Insert a post directly (the admin comes later); returns its slug. */
+export async function insertPost(db: Kysely<Database>, input: TestPostInput): Promise<string> {
+  const category = await db
+    .selectFrom("categories")
+    .select("id")
+    .where("slug", "=", input.categorySlug)
+    .executeTakeFirstOrThrow();
+  const now = new Date().toISOString();
+  const slug = input.slug ?? `teste-${randomUUID().slice(0, 8)}`;
+  const status = input.status ?? "published";
+  await db
+    .insertInto("blog_posts")
+    .values({
+      id: randomUUID(),
+      title: input.title,
+      slug,
+      excerpt: input.excerpt ?? "Resumo do artigo de teste.",
+      content: input.content ?? "<p>Conteúdo do artigo de teste.</p>",
+      category_id: category.id,
+      status,
+      featured: input.featured ?? false,
+      read_time: input.readTime ?? 5,
+      author_id: null,
+      published_at: input.publishedAt !== undefined ? input.publishedAt : status === "published" ? now : null,
+      featured_image_url: input.featuredImageUrl ?? null,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  return slug;
+}
+
+/** Insert a category; returns its slug. */
+export async function insertCategory(db: Kysely<Database>, name: string, slug: string): Promise<string> {
+  await db
+    .insertInto("categories")
+    .values({ id: randomUUID(), name, slug, created_at: new Date().toISOString() })
+    .execute();
+  return slug;
+}

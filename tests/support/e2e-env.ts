@@ -1,0 +1,16 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+// One fresh database per end-to-end run: a temporary SQLite directory, or, when DATABASE_URL
+// points at PostgreSQL, a fresh schema in it. Set once in the runner process; workers inherit
+// the environment, so the server and the tests open the same database.
+process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "site-e2e-"));
+process.env.E2E_DATABASE_SCHEMA ??= `e2e_${Date.now().toString(36)}_${process.pid}`;
+
+export const e2eDatabaseEnv: Record<string, string> = {
+  DATA_DIR: process.env.E2E_DATA_DIR,
+  ...(process.env.DATABASE_URL
+    ? { DATABASE_URL: process.env.DATABASE_URL, DATABASE_SCHEMA: process.env.E2E_DATABASE_SCHEMA }
+    : {}),
+};
