@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { blogListHref, parseBlogQuery } from "./blog-query";
+import { blogListHref } from "./blog-href";
+import { parseBlogQuery } from "./blog-query";
 
 const parse = (query: string) => parseBlogQuery(new URLSearchParams(query));
 

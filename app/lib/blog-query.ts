@@ -1,13 +1,9 @@
 import { z } from "zod";
+import type { BlogQuery } from "./blog-href";
 import { BLOG_PAGE_SIZE } from "./blog-types";
 
 /** Upper bound on "Carregar Mais Artigos", so a crafted URL cannot ask for every post. */
 export const MAX_VISIBLE_POSTS = 200;
-
-export interface BlogQuery {
-  categorySlug: string | null;
-  visible: number;
-}
 
 const querySchema = z.object({
   categoria: z
@@ -28,13 +24,4 @@ export function parseBlogQuery(params: URLSearchParams): BlogQuery {
   });
   const pages = Math.ceil(Math.min(mostrar, MAX_VISIBLE_POSTS) / BLOG_PAGE_SIZE);
   return { categorySlug: categoria, visible: pages * BLOG_PAGE_SIZE };
-}
-
-/** The URL of a blog list state; the defaults are left out so each state has one address. */
-export function blogListHref({ categorySlug, visible }: BlogQuery): string {
-  const params = new URLSearchParams();
-  if (categorySlug) params.set("categoria", categorySlug);
-  if (visible > BLOG_PAGE_SIZE) params.set("mostrar", String(visible));
-  const query = params.toString();
-  return query ? `/blog?${query}` : "/blog";
 }

@@ -1,19 +1,17 @@
-import { Link, redirect, useNavigation } from "react-router";
+import { Link, redirect } from "react-router";
 import { BlogCallToAction } from "~/components/blog/blog-cta";
+import { LoadMoreScript } from "~/components/blog/load-more-script";
 import { PostCard } from "~/components/blog/post-card";
 import { PostImage } from "~/components/blog/post-image";
 import { HeroBadge } from "~/components/ui/badge";
 import { Icon } from "~/components/ui/icon";
-import { blogListHref, parseBlogQuery } from "~/lib/blog-query";
+import { blogListHref } from "~/lib/blog-href";
+import { parseBlogQuery } from "~/lib/blog-query";
 import { BLOG_PAGE_SIZE } from "~/lib/blog-types";
 import { formatMonthYear } from "~/lib/dates";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
-import type { RouteHandle } from "~/route-handle";
 import { getBlogListing, listCategories } from "~/server/blog/public-posts.server";
 import type { Route } from "./+types/blog";
-
-// "Carregar Mais Artigos" and the category chips navigate without a reload when JavaScript is on.
-export const handle: RouteHandle = { hydrate: true };
 
 export async function loader({ request }: Route.LoaderArgs) {
   const query = parseBlogQuery(new URL(request.url).searchParams);
@@ -53,7 +51,6 @@ function CategoryChips({ loaderData }: Pick<Route.ComponentProps, "loaderData">)
         <li>
           <Link
             to="/blog"
-            preventScrollReset
             aria-current={category === null ? "page" : undefined}
             className={chip(category === null)}
           >
@@ -64,7 +61,6 @@ function CategoryChips({ loaderData }: Pick<Route.ComponentProps, "loaderData">)
           <li key={c.id}>
             <Link
               to={blogListHref({ categorySlug: c.slug, visible: BLOG_PAGE_SIZE })}
-              preventScrollReset
               aria-current={category?.id === c.id ? "page" : undefined}
               className={chip(category?.id === c.id)}
             >
@@ -116,8 +112,6 @@ function FeaturedPost({ post }: { post: NonNullable<Route.ComponentProps["loader
 
 export default function Blog({ loaderData }: Route.ComponentProps) {
   const { category, featured, posts, hasMore, visible } = loaderData;
-  const navigation = useNavigation();
-  const loading = navigation.state === "loading" && navigation.location.pathname === "/blog";
   const empty = !featured && posts.length === 0;
   const nextVisible = visible + BLOG_PAGE_SIZE;
 
@@ -139,9 +133,8 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
       <div className="container-page flex flex-col gap-10 py-12">
         <CategoryChips loaderData={loaderData} />
 
-        <div aria-live="polite" aria-busy={loading} className="flex flex-col gap-10">
-          {loading ? <p className="text-slate-600 dark:text-slate-400">Carregando artigos...</p> : null}
-
+        <p id="blog-status" role="status" className="text-slate-600 empty:hidden dark:text-slate-400" />
+        <div id="blog-results" className="flex flex-col gap-10">
           {empty ? (
             <p className="rounded-2xl border border-dashed border-slate-300 p-10 text-center text-lg text-slate-600 dark:border-slate-700 dark:text-slate-400">
               {category
@@ -168,7 +161,7 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
             <div className="text-center">
               <Link
                 to={`${blogListHref({ categorySlug: category?.slug ?? null, visible: nextVisible })}#artigo-${visible + 1}`}
-                preventScrollReset
+                data-load-more
                 className="btn border-2 border-brand-800 text-brand-800 hover:bg-brand-800 hover:text-white dark:border-brand-300 dark:text-brand-200 dark:hover:bg-brand-300 dark:hover:text-slate-950"
               >
                 Carregar Mais Artigos
@@ -179,6 +172,7 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
       </div>
 
       <BlogCallToAction />
+      <LoadMoreScript />
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { Migrator } from "kysely/migration";
+import { type MigrationProvider, Migrator } from "kysely/migration";
 import type { DatabaseHandle } from "./connection.server";
 import { migrationProvider } from "./migrations/index.server";
 
@@ -8,10 +8,13 @@ export class MigrationError extends Error {}
  * Apply pending migrations. Each runs in a transaction on both engines, so a failure leaves
  * the schema as it was before that migration, never half-changed.
  */
-export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]> {
+export async function migrateToLatest(
+  handle: DatabaseHandle,
+  provider: MigrationProvider = migrationProvider,
+): Promise<string[]> {
   const migrator = new Migrator({
     db: handle.db,
-    provider: migrationProvider,
+    provider,
     migrationTableName: "schema_migrations",
     migrationLockTableName: "schema_migrations_lock",
   });

@@ -1,0 +1,44 @@
+// `npm run db:migrate` applies pending migrations; `npm run db:seed` fills an EMPTY database
+// with the demo content (it never touches one that has content). Both use the same
+// configuration as the server (DATABASE_URL / DATABASE_SCHEMA / DATA_DIR).
+import { spawnSync } from "node:child_process";
+import path from "node:path";
+import type * as Site from "../app/server/http-app.server.ts";
+
+const command = process.argv[2];
+if (command !== "migrate" && command !== "seed") {
+  console.error("Uso: node scripts/db.ts migrate|seed");
+  process.exit(2);
+}
+
+const root = path.resolve(import.meta.dirname, "..");
+const build = spawnSync(process.execPath, [path.join(root, "scripts/build-if-needed.ts")], {
+  stdio: "inherit",
+});
+if (build.status !== 0) process.exit(build.status ?? 1);
+
+const site = (await import(path.join(root, "build/server/index.js"))) as typeof Site;
+
+let handle: Awaited<ReturnType<typeof Site.openDatabase>> | undefined;
+try {
+  const config = site.databaseConfigFromEnv(process.env);
+  handle = await site.openDatabase(config);
+  const applied = await site.migrateToLatest(handle);
+  console.log(
+    applied.length ? `Migrações aplicadas: ${applied.join(", ")}.` : "O banco de dados já está atualizado.",
+    `(${site.describeDatabase(config)})`,
+  );
+  if (command === "seed") {
+    const result = await site.seedDemoContentIfEmpty(handle.db);
+    console.log(
+      result.seeded
+        ? `Conteúdo de demonstração criado: ${result.categories} categorias, ${result.posts} artigos.`
+        : `Nada a fazer: ${result.reason}.`,
+    );
+  }
+} catch (error) {
+  console.error((error as Error).message);
+  process.exitCode = 1;
+} finally {
+  await handle?.close();
+}

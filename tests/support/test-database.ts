@@ -1,0 +1,44 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import pg from "pg";
+
+export interface TestEngine {
+  name: "sqlite" | "postgres";
+  /** Environment that points the app at a fresh, empty database. */
+  env: Record<string, string>;
+  /** Remove the database (temporary directory or schema). */
+  drop: () => Promise<void>;
+}
+
+/**
+ * The engines data tests run on: SQLite always, PostgreSQL when TEST_DATABASE_URL is set
+ * (CI sets it and fails if it cannot connect, so that path is never skipped silently).
+ */
+export function testEngines(): TestEngine[] {
+  const engines: TestEngine[] = [];
+  const dir = mkdtempSync(path.join(tmpdir(), "site-test-"));
+  engines.push({
+    name: "sqlite",
+    env: { DATA_DIR: dir },
+    drop: async () => rmSync(dir, { recursive: true, force: true }),
+  });
+  const url = process.env.TEST_DATABASE_URL;
+  if (url) {
+    const schema = `t_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+    engines.push({
+      name: "postgres",
+      env: { DATABASE_URL: url, DATABASE_SCHEMA: schema },
+      drop: async () => {
+        const client = new pg.Client({ connectionString: url });
+        await client.connect();
+        try {
+          await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+        } finally {
+          await client.end();
+        }
+      },
+    });
+  }
+  return engines;
+}
