@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import * as serverBuild from "virtual:react-router/server-build";
+import { getConnInfo } from "@hono/node-server/conninfo";
 import { Hono } from "hono";
 import { compress } from "hono/compress";
 import { sql } from "kysely";
@@ -48,7 +49,9 @@ export function createHttpApp(): HttpApp {
     const context = new RouterContextProvider();
     context.set(requestInfoContext, {
       nonce: undefined,
-      clientIp: "127.0.0.1",
+      // The socket's address. Behind a reverse proxy, TRUST_PROXY will decide whether
+      // X-Forwarded-For may override it (security issue).
+      clientIp: getConnInfo(c).remote.address ?? "unknown",
       requestId: c.req.header("x-request-id") ?? randomUUID(),
     });
     return handleDocument(c.req.raw, context);
