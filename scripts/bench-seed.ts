@@ -192,9 +192,7 @@ function articleHtml(random: () => number, subject: string): string {
       parts.push(`<p>${pick(random, paragraphs)(subject)}</p>`);
     }
   }
-  parts.push(
-    '<p>Para avaliar a situação do seu prédio, <a href="/contato">fale com nossa equipe</a>.</p>',
-  );
+  parts.push('<p>Para avaliar a situação do seu prédio, <a href="/contato">fale com nossa equipe</a>.</p>');
   return parts.join("\n");
 }
 
@@ -221,7 +219,10 @@ export async function seedBenchPosts(
     const subject = pick(random, subjectsByCategory[category.slug] ?? [category.name.toLowerCase()]);
     const title = pick(random, titleTemplates)(subject);
     const content = articleHtml(random, subject);
-    const words = content.replace(/<[^>]+>/g, " ").split(/\s+/).filter(Boolean).length;
+    const words = content
+      .replace(/<[^>]+>/g, " ")
+      .split(/\s+/)
+      .filter(Boolean).length;
     // Evenly spread from oldest to newest, jittered by up to a day so dates do not tie.
     const published = newest - span + (span * i) / options.count + random() * 24 * 3600_000;
     const publishedAt = new Date(Math.min(published, newest)).toISOString();
@@ -243,7 +244,10 @@ export async function seedBenchPosts(
       published_at: publishedAt,
       featured_image_url: random() < 0.35 ? pick(random, illustrations) : null,
       created_at: new Date(Date.parse(publishedAt) - 3 * 24 * 3600_000).toISOString(),
-      updated_at: random() < 0.2 ? new Date(Math.min(published + 30 * 24 * 3600_000, newest)).toISOString() : publishedAt,
+      updated_at:
+        random() < 0.2
+          ? new Date(Math.min(published + 30 * 24 * 3600_000, newest)).toISOString()
+          : publishedAt,
     });
   }
   const generateMs = performance.now() - generateStart;

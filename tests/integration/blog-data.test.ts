@@ -131,7 +131,9 @@ describe.each(testEngines())("blog data on $name", (engine) => {
     await expect(migrateToLatest(handle, broken)).rejects.toThrow(/0999-broken/);
     await expect(sql`select * from half_done`.execute(handle.db)).rejects.toThrow();
     const applied = await sql<{ name: string }>`select name from schema_migrations`.execute(handle.db);
-    expect(applied.rows.map((r) => r.name)).toEqual(["0001-blog"]);
+    expect(applied.rows.map((r) => r.name).sort()).toEqual(
+      Object.keys(await migrationProvider.getMigrations()).sort(),
+    );
   });
 });
 

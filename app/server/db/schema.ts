@@ -33,7 +33,99 @@ export interface BlogPostsTable {
   updated_at: Timestamp;
 }
 
+export interface UsersTable {
+  id: string;
+  email: string;
+  password_hash: string;
+  name: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface SessionsTable {
+  id_hash: string;
+  user_id: string;
+  created_at: Timestamp;
+  last_seen_at: Timestamp;
+  expires_at: Timestamp;
+  absolute_expires_at: Timestamp;
+  /** One-time toast (JSON) shown on the next page the session sees. */
+  flash: string | null;
+}
+
+export interface RateLimitEventsTable {
+  id: string;
+  bucket: string;
+  created_at: Timestamp;
+}
+
+export type MediaSource = "upload" | "ai";
+
+export interface MediaTable {
+  id: string;
+  /** Content hash: part of every file URL, so the URLs can be cached forever. */
+  hash: string;
+  width: number;
+  height: number;
+  source: MediaSource;
+  uploaded_by: string | null;
+  created_at: Timestamp;
+}
+
+export interface MediaFilesTable {
+  media_id: string;
+  width: number;
+  height: number;
+  content_type: string;
+  bytes: Uint8Array;
+  byte_length: number;
+}
+
+export interface SettingsTable {
+  key: string;
+  value: string;
+  updated_at: Timestamp;
+}
+
+export type LeadStatus = "novo" | "em_contato" | "orcamento_enviado" | "fechado" | "descartado";
+
+export interface LeadsTable {
+  id: string;
+  name: string;
+  email: string;
+  phone: string;
+  condominium: string;
+  service: string;
+  message: string;
+  status: LeadStatus;
+  note: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface OutboxTable {
+  id: string;
+  kind: string;
+  lead_id: string | null;
+  /** JSON. */
+  payload: string;
+  attempts: number;
+  next_attempt_at: Timestamp;
+  locked_until: ColumnType<Date | string | null, string | null, string | null>;
+  last_error: string | null;
+  sent_at: ColumnType<Date | string | null, string | null, string | null>;
+  created_at: Timestamp;
+}
+
 export interface Database {
   categories: CategoriesTable;
   blog_posts: BlogPostsTable;
+  users: UsersTable;
+  sessions: SessionsTable;
+  rate_limit_events: RateLimitEventsTable;
+  media: MediaTable;
+  media_files: MediaFilesTable;
+  settings: SettingsTable;
+  leads: LeadsTable;
+  outbox: OutboxTable;
 }

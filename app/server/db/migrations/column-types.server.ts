@@ -6,5 +6,6 @@ export function columnTypes(db: Kysely<unknown>) {
   return {
     timestamp: postgres ? ("timestamptz" as const) : ("text" as const),
     flag: postgres ? ("boolean" as const) : ("integer" as const),
+    bytes: postgres ? ("bytea" as const) : ("blob" as const),
   };
 }
