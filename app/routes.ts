@@ -4,6 +4,8 @@ export default [
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),
   route("blog/rss.xml", "routes/blog-rss.ts"),
+  // media routes
+  // quote routes
   layout("routes/public-layout.tsx", [
     index("routes/home.tsx"),
     route("servicos", "routes/servicos.tsx"),

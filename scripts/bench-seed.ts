@@ -177,19 +177,26 @@ function pick<T>(random: () => number, items: readonly T[]): T {
 }
 
 function articleHtml(random: () => number, subject: string): string {
-  const parts = [`<p>${pick(random, paragraphs)(subject)}</p>`];
+  const parts: string[] = [];
+  let length = 0;
+  const add = (html: string) => {
+    parts.push(html);
+    length += html.length + 1;
+  };
+  add(`<p>${pick(random, paragraphs)(subject)}</p>`);
   let section = Math.floor(random() * sectionHeadings.length);
-  // Sections until about 3 KB, like a medium-sized real article.
-  while (Buffer.byteLength(parts.join("\n")) < 2900) {
+  // Sections until about 3 KB (characters ≈ bytes in Portuguese), like a medium-sized real article.
+  while (length < 2900) {
     const heading = sectionHeadings[section++ % sectionHeadings.length];
     if (!heading) break;
-    parts.push(`\n<h2>${heading(subject)}</h2>`, `<p>${pick(random, paragraphs)(subject)}</p>`);
+    add(`\n<h2>${heading(subject)}</h2>`);
+    add(`<p>${pick(random, paragraphs)(subject)}</p>`);
     if (random() < 0.5) {
       const start = Math.floor(random() * listItems.length);
       const items = [0, 1, 2].map((i) => `<li>${listItems[(start + i) % listItems.length]}</li>`);
-      parts.push(`<ul>\n${items.join("\n")}\n</ul>`);
+      add(`<ul>\n${items.join("\n")}\n</ul>`);
     } else {
-      parts.push(`<p>${pick(random, paragraphs)(subject)}</p>`);
+      add(`<p>${pick(random, paragraphs)(subject)}</p>`);
     }
   }
   parts.push('<p>Para avaliar a situação do seu prédio, <a href="/contato">fale com nossa equipe</a>.</p>');
@@ -219,10 +226,9 @@ export async function seedBenchPosts(
     const subject = pick(random, subjectsByCategory[category.slug] ?? [category.name.toLowerCase()]);
     const title = pick(random, titleTemplates)(subject);
     const content = articleHtml(random, subject);
-    const words = content
-      .replace(/<[^>]+>/g, " ")
-      .split(/\s+/)
-      .filter(Boolean).length;
+    // Counting spaces approximates words well enough for a read time, at a fraction of the cost
+    // of stripping tags first (that was half the generation time).
+    const words = content.split(" ").length;
     // Evenly spread from oldest to newest, jittered by up to a day so dates do not tie.
     const published = newest - span + (span * i) / options.count + random() * 24 * 3600_000;
     const publishedAt = new Date(Math.min(published, newest)).toISOString();

@@ -408,7 +408,7 @@ function printTable(rows: BenchRow[]): void {
   }
 }
 
-const seconds = (value: number) => `${(value / 1000).toFixed(1).replace(".", ",")} s`;
+const seconds = (value: number) => `${(value / 1000).toFixed(value < 1000 ? 2 : 1).replace(".", ",")} s`;
 const number = (value: number) => value.toLocaleString("pt-BR");
 
 // ---------------------------------------------------------------------------------------------
@@ -495,7 +495,10 @@ try {
     rows,
   };
   mkdirSync(path.dirname(reportPath), { recursive: true });
-  writeFileSync(reportPath, `${JSON.stringify(report, null, 2)}\n`);
+  // Hundredths of a millisecond are already below the noise; more digits only hinder reading.
+  const rounded = (_key: string, value: unknown) =>
+    typeof value === "number" && !Number.isInteger(value) ? Math.round(value * 100) / 100 : value;
+  writeFileSync(reportPath, `${JSON.stringify(report, rounded, 2)}\n`);
   console.log(`Relatório: ${path.relative(root, reportPath)}`);
 } catch (error) {
   console.error(`O benchmark falhou: ${(error as Error).message}`);

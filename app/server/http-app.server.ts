@@ -6,6 +6,7 @@ import { compress } from "hono/compress";
 import { sql } from "kysely";
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { requestInfoContext } from "~/request-context";
+import { startBackgroundWork } from "./background.server";
 import { database, startDatabase, stopDatabase } from "./db/database.server";
 import { hashedAssets, publicFiles } from "./static-files.server";
 
@@ -63,5 +64,12 @@ export function createHttpApp(): HttpApp {
 /** Open and migrate the database (seeding a new one), then build the app. */
 export async function startSite(): Promise<Site> {
   await startDatabase();
-  return { app: createHttpApp(), stop: stopDatabase };
+  const stopBackground = startBackgroundWork();
+  return {
+    app: createHttpApp(),
+    stop: async () => {
+      await stopBackground();
+      await stopDatabase();
+    },
+  };
 }

@@ -1,0 +1,44 @@
+/** Whether the browser reached us over HTTPS (directly, or through a trusted proxy). */
+export function requestIsHttps(request: Request): boolean {
+  if (new URL(request.url).protocol === "https:") return true;
+  const trustProxy = /^(1|true|yes)$/i.test(process.env.TRUST_PROXY ?? "");
+  return trustProxy && request.headers.get("x-forwarded-proto")?.split(",")[0]?.trim() === "https";
+}
+
+export function readCookie(request: Request, name: string): string | undefined {
+  const header = request.headers.get("cookie");
+  if (!header) return undefined;
+  for (const part of header.split(";")) {
+    const index = part.indexOf("=");
+    if (index === -1) continue;
+    if (part.slice(0, index).trim() === name) {
+      try {
+        return decodeURIComponent(part.slice(index + 1).trim());
+      } catch {
+        return undefined;
+      }
+    }
+  }
+  return undefined;
+}
+
+export interface CookieOptions {
+  maxAgeSeconds: number;
+  secure: boolean;
+}
+
+export function serializeCookie(
+  name: string,
+  value: string,
+  { maxAgeSeconds, secure }: CookieOptions,
+): string {
+  const parts = [
+    `${name}=${encodeURIComponent(value)}`,
+    "Path=/",
+    "HttpOnly",
+    "SameSite=Lax",
+    `Max-Age=${Math.max(0, Math.floor(maxAgeSeconds))}`,
+  ];
+  if (secure) parts.push("Secure");
+  return parts.join("; ");
+}

@@ -1,0 +1,144 @@
+import { createHash, randomBytes } from "node:crypto";
+import { database } from "../db/database.server";
+import { readCookie, requestIsHttps, serializeCookie } from "./cookies.server";
+
+export const SESSION_COOKIE = "sid";
+/** Idle time after which a session ends; every use pushes it forward. */
+export const SESSION_IDLE_MS = 3 * 24 * 60 * 60 * 1000;
+/** Hard limit from sign-in, whatever the activity. */
+export const SESSION_MAX_MS = 30 * 24 * 60 * 60 * 1000;
+/** Don't rewrite the row on every request: slide at most this often. */
+const SLIDE_EVERY_MS = 5 * 60 * 1000;
+
+export interface Toast {
+  title: string;
+  description?: string;
+  variant?: "success" | "error";
+}
+
+export interface SessionUser {
+  id: string;
+  email: string;
+  name: string | null;
+}
+
+export interface CurrentSession {
+  user: SessionUser;
+  idHash: string;
+}
+
+function hashToken(token: string): string {
+  return createHash("sha256").update(token).digest("hex");
+}
+
+/** Start a session for a user: a new random id every sign-in. Returns the Set-Cookie value. */
+export async function createSession(request: Request, userId: string, flash?: Toast): Promise<string> {
+  const db = await database();
+  const token = randomBytes(32).toString("base64url");
+  const now = Date.now();
+  await db
+    .insertInto("sessions")
+    .values({
+      id_hash: hashToken(token),
+      user_id: userId,
+      created_at: new Date(now).toISOString(),
+      last_seen_at: new Date(now).toISOString(),
+      expires_at: new Date(now + SESSION_IDLE_MS).toISOString(),
+      absolute_expires_at: new Date(now + SESSION_MAX_MS).toISOString(),
+      flash: flash ? JSON.stringify(flash) : null,
+    })
+    .execute();
+  return serializeCookie(SESSION_COOKIE, token, {
+    maxAgeSeconds: SESSION_MAX_MS / 1000,
+    secure: requestIsHttps(request),
+  });
+}
+
+/** The signed-in user of this request, or null. Slides the idle expiry forward. */
+export async function getSession(request: Request): Promise<CurrentSession | null> {
+  const token = readCookie(request, SESSION_COOKIE);
+  if (!token || token.length > 200) return null;
+  const db = await database();
+  const idHash = hashToken(token);
+  const row = await db
+    .selectFrom("sessions as s")
+    .innerJoin("users as u", "u.id", "s.user_id")
+    .select([
+      "s.id_hash",
+      "s.last_seen_at",
+      "s.expires_at",
+      "s.absolute_expires_at",
+      "u.id",
+      "u.email",
+      "u.name",
+    ])
+    .where("s.id_hash", "=", idHash)
+    .executeTakeFirst();
+  if (!row) return null;
+  const now = Date.now();
+  const absolute = Date.parse(String(row.absolute_expires_at));
+  if (Date.parse(String(row.expires_at)) <= now || absolute <= now) {
+    await db.deleteFrom("sessions").where("id_hash", "=", idHash).execute();
+    return null;
+  }
+  if (now - Date.parse(String(row.last_seen_at)) > SLIDE_EVERY_MS) {
+    await db
+      .updateTable("sessions")
+      .set({
+        last_seen_at: new Date(now).toISOString(),
+        expires_at: new Date(Math.min(now + SESSION_IDLE_MS, absolute)).toISOString(),
+      })
+      .where("id_hash", "=", idHash)
+      .execute();
+  }
+  return { idHash, user: { id: row.id, email: row.email, name: row.name } };
+}
+
+/** End the session on the server and tell the browser to forget the cookie. */
+export async function destroySession(request: Request): Promise<string> {
+  const token = readCookie(request, SESSION_COOKIE);
+  if (token) {
+    const db = await database();
+    await db.deleteFrom("sessions").where("id_hash", "=", hashToken(token)).execute();
+  }
+  return serializeCookie(SESSION_COOKIE, "", { maxAgeSeconds: 0, secure: requestIsHttps(request) });
+}
+
+/** Queue a one-time toast for the session's next page. */
+export async function setFlash(session: CurrentSession, toast: Toast): Promise<void> {
+  const db = await database();
+  await db
+    .updateTable("sessions")
+    .set({ flash: JSON.stringify(toast) })
+    .where("id_hash", "=", session.idHash)
+    .execute();
+}
+
+/** Take the session's pending toast, if any. */
+export async function takeFlash(session: CurrentSession): Promise<Toast | null> {
+  const db = await database();
+  const row = await db
+    .updateTable("sessions")
+    .set({ flash: null })
+    .where("id_hash", "=", session.idHash)
+    .where("flash", "is not", null)
+    .returning("flash")
+    .executeTakeFirst();
+  if (!row?.flash) return null;
+  try {
+    return JSON.parse(row.flash) as Toast;
+  } catch {
+    return null;
+  }
+}
+
+/** Remove expired sessions (called from time to time, not on the request path). */
+export async function deleteExpiredSessions(): Promise<number> {
+  const db = await database();
+  const now = new Date().toISOString();
+  const result = await db
+    .deleteFrom("sessions")
+    .where((eb) => eb.or([eb("expires_at", "<=", now), eb("absolute_expires_at", "<=", now)]))
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
