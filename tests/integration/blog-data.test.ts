@@ -137,6 +137,26 @@ describe.each(testEngines())("blog data on $name", (engine) => {
   });
 });
 
+describe.runIf(process.env.TEST_DATABASE_URL)("two sites in one PostgreSQL database", () => {
+  it("migrates a second schema while the first already has its tables", async () => {
+    const [first, second] = [testEngines()[1], testEngines()[1]];
+    if (!first || !second) throw new Error("TEST_DATABASE_URL is set but no postgres engine");
+    const handles = [];
+    try {
+      for (const engine of [first, second]) {
+        const handle = await openDatabase(databaseConfigFromEnv(engine.env));
+        handles.push(handle);
+        expect(await migrateToLatest(handle)).toContain("0001-blog");
+        await expect(sql`select count(*) from blog_posts`.execute(handle.db)).resolves.toBeTruthy();
+      }
+    } finally {
+      for (const handle of handles) await handle.close();
+      await first.drop();
+      await second.drop();
+    }
+  });
+});
+
 describe("opening a database", () => {
   it("explains when the SQLite file cannot be created", async () => {
     const file = path.join(tmpdir(), `not-a-dir-${randomUUID()}`);
