@@ -1,4 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
+import { E2E_ADMIN } from "./tests/support/e2e-admin";
 import { chromiumLaunchOptions } from "./tests/support/chromium";
 import { e2eDatabaseEnv } from "./tests/support/e2e-env";
 
@@ -30,6 +31,12 @@ export default defineConfig({
       PORT: String(port),
       HOST: "127.0.0.1",
       PUBLIC_URL: "https://www.exemplo-condominio.com.br",
+      // Every test posts the quote form from 127.0.0.1; the limit itself is tested on a
+      // server of its own (tests/e2e/quote.spec.ts).
+      QUOTE_RATE_LIMIT_PER_HOUR: "1000",
+      // The admin the server creates on its first start (the user table is empty).
+      ADMIN_EMAIL: E2E_ADMIN.email,
+      ADMIN_PASSWORD: E2E_ADMIN.password,
       ...e2eDatabaseEnv,
     },
   },

@@ -4,6 +4,9 @@ export default [
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),
   route("blog/rss.xml", "routes/blog-rss.ts"),
+  route("media/:hash/:file", "routes/media-file.ts"),
+  route("admin/api/upload", "routes/admin-api-upload.ts"),
+  route("admin/api/generate-image", "routes/admin-api-generate-image.ts"),
   // media routes
   // quote routes
   layout("routes/public-layout.tsx", [
@@ -11,8 +14,15 @@ export default [
     route("servicos", "routes/servicos.tsx"),
     route("obras", "routes/obras.tsx"),
     route("contato", "routes/contato.tsx"),
+    route("politica-de-privacidade", "routes/politica-de-privacidade.tsx"),
     route("blog", "routes/blog.tsx"),
     route("blog/:slug", "routes/blog-post.tsx"),
+    route("auth", "routes/auth.tsx"),
+    route("admin", "routes/admin.tsx"),
+    route("admin/categorias", "routes/admin-categorias.tsx"),
+    route("admin/sair", "routes/admin-sair.ts"),
+    route("admin/solicitacoes", "routes/admin-solicitacoes.tsx"),
+    route("admin/solicitacoes.csv", "routes/admin-solicitacoes-csv.ts"),
     route("*", "routes/not-found.tsx"),
   ]),
 ] satisfies RouteConfig;

@@ -12,6 +12,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs, promisify } from "node:util";
+import { sql } from "kysely";
 import pg from "pg";
 import type * as Site from "../app/server/http-app.server.ts";
 import { startServer } from "../tests/support/server.ts";
@@ -139,6 +140,10 @@ async function prepareDatabase(site: typeof Site, env: Record<string, string>): 
       batchSize: INSERT_BATCH,
       years: 7,
     });
+    // A real server's autovacuum analyzes a table that grew this much within a minute or so;
+    // without statistics the planner expects ~100 posts and, e.g., sorts the sitemap on disk.
+    // Analyzing now measures the steady state instead of whenever autovacuum happens to run.
+    if (config.engine === "postgres") await sql`analyze`.execute(handle.db);
     const { count } = await handle.db
       .selectFrom("blog_posts")
       .where("status", "=", "published")
@@ -408,7 +413,8 @@ function printTable(rows: BenchRow[]): void {
   }
 }
 
-const seconds = (value: number) => `${(value / 1000).toFixed(value < 1000 ? 2 : 1).replace(".", ",")} s`;
+const decimal = (value: number, digits: number) => value.toFixed(digits).replace(".", ",");
+const seconds = (value: number) => `${decimal(value / 1000, value < 1000 ? 2 : 1)} s`;
 const number = (value: number) => value.toLocaleString("pt-BR");
 
 // ---------------------------------------------------------------------------------------------
@@ -445,8 +451,23 @@ try {
   const serverNodeEnv = process.env.NODE_ENV ?? "(não definido)";
   console.log(
     `Servidor em ${server.url} (NODE_ENV=${serverNodeEnv}); ${options.requests} requisições sequenciais por caso, ` +
-      `após ${WARMUP_REQUESTS} de aquecimento.\n`,
+      `após ${WARMUP_REQUESTS} de aquecimento.`,
   );
+  if (process.env.NODE_ENV !== "production") {
+    // react-dom/server picks its build from NODE_ENV at run time, and the server bundle
+    // imports it from node_modules: without it, pages render with React's slower dev build.
+    console.log(
+      "Aviso: NODE_ENV não é production; o servidor renderiza com o build de desenvolvimento do React (como o npm start hoje).",
+    );
+  }
+  // Client and server share this machine: other work running now shows up in the numbers.
+  const loadAtStart = os.loadavg()[0] ?? 0;
+  if (loadAtStart > os.cpus().length) {
+    console.log(
+      `Aviso: a máquina já está ocupada (carga ${decimal(loadAtStart, 1)} em ${os.cpus().length} CPUs); os números vão oscilar.`,
+    );
+  }
+  console.log("");
   const rows: BenchRow[] = [];
   for (const benchCase of blogCases(prepared)) {
     const started = performance.now();
@@ -478,6 +499,7 @@ try {
       cpuModel: os.cpus()[0]?.model ?? null,
       totalMemoryMb: Math.round(os.totalmem() / 1024 / 1024),
       platform: `${os.platform()} ${os.release()}`,
+      loadAverage1m: { start: loadAtStart, end: os.loadavg()[0] ?? 0 },
     },
     node: process.version,
     serverNodeEnv: process.env.NODE_ENV ?? null,

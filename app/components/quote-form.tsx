@@ -1,7 +1,16 @@
+import { Link } from "react-router";
+import { privacyFacts } from "~/config/privacy";
 import { quoteServiceOptions } from "~/content/quote-services";
+import {
+  FORM_TOKEN_FIELD,
+  HONEYPOT_FIELD,
+  type QuoteField,
+  type QuoteValues,
+  quoteMaxLength,
+} from "~/lib/quote";
 
 const inputClass =
-  "w-full rounded-lg border border-slate-300 bg-white px-4 py-3 text-base text-slate-900 placeholder:text-slate-500 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none dark:border-slate-600 dark:bg-slate-950 dark:text-slate-100 dark:placeholder:text-slate-400";
+  "w-full rounded-lg border border-slate-300 bg-white px-4 py-3 text-base text-slate-900 placeholder:text-slate-500 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none aria-invalid:border-red-700 dark:border-slate-600 dark:bg-slate-950 dark:text-slate-100 dark:placeholder:text-slate-400 dark:aria-invalid:border-red-400";
 const labelClass = "mb-1.5 block text-sm font-semibold text-slate-800 dark:text-slate-200";
 
 function Required() {
@@ -13,10 +22,61 @@ function Required() {
   );
 }
 
-/** The quote request form: the fields and options of spec §3 and §5. */
-export function QuoteForm() {
+function FieldError({ name, error }: { name: QuoteField; error: string | undefined }) {
+  if (!error) return null;
   return (
-    <form method="post" className="flex flex-col gap-5" aria-labelledby="form-titulo">
+    <p
+      id={`${name}-error`}
+      className="mt-1.5 flex gap-1.5 text-sm font-medium text-red-700 dark:text-red-400"
+    >
+      {error}
+    </p>
+  );
+}
+
+export interface QuoteFormProps {
+  /** Signed render time (spam defence); see docs/decisions/0005-quote-spam-defences.md. */
+  formToken: string;
+  /** Values to show again (after an error); empty for a new form. */
+  values?: Partial<QuoteValues>;
+  fieldErrors?: Partial<Record<QuoteField, string>>;
+}
+
+/**
+ * The quote request form: the fields and options of spec §3 and §5. A plain HTML form that
+ * posts to the /contato action; QuoteFormScript enhances it when JavaScript runs.
+ */
+export function QuoteForm({ formToken, values = {}, fieldErrors = {} }: QuoteFormProps) {
+  const firstError = (["name", "email", "phone", "condominium", "service", "message"] as const).find(
+    (name) => fieldErrors[name],
+  );
+  // Props shared by every field: its value, its error wiring and (for the first invalid one)
+  // focus on load, so a visitor without JavaScript lands on what needs fixing.
+  const field = (name: QuoteField) => ({
+    id: name,
+    name,
+    defaultValue: values[name] ?? "",
+    "aria-invalid": fieldErrors[name] ? true : undefined,
+    "aria-describedby": fieldErrors[name] ? `${name}-error` : undefined,
+    autoFocus: name === firstError ? true : undefined,
+  });
+
+  return (
+    <form
+      id="quote-form"
+      data-quote-form=""
+      method="post"
+      action="/contato#orcamento"
+      className="relative flex flex-col gap-5"
+      aria-labelledby="form-titulo"
+    >
+      <input type="hidden" name={FORM_TOKEN_FIELD} value={formToken} />
+      {/* Honeypot: invisible to people and assistive technology; bots fill every field. */}
+      <div aria-hidden="true" className="absolute top-0 -left-[10000px] size-px overflow-hidden">
+        <label htmlFor={HONEYPOT_FIELD}>Não preencha este campo</label>
+        <input id={HONEYPOT_FIELD} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" />
+      </div>
+
       <div className="grid gap-5 sm:grid-cols-2">
         <div>
           <label htmlFor="name" className={labelClass}>
@@ -24,14 +84,15 @@ export function QuoteForm() {
             <Required />
           </label>
           <input
-            id="name"
-            name="name"
+            {...field("name")}
             type="text"
             required
+            maxLength={quoteMaxLength.name}
             autoComplete="name"
             className={inputClass}
             placeholder="Seu nome"
           />
+          <FieldError name="name" error={fieldErrors.name} />
         </div>
         <div>
           <label htmlFor="email" className={labelClass}>
@@ -39,14 +100,15 @@ export function QuoteForm() {
             <Required />
           </label>
           <input
-            id="email"
-            name="email"
+            {...field("email")}
             type="email"
             required
+            maxLength={quoteMaxLength.email}
             autoComplete="email"
             className={inputClass}
             placeholder="seu@email.com"
           />
+          <FieldError name="email" error={fieldErrors.email} />
         </div>
         <div>
           <label htmlFor="phone" className={labelClass}>
@@ -54,34 +116,36 @@ export function QuoteForm() {
             <Required />
           </label>
           <input
-            id="phone"
-            name="phone"
+            {...field("phone")}
             type="tel"
             required
+            maxLength={quoteMaxLength.phone}
             autoComplete="tel"
             className={inputClass}
             placeholder="(41) 99999-9999"
           />
+          <FieldError name="phone" error={fieldErrors.phone} />
         </div>
         <div>
           <label htmlFor="condominium" className={labelClass}>
             Condomínio
           </label>
           <input
-            id="condominium"
-            name="condominium"
+            {...field("condominium")}
             type="text"
+            maxLength={quoteMaxLength.condominium}
             autoComplete="organization"
             className={inputClass}
             placeholder="Nome do condomínio"
           />
+          <FieldError name="condominium" error={fieldErrors.condominium} />
         </div>
       </div>
       <div>
         <label htmlFor="service" className={labelClass}>
           Serviço de interesse
         </label>
-        <select id="service" name="service" className={inputClass} defaultValue="">
+        <select {...field("service")} className={inputClass}>
           <option value="">Selecione um serviço</option>
           {quoteServiceOptions.map((option) => (
             <option key={option} value={option}>
@@ -89,18 +153,20 @@ export function QuoteForm() {
             </option>
           ))}
         </select>
+        <FieldError name="service" error={fieldErrors.service} />
       </div>
       <div>
         <label htmlFor="message" className={labelClass}>
           Mensagem
         </label>
         <textarea
-          id="message"
-          name="message"
+          {...field("message")}
           rows={5}
+          maxLength={quoteMaxLength.message}
           className={inputClass}
           placeholder="Conte um pouco sobre o que o seu condomínio precisa"
         />
+        <FieldError name="message" error={fieldErrors.message} />
       </div>
       <p className="text-sm text-slate-600 dark:text-slate-400">
         Campos marcados com <span className="text-red-700 dark:text-red-400">*</span> são obrigatórios.
@@ -111,6 +177,17 @@ export function QuoteForm() {
       >
         Enviar Solicitação
       </button>
+      <p className="text-sm text-slate-600 dark:text-slate-400">
+        Usamos estes dados apenas para responder ao seu pedido de orçamento e os guardamos por até{" "}
+        {privacyFacts.leadRetentionMonths} meses. Saiba como consultar ou pedir a exclusão na{" "}
+        <Link
+          to="/politica-de-privacidade"
+          className="font-semibold text-brand-700 underline hover:text-brand-800 dark:text-brand-300 dark:hover:text-brand-200"
+        >
+          Política de Privacidade
+        </Link>
+        .
+      </p>
     </form>
   );
 }

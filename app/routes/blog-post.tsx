@@ -1,7 +1,7 @@
 import { isRouteErrorResponse, Link, redirect } from "react-router";
 import { BlogCallToAction } from "~/components/blog/blog-cta";
 import { PostCard } from "~/components/blog/post-card";
-import { PostImage } from "~/components/blog/post-image";
+import { POST_IMAGE_SIZES, PostImage } from "~/components/blog/post-image";
 import { Icon } from "~/components/ui/icon";
 import { formatArticleDate } from "~/lib/dates";
 import { absoluteUrl, pageMeta, siteFromMatches } from "~/lib/seo";
@@ -118,7 +118,12 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
           </p>
         </header>
         {post.featuredImageUrl ? (
-          <PostImage post={post} priority className="mt-8 aspect-[16/9] w-full rounded-2xl" />
+          <PostImage
+            post={post}
+            priority
+            sizes={POST_IMAGE_SIZES.article}
+            className="mt-8 aspect-[16/9] w-full rounded-2xl"
+          />
         ) : null}
         <div
           className="prose-article mt-10 text-slate-700 dark:text-slate-300"

@@ -2,7 +2,7 @@ import { Link, redirect } from "react-router";
 import { BlogCallToAction } from "~/components/blog/blog-cta";
 import { LoadMoreScript } from "~/components/blog/load-more-script";
 import { PostCard } from "~/components/blog/post-card";
-import { PostImage } from "~/components/blog/post-image";
+import { POST_IMAGE_SIZES, PostImage } from "~/components/blog/post-image";
 import { HeroBadge } from "~/components/ui/badge";
 import { Icon } from "~/components/ui/icon";
 import { blogListHref } from "~/lib/blog-href";
@@ -79,7 +79,12 @@ function FeaturedPost({ post }: { post: NonNullable<Route.ComponentProps["loader
       aria-labelledby="destaque-titulo"
       className="grid overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm lg:grid-cols-2 dark:border-slate-800 dark:bg-slate-900"
     >
-      <PostImage post={post} priority className="aspect-[16/9] size-full lg:aspect-auto lg:min-h-80" />
+      <PostImage
+        post={post}
+        priority
+        sizes={POST_IMAGE_SIZES.featured}
+        className="aspect-[16/9] size-full lg:aspect-auto lg:min-h-80"
+      />
       <div className="flex flex-col justify-center gap-4 p-6 sm:p-8">
         <p className="flex items-center gap-2 text-sm font-semibold text-accent-700 dark:text-accent-400">
           <Icon name="star" className="size-4" /> Artigo em destaque

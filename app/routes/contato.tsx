@@ -1,5 +1,8 @@
 import type { ReactNode } from "react";
+import { data } from "react-router";
 import { QuoteForm } from "~/components/quote-form";
+import { QuoteFormScript } from "~/components/quote-form-script";
+import { QuoteToasts } from "~/components/quote-toast";
 import { Icon } from "~/components/ui/icon";
 import { PageHero } from "~/components/ui/page-hero";
 import { WhatsappLink } from "~/components/ui/whatsapp-link";
@@ -8,7 +11,26 @@ import { benefits, specializedCare } from "~/content/benefits";
 import type { IconName } from "~/content/types";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
 import { useSite } from "~/lib/site-context";
+import { requestInfoContext } from "~/request-context";
+import { formTokenOrEmpty, submitQuote } from "~/server/quote/submit-quote.server";
 import type { Route } from "./+types/contato";
+
+// The page ships no React on the client (docs/decisions/0002): the form is a plain HTML form
+// that posts here, and a small inline script enhances it (docs/decisions/0006).
+
+export async function loader() {
+  return { formToken: await formTokenOrEmpty() };
+}
+
+/** The quote form's post: always a rendered page with the outcome, and the matching status. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const result = await submitQuote(request, context.get(requestInfoContext));
+  return data(result.data, { status: result.status, headers: result.headers });
+}
+
+export function headers({ actionHeaders, loaderHeaders }: Route.HeadersArgs) {
+  return actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders;
+}
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(siteFromMatches(matches), {
@@ -32,8 +54,9 @@ function InfoCard({ icon, title, children }: { icon: IconName; title: string; ch
   );
 }
 
-export default function Contato() {
+export default function Contato({ loaderData, actionData }: Route.ComponentProps) {
   const site = useSite();
+  const sent = actionData?.outcome === "sent";
   return (
     <>
       <PageHero badge="Orçamento gratuito e sem compromisso" title="Entre em Contato">
@@ -76,8 +99,9 @@ export default function Contato() {
 
         <div className="mt-12 grid gap-10 lg:grid-cols-3">
           <section
+            id="orcamento"
             aria-labelledby="form-titulo"
-            className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8 lg:col-span-2 dark:border-slate-800 dark:bg-slate-900"
+            className="scroll-mt-32 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8 lg:col-span-2 dark:border-slate-800 dark:bg-slate-900"
           >
             <h2 id="form-titulo" className="text-2xl font-bold text-slate-900 dark:text-white">
               Solicitar Orçamento
@@ -85,7 +109,13 @@ export default function Contato() {
             <p className="mt-2 mb-6 text-slate-600 dark:text-slate-400">
               Preencha o formulário abaixo e entraremos em contato para agendar uma visita técnica.
             </p>
-            <QuoteForm />
+            <QuoteToasts toast={actionData?.toast} />
+            <QuoteForm
+              formToken={actionData?.formToken || loaderData.formToken}
+              values={sent ? {} : actionData?.values}
+              fieldErrors={actionData?.fieldErrors}
+            />
+            <QuoteFormScript />
           </section>
 
           <aside className="flex flex-col gap-6">

@@ -1,14 +1,30 @@
+import { privacyFacts } from "~/config/privacy";
+import { getSite } from "~/config/site-env.server";
 import { pruneEvents } from "./auth/rate-limit.server";
 import { deleteExpiredSessions } from "./auth/sessions.server";
+import { describeMail, mailConfigFromEnv } from "./email/mail-config.server";
+import { startOutboxWorker } from "./email/outbox-worker.server";
+import { deleteLeadsOlderThan } from "./quote/leads.server";
+import { quoteSettingsFromEnv } from "./quote/quote-config.server";
 
 export type StopBackgroundTask = () => Promise<void>;
 
 const HOUR = 60 * 60 * 1000;
 
-/** Housekeeping that keeps tables small: expired sessions, old rate-limit events. */
+/** Quote requests older than the privacy policy's retention period. */
+function deleteExpiredLeads(): Promise<number> {
+  const cutoff = new Date();
+  cutoff.setMonth(cutoff.getMonth() - privacyFacts.leadRetentionMonths);
+  return deleteLeadsOlderThan(cutoff);
+}
+
+/**
+ * Housekeeping that keeps tables small: expired sessions, rate-limit events older than a day
+ * (they hold client addresses), quote requests past their retention period.
+ */
 function startHousekeeping(): StopBackgroundTask {
   const run = () => {
-    Promise.all([deleteExpiredSessions(), pruneEvents()]).catch((error: unknown) =>
+    Promise.all([deleteExpiredSessions(), pruneEvents(), deleteExpiredLeads()]).catch((error: unknown) =>
       console.error(JSON.stringify({ level: "error", msg: "housekeeping failed", error: String(error) })),
     );
   };
@@ -22,8 +38,15 @@ function startHousekeeping(): StopBackgroundTask {
  * Work the server process does besides answering requests. Each task returns a stop function;
  * graceful shutdown awaits them all, so in-flight work (an e-mail being sent) can finish.
  */
-export function startBackgroundWork(): StopBackgroundTask {
+export function startBackgroundWork(
+  env: Record<string, string | undefined> = process.env,
+): StopBackgroundTask {
+  // Malformed settings stop the server at start-up with a message naming the variable.
+  quoteSettingsFromEnv(env);
+  const mail = mailConfigFromEnv(env, getSite());
+  console.log(describeMail(mail));
   const tasks: StopBackgroundTask[] = [startHousekeeping()];
+  if (mail.enabled) tasks.push(startOutboxWorker({ mail }).stop);
   return async () => {
     await Promise.all(tasks.map((stop) => stop()));
   };

@@ -1,4 +1,5 @@
 import sanitizeHtml from "sanitize-html";
+import { mediaSrcSet, parseMediaUrl } from "~/lib/media-url";
 
 // The only HTML a post may contain. Everything else (script, style, iframes, event handlers,
 // javascript: URLs, inline styles) is removed. Applied when content is stored and again when
@@ -31,7 +32,7 @@ const options: sanitizeHtml.IOptions = {
   ],
   allowedAttributes: {
     a: ["href", "title", "rel", "target"],
-    img: ["src", "alt", "title", "width", "height", "loading"],
+    img: ["src", "alt", "title", "width", "height", "loading", "decoding", "srcset", "sizes"],
   },
   allowedSchemes: ["http", "https", "mailto", "tel"],
   allowedSchemesByTag: { img: ["http", "https"] },
@@ -47,7 +48,23 @@ const options: sanitizeHtml.IOptions = {
         attribs: external ? { ...attribs, rel: "noopener noreferrer", target: "_blank" } : attribs,
       };
     },
-    img: (tagName, attribs) => ({ tagName, attribs: { ...attribs, loading: "lazy" } }),
+    // Images get an alt text, lazy loading and, for our own stored images, their size and
+    // responsive variants (known from the URL), so an article never shifts while it loads.
+    img: (tagName, attribs) => {
+      const media = parseMediaUrl(attribs.src ?? "");
+      const sized: Record<string, string> = media
+        ? {
+            width: String(media.width),
+            height: String(media.height),
+            srcset: mediaSrcSet(attribs.src ?? ""),
+            sizes: "(min-width: 48rem) 48rem, 100vw",
+          }
+        : {};
+      return {
+        tagName,
+        attribs: { alt: "Imagem do artigo", ...attribs, ...sized, loading: "lazy", decoding: "async" },
+      };
+    },
     h1: "h2",
   },
 };

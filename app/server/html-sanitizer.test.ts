@@ -18,7 +18,17 @@ describe("sanitizePostHtml", () => {
     ]) {
       expect(out).toContain(fragment);
     }
-    expect(out).toContain('<img src="/media/x.webp" alt="x" loading="lazy" />');
+    expect(out).toContain('<img alt="x" src="/media/x.webp" loading="lazy" decoding="async" />');
+  });
+
+  it("gives images an alt text and, for stored images, their size and responsive variants", () => {
+    expect(sanitizePostHtml('<img src="/illustrations/a.svg">')).toContain('alt="Imagem do artigo"');
+    const hash = "a".repeat(32);
+    const out = sanitizePostHtml(`<img src="/media/${hash}/1024x768.webp" alt="Fachada">`);
+    expect(out).toContain('width="1024"');
+    expect(out).toContain('height="768"');
+    expect(out).toContain(`/media/${hash}/400.webp 400w`);
+    expect(out).toContain('alt="Fachada"');
   });
 
   it("removes scripts, event handlers, javascript: URLs, iframes and styles", () => {

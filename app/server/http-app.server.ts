@@ -1,17 +1,23 @@
 import { randomUUID } from "node:crypto";
 import * as serverBuild from "virtual:react-router/server-build";
 import { getConnInfo } from "@hono/node-server/conninfo";
-import { Hono } from "hono";
+import { Hono, type MiddlewareHandler } from "hono";
 import { compress } from "hono/compress";
 import { sql } from "kysely";
 import { createRequestHandler, RouterContextProvider } from "react-router";
+import { getSite } from "~/config/site-env.server";
 import { requestInfoContext } from "~/request-context";
+import { FOREIGN_ORIGIN_MESSAGE, isSameOrigin, UNAUTHORIZED_MESSAGE } from "./auth/guard.server";
+import { getSession } from "./auth/sessions.server";
+import { ensureFirstAdmin } from "./auth/users.server";
 import { startBackgroundWork } from "./background.server";
 import { database, startDatabase, stopDatabase } from "./db/database.server";
 import { hashedAssets, publicFiles } from "./static-files.server";
 
+export { adminCredentialsSchema, upsertAdmin } from "./auth/users.server";
 export { databaseConfigFromEnv, describeDatabase } from "./db/config.server";
 export { openDatabase } from "./db/connection.server";
+export { startDatabase, stopDatabase } from "./db/database.server";
 export { migrateToLatest } from "./db/migrate.server";
 export { seedDemoContentIfEmpty } from "./db/seed/seed-demo.server";
 
@@ -43,6 +49,19 @@ export function createHttpApp(): HttpApp {
     }
   });
 
+  // CSRF: a state-changing request from another site's page is refused before anything runs.
+  app.use("*", async (c, next) => {
+    if (!isSameOrigin(c.req.raw)) return c.json({ error: FOREIGN_ORIGIN_MESSAGE }, 403);
+    await next();
+  });
+
+  // First line of the admin guard: no session, no admin. Pages go to the sign-in screen;
+  // data requests (React Router's .data fetches) and mutations get 401. Each admin loader
+  // and action checks again.
+  app.use("/admin/*", adminGate);
+  app.use("/admin", adminGate);
+  app.use("/admin.data", adminGate);
+
   app.use("/assets/*", hashedAssets());
   app.use("*", publicFiles());
 
@@ -61,9 +80,17 @@ export function createHttpApp(): HttpApp {
   return app;
 }
 
+const adminGate: MiddlewareHandler = async (c, next) => {
+  if (await getSession(c.req.raw)) return next();
+  const isPage = c.req.method === "GET" && !c.req.path.endsWith(".data");
+  if (isPage) return c.redirect("/auth", 302);
+  return c.json({ error: UNAUTHORIZED_MESSAGE }, 401);
+};
+
 /** Open and migrate the database (seeding a new one), then build the app. */
 export async function startSite(): Promise<Site> {
   await startDatabase();
+  await ensureFirstAdmin(process.env, getSite().publicUrl);
   const stopBackground = startBackgroundWork();
   return {
     app: createHttpApp(),

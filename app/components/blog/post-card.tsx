@@ -2,13 +2,13 @@ import { Link } from "react-router";
 import { Icon } from "~/components/ui/icon";
 import type { PostSummary } from "~/lib/blog-types";
 import { formatMonthYearShort } from "~/lib/dates";
-import { PostImage } from "./post-image";
+import { POST_IMAGE_SIZES, PostImage } from "./post-image";
 
 export function PostCard({ post, headingLevel = 3 }: { post: PostSummary; headingLevel?: 2 | 3 }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md dark:border-slate-800 dark:bg-slate-900">
-      <PostImage post={post} className="aspect-[16/9] w-full" />
+      <PostImage post={post} sizes={POST_IMAGE_SIZES.card} className="aspect-[16/9] w-full" />
       <div className="flex flex-1 flex-col gap-3 p-5">
         <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-600 dark:text-slate-400">
           <span className="rounded-full bg-brand-50 px-2.5 py-0.5 font-semibold text-brand-800 dark:bg-brand-900 dark:text-brand-100">

@@ -1,14 +1,31 @@
+import { preload } from "react-dom";
 import { Icon } from "~/components/ui/icon";
 import type { PostSummary } from "~/lib/blog-types";
+import { mediaSrcSet, parseMediaUrl } from "~/lib/media-url";
+
+/**
+ * `sizes` for where a post image appears, matching the layouts' CSS: the browser picks the
+ * smallest variant that is still sharp. Pass the one that fits; the default assumes full width.
+ */
+export const POST_IMAGE_SIZES = {
+  /** A card in the blog grid: one, two or four columns of an 80rem page. */
+  card: "(min-width: 80rem) 18rem, (min-width: 64rem) 23vw, (min-width: 40rem) 46vw, 100vw",
+  /** The featured card on /blog: half of an 80rem page from lg up. */
+  featured: "(min-width: 80rem) 40rem, (min-width: 64rem) 50vw, 100vw",
+  /** The article's header image, in a 48rem column. */
+  article: "(min-width: 48rem) 48rem, 100vw",
+} as const;
 
 export interface PostImageProps {
   post: Pick<PostSummary, "title" | "featuredImageUrl">;
   className?: string;
   priority?: boolean;
+  /** `sizes` for a stored (/media/…) image; see POST_IMAGE_SIZES. */
+  sizes?: string;
 }
 
 /** A post's featured image, or a drawn placeholder when it has none. */
-export function PostImage({ post, className = "", priority = false }: PostImageProps) {
+export function PostImage({ post, className = "", priority = false, sizes = "100vw" }: PostImageProps) {
   if (!post.featuredImageUrl) {
     return (
       <div
@@ -18,16 +35,48 @@ export function PostImage({ post, className = "", priority = false }: PostImageP
       </div>
     );
   }
+
+  const alt = `Imagem do artigo: ${post.title}`;
+  const imageClassName = `bg-slate-100 object-cover dark:bg-slate-800 ${className}`;
+  const stored = parseMediaUrl(post.featuredImageUrl);
+  if (stored) {
+    const srcSet = mediaSrcSet(post.featuredImageUrl);
+    // React hoists this into <head>: the LCP image starts loading before the body is parsed,
+    // and the preload picks the same variant the <img> will.
+    if (priority) {
+      preload(post.featuredImageUrl, {
+        as: "image",
+        imageSrcSet: srcSet,
+        imageSizes: sizes,
+        fetchPriority: "high",
+      });
+    }
+    return (
+      <img
+        src={post.featuredImageUrl}
+        srcSet={srcSet}
+        sizes={sizes}
+        alt={alt}
+        width={stored.width}
+        height={stored.height}
+        loading={priority ? "eager" : "lazy"}
+        decoding="async"
+        fetchPriority={priority ? "high" : undefined}
+        className={imageClassName}
+      />
+    );
+  }
+
   return (
     <img
       src={post.featuredImageUrl}
-      alt={`Imagem do artigo: ${post.title}`}
+      alt={alt}
       width={1200}
       height={675}
       loading={priority ? "eager" : "lazy"}
       decoding="async"
       fetchPriority={priority ? "high" : undefined}
-      className={`bg-slate-100 object-cover dark:bg-slate-800 ${className}`}
+      className={imageClassName}
     />
   );
 }

@@ -91,6 +91,9 @@ export function Footer() {
           <p>
             © {site.copyrightYear} {site.legalName} Todos os direitos reservados.
           </p>
+          <Link to="/politica-de-privacidade" className="underline hover:text-slate-200">
+            Política de Privacidade
+          </Link>
           <Link
             to="/auth"
             aria-label="Área administrativa"

@@ -11,7 +11,18 @@ type UiIconName =
   | "arrow-left"
   | "lock"
   | "whatsapp"
-  | "quote";
+  | "quote"
+  | "heading-2"
+  | "heading-3"
+  | "list"
+  | "list-ordered"
+  | "link"
+  | "image"
+  | "undo"
+  | "redo"
+  | "alert-circle"
+  | "check-circle"
+  | "loader";
 
 const paths: Record<UiIconName, string> = {
   droplets: "M12 3c3 4 6 7.2 6 10.5A6 6 0 0 1 6 13.5C6 10.2 9 7 12 3Z M9.5 14.5a2.5 2.5 0 0 0 2.5 2.5",
@@ -53,6 +64,17 @@ const paths: Record<UiIconName, string> = {
   whatsapp:
     "M20.5 11.8a8.5 8.5 0 0 1-12.6 7.4L3.5 20.5l1.3-4.3A8.5 8.5 0 1 1 20.5 11.8Z M9 8.5c0 3.5 2.5 6.5 6.5 6.5l1-1.8-2-1-1 1c-1.2-.5-2.2-1.5-2.7-2.7l1-1-1-2L9 8.5Z",
   quote: "M9 7H5v5h4v1a3 3 0 0 1-3 3 M19 7h-4v5h4v1a3 3 0 0 1-3 3",
+  "heading-2": "M3 6v12 M11 6v12 M3 12h8 M15 10.5a2.5 2.5 0 0 1 5 0c0 2.5-5 3.5-5 7.5h5",
+  "heading-3": "M3 6v12 M11 6v12 M3 12h8 M15 8h5l-3 4a3 3 0 1 1-2.6 4.5",
+  list: "M9 6h11 M9 12h11 M9 18h11 M4 6h1 M4 12h1 M4 18h1",
+  "list-ordered": "M10 6h10 M10 12h10 M10 18h10 M4 4h1.5v5 M4 9h3 M4 15a1.5 1.5 0 0 1 3 0c0 1.5-3 2.2-3 4h3",
+  link: "M10 14a4 4 0 0 0 5.7 0l3-3a4 4 0 0 0-5.7-5.7l-1.5 1.5 M14 10a4 4 0 0 0-5.7 0l-3 3a4 4 0 0 0 5.7 5.7l1.5-1.5",
+  image: "M4 5h16v14H4Z M4 16l5-5 4 4 2-2 5 5 M14 9a1.5 1.5 0 1 0 3 0 1.5 1.5 0 1 0-3 0",
+  undo: "M9 14 4 9l5-5 M4 9h10.5a5.5 5.5 0 0 1 0 11H11",
+  redo: "M15 14l5-5-5-5 M20 9H9.5a5.5 5.5 0 0 0 0 11H13",
+  "alert-circle": "M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18Z M12 7.5v5.5 M12 16.5v.01",
+  "check-circle": "M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18Z M8.5 12.5l2.5 2.5 4.5-5",
+  loader: "M12 3a9 9 0 1 0 9 9",
 };
 
 export interface IconProps {

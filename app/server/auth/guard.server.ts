@@ -1,4 +1,4 @@
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
 import { type CurrentSession, getSession } from "./sessions.server";
 
 // Every admin loader and action calls one of these. The HTTP layer also refuses /admin
@@ -19,7 +19,8 @@ export const FOREIGN_ORIGIN_MESSAGE = "Requisição recusada: origem não permit
 export async function requireAdminAction(request: Request): Promise<CurrentSession> {
   assertSameOrigin(request);
   const session = await getSession(request);
-  if (!session) throw data({ error: UNAUTHORIZED_MESSAGE }, { status: 401 });
+  // A real Response (not data()), so resource routes answer with this JSON as it is.
+  if (!session) throw Response.json({ error: UNAUTHORIZED_MESSAGE }, { status: 401 });
   return session;
 }
 
@@ -29,7 +30,7 @@ export async function requireAdminAction(request: Request): Promise<CurrentSessi
  * only when its Referer is ours or absent too.
  */
 export function assertSameOrigin(request: Request): void {
-  if (!isSameOrigin(request)) throw data({ error: FOREIGN_ORIGIN_MESSAGE }, { status: 403 });
+  if (!isSameOrigin(request)) throw Response.json({ error: FOREIGN_ORIGIN_MESSAGE }, { status: 403 });
 }
 
 export function isSameOrigin(request: Request): boolean {

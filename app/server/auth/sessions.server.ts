@@ -114,17 +114,23 @@ export async function setFlash(session: CurrentSession, toast: Toast): Promise<v
     .execute();
 }
 
-/** Take the session's pending toast, if any. */
+/** Take the session's pending toast, if any (it is shown once). */
 export async function takeFlash(session: CurrentSession): Promise<Toast | null> {
   const db = await database();
+  // RETURNING gives the row after the update, so read first, then clear exactly that value.
   const row = await db
+    .selectFrom("sessions")
+    .select("flash")
+    .where("id_hash", "=", session.idHash)
+    .executeTakeFirst();
+  if (!row?.flash) return null;
+  const cleared = await db
     .updateTable("sessions")
     .set({ flash: null })
     .where("id_hash", "=", session.idHash)
-    .where("flash", "is not", null)
-    .returning("flash")
+    .where("flash", "=", row.flash)
     .executeTakeFirst();
-  if (!row?.flash) return null;
+  if (Number(cleared.numUpdatedRows) === 0) return null;
   try {
     return JSON.parse(row.flash) as Toast;
   } catch {

@@ -65,9 +65,14 @@ function toSummary(row: SummaryRow): PostSummary {
   };
 }
 
+const byName = new Intl.Collator("pt-BR", { sensitivity: "base" });
+
+/** Categories in pt-BR alphabetical order ("Área" before "Fachadas"): the databases' own
+ *  collations sort by bytes, so the few rows are sorted here. */
 export async function listCategories(): Promise<CategoryRef[]> {
   const db = await database();
-  return db.selectFrom("categories").select(["id", "name", "slug"]).orderBy("name").execute();
+  const rows = await db.selectFrom("categories").select(["id", "name", "slug"]).execute();
+  return rows.sort((a, b) => byName.compare(a.name, b.name));
 }
 
 export interface BlogListing {

@@ -18,7 +18,8 @@ export async function migrateToLatest(
     migrationTableName: "schema_migrations",
     // Kysely checks whether its tables exist across every schema, so another site's (or test
     // run's) tables in the same PostgreSQL database would fool it: name ours explicitly.
-    migrationTableSchema: handle.config.engine === "postgres" ? (handle.config.schema ?? "public") : undefined,
+    migrationTableSchema:
+      handle.config.engine === "postgres" ? (handle.config.schema ?? "public") : undefined,
     migrationLockTableName: "schema_migrations_lock",
   });
   const { error, results = [] } = await migrator.migrateToLatest();

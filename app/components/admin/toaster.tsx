@@ -1,0 +1,245 @@
+import { createContext, type ReactNode, use, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { Icon } from "~/components/ui/icon";
+
+// Toasts for the admin. A flash message from the server (`initial`) is part of the server-rendered
+// HTML, so it shows before hydration and without JavaScript; `useToast()` adds toasts on the client
+// (e.g. after an upload). Each toast closes itself after TOAST_DURATION_MS (spec §9), and the timer
+// pauses while the pointer or keyboard focus is on the notifications, so nobody loses a message
+// they are reading (WCAG 2.2.1).
+
+export const TOAST_DURATION_MS = 5000;
+export const TOAST_MAX_VISIBLE = 3;
+
+export type ToastVariant = "success" | "error";
+
+export interface ToastOptions {
+  title: string;
+  description?: string;
+  /** "success" (default) or "error" (announced assertively). */
+  variant?: ToastVariant;
+  /** Identifies a message. For `initial`, a new id means a new flash message to show. */
+  id?: string;
+}
+
+export interface ToastRecord {
+  id: string;
+  title: string;
+  description?: string;
+  variant: ToastVariant;
+}
+
+/** Shows a toast and returns its id. */
+export type ToastFunction = (options: ToastOptions) => string;
+
+/**
+ * What `useToast()` returns: the `toast` function itself, which also carries `toast` and
+ * `dismiss`, so both `const toast = useToast()` and `const { toast, dismiss } = useToast()` work.
+ */
+export type ToastApi = ToastFunction & {
+  toast: ToastFunction;
+  dismiss: (id: string) => void;
+};
+
+interface ToastContextValue {
+  api: ToastApi;
+  toasts: ToastRecord[];
+  dismiss: (id: string) => void;
+  duration: number;
+}
+
+const ToastContext = createContext<ToastContextValue | null>(null);
+
+function toRecord(options: ToastOptions, id: string): ToastRecord {
+  return {
+    id,
+    title: options.title,
+    description: options.description || undefined,
+    variant: options.variant ?? "success",
+  };
+}
+
+/**
+ * What tells one flash message from the next: its id, else its content. Content (not object
+ * identity) so that an inline `initial={{ … }}` does not show again on every render; give
+ * messages an `id` to show the same text twice in a row.
+ */
+function flashKey(flash: ToastOptions | null | undefined): string | null {
+  if (!flash) return null;
+  return flash.id !== undefined
+    ? `id:${flash.id}`
+    : `text:${flash.variant ?? "success"}\u0000${flash.title}\u0000${flash.description ?? ""}`;
+}
+
+export interface ToastProviderProps {
+  children?: ReactNode;
+  /** A toast to show on mount (a server flash message, rendered with the page). When it later
+   *  changes to a different message (other text, or another `id`), that one is shown too;
+   *  after it becomes null/undefined, even the same message shows again. */
+  initial?: ToastOptions | null;
+  /** Auto-dismiss delay in milliseconds. */
+  duration?: number;
+}
+
+/**
+ * Provides `useToast()` to its children and renders the notification region (the `Toaster`)
+ * after them. Put it once around the admin screen.
+ */
+export function ToastProvider({ children, initial, duration = TOAST_DURATION_MS }: ToastProviderProps) {
+  const [toasts, setToasts] = useState<ToastRecord[]>(() =>
+    initial ? [toRecord(initial, initial.id ?? "flash")] : [],
+  );
+  const counter = useRef(0);
+  const shownFlash = useRef<string | null>(flashKey(initial));
+
+  const add = useCallback((options: ToastOptions, preferredId?: string): string => {
+    counter.current += 1;
+    const id = preferredId ?? `toast-${counter.current}`;
+    setToasts((current) =>
+      [...current.filter((item) => item.id !== id), toRecord(options, id)].slice(-TOAST_MAX_VISIBLE),
+    );
+    return id;
+  }, []);
+
+  const dismiss = useCallback((id: string) => {
+    setToasts((current) => current.filter((item) => item.id !== id));
+  }, []);
+
+  const initialKey = flashKey(initial);
+  const latestInitial = useRef(initial);
+  useEffect(() => {
+    latestInitial.current = initial;
+  });
+  useEffect(() => {
+    const flash = latestInitial.current;
+    if (initialKey === shownFlash.current) return;
+    shownFlash.current = initialKey;
+    if (flash) add(flash, flash.id !== undefined ? `flash-${flash.id}` : undefined);
+  }, [initialKey, add]);
+
+  const api = useMemo<ToastApi>(() => {
+    const toast: ToastFunction = (options) => add(options);
+    return Object.assign(toast, { toast, dismiss });
+  }, [add, dismiss]);
+
+  const value = useMemo<ToastContextValue>(
+    () => ({ api, toasts, dismiss, duration }),
+    [api, toasts, dismiss, duration],
+  );
+
+  return (
+    <ToastContext value={value}>
+      {children}
+      <Toaster />
+    </ToastContext>
+  );
+}
+
+/** `toast({ title, description?, variant? })`; must be used inside a ToastProvider. */
+export function useToast(): ToastApi {
+  const context = use(ToastContext);
+  if (!context) throw new Error("useToast() must be used inside <ToastProvider>.");
+  return context.api;
+}
+
+/**
+ * The fixed notification region, bottom right. ToastProvider already renders it; it renders
+ * nothing outside a provider.
+ */
+export function Toaster() {
+  const context = use(ToastContext);
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const region = useRef<HTMLElement>(null);
+  const toasts = context?.toasts;
+  // A closed toast takes the focus or the pointer with it without a blur/mouseleave event:
+  // check again whenever the list changes, so the timers never stay paused.
+  useEffect(() => {
+    if (!toasts) return;
+    if (toasts.length === 0) setHovered(false);
+    if (!region.current?.contains(document.activeElement)) setFocused(false);
+  }, [toasts]);
+  if (!context) return null;
+  const paused = hovered || focused;
+  return (
+    <section
+      ref={region}
+      aria-label="Notificações"
+      className="pointer-events-none fixed right-4 bottom-4 left-4 z-50 flex flex-col items-end gap-3 sm:left-auto sm:w-96"
+      onMouseEnter={() => setHovered(true)}
+      onMouseLeave={() => setHovered(false)}
+      onFocus={() => setFocused(true)}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(false);
+      }}
+    >
+      {context.toasts.map((toast) => (
+        <ToastCard
+          key={toast.id}
+          toast={toast}
+          paused={paused}
+          duration={context.duration}
+          onDismiss={context.dismiss}
+        />
+      ))}
+    </section>
+  );
+}
+
+interface ToastCardProps {
+  toast: ToastRecord;
+  paused: boolean;
+  duration: number;
+  onDismiss: (id: string) => void;
+}
+
+function ToastCard({ toast, paused, duration, onDismiss }: ToastCardProps) {
+  const remaining = useRef(duration);
+
+  useEffect(() => {
+    if (paused) return;
+    const startedAt = Date.now();
+    const timer = window.setTimeout(() => onDismiss(toast.id), Math.max(remaining.current, 0));
+    return () => {
+      window.clearTimeout(timer);
+      remaining.current -= Date.now() - startedAt;
+    };
+  }, [paused, toast.id, onDismiss]);
+
+  const error = toast.variant === "error";
+  return (
+    <div
+      role={error ? "alert" : "status"}
+      className={`pointer-events-auto flex w-full gap-3 rounded-xl border p-4 shadow-lg transition duration-200 motion-reduce:transition-none starting:translate-y-2 starting:opacity-0 ${
+        error
+          ? "border-red-300 bg-red-50 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
+          : "border-slate-200 bg-white text-slate-900 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
+      }`}
+    >
+      <Icon
+        name={error ? "alert-circle" : "check-circle"}
+        className={`mt-0.5 size-5 shrink-0 ${error ? "text-red-700 dark:text-red-300" : "text-green-700 dark:text-green-400"}`}
+      />
+      <div className="min-w-0 flex-1">
+        <p className="font-semibold">{toast.title}</p>
+        {toast.description ? (
+          <p className={`mt-0.5 text-sm ${error ? "" : "text-slate-700 dark:text-slate-300"}`}>
+            {toast.description}
+          </p>
+        ) : null}
+      </div>
+      <button
+        type="button"
+        aria-label="Fechar"
+        title="Fechar"
+        onClick={() => onDismiss(toast.id)}
+        className={`-m-1.5 inline-flex size-8 shrink-0 items-center justify-center rounded-md ${
+          error
+            ? "text-red-800 hover:bg-red-100 dark:text-red-200 dark:hover:bg-red-900"
+            : "text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
+        }`}
+      >
+        <Icon name="x" className="size-4" />
+      </button>
+    </div>
+  );
+}

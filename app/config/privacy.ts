@@ -1,0 +1,17 @@
+// What the privacy policy promises about the quote form, in one place: the policy page shows
+// these values and the housekeeping job enforces the retention period. Change them here (and
+// the page and the job follow).
+
+export const privacyFacts = {
+  /** Quote requests are deleted this many months after they arrive. */
+  leadRetentionMonths: 24,
+  /**
+   * The visitor's IP address is kept this long, only to limit repeated submissions: the
+   * rate-limit events it lives in are pruned after a day (pruneEvents in rate-limit.server.ts).
+   */
+  ipRetentionHours: 24,
+  /** Longest time to answer a data subject's request (LGPD art. 19, II). */
+  answerWithinDays: 15,
+  /** Date of the policy's current text, ISO. */
+  updatedAt: "2026-11-22",
+} as const;

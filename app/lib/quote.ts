@@ -1,0 +1,67 @@
+// The quote request form's vocabulary, shared by the page (server-rendered, no React on the
+// client) and the server modules that validate and store a request.
+
+export const quoteFields = ["name", "email", "phone", "condominium", "service", "message"] as const;
+export type QuoteField = (typeof quoteFields)[number];
+
+/** Hidden fields of the spam defences (docs/decisions/0005-quote-spam-defences.md). */
+export const HONEYPOT_FIELD = "website";
+export const FORM_TOKEN_FIELD = "form_token";
+
+/** Longest accepted value per field, in characters (the inputs carry the same maxlength). */
+export const quoteMaxLength: Record<QuoteField, number> = {
+  name: 120,
+  email: 254,
+  phone: 40,
+  condominium: 160,
+  service: 60,
+  message: 5000,
+};
+
+/** What an empty optional field becomes (spec §5). */
+export const quoteDefaults = {
+  condominium: "Não informado",
+  service: "Não especificado",
+  message: "Sem mensagem adicional",
+} as const;
+
+export type QuoteValues = Record<QuoteField, string>;
+
+export interface QuoteToast {
+  title: string;
+  description: string;
+  variant: "success" | "error";
+}
+
+// Spec §8: exact strings.
+export const QUOTE_SUCCESS_TOAST: QuoteToast = {
+  title: "Mensagem enviada com sucesso!",
+  description: "Entraremos em contato em breve para discutir seu projeto.",
+  variant: "success",
+};
+export const QUOTE_FAILURE_TOAST: QuoteToast = {
+  title: "Erro ao enviar mensagem",
+  description: "Ocorreu um erro. Tente novamente ou entre em contato por telefone.",
+  variant: "error",
+};
+
+export type QuoteOutcome =
+  | "sent"
+  | "invalid"
+  | "spam-check"
+  | "rate-limited"
+  | "forbidden"
+  | "unsupported"
+  | "too-large"
+  | "unavailable";
+
+/** What the /contato action answers; the page renders it with or without JavaScript. */
+export interface QuoteActionData {
+  outcome: QuoteOutcome;
+  toast: QuoteToast;
+  /** The submitted values, echoed back so nothing typed is lost (empty after success). */
+  values: Partial<QuoteValues>;
+  fieldErrors: Partial<Record<QuoteField, string>>;
+  /** The form token the re-rendered form carries (the submitted one when it was valid). */
+  formToken: string;
+}

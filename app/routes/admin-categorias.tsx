@@ -1,0 +1,132 @@
+import { data, Form, redirect } from "react-router";
+import { AdminHeader } from "~/components/admin/admin-header";
+import { ToastProvider } from "~/components/admin/toaster";
+import { Button, Field, TextInput } from "~/components/admin/ui";
+import type { RouteHandle } from "~/route-handle";
+import {
+  categoryNameSchema,
+  createCategory,
+  deleteCategory,
+  listCategoriesWithCounts,
+  renameCategory,
+} from "~/server/admin/categories-admin.server";
+import { requireAdminAction, requireAdminPage } from "~/server/auth/guard.server";
+import { setFlash, takeFlash } from "~/server/auth/sessions.server";
+import type { Route } from "./+types/admin-categorias";
+
+export const handle: RouteHandle = { hydrate: true };
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const session = await requireAdminPage(request);
+  const [categories, flash] = await Promise.all([listCategoriesWithCounts(), takeFlash(session)]);
+  return { categories, flash, email: session.user.email };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const session = await requireAdminAction(request);
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    return data({ error: "Não foi possível ler o formulário." }, { status: 400 });
+  }
+  const intent = form.get("intent");
+  const id = String(form.get("id") ?? "");
+  if (intent === "delete") {
+    const result = await deleteCategory(id);
+    if (!result.ok) return data({ error: result.message }, { status: 409 });
+    await setFlash(session, { title: "Categoria excluída!", description: "A categoria foi removida." });
+    throw redirect("/admin/categorias");
+  }
+  const name = categoryNameSchema.safeParse(form.get("name") ?? "");
+  if (!name.success)
+    return data({ error: name.error.issues[0]?.message ?? "Nome inválido." }, { status: 400 });
+  if (intent === "create") {
+    await createCategory(name.data);
+    await setFlash(session, {
+      title: "Categoria criada!",
+      description: `"${name.data}" já pode ser usada nos posts.`,
+    });
+  } else if (intent === "rename") {
+    if (!(await renameCategory(id, name.data)))
+      return data({ error: "Categoria não encontrada." }, { status: 404 });
+    await setFlash(session, {
+      title: "Categoria renomeada!",
+      description: `Agora ela se chama "${name.data}".`,
+    });
+  } else {
+    return data({ error: "Ação desconhecida." }, { status: 400 });
+  }
+  throw redirect("/admin/categorias");
+}
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Categorias | Admin do Blog" },
+  { name: "robots", content: "noindex" },
+];
+
+function confirmDelete(event: React.FormEvent<HTMLFormElement>) {
+  if (!window.confirm("Tem certeza que deseja excluir esta categoria?")) event.preventDefault();
+}
+
+export default function AdminCategories({ loaderData, actionData }: Route.ComponentProps) {
+  const { categories, flash, email } = loaderData;
+  return (
+    <ToastProvider
+      initial={actionData ? { title: "Erro", description: actionData.error, variant: "error" } : flash}
+    >
+      <div className="container-page flex flex-col gap-8 py-10">
+        <AdminHeader title="Categorias do Blog" email={email} />
+        <section
+          aria-labelledby="nova-categoria"
+          className="rounded-2xl border border-slate-200 bg-white p-6 dark:border-slate-800 dark:bg-slate-900"
+        >
+          <h2 id="nova-categoria" className="mb-4 text-xl font-bold text-slate-900 dark:text-white">
+            Nova categoria
+          </h2>
+          <Form method="post" className="flex flex-col gap-3 sm:flex-row sm:items-end">
+            <input type="hidden" name="intent" value="create" />
+            <Field label="Nome" required className="flex-1">
+              <TextInput name="name" maxLength={80} />
+            </Field>
+            <Button type="submit">Adicionar</Button>
+          </Form>
+        </section>
+        <section aria-labelledby="categorias-existentes" className="flex flex-col gap-3">
+          <h2 id="categorias-existentes" className="text-xl font-bold text-slate-900 dark:text-white">
+            Categorias existentes
+          </h2>
+          <ul className="flex flex-col gap-3">
+            {categories.map((category) => (
+              <li
+                key={category.id}
+                className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 md:flex-row md:items-end md:justify-between dark:border-slate-800 dark:bg-slate-900"
+              >
+                <Form method="post" className="flex flex-1 flex-col gap-3 sm:flex-row sm:items-end">
+                  <input type="hidden" name="intent" value="rename" />
+                  <input type="hidden" name="id" value={category.id} />
+                  <Field
+                    label={`Nome (${category.postCount === 1 ? "1 post" : `${category.postCount} posts`})`}
+                    className="flex-1"
+                  >
+                    <TextInput name="name" defaultValue={category.name} maxLength={80} />
+                  </Field>
+                  <Button type="submit" variant="secondary" aria-label={`Renomear ${category.name}`}>
+                    Renomear
+                  </Button>
+                </Form>
+                <Form method="post" onSubmit={confirmDelete}>
+                  <input type="hidden" name="intent" value="delete" />
+                  <input type="hidden" name="id" value={category.id} />
+                  <Button type="submit" variant="danger" aria-label={`Excluir ${category.name}`}>
+                    Excluir
+                  </Button>
+                </Form>
+              </li>
+            ))}
+          </ul>
+        </section>
+      </div>
+    </ToastProvider>
+  );
+}

@@ -1,0 +1,14 @@
+import { redirect } from "react-router";
+import { assertSameOrigin } from "~/server/auth/guard.server";
+import { destroySession } from "~/server/auth/sessions.server";
+import type { Route } from "./+types/admin-sair";
+
+/** 'Sair': delete the session on the server, forget the cookie, go home. */
+export async function action({ request }: Route.ActionArgs) {
+  assertSameOrigin(request);
+  throw redirect("/", { headers: { "Set-Cookie": await destroySession(request) } });
+}
+
+export function loader() {
+  throw redirect("/admin");
+}

@@ -1,0 +1,103 @@
+import { data, redirect } from "react-router";
+import { BusySubmitScript } from "~/components/ui/busy-submit-script";
+import { PageToast } from "~/components/ui/page-toast";
+import { pageMeta, siteFromMatches } from "~/lib/seo";
+import { requestInfoContext } from "~/request-context";
+import { assertSameOrigin } from "~/server/auth/guard.server";
+import { attemptLogin } from "~/server/auth/login.server";
+import { getSession } from "~/server/auth/sessions.server";
+import type { Route } from "./+types/auth";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  if (await getSession(request)) throw redirect("/admin");
+  return null;
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  assertSameOrigin(request);
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    return data({ error: "Não foi possível ler o formulário. Tente novamente.", email: "" }, { status: 400 });
+  }
+  const email = String(form.get("email") ?? "").slice(0, 320);
+  const password = String(form.get("password") ?? "").slice(0, 256);
+  if (!email.trim() || !password) {
+    return data({ error: "Informe o e-mail e a senha.", email }, { status: 400 });
+  }
+  const { clientIp } = context.get(requestInfoContext);
+  const result = await attemptLogin(request, email, password, clientIp);
+  if (!result.ok) return data({ error: result.message, email }, { status: result.status });
+  throw redirect("/admin", { headers: { "Set-Cookie": result.setCookie } });
+}
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(siteFromMatches(matches), {
+    title: "Acesso ao Admin",
+    description: "Acesso restrito à equipe que escreve o blog.",
+    path: "/auth",
+    noindex: true,
+  });
+
+const inputClass =
+  "w-full rounded-lg border border-slate-300 bg-white px-4 py-3 text-base text-slate-900 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none dark:border-slate-600 dark:bg-slate-950 dark:text-slate-100";
+
+export default function Auth({ actionData }: Route.ComponentProps) {
+  return (
+    <section className="container-page flex min-h-[70vh] items-center justify-center py-16">
+      <div className="w-full max-w-md rounded-2xl border border-slate-200 bg-white p-8 shadow-sm dark:border-slate-800 dark:bg-slate-900">
+        <h1 className="text-2xl font-bold text-slate-900 dark:text-white">Acesso ao Admin</h1>
+        <p className="mt-1 mb-6 text-sm text-slate-600 dark:text-slate-400">
+          Entre para gerenciar os artigos do blog.
+        </p>
+        <form method="post" className="flex flex-col gap-5">
+          <div>
+            <label
+              htmlFor="email"
+              className="mb-1.5 block text-sm font-semibold text-slate-800 dark:text-slate-200"
+            >
+              E-mail
+            </label>
+            <input
+              id="email"
+              name="email"
+              type="email"
+              required
+              autoComplete="username"
+              defaultValue={actionData?.email ?? ""}
+              className={inputClass}
+            />
+          </div>
+          <div>
+            <label
+              htmlFor="password"
+              className="mb-1.5 block text-sm font-semibold text-slate-800 dark:text-slate-200"
+            >
+              Senha
+            </label>
+            <input
+              id="password"
+              name="password"
+              type="password"
+              required
+              autoComplete="current-password"
+              className={inputClass}
+            />
+          </div>
+          <button
+            type="submit"
+            data-busy-label="Entrando..."
+            className="btn w-full bg-brand-800 text-white hover:bg-brand-900 disabled:opacity-70"
+          >
+            Entrar
+          </button>
+        </form>
+      </div>
+      {actionData?.error ? (
+        <PageToast variant="error" title="Erro no login" description={actionData.error} />
+      ) : null}
+      <BusySubmitScript />
+    </section>
+  );
+}

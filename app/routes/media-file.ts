@@ -1,0 +1,38 @@
+import { MEDIA_FILE_NAME_PATTERN, MEDIA_HASH_PATTERN } from "~/lib/media-url";
+import { readMediaFile } from "~/server/media/media-store.server";
+import type { Route } from "./+types/media-file";
+
+// GET /media/:hash/:file: stored images. The hash names the content, so a URL's bytes never
+// change and browsers and CDNs may keep them for a year without asking again.
+
+const IMMUTABLE = "public, max-age=31536000, immutable";
+
+function notFound(): Response {
+  return new Response("Imagem não encontrada.", {
+    status: 404,
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+  });
+}
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  // Strict patterns before any lookup: nothing else (traversal, other extensions) gets further.
+  if (!MEDIA_HASH_PATTERN.test(params.hash) || !MEDIA_FILE_NAME_PATTERN.test(params.file)) return notFound();
+  const file = await readMediaFile(params.hash, params.file);
+  if (!file) return notFound();
+
+  const etag = `"${params.hash}-${file.width}"`;
+  const headers = {
+    "Cache-Control": IMMUTABLE,
+    ETag: etag,
+    "X-Content-Type-Options": "nosniff",
+  };
+  if (request.headers.get("if-none-match")?.includes(etag))
+    return new Response(null, { status: 304, headers });
+  return new Response(file.bytes, {
+    headers: {
+      ...headers,
+      "Content-Type": file.contentType,
+      "Content-Length": String(file.bytes.byteLength),
+    },
+  });
+}

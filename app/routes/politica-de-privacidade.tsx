@@ -1,0 +1,138 @@
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { PageHero } from "~/components/ui/page-hero";
+import { WhatsappLink } from "~/components/ui/whatsapp-link";
+import { privacyFacts } from "~/config/privacy";
+import { formatAddress } from "~/config/site";
+import { pageMeta, siteFromMatches } from "~/lib/seo";
+import { useSite } from "~/lib/site-context";
+import type { Route } from "./+types/politica-de-privacidade";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(siteFromMatches(matches), {
+    title: "Política de Privacidade",
+    description:
+      "Quais dados o formulário de orçamento coleta, para que são usados, por quanto tempo ficam guardados e como pedir acesso, correção ou exclusão (LGPD).",
+    path: "/politica-de-privacidade",
+  });
+
+const updatedAt = new Intl.DateTimeFormat("pt-BR", {
+  timeZone: "America/Sao_Paulo",
+  day: "numeric",
+  month: "long",
+  year: "numeric",
+}).format(new Date(`${privacyFacts.updatedAt}T12:00:00-03:00`));
+
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="flex flex-col gap-3">
+      <h2 id={id} className="text-2xl font-bold text-slate-900 dark:text-white">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+const linkClass =
+  "font-semibold text-brand-700 underline hover:text-brand-800 dark:text-brand-300 dark:hover:text-brand-200";
+
+export default function PoliticaDePrivacidade() {
+  const site = useSite();
+  const { leadRetentionMonths, ipRetentionHours, answerWithinDays } = privacyFacts;
+  return (
+    <>
+      <PageHero badge="LGPD – Lei nº 13.709/2018" title="Política de Privacidade">
+        <p className="max-w-3xl text-lg text-brand-100">
+          Como a {site.name} trata os dados que você envia pelo formulário de orçamento deste site.
+        </p>
+      </PageHero>
+
+      <div className="container-page max-w-3xl py-14 text-slate-700 dark:text-slate-300">
+        <div className="flex flex-col gap-10 leading-relaxed">
+          <Section id="controlador" title="Quem é responsável pelos seus dados">
+            <p>
+              O controlador dos dados é {site.legalName}, CNPJ {site.cnpj}, com endereço em{" "}
+              {formatAddress(site)}. Para qualquer assunto sobre privacidade, fale com a nossa equipe pelo
+              e-mail{" "}
+              <a href={`mailto:${site.email}`} className={linkClass}>
+                {site.email}
+              </a>
+              .
+            </p>
+          </Section>
+
+          <Section id="dados" title="Quais dados coletamos">
+            <p>
+              Pelo formulário de{" "}
+              <Link to="/contato" className={linkClass}>
+                pedido de orçamento
+              </Link>
+              , coletamos somente o que você preenche:
+            </p>
+            <ul className="list-disc pl-6">
+              <li>nome, e-mail e telefone (obrigatórios);</li>
+              <li>nome do condomínio, serviço de interesse e mensagem (opcionais);</li>
+              <li>a data e a hora do envio.</li>
+            </ul>
+            <p>
+              Para evitar envios automáticos em massa, registramos também o endereço IP de quem envia o
+              formulário, por até {ipRetentionHours} horas. Este site não usa cookies de publicidade nem de
+              rastreamento.
+            </p>
+          </Section>
+
+          <Section id="finalidade" title="Para que usamos">
+            <p>
+              Usamos os dados apenas para responder ao seu pedido: entrar em contato, agendar a visita técnica
+              e enviar o orçamento. A base legal é a execução de procedimentos preliminares a um contrato, a
+              seu pedido (art. 7º, V, da LGPD). O registro do endereço IP tem como base o nosso legítimo
+              interesse em proteger o formulário contra abusos (art. 7º, IX).
+            </p>
+            <p>
+              Não vendemos nem compartilhamos seus dados para fins de marketing. Eles são acessados apenas
+              pela nossa equipe e pelos serviços que hospedam o site e entregam os nossos e-mails, que os
+              tratam somente em nosso nome.
+            </p>
+          </Section>
+
+          <Section id="prazo" title="Por quanto tempo guardamos">
+            <p>
+              Os pedidos de orçamento são apagados automaticamente {leadRetentionMonths} meses após o envio.
+              Você pode pedir a exclusão antes disso a qualquer momento. Se o pedido virar um contrato, os
+              dados necessários passam a ser guardados pelo prazo que a lei exige para contratos e documentos
+              fiscais.
+            </p>
+          </Section>
+
+          <Section id="direitos" title="Seus direitos e como pedir a exclusão">
+            <p>
+              Você pode pedir a confirmação de que tratamos seus dados, o acesso a eles, a correção, a
+              exclusão, a portabilidade e informações sobre com quem foram compartilhados (art. 18 da LGPD).
+              Para isso, envie um e-mail para{" "}
+              <a href={`mailto:${site.email}?subject=Privacidade`} className={linkClass}>
+                {site.email}
+              </a>{" "}
+              com o assunto “Privacidade”, ou fale conosco pelo{" "}
+              <WhatsappLink className={linkClass}>WhatsApp {site.phoneDisplay}</WhatsappLink>. Informe o nome
+              e o e-mail usados no formulário. Respondemos em até {answerWithinDays} dias.
+            </p>
+            <p>
+              Se entender que seus direitos não foram atendidos, você também pode procurar a Autoridade
+              Nacional de Proteção de Dados (ANPD).
+            </p>
+          </Section>
+
+          <Section id="seguranca" title="Segurança">
+            <p>
+              Os dados ficam em servidores com acesso restrito à nossa equipe, protegido por senha, e trafegam
+              de forma criptografada quando o site é acessado por HTTPS.
+            </p>
+          </Section>
+
+          <p className="text-sm text-slate-600 dark:text-slate-400">Última atualização: {updatedAt}.</p>
+        </div>
+      </div>
+    </>
+  );
+}

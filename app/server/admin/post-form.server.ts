@@ -1,0 +1,76 @@
+import { z } from "zod";
+import { parseReadTime } from "~/lib/read-time";
+import { sanitizePostHtml } from "../html-sanitizer.server";
+
+const MAX_CONTENT_CHARS = 400_000;
+
+/** Text a visitor would see in sanitised HTML, to tell an empty editor from real content. */
+function visibleText(html: string): string {
+  return html
+    .replace(/<img\b[^>]*>/gi, "imagem")
+    .replace(/<[^>]+>/g, "")
+    .replace(/&nbsp;|\s+/g, " ")
+    .trim();
+}
+
+const imageUrl = z
+  .string()
+  .trim()
+  .max(500, "Endereço de imagem longo demais.")
+  .refine(
+    (url) => url === "" || /^\/(?!\/)[\w\-./%]+$/.test(url) || /^https?:\/\/[^\s"'<>]+$/.test(url),
+    "Endereço de imagem inválido.",
+  )
+  .transform((url) => url || null);
+
+export const postFormSchema = z.object({
+  title: z
+    .string()
+    .trim()
+    .min(1, "Informe o título.")
+    .max(200, "O título pode ter no máximo 200 caracteres."),
+  categoryId: z.string().trim().min(1, "Escolha uma categoria."),
+  excerpt: z
+    .string()
+    .trim()
+    .min(1, "Escreva um resumo.")
+    .max(500, "O resumo pode ter no máximo 500 caracteres."),
+  content: z
+    .string()
+    .max(MAX_CONTENT_CHARS, "O conteúdo está grande demais.")
+    .transform(sanitizePostHtml)
+    .refine((html) => visibleText(html).length > 0, "Escreva o conteúdo do post."),
+  readTime: z.unknown().transform(parseReadTime),
+  status: z.enum(["draft", "published", "archived"]).catch("draft"),
+  featured: z.unknown().transform((value) => value === "on" || value === "true" || value === true),
+  featuredImageUrl: imageUrl.optional().transform((url) => url ?? null),
+});
+
+export type PostForm = z.infer<typeof postFormSchema>;
+export type PostFormErrors = Partial<Record<keyof PostForm, string>>;
+
+export type ParsedPostForm = { ok: true; value: PostForm } | { ok: false; errors: PostFormErrors };
+
+export function parsePostForm(form: FormData): ParsedPostForm {
+  const text = (name: string) => {
+    const value = form.get(name);
+    return typeof value === "string" ? value : "";
+  };
+  const result = postFormSchema.safeParse({
+    title: text("title"),
+    categoryId: text("categoryId"),
+    excerpt: text("excerpt"),
+    content: text("content"),
+    readTime: text("readTime"),
+    status: text("status"),
+    featured: form.get("featured"),
+    featuredImageUrl: text("featuredImageUrl"),
+  });
+  if (result.success) return { ok: true, value: result.data };
+  const errors: PostFormErrors = {};
+  for (const issue of result.error.issues) {
+    const key = issue.path[0] as keyof PostForm;
+    errors[key] ??= issue.message;
+  }
+  return { ok: false, errors };
+}

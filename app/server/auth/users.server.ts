@@ -1,0 +1,93 @@
+import { randomUUID } from "node:crypto";
+import { z } from "zod";
+import { database } from "../db/database.server";
+import { hashPassword } from "./password.server";
+
+export const adminCredentialsSchema = z.object({
+  email: z.string().trim().toLowerCase().pipe(z.email("Informe um e-mail válido.")),
+  password: z
+    .string()
+    .min(10, "A senha precisa ter pelo menos 10 caracteres.")
+    .max(256, "A senha pode ter no máximo 256 caracteres."),
+});
+
+export type AdminCredentials = z.infer<typeof adminCredentialsSchema>;
+
+export async function countUsers(): Promise<number> {
+  const db = await database();
+  const row = await db
+    .selectFrom("users")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function findUserByEmail(email: string) {
+  const db = await database();
+  return db
+    .selectFrom("users")
+    .select(["id", "email", "password_hash"])
+    .where("email", "=", email.trim().toLowerCase())
+    .executeTakeFirst();
+}
+
+/** Create an admin, or set a new password if the e-mail already has one. */
+export async function upsertAdmin(credentials: AdminCredentials): Promise<"created" | "updated"> {
+  const { email, password } = adminCredentialsSchema.parse(credentials);
+  const db = await database();
+  const passwordHash = await hashPassword(password);
+  const now = new Date().toISOString();
+  const existing = await findUserByEmail(email);
+  if (existing) {
+    await db
+      .updateTable("users")
+      .set({ password_hash: passwordHash, updated_at: now })
+      .where("id", "=", existing.id)
+      .execute();
+    // A new password ends every session that the old one opened.
+    await db.deleteFrom("sessions").where("user_id", "=", existing.id).execute();
+    return "updated";
+  }
+  await db
+    .insertInto("users")
+    .values({
+      id: randomUUID(),
+      email,
+      password_hash: passwordHash,
+      name: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  return "created";
+}
+
+/**
+ * At start-up: with no users yet and ADMIN_EMAIL/ADMIN_PASSWORD set, create that admin. Either
+ * way, tell the maintainer how to sign in. Never logs a password.
+ */
+export async function ensureFirstAdmin(
+  env: Record<string, string | undefined>,
+  publicUrl: string,
+): Promise<void> {
+  if ((await countUsers()) > 0) {
+    console.log(`Painel do blog: ${publicUrl}/auth`);
+    return;
+  }
+  if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
+    const parsed = adminCredentialsSchema.safeParse({ email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD });
+    if (!parsed.success) {
+      console.error(
+        `ADMIN_EMAIL/ADMIN_PASSWORD inválidos: ${parsed.error.issues.map((i) => i.message).join(" ")}`,
+      );
+      return;
+    }
+    await upsertAdmin(parsed.data);
+    console.log(`Administrador ${parsed.data.email} criado. Entre em ${publicUrl}/auth`);
+    return;
+  }
+  console.log(
+    `Nenhum administrador cadastrado. Para entrar no painel (${publicUrl}/auth), crie um com "npm run admin:create" ` +
+      "ou inicie o site com ADMIN_EMAIL e ADMIN_PASSWORD definidos.",
+  );
+}

@@ -1,0 +1,107 @@
+import type { SiteConfig } from "~/config/site";
+import type { MailAddress } from "./mail-config.server";
+
+export interface LeadForEmail {
+  id: string;
+  name: string;
+  email: string;
+  phone: string;
+  condominium: string;
+  service: string;
+  message: string;
+  createdAt: string;
+}
+
+export interface OutgoingMail {
+  messageId: string;
+  from: MailAddress;
+  to: string[];
+  replyTo: MailAddress;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+const receivedAt = new Intl.DateTimeFormat("pt-BR", {
+  timeZone: "America/Sao_Paulo",
+  dateStyle: "short",
+  timeStyle: "short",
+});
+
+/** Text for HTML element content and attribute values. */
+export function escapeHtml(value: string): string {
+  return value
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&#39;");
+}
+
+/** For a one-line header: no line breaks, bounded length. */
+function headerText(value: string, max = 120): string {
+  const line = value.replace(/\s+/g, " ").trim();
+  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
+}
+
+/**
+ * The message the company receives for a quote request: every field, in plain text and in
+ * escaped HTML, with Reply-To set to the visitor so answering reaches them directly.
+ * The Message-ID is derived from the outbox row, so a retried delivery is recognisably the
+ * same message.
+ */
+export function leadNotification(
+  lead: LeadForEmail,
+  mail: { from: MailAddress; to: string[] },
+  site: SiteConfig,
+  outboxId: string,
+): OutgoingMail {
+  const when = `${receivedAt.format(new Date(lead.createdAt))} (horário de Brasília)`;
+  const fields: Array<[string, string]> = [
+    ["Nome", lead.name],
+    ["E-mail", lead.email],
+    ["Telefone", lead.phone],
+    ["Condomínio", lead.condominium],
+    ["Serviço", lead.service],
+  ];
+  const text = [
+    `Novo pedido de orçamento recebido pelo site ${site.name}.`,
+    "",
+    ...fields.map(([label, value]) => `${label}: ${value}`),
+    "",
+    "Mensagem:",
+    lead.message,
+    "",
+    `Recebido em: ${when}`,
+    `Pedido: ${lead.id}`,
+    "",
+    `Responda a este e-mail para falar diretamente com ${lead.name}.`,
+    `Todos os pedidos ficam no painel: ${site.publicUrl}/admin`,
+    "",
+  ].join("\n");
+
+  const row = (label: string, value: string) =>
+    `<tr><th align="left" valign="top" style="padding:4px 12px 4px 0;color:#475569">${escapeHtml(label)}</th><td style="padding:4px 0">${escapeHtml(value)}</td></tr>`;
+  const html = `<!doctype html>
+<html lang="pt-BR"><head><meta charset="utf-8"><title>Novo pedido de orçamento</title></head>
+<body style="font-family:Arial,Helvetica,sans-serif;color:#0f172a;line-height:1.5">
+<h1 style="font-size:20px">Novo pedido de orçamento</h1>
+<p>Recebido pelo site ${escapeHtml(site.name)} em ${escapeHtml(when)}.</p>
+<table role="presentation" style="border-collapse:collapse">${fields.map(([label, value]) => row(label, value)).join("")}</table>
+<h2 style="font-size:16px;margin-top:20px">Mensagem</h2>
+<p style="white-space:pre-wrap;border-left:4px solid #f97316;padding-left:12px">${escapeHtml(lead.message)}</p>
+<p style="color:#475569;font-size:13px">Pedido ${escapeHtml(lead.id)}. Responda a este e-mail para falar diretamente com ${escapeHtml(lead.name)}.</p>
+</body></html>
+`;
+
+  const host = mail.from.address.split("@")[1] ?? "localhost";
+  return {
+    messageId: `<${outboxId}@${host}>`,
+    from: mail.from,
+    to: mail.to,
+    replyTo: { name: headerText(lead.name, 80), address: lead.email },
+    subject: headerText(`Novo pedido de orçamento: ${lead.name} (${lead.service})`),
+    text,
+    html,
+  };
+}

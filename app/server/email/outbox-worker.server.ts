@@ -1,0 +1,185 @@
+import { createTransport } from "nodemailer";
+import type { SiteConfig } from "~/config/site";
+import { getSite } from "~/config/site-env.server";
+import { startDatabase } from "../db/database.server";
+import { leadNotification } from "./lead-email.server";
+import type { MailConfig } from "./mail-config.server";
+import {
+  claimDueMessages,
+  defaultOutboxPolicy,
+  describeError,
+  LEAD_NOTIFICATION,
+  markFailed,
+  markSent,
+  type OutboxMessage,
+  type OutboxPolicy,
+  releaseClaims,
+} from "./outbox.server";
+
+type EnabledMail = Extract<MailConfig, { enabled: true }>;
+
+/** What the worker needs of a nodemailer transport (tests may pass their own). */
+export interface MailTransport {
+  sendMail(message: {
+    messageId: string;
+    from: { name: string; address: string };
+    to: string[];
+    replyTo: { name: string; address: string };
+    subject: string;
+    text: string;
+    html: string;
+  }): Promise<unknown>;
+  close(): void;
+}
+
+export function createMailTransport(smtpUrl: string): MailTransport {
+  return createTransport({
+    url: smtpUrl,
+    connectionTimeout: 15_000,
+    greetingTimeout: 15_000,
+    socketTimeout: 60_000,
+  });
+}
+
+export interface OutboxWorkerOptions {
+  mail: EnabledMail;
+  site?: SiteConfig;
+  transport?: MailTransport;
+  /** How often to look for due messages (retries, and rows other instances wrote). */
+  pollIntervalMs?: number;
+  policy?: Partial<OutboxPolicy>;
+  log?: (entry: Record<string, unknown>) => void;
+}
+
+export interface OutboxWorker {
+  /** Look for due messages now (after a new request was saved). */
+  wake: () => void;
+  /** Stop polling; resolves when the pass in progress (an e-mail being sent) has finished. */
+  stop: () => Promise<void>;
+}
+
+const defaultLog = (entry: Record<string, unknown>) => {
+  const line = JSON.stringify(entry);
+  if (entry.level === "info") console.log(line);
+  else console.error(line);
+};
+
+let active: OutboxWorker | undefined;
+
+/** Nudge this process's worker, if e-mail is on. */
+export function wakeOutboxWorker(): void {
+  active?.wake();
+}
+
+/** Send one outbox message. Throws when the SMTP server refuses it or cannot be reached. */
+async function deliver(
+  message: OutboxMessage,
+  mail: EnabledMail,
+  site: SiteConfig,
+  transport: MailTransport,
+): Promise<"sent" | "nothing-to-send"> {
+  if (message.kind !== LEAD_NOTIFICATION || !message.leadId) {
+    throw new Error(`tipo de mensagem desconhecido: ${message.kind}`);
+  }
+  const { db } = await startDatabase();
+  const lead = await db
+    .selectFrom("leads")
+    .select(["id", "name", "email", "phone", "condominium", "service", "message", "created_at"])
+    .where("id", "=", message.leadId)
+    .executeTakeFirst();
+  // The request was deleted meanwhile (its outbox rows go with it; this covers a race).
+  if (!lead) return "nothing-to-send";
+  await transport.sendMail(
+    leadNotification({ ...lead, createdAt: String(lead.created_at) }, mail, site, message.id),
+  );
+  return "sent";
+}
+
+/**
+ * The outbox worker of this process: sends due messages through SMTP, retries failures with
+ * exponential backoff, and catches up on start (after a restart, or when SMTP_URL was just set).
+ */
+export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
+  const policy: OutboxPolicy = { ...defaultOutboxPolicy, ...options.policy };
+  const pollIntervalMs = options.pollIntervalMs ?? 10_000;
+  const transport = options.transport ?? createMailTransport(options.mail.smtpUrl);
+  const log = options.log ?? defaultLog;
+  let stopped = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let running: Promise<void> | undefined;
+  let again = false;
+
+  async function pass(): Promise<void> {
+    do {
+      again = false;
+      const batch = await claimDueMessages(policy);
+      for (const [index, message] of batch.entries()) {
+        if (stopped) {
+          await releaseClaims(batch.slice(index));
+          return;
+        }
+        try {
+          const result = await deliver(message, options.mail, options.site ?? getSite(), transport);
+          await markSent(message);
+          log({
+            level: "info",
+            msg: result === "sent" ? "e-mail enviado" : "e-mail descartado: pedido removido",
+            outboxId: message.id,
+            leadId: message.leadId,
+            attempt: message.attempts + 1,
+          });
+        } catch (error) {
+          const next = await markFailed(message, error, policy);
+          log({
+            level: "warn",
+            msg: "falha ao enviar e-mail; nova tentativa agendada",
+            outboxId: message.id,
+            leadId: message.leadId,
+            attempt: message.attempts + 1,
+            nextAttemptAt: next.toISOString(),
+            error: describeError(error),
+          });
+        }
+      }
+      if (batch.length === policy.batchSize) again = true;
+    } while (again && !stopped);
+  }
+
+  function schedule() {
+    if (stopped) return;
+    clearTimeout(timer);
+    timer = setTimeout(run, pollIntervalMs);
+    timer.unref?.();
+  }
+
+  function run() {
+    if (stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    clearTimeout(timer);
+    running = pass()
+      .catch((error: unknown) =>
+        log({ level: "error", msg: "falha ao processar a fila de e-mails", error: describeError(error) }),
+      )
+      .finally(() => {
+        running = undefined;
+        schedule();
+      });
+  }
+
+  const worker: OutboxWorker = {
+    wake: run,
+    stop: async () => {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+      transport.close();
+      if (active === worker) active = undefined;
+    },
+  };
+  active = worker;
+  run();
+  return worker;
+}

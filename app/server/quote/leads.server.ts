@@ -1,0 +1,57 @@
+import { randomUUID } from "node:crypto";
+import { database } from "../db/database.server";
+import { enqueueMessage, LEAD_NOTIFICATION } from "../email/outbox.server";
+import { wakeOutboxWorker } from "../email/outbox-worker.server";
+import type { QuoteInput } from "./quote-input.server";
+
+/** A resubmission of the very same request within this window is the same lead. */
+const DUPLICATE_WINDOW_MS = 10 * 60 * 1000;
+
+export interface SavedLead {
+  id: string;
+  /** The same request had just been saved (a page refresh re-posting the form): not stored twice. */
+  duplicate: boolean;
+}
+
+/**
+ * Store a quote request and its notification e-mail in one transaction. When this resolves,
+ * the request is committed and will be e-mailed (now, or once SMTP is reachable).
+ */
+export async function saveLead(input: QuoteInput, now = new Date()): Promise<SavedLead> {
+  const db = await database();
+  const saved = await db.transaction().execute(async (trx) => {
+    const existing = await trx
+      .selectFrom("leads")
+      .select("id")
+      .where("email", "=", input.email)
+      .where("created_at", ">", new Date(now.getTime() - DUPLICATE_WINDOW_MS).toISOString())
+      .where("name", "=", input.name)
+      .where("phone", "=", input.phone)
+      .where("condominium", "=", input.condominium)
+      .where("service", "=", input.service)
+      .where("message", "=", input.message)
+      .executeTakeFirst();
+    if (existing) return { id: existing.id, duplicate: true };
+
+    const id = randomUUID();
+    const timestamp = now.toISOString();
+    await trx
+      .insertInto("leads")
+      .values({ id, ...input, status: "novo", note: "", created_at: timestamp, updated_at: timestamp })
+      .execute();
+    await enqueueMessage(trx, { kind: LEAD_NOTIFICATION, leadId: id, payload: { leadId: id } }, now);
+    return { id, duplicate: false };
+  });
+  if (!saved.duplicate) wakeOutboxWorker();
+  return saved;
+}
+
+/** Delete requests older than the retention period (their outbox rows go with them). */
+export async function deleteLeadsOlderThan(cutoff: Date): Promise<number> {
+  const db = await database();
+  const result = await db
+    .deleteFrom("leads")
+    .where("created_at", "<", cutoff.toISOString())
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

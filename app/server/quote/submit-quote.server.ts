@@ -1,0 +1,255 @@
+import { getSite } from "~/config/site-env.server";
+import {
+  FORM_TOKEN_FIELD,
+  HONEYPOT_FIELD,
+  QUOTE_FAILURE_TOAST,
+  QUOTE_SUCCESS_TOAST,
+  type QuoteActionData,
+  type QuoteOutcome,
+  type QuoteValues,
+} from "~/lib/quote";
+import { FOREIGN_ORIGIN_MESSAGE, isSameOrigin } from "../auth/guard.server";
+import { countRecent, recordEvent } from "../auth/rate-limit.server";
+import { checkFormToken, createFormToken } from "./form-token.server";
+import { saveLead } from "./leads.server";
+import { quoteSettings } from "./quote-config.server";
+import { parseQuoteForm } from "./quote-input.server";
+
+/** Largest request body read: room for every field at its maximum length in any script. */
+export const MAX_QUOTE_BODY_BYTES = 64 * 1024;
+const HOUR_MS = 60 * 60 * 1000;
+
+export interface QuoteSubmission {
+  status: number;
+  data: QuoteActionData;
+  headers: Record<string, string>;
+}
+
+export interface QuoteRequestInfo {
+  clientIp: string;
+  requestId: string;
+}
+
+const errorToast = (description: string) => ({
+  title: QUOTE_FAILURE_TOAST.title,
+  description,
+  variant: "error" as const,
+});
+
+function log(level: "info" | "warn" | "error", msg: string, fields: Record<string, unknown>) {
+  const line = JSON.stringify({ level, msg, ...fields });
+  if (level === "info") console.log(line);
+  else console.error(line);
+}
+
+/** A token for the form: a fresh one, or "" when the database cannot give the secret. */
+export async function formTokenOrEmpty(): Promise<string> {
+  try {
+    return await createFormToken();
+  } catch (error) {
+    log("error", "não foi possível criar o token do formulário", { error: String(error) });
+    return "";
+  }
+}
+
+class BodyTooLarge extends Error {}
+
+/** Read at most `limit` bytes of the body; throws BodyTooLarge beyond it. */
+async function readBody(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer>> {
+  const declared = Number(request.headers.get("content-length") ?? "");
+  if (Number.isFinite(declared) && declared > limit) throw new BodyTooLarge();
+  if (!request.body) return new Uint8Array();
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => undefined);
+      throw new BodyTooLarge();
+    }
+    chunks.push(value);
+  }
+  const body = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    body.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return body;
+}
+
+type FormKind = "urlencoded" | "multipart";
+
+function formKind(request: Request): FormKind | null {
+  const type = request.headers.get("content-type")?.split(";")[0]?.trim().toLowerCase();
+  if (type === "application/x-www-form-urlencoded") return "urlencoded";
+  if (type === "multipart/form-data") return "multipart";
+  return null;
+}
+
+async function parseBody(
+  request: Request,
+  kind: FormKind,
+  body: Uint8Array<ArrayBuffer>,
+): Promise<FormData | URLSearchParams> {
+  if (kind === "urlencoded") return new URLSearchParams(new TextDecoder().decode(body));
+  return new Response(body, {
+    headers: { "content-type": request.headers.get("content-type") ?? "" },
+  }).formData();
+}
+
+/**
+ * Handle a quote form post: check where it comes from and what it is, validate it, apply the
+ * spam defences and the per-address limit, then store the request with its notification
+ * e-mail. Never throws: every outcome is an HTTP status and a pt-BR message for the page.
+ */
+export async function submitQuote(request: Request, info: QuoteRequestInfo): Promise<QuoteSubmission> {
+  const site = getSite();
+  const phone = site.phoneDisplay;
+  const answer = (
+    status: number,
+    outcome: QuoteOutcome,
+    fields: Partial<Omit<QuoteActionData, "outcome">> & Pick<QuoteActionData, "toast">,
+    headers: Record<string, string> = {},
+  ): QuoteSubmission => ({
+    status,
+    data: { outcome, values: {}, fieldErrors: {}, formToken: "", ...fields },
+    headers: { "Cache-Control": "no-store", ...headers },
+  });
+  const refuse = (reason: string) =>
+    log("warn", "pedido de orçamento recusado", { reason, requestId: info.requestId });
+  // Known so far; a failure further down still gives them back.
+  let values: Partial<QuoteValues> = {};
+  let formToken = "";
+
+  try {
+    if (request.method.toUpperCase() !== "POST") {
+      return answer(
+        405,
+        "unsupported",
+        { toast: errorToast("Envie o formulário pela página de contato.") },
+        { Allow: "GET, POST" },
+      );
+    }
+    if (!isSameOrigin(request)) {
+      refuse("origin");
+      return answer(403, "forbidden", {
+        toast: errorToast(FOREIGN_ORIGIN_MESSAGE),
+        formToken: await formTokenOrEmpty(),
+      });
+    }
+    const kind = formKind(request);
+    if (!kind) {
+      refuse("content-type");
+      return answer(415, "unsupported", {
+        toast: errorToast(
+          "Formato de envio não suportado. Use o formulário desta página para enviar o pedido.",
+        ),
+        formToken: await formTokenOrEmpty(),
+      });
+    }
+
+    let form: FormData | URLSearchParams;
+    try {
+      form = await parseBody(request, kind, await readBody(request, MAX_QUOTE_BODY_BYTES));
+    } catch (error) {
+      const tooLarge = error instanceof BodyTooLarge;
+      refuse(tooLarge ? "too-large" : "unreadable");
+      return answer(tooLarge ? 413 : 400, tooLarge ? "too-large" : "invalid", {
+        toast: errorToast(
+          tooLarge
+            ? "O pedido ficou grande demais para ser enviado. Encurte a mensagem (até 5.000 caracteres) e tente novamente."
+            : "Não foi possível ler o formulário enviado. Preencha-o novamente e envie.",
+        ),
+        formToken: await formTokenOrEmpty(),
+      });
+    }
+
+    const parsed = parseQuoteForm(form);
+    values = parsed.values;
+    const settings = quoteSettings();
+    const token = form.get(FORM_TOKEN_FIELD);
+    const tokenCheck = await checkFormToken(
+      typeof token === "string" ? token : "",
+      settings.minFillSeconds * 1000,
+    );
+    // Keep the submitted token when it is ours: it only grows older, so the next try passes.
+    formToken = tokenCheck.ok || tokenCheck.reason === "too-fast" ? String(token) : await formTokenOrEmpty();
+
+    if (!parsed.success) {
+      refuse("invalid");
+      return answer(400, "invalid", {
+        toast: errorToast("Confira os campos destacados no formulário."),
+        fieldErrors: parsed.fieldErrors,
+        values,
+        formToken,
+      });
+    }
+
+    const honeypot = form.get(HONEYPOT_FIELD);
+    if (typeof honeypot === "string" && honeypot.trim() !== "") {
+      refuse("honeypot");
+      return answer(400, "spam-check", {
+        toast: errorToast(
+          `Não foi possível confirmar que o pedido foi enviado por uma pessoa. Confira os dados e clique em “Enviar Solicitação” novamente, ou ligue para ${phone}.`,
+        ),
+        values,
+        formToken,
+      });
+    }
+    if (!tokenCheck.ok) {
+      refuse(tokenCheck.reason === "too-fast" ? "too-fast" : "token");
+      return answer(400, "spam-check", {
+        toast: errorToast(
+          tokenCheck.reason === "too-fast"
+            ? `O formulário foi enviado rápido demais para confirmarmos que foi preenchido por uma pessoa. Confira os dados e clique em “Enviar Solicitação” novamente, ou ligue para ${phone}.`
+            : `Não foi possível confirmar o envio deste formulário. Aguarde alguns segundos e clique em “Enviar Solicitação” novamente, ou ligue para ${phone}.`,
+        ),
+        values,
+        formToken,
+      });
+    }
+
+    const bucket = `quote:${info.clientIp}`;
+    if ((await countRecent(bucket, HOUR_MS)) >= settings.rateLimitPerHour) {
+      refuse("rate-limit");
+      return answer(
+        429,
+        "rate-limited",
+        {
+          toast: errorToast(
+            `Recebemos muitos pedidos deste endereço na última hora. Tente novamente mais tarde ou fale conosco pelo telefone ${phone}.`,
+          ),
+          values,
+          formToken,
+        },
+        { "Retry-After": String(HOUR_MS / 1000) },
+      );
+    }
+
+    const lead = await saveLead(parsed.input);
+    log("info", lead.duplicate ? "pedido de orçamento repetido" : "pedido de orçamento salvo", {
+      leadId: lead.id,
+      requestId: info.requestId,
+    });
+    if (!lead.duplicate) {
+      await recordEvent(bucket).catch((error: unknown) =>
+        log("error", "não foi possível registrar o limite de envios", { error: String(error) }),
+      );
+    }
+    return answer(200, "sent", { toast: QUOTE_SUCCESS_TOAST, formToken });
+  } catch (error) {
+    // The database (or something unforeseen) failed: nothing was committed. Say so and keep
+    // the values, so the visitor can try again or call.
+    log("error", "falha ao salvar pedido de orçamento", { requestId: info.requestId, error: String(error) });
+    return answer(
+      503,
+      "unavailable",
+      { toast: QUOTE_FAILURE_TOAST, values, formToken },
+      { "Retry-After": "60" },
+    );
+  }
+}

@@ -1,0 +1,63 @@
+// `npm run admin:create`: create an admin for the blog (or set a new password for an existing
+// e-mail). Reads ADMIN_EMAIL and ADMIN_PASSWORD, or asks for them; the password is never
+// echoed or logged. Uses the same database configuration as the server.
+import { spawnSync } from "node:child_process";
+import path from "node:path";
+import { createInterface } from "node:readline/promises";
+import type * as Site from "../app/server/http-app.server.ts";
+
+const root = path.resolve(import.meta.dirname, "..");
+const build = spawnSync(process.execPath, [path.join(root, "scripts/build-if-needed.ts")], {
+  stdio: "inherit",
+});
+if (build.status !== 0) process.exit(build.status ?? 1);
+const site = (await import(path.join(root, "build/server/index.js"))) as typeof Site;
+
+async function ask(question: string, hidden = false): Promise<string> {
+  if (!process.stdin.isTTY) {
+    console.error("Defina ADMIN_EMAIL e ADMIN_PASSWORD ou rode o comando em um terminal interativo.");
+    process.exit(2);
+  }
+  const rl = createInterface({ input: process.stdin, output: process.stdout, terminal: true });
+  if (hidden) {
+    // Print the prompt, then swallow the echo of what is typed.
+    const output = rl as unknown as { _writeToOutput: (text: string) => void };
+    const write = output._writeToOutput.bind(rl);
+    output._writeToOutput = (text: string) => write(text.startsWith(question) ? question : "");
+  }
+  const answer = await rl.question(question);
+  rl.close();
+  if (hidden) process.stdout.write("\n");
+  return answer;
+}
+
+const email = process.env.ADMIN_EMAIL || (await ask("E-mail do administrador: "));
+let password = process.env.ADMIN_PASSWORD;
+if (!password) {
+  password = await ask("Senha (mínimo 10 caracteres): ", true);
+  if ((await ask("Repita a senha: ", true)) !== password) {
+    console.error("As senhas não conferem.");
+    process.exit(1);
+  }
+}
+
+const parsed = site.adminCredentialsSchema.safeParse({ email, password });
+if (!parsed.success) {
+  console.error(parsed.error.issues.map((issue) => issue.message).join("\n"));
+  process.exit(1);
+}
+
+try {
+  await site.startDatabase(process.env);
+  const result = await site.upsertAdmin(parsed.data);
+  console.log(
+    result === "created"
+      ? `Administrador ${parsed.data.email} criado. Entre em /auth.`
+      : `Senha de ${parsed.data.email} atualizada; as sessões abertas foram encerradas.`,
+  );
+} catch (error) {
+  console.error((error as Error).message);
+  process.exitCode = 1;
+} finally {
+  await site.stopDatabase();
+}

@@ -1,0 +1,622 @@
+import { randomUUID } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page, type Response, test } from "@playwright/test";
+import { sql } from "kysely";
+import pg from "pg";
+import { databaseConfigFromEnv } from "~/server/db/config.server";
+import { type DatabaseHandle, openDatabase } from "~/server/db/connection.server";
+import { openE2eDatabase } from "../support/db";
+import { startServer } from "../support/server";
+import { startSmtpSink } from "../support/smtp-sink";
+
+const PHONE = "(41) 99876-5432";
+const SUCCESS = {
+  title: "Mensagem enviada com sucesso!",
+  description: "Entraremos em contato em breve para discutir seu projeto.",
+};
+const FAILURE = {
+  title: "Erro ao enviar mensagem",
+  description: "Ocorreu um erro. Tente novamente ou entre em contato por telefone.",
+};
+/** The form refuses posts sooner than this after the page was rendered (default 3 s). */
+const MIN_FILL_MS = 3_200;
+
+const uid = () => randomUUID().slice(0, 8);
+
+interface Quote {
+  name: string;
+  email: string;
+  phone: string;
+  condominium?: string;
+  service?: string;
+  message?: string;
+}
+
+const quote = (overrides: Partial<Quote> = {}): Quote => ({
+  name: "Carla Mendes",
+  email: `carla.${uid()}@exemplo.com.br`,
+  phone: "(41) 98765-4321",
+  condominium: "Edifício Jardim Botânico",
+  service: "Lavagem de Fachadas",
+  message: "Fachada com manchas escuras.\nPrecisamos de orçamento até o fim do mês.",
+  ...overrides,
+});
+
+// ---------------------------------------------------------------------------------------------
+// Helpers
+
+let loadedAt = 0;
+async function openForm(page: Page, base = "") {
+  await page.goto(`${base}/contato`);
+  loadedAt = Date.now();
+}
+
+async function fill(page: Page, q: Quote) {
+  await page.getByLabel("Nome completo").fill(q.name);
+  await page.getByLabel("E-mail").and(page.locator("input")).fill(q.email);
+  await page.getByLabel("Telefone").and(page.locator("input")).fill(q.phone);
+  await page.getByLabel("Condomínio").fill(q.condominium ?? "");
+  await page.getByLabel("Serviço de interesse").selectOption(q.service ?? "");
+  await page.getByLabel("Mensagem").fill(q.message ?? "");
+}
+
+async function expectValues(page: Page, q: Quote) {
+  await expect(page.getByLabel("Nome completo")).toHaveValue(q.name);
+  await expect(page.getByLabel("E-mail").and(page.locator("input"))).toHaveValue(q.email);
+  await expect(page.getByLabel("Telefone").and(page.locator("input"))).toHaveValue(q.phone);
+  await expect(page.getByLabel("Condomínio")).toHaveValue(q.condominium ?? "");
+  await expect(page.getByLabel("Serviço de interesse")).toHaveValue(q.service ?? "");
+  await expect(page.getByLabel("Mensagem")).toHaveValue(q.message ?? "");
+}
+
+async function expectCleared(page: Page) {
+  await expectValues(page, { name: "", email: "", phone: "" });
+}
+
+/** Wait until the form is old enough for the minimum fill time, then submit. */
+async function send(page: Page, { wait = true } = {}): Promise<Response | null> {
+  if (wait) await page.waitForTimeout(Math.max(0, MIN_FILL_MS - (Date.now() - loadedAt)));
+  const posted = page.waitForResponse((r) => r.request().method() === "POST" && r.url().includes("/contato"));
+  await page.getByRole("button", { name: "Enviar Solicitação" }).click();
+  return posted;
+}
+
+const toast = (page: Page, role: "status" | "alert") => page.locator("#quote-toasts").getByRole(role);
+
+async function expectToast(
+  page: Page,
+  role: "status" | "alert",
+  title: string,
+  description: string | RegExp,
+) {
+  const note = toast(page, role);
+  await expect(note).toBeVisible();
+  await expect(note.getByText(title, { exact: true })).toBeVisible();
+  await expect(note.getByText(description)).toBeVisible();
+}
+
+async function seriousAxeViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
+    .analyze();
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(" | ")}`);
+}
+
+/** A database of its own for a server started by a test (SQLite directory or PostgreSQL schema). */
+function isolatedDatabase() {
+  const url = process.env.DATABASE_URL;
+  if (url) {
+    const schema = `e2e_quote_${uid()}`;
+    return {
+      env: { DATABASE_URL: url, DATABASE_SCHEMA: schema } as Record<string, string>,
+      drop: async () => {
+        const client = new pg.Client({ connectionString: url });
+        await client.connect();
+        await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`).finally(() => client.end());
+      },
+    };
+  }
+  const dir = mkdtempSync(path.join(tmpdir(), "site-e2e-quote-"));
+  return {
+    env: { DATA_DIR: dir } as Record<string, string>,
+    drop: async () => rmSync(dir, { recursive: true, force: true }),
+  };
+}
+
+/** A production server of its own, with its own database and extra settings. */
+async function ownServer(extraEnv: Record<string, string> = {}) {
+  const database = isolatedDatabase();
+  const server = await startServer({
+    PUBLIC_URL: "https://www.exemplo-condominio.com.br",
+    QUOTE_RATE_LIMIT_PER_HOUR: "1000",
+    ...database.env,
+    ...extraEnv,
+  });
+  const handle = await openDatabase(databaseConfigFromEnv(database.env));
+  return {
+    server,
+    db: handle.db,
+    stop: async () => {
+      await handle.close();
+      await server.stop();
+      await database.drop();
+    },
+  };
+}
+
+async function leadsByEmail(handle: DatabaseHandle, email: string) {
+  return handle.db.selectFrom("leads").selectAll().where("email", "=", email).execute();
+}
+
+let shared: DatabaseHandle;
+test.beforeAll(async () => {
+  shared = await openE2eDatabase();
+});
+test.afterAll(async () => {
+  await shared.close();
+});
+
+// ---------------------------------------------------------------------------------------------
+// The same behaviour with and without JavaScript
+
+for (const javaScriptEnabled of [true, false]) {
+  const mode = javaScriptEnabled ? "with JavaScript" : "without JavaScript";
+
+  test.describe(`quote form ${mode}`, () => {
+    test.use({ javaScriptEnabled });
+
+    test("sends a request: success toast, form cleared, request stored", async ({ page }) => {
+      await openForm(page);
+      const q = quote();
+      await fill(page, q);
+      if (javaScriptEnabled) {
+        // Hold the post a moment to see the busy state.
+        await page.route("**/contato", async (route) => {
+          if (route.request().method() === "POST") await new Promise((resolve) => setTimeout(resolve, 600));
+          await route.continue();
+        });
+      }
+      const response = send(page);
+      if (javaScriptEnabled) {
+        const busy = page.getByRole("button", { name: "Enviando..." });
+        await expect(busy).toBeVisible();
+        await expect(busy).toBeDisabled();
+      }
+      expect((await response)?.status()).toBe(200);
+
+      await expectToast(page, "status", SUCCESS.title, SUCCESS.description);
+      await expectCleared(page);
+      const button = page.getByRole("button", { name: "Enviar Solicitação" });
+      await expect(button).toBeEnabled();
+      if (javaScriptEnabled) {
+        await expect(page).toHaveURL(/\/contato$/);
+        await expect(button).toBeFocused();
+      } else {
+        await expect(page).toHaveURL(/\/contato#orcamento$/);
+      }
+
+      const [lead] = await leadsByEmail(shared, q.email);
+      expect(lead).toMatchObject({
+        name: q.name,
+        phone: q.phone,
+        condominium: q.condominium,
+        service: q.service,
+        message: q.message,
+        status: "novo",
+      });
+    });
+
+    test("sends only the required fields: the optional ones get the spec's defaults", async ({ page }) => {
+      await openForm(page);
+      const q = quote({ condominium: "", service: "", message: "" });
+      await fill(page, q);
+      expect((await send(page))?.status()).toBe(200);
+      await expectToast(page, "status", SUCCESS.title, SUCCESS.description);
+      const [lead] = await leadsByEmail(shared, q.email);
+      expect(lead).toMatchObject({
+        condominium: "Não informado",
+        service: "Não especificado",
+        message: "Sem mensagem adicional",
+      });
+    });
+
+    test("shows each validation error next to its field and keeps the values", async ({ page }) => {
+      await openForm(page);
+      // Values the browser's own checks let through (required, type=email) but the server refuses.
+      const q = quote({ name: "   ", email: "carla@exemplo", phone: "não tenho" });
+      await fill(page, q);
+      expect((await send(page))?.status()).toBe(400);
+
+      await expectToast(page, "alert", FAILURE.title, "Confira os campos destacados no formulário.");
+      for (const [label, message] of [
+        ["Nome completo", "Informe seu nome."],
+        ["E-mail", "Informe um e-mail válido, como nome@exemplo.com.br."],
+        ["Telefone", "Informe um telefone com DDD, como (41) 99999-9999."],
+      ] as const) {
+        const input = page.getByLabel(label).and(page.locator("input"));
+        await expect(input).toHaveAttribute("aria-invalid", "true");
+        await expect(input).toHaveAccessibleDescription(message);
+      }
+      await expect(page.getByLabel("Nome completo")).toBeFocused();
+      await expect(page.getByLabel("Condomínio")).not.toHaveAttribute("aria-invalid");
+      await expectValues(page, q);
+      expect(await leadsByEmail(shared, q.email)).toHaveLength(0);
+
+      // Fixing the fields sends it.
+      const fixed = {
+        ...q,
+        name: "Carla Mendes",
+        email: `carla.${uid()}@exemplo.com.br`,
+        phone: "41 3333-4444",
+      };
+      await fill(page, fixed);
+      expect((await send(page, { wait: false }))?.status()).toBe(200);
+      await expectToast(page, "status", SUCCESS.title, SUCCESS.description);
+      await expect(page.getByLabel("Nome completo")).not.toHaveAttribute("aria-invalid");
+      expect(await leadsByEmail(shared, fixed.email)).toHaveLength(1);
+    });
+
+    test("the browser itself asks for the required fields before anything is sent", async ({ page }) => {
+      await openForm(page);
+      let posted = false;
+      page.on("request", (request) => {
+        if (request.method() === "POST") posted = true;
+      });
+      await page.getByRole("button", { name: "Enviar Solicitação" }).click();
+      await expect(page.getByLabel("Nome completo")).toBeFocused();
+      expect(
+        await page.getByLabel("Nome completo").evaluate((el: HTMLInputElement) => el.validity.valueMissing),
+      ).toBe(true);
+      expect(posted).toBe(false);
+    });
+
+    test("a filled honeypot gets a clear message with the phone, and sending again works", async ({
+      page,
+    }) => {
+      await openForm(page);
+      const q = quote();
+      await fill(page, q);
+      await page.locator("#website").fill("http://spam.example", { force: true });
+      expect((await send(page))?.status()).toBe(400);
+      await expectToast(
+        page,
+        "alert",
+        FAILURE.title,
+        `Não foi possível confirmar que o pedido foi enviado por uma pessoa. Confira os dados e clique em “Enviar Solicitação” novamente, ou ligue para ${PHONE}.`,
+      );
+      await expectValues(page, q);
+      await expect(page.locator("#website")).toHaveValue("");
+      expect(await leadsByEmail(shared, q.email)).toHaveLength(0);
+
+      expect((await send(page, { wait: false }))?.status()).toBe(200);
+      await expectToast(page, "status", SUCCESS.title, SUCCESS.description);
+      expect(await leadsByEmail(shared, q.email)).toHaveLength(1);
+    });
+
+    test("a form sent faster than a person types is refused with a message, then accepted", async ({
+      page,
+    }) => {
+      await openForm(page);
+      const q = quote();
+      await page.getByLabel("Nome completo").fill(q.name);
+      await page.getByLabel("E-mail").and(page.locator("input")).fill(q.email);
+      await page.getByLabel("Telefone").and(page.locator("input")).fill(q.phone);
+      expect((await send(page, { wait: false }))?.status()).toBe(400);
+      await expectToast(page, "alert", FAILURE.title, /rápido demais .* ligue para \(41\) 99876-5432\./);
+      await expect(page.getByLabel("Nome completo")).toHaveValue(q.name);
+      expect(await leadsByEmail(shared, q.email)).toHaveLength(0);
+
+      await page.waitForTimeout(MIN_FILL_MS);
+      expect((await send(page, { wait: false }))?.status()).toBe(200);
+      await expectToast(page, "status", SUCCESS.title, SUCCESS.description);
+      expect(await leadsByEmail(shared, q.email)).toHaveLength(1);
+    });
+
+    test("shows HTML typed into the fields as text", async ({ page }) => {
+      let dialogs = 0;
+      page.on("dialog", async (dialog) => {
+        dialogs++;
+        await dialog.dismiss();
+      });
+      await openForm(page);
+      // The e-mail is refused (so the page shows every value again); the rest is HTML.
+      const q = quote({
+        name: `<img src=x onerror=alert(1)>Carla`,
+        email: "carla@exemplo",
+        phone: "<b>41</b> 99999-0000",
+        condominium: `"><script>alert(3)</script>`,
+        message: `</textarea><script>alert(4)</script>`,
+      });
+      await fill(page, q);
+      expect((await send(page))?.status()).toBe(400);
+      await expectValues(page, q);
+      await expect(page.locator("#quote-form script, #quote-form img")).toHaveCount(0);
+      expect(dialogs).toBe(0);
+    });
+
+    test("toasts pass axe in light and dark mode", async ({ page }) => {
+      for (const colorScheme of ["light", "dark"] as const) {
+        await page.emulateMedia({ colorScheme });
+        await openForm(page);
+        await fill(page, quote({ email: "carla@exemplo" }));
+        await send(page);
+        await expect(toast(page, "alert")).toBeVisible();
+        expect(await seriousAxeViolations(page), `error, ${colorScheme}`).toEqual([]);
+
+        await fill(page, quote());
+        await send(page, { wait: false });
+        await expect(toast(page, "status")).toBeVisible();
+        expect(await seriousAxeViolations(page), `success, ${colorScheme}`).toEqual([]);
+      }
+    });
+  });
+
+  test.describe(`on a server of its own ${mode}`, () => {
+    test.use({ javaScriptEnabled });
+
+    test("a failed database write keeps the values and shows the failure toast", async ({ page }) => {
+      const own = await ownServer();
+      try {
+        await openForm(page, own.server.url);
+        const q = quote();
+        await fill(page, q);
+        // The write really fails: the outbox table is gone, so the transaction rolls back.
+        await sql`ALTER TABLE outbox RENAME TO outbox_indisponivel`.execute(own.db);
+        expect((await send(page))?.status()).toBe(503);
+        await expectToast(page, "alert", FAILURE.title, FAILURE.description);
+        await expectValues(page, q);
+        expect(await own.db.selectFrom("leads").selectAll().execute()).toHaveLength(0);
+
+        // Back to normal: the same values go through.
+        await sql`ALTER TABLE outbox_indisponivel RENAME TO outbox`.execute(own.db);
+        expect((await send(page, { wait: false }))?.status()).toBe(200);
+        await expectToast(page, "status", SUCCESS.title, SUCCESS.description);
+        expect(await own.db.selectFrom("leads").select("email").execute()).toEqual([{ email: q.email }]);
+      } finally {
+        await own.stop();
+      }
+    });
+
+    test("the per-address limit answers 429 with a message and keeps the values", async ({ page }) => {
+      const own = await ownServer({ QUOTE_RATE_LIMIT_PER_HOUR: "1" });
+      try {
+        await openForm(page, own.server.url);
+        await fill(page, quote());
+        expect((await send(page))?.status()).toBe(200);
+        await expectToast(page, "status", SUCCESS.title, SUCCESS.description);
+
+        const second = quote();
+        await fill(page, second);
+        const response = await send(page, { wait: false });
+        expect(response?.status()).toBe(429);
+        await expectToast(
+          page,
+          "alert",
+          FAILURE.title,
+          `Recebemos muitos pedidos deste endereço na última hora. Tente novamente mais tarde ou fale conosco pelo telefone ${PHONE}.`,
+        );
+        await expectValues(page, second);
+        expect(await own.db.selectFrom("leads").selectAll().execute()).toHaveLength(1);
+      } finally {
+        await own.stop();
+      }
+    });
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// JavaScript only
+
+test.describe("quote form with JavaScript, when the server cannot be reached", () => {
+  test("shows the failure toast, keeps the values and lets the visitor try again", async ({ page }) => {
+    await openForm(page);
+    const q = quote();
+    await fill(page, q);
+    await page.route("**/contato", (route) =>
+      route.request().method() === "POST" ? route.abort("connectionrefused") : route.continue(),
+    );
+    await page.waitForTimeout(MIN_FILL_MS);
+    await page.getByRole("button", { name: "Enviar Solicitação" }).click();
+    await expectToast(page, "alert", FAILURE.title, FAILURE.description);
+    await expectValues(page, q);
+    await expect(page.getByRole("button", { name: "Enviar Solicitação" })).toBeEnabled();
+    await page.getByRole("button", { name: "Fechar notificação" }).click();
+    await expect(toast(page, "alert")).toHaveCount(0);
+
+    await page.unroute("**/contato");
+    expect((await send(page, { wait: false }))?.status()).toBe(200);
+    await expectToast(page, "status", SUCCESS.title, SUCCESS.description);
+    expect(await leadsByEmail(shared, q.email)).toHaveLength(1);
+  });
+
+  test("the success toast floats over the page and goes away by itself", async ({ page }) => {
+    await openForm(page);
+    await fill(page, quote());
+    await send(page);
+    const note = toast(page, "status");
+    await expect(note).toBeVisible();
+    expect(await page.locator("#quote-toasts").evaluate((el) => getComputedStyle(el).position)).toBe("fixed");
+    await expect(note).toHaveCount(0, { timeout: 10_000 });
+  });
+});
+
+test.describe("quote form without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the result panel stays in place, above the form", async ({ page }) => {
+    await openForm(page);
+    await fill(page, quote());
+    await send(page);
+    const region = page.locator("#quote-toasts");
+    await expect(region.getByRole("status")).toBeVisible();
+    expect(await region.evaluate((el) => getComputedStyle(el).position)).toBe("static");
+    await expect(region.getByRole("button", { name: "Fechar notificação" })).toBeHidden();
+    await expect(region).toBeInViewport();
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// E-mail, end to end
+
+test("the company receives the request by e-mail, with Reply-To the visitor", async ({ page }) => {
+  const smtp = await startSmtpSink();
+  const own = await ownServer({ SMTP_URL: smtp.url, LEADS_TO: "orcamentos@exemplo-condominio.com.br" });
+  try {
+    expect(own.server.output()).toContain(
+      "E-mail: envio via SMTP para orcamentos@exemplo-condominio.com.br (servidor 127.0.0.1:",
+    );
+    expect(own.server.output()).not.toContain("s3nh");
+    await openForm(page, own.server.url);
+    const q = quote({ name: "Roberto Ñúñez" });
+    await fill(page, q);
+    expect((await send(page))?.status()).toBe(200);
+    const [mail] = await smtp.waitForMessages(1);
+    expect(mail?.headers.get("reply-to")).toBe(`Roberto Ñúñez <${q.email}>`);
+    for (const value of [q.name, q.email, q.phone, q.condominium ?? "", q.service ?? "", q.message ?? ""]) {
+      expect(mail?.text).toContain(value);
+    }
+  } finally {
+    await own.stop();
+    await smtp.close();
+  }
+});
+
+test("without SMTP the server says at start-up that e-mail is off", async () => {
+  const own = await ownServer();
+  try {
+    expect(own.server.output()).toContain(
+      "E-mail desativado: defina SMTP_URL (ex.: smtp://usuario:senha@servidor:587) para receber os pedidos de orçamento por e-mail; os pedidos continuam salvos e aparecem no painel.",
+    );
+  } finally {
+    await own.stop();
+  }
+});
+
+// ---------------------------------------------------------------------------------------------
+// Bad requests over HTTP: a 4xx with a pt-BR message, never a 500
+
+test.describe("bad requests", () => {
+  const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
+  const formHeaders = { "Content-Type": "application/x-www-form-urlencoded" };
+
+  test("missing fields and a malformed e-mail get 400 with the messages", async ({ request }) => {
+    const missing = await request.post("/contato", { headers: formHeaders, data: form({ message: "oi" }) });
+    expect(missing.status()).toBe(400);
+    const html = await missing.text();
+    for (const text of ["Informe seu nome.", "Informe seu e-mail.", "Informe seu telefone."])
+      expect(html).toContain(text);
+
+    const malformed = await request.post("/contato", {
+      headers: formHeaders,
+      data: form({ name: "Ana", email: "ana@@exemplo", phone: "41 99999-8888" }),
+    });
+    expect(malformed.status()).toBe(400);
+    expect(await malformed.text()).toContain("Informe um e-mail válido, como nome@exemplo.com.br.");
+  });
+
+  test("a 1 MB message gets 413 with a message", async ({ request }) => {
+    const response = await request.post("/contato", {
+      headers: formHeaders,
+      data: form({
+        name: "Ana",
+        email: "ana@exemplo.com.br",
+        phone: "41 99999-8888",
+        message: "x".repeat(1024 * 1024),
+      }),
+    });
+    expect(response.status()).toBe(413);
+    expect(await response.text()).toContain("O pedido ficou grande demais para ser enviado.");
+  });
+
+  test("unusual Unicode is kept or refused with a message, never a 500", async ({ request }) => {
+    const response = await request.post("/contato", {
+      headers: formHeaders,
+      data: form({
+        name: "\u200B\u202E\u0000",
+        email: "ana@exemplo.com.br",
+        phone: "41 99999-8888",
+        message: "👷🏽‍♀️ \uD800",
+      }),
+    });
+    expect(response.status()).toBe(400);
+    expect(await response.text()).toContain("Informe seu nome.");
+  });
+
+  test("a wrong content type gets 415 with a message", async ({ request }) => {
+    for (const [type, data] of [
+      ["application/json", JSON.stringify({ name: "Ana" })],
+      ["text/plain", "name=Ana"],
+    ] as const) {
+      const response = await request.post("/contato", { headers: { "Content-Type": type }, data });
+      expect(response.status(), type).toBe(415);
+      expect(await response.text()).toContain("Formato de envio não suportado.");
+    }
+  });
+
+  test("a post from another site gets 403 with a message", async ({ request }) => {
+    const response = await request.post("/contato", {
+      headers: { ...formHeaders, Origin: "https://golpe.example" },
+      data: form({ name: "Ana", email: "ana@exemplo.com.br", phone: "41 99999-8888" }),
+    });
+    expect(response.status()).toBe(403);
+    expect(await response.text()).toContain("Requisição recusada: origem não permitida.");
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Privacy
+
+test.describe("privacy policy", () => {
+  test("is linked from the footer and from the form, and says what, why, how long and how to delete", async ({
+    page,
+  }) => {
+    await page.goto("/");
+    await page.getByRole("contentinfo").getByRole("link", { name: "Política de Privacidade" }).click();
+    await expect(page).toHaveURL("/politica-de-privacidade");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Política de Privacidade");
+    for (const heading of [
+      "Quem é responsável pelos seus dados",
+      "Quais dados coletamos",
+      "Para que usamos",
+      "Por quanto tempo guardamos",
+      "Seus direitos e como pedir a exclusão",
+    ]) {
+      await expect(page.getByRole("heading", { name: heading })).toBeVisible();
+    }
+    const main = page.getByRole("main");
+    await expect(main).toContainText("Alvorada Engenharia e Manutenção Predial Ltda.");
+    await expect(main).toContainText("apagados automaticamente 24 meses após o envio");
+    await expect(
+      main.getByRole("link", { name: "contato@alvoradaengenharia.com.br" }).first(),
+    ).toHaveAttribute("href", /^mailto:contato@alvoradaengenharia\.com\.br/);
+
+    await page.goto("/contato");
+    const form = page.locator("#quote-form");
+    await expect(form).toContainText("guardamos por até 24 meses");
+    await form.getByRole("link", { name: "Política de Privacidade" }).click();
+    await expect(page).toHaveURL("/politica-de-privacidade");
+  });
+
+  for (const colorScheme of ["light", "dark"] as const) {
+    test(`passes axe in ${colorScheme} mode`, async ({ page }) => {
+      await page.emulateMedia({ colorScheme });
+      await page.goto("/politica-de-privacidade");
+      expect(await seriousAxeViolations(page)).toEqual([]);
+    });
+  }
+});
+
+test("the contact page ships no framework JavaScript", async ({ page }) => {
+  const scripts: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "script") scripts.push(request.url());
+  });
+  await page.goto("/contato");
+  expect(scripts).toEqual([]);
+  await expect(page.locator("script[src], link[rel=modulepreload]")).toHaveCount(0);
+});

@@ -1,0 +1,532 @@
+import { randomUUID } from "node:crypto";
+import { type AddressInfo, createServer } from "node:net";
+import sharp from "sharp";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { mediaSrcSet, parseMediaUrl } from "~/lib/media-url";
+import { action as generateImageAction } from "~/routes/admin-api-generate-image";
+import { action as uploadAction } from "~/routes/admin-api-upload";
+import { loader as mediaFileLoader } from "~/routes/media-file";
+import { GENERATE_MESSAGES, handleImageGeneration } from "~/server/ai/generate-image-endpoint.server";
+import { AI_MESSAGES } from "~/server/ai/runware.server";
+import { FOREIGN_ORIGIN_MESSAGE, UNAUTHORIZED_MESSAGE } from "~/server/auth/guard.server";
+import { createSession } from "~/server/auth/sessions.server";
+import { database, startDatabase, stopDatabase } from "~/server/db/database.server";
+import { storeImage } from "~/server/media/media-store.server";
+import { UPLOAD_MESSAGES } from "~/server/media/upload-endpoint.server";
+import { FAKE_RUNWARE_ERROR_MESSAGE, type FakeRunware, startFakeRunware } from "../support/fake-runware";
+import { testEngines } from "../support/test-database";
+
+const SITE = "http://localhost";
+const MB = 1024 * 1024;
+
+// Route modules are plain functions; React Router's own arguments are not needed by these.
+type RouteArgs<A extends (args: never) => unknown> = Parameters<A>[0];
+const context = {} as RouteArgs<typeof uploadAction>["context"];
+
+function upload(request: Request) {
+  return uploadAction({ request, params: {}, context } as RouteArgs<typeof uploadAction>);
+}
+function generate(request: Request) {
+  return generateImageAction({ request, params: {}, context } as RouteArgs<typeof generateImageAction>);
+}
+function serveMedia(hash: string, file: string, headers?: HeadersInit) {
+  const request = new Request(`${SITE}/media/${hash}/${file}`, { headers });
+  return mediaFileLoader({ request, params: { hash, file }, context } as RouteArgs<typeof mediaFileLoader>);
+}
+async function serveMediaUrl(url: string, headers?: HeadersInit) {
+  const [, , hash = "", file = ""] = url.split("/");
+  return serveMedia(hash, file, headers);
+}
+
+function solid(width: number, height: number) {
+  return sharp({ create: { width, height, channels: 3, background: { r: 30, g: 120, b: 200 } } });
+}
+
+function multipart(file: Blob, fileName: string, field = "file"): FormData {
+  const form = new FormData();
+  form.set(field, file, fileName);
+  return form;
+}
+
+/** A local port nothing listens on. */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** A body with no known length, sent in 64 KB chunks as a browser's chunked upload would be. */
+function streamOf(bytes: Uint8Array): ReadableStream<Uint8Array> {
+  let offset = 0;
+  return new ReadableStream({
+    pull(controller) {
+      if (offset >= bytes.length) return controller.close();
+      controller.enqueue(bytes.slice(offset, offset + 64 * 1024));
+      offset += 64 * 1024;
+    },
+  });
+}
+
+async function readJson(response: Response): Promise<Record<string, unknown>> {
+  return (await response.json()) as Record<string, unknown>;
+}
+
+describe.each(testEngines())("media on $name", (engine) => {
+  let userId: string;
+  let cookie: string;
+  let fake: FakeRunware;
+  const savedEnv = { ...process.env };
+
+  function adminRequest(path: string, init: RequestInit & { headers?: Record<string, string> } = {}) {
+    return new Request(`${SITE}${path}`, {
+      method: "POST",
+      ...init,
+      headers: { Origin: SITE, Cookie: cookie, ...init.headers },
+    });
+  }
+
+  beforeAll(async () => {
+    await startDatabase(engine.env);
+    const db = await database();
+    userId = randomUUID();
+    const now = new Date().toISOString();
+    await db
+      .insertInto("users")
+      .values({
+        id: userId,
+        email: `admin-${userId}@example.com`,
+        password_hash: "not-used-in-these-tests",
+        name: "Admin",
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    const setCookie = await createSession(new Request(SITE), userId);
+    cookie = setCookie.split(";")[0] ?? "";
+    fake = await startFakeRunware();
+  });
+  afterEach(() => {
+    process.env = { ...savedEnv };
+    fake.setMode("ok");
+  });
+  afterAll(async () => {
+    await fake.stop();
+    await stopDatabase();
+    await engine.drop();
+  });
+
+  describe("storage and serving", () => {
+    it("stores the variants and serves each with immutable caching", async () => {
+      const png = await solid(1300, 650).png().toBuffer();
+      const stored = await storeImage(png, { source: "upload", uploadedBy: userId });
+      expect(stored).toEqual({
+        url: expect.stringMatching(/^\/media\/[a-f0-9]{32}\/1300x650\.webp$/),
+        width: 1300,
+        height: 650,
+      });
+      const parts = parseMediaUrl(stored.url);
+      if (!parts) throw new Error("not a media URL");
+
+      const db = await database();
+      const files = await db
+        .selectFrom("media as m")
+        .innerJoin("media_files as f", "f.media_id", "m.id")
+        .select(["f.width", "f.height", "f.byte_length", "f.content_type", "m.source", "m.uploaded_by"])
+        .where("m.hash", "=", parts.hash)
+        .orderBy("f.width")
+        .execute();
+      expect(files.map((f) => [f.width, f.height])).toEqual([
+        [400, 200],
+        [800, 400],
+        [1200, 600],
+        [1300, 650],
+      ]);
+      expect(files.every((f) => f.content_type === "image/webp" && f.source === "upload")).toBe(true);
+      expect(files[0]?.uploaded_by).toBe(userId);
+
+      const response = await serveMediaUrl(stored.url);
+      expect(response.status).toBe(200);
+      expect(response.headers.get("content-type")).toBe("image/webp");
+      expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+      const etag = response.headers.get("etag");
+      expect(etag).toMatch(/^".+"$/);
+      const bytes = new Uint8Array(await response.arrayBuffer());
+      expect(response.headers.get("content-length")).toBe(String(bytes.byteLength));
+      expect(bytes.byteLength).toBe(files[3]?.byte_length);
+      const served = await sharp(bytes).metadata();
+      expect([served.format, served.width, served.height]).toEqual(["webp", 1300, 650]);
+
+      // Every srcset entry resolves to a variant of that width.
+      for (const entry of mediaSrcSet(stored.url).split(", ")) {
+        const [url = "", descriptor = ""] = entry.split(" ");
+        const variant = await serveMediaUrl(url);
+        expect(variant.status, url).toBe(200);
+        const meta = await sharp(new Uint8Array(await variant.arrayBuffer())).metadata();
+        expect(`${meta.width}w`).toBe(descriptor);
+      }
+
+      const revalidated = await serveMediaUrl(stored.url, { "If-None-Match": etag ?? "" });
+      expect(revalidated.status).toBe(304);
+    });
+
+    it("stores the same picture once", async () => {
+      const png = await solid(500, 500).png().toBuffer();
+      const first = await storeImage(png, { source: "upload", uploadedBy: userId });
+      const second = await storeImage(png, { source: "upload", uploadedBy: null });
+      expect(second).toEqual(first);
+      const hash = parseMediaUrl(first.url)?.hash ?? "";
+      const db = await database();
+      const rows = await db.selectFrom("media").select("id").where("hash", "=", hash).execute();
+      expect(rows).toHaveLength(1);
+
+      // Two admins uploading the same new photo at the same moment: both succeed, one row.
+      const another = await solid(640, 480).png().toBuffer();
+      const [a, b] = await Promise.all([
+        storeImage(another, { source: "upload", uploadedBy: userId }),
+        storeImage(another, { source: "upload", uploadedBy: userId }),
+      ]);
+      expect(a).toEqual(b);
+      const raced = await db
+        .selectFrom("media")
+        .select("id")
+        .where("hash", "=", parseMediaUrl(a.url)?.hash ?? "")
+        .execute();
+      expect(raced).toHaveLength(1);
+    });
+
+    it("answers 404 for unknown images, other names and path traversal", async () => {
+      const stored = await storeImage(await solid(820, 410).png().toBuffer(), {
+        source: "upload",
+        uploadedBy: userId,
+      });
+      const hash = parseMediaUrl(stored.url)?.hash ?? "";
+      const cases: Array<[string, string]> = [
+        ["0".repeat(32), "800.webp"],
+        [hash, "1200.webp"],
+        [hash, "800x401.webp"],
+        [hash, "800.png"],
+        [hash, "800.webp.js"],
+        [hash.toUpperCase(), "800.webp"],
+        [hash.slice(0, 31), "800.webp"],
+        ["..", "package.json"],
+        [hash, "..%2F..%2Fpackage.json"],
+        [hash, "../../package.json"],
+        ["..%2F..%2F", "package.json"],
+      ];
+      for (const [badHash, file] of cases) {
+        const response = await serveMedia(badHash, file);
+        expect(response.status, `${badHash}/${file}`).toBe(404);
+        expect(await response.text()).toBe("Imagem não encontrada.");
+      }
+      expect((await serveMedia(hash, "800.webp")).status).toBe(200);
+      expect((await serveMedia(hash, "800x400.webp")).status).toBe(200);
+    });
+  });
+
+  describe("upload endpoint", () => {
+    it("refuses a request without a session (401) and from another site (403)", async () => {
+      const form = multipart(new Blob([await solid(50, 50).png().toBuffer()]), "a.png");
+      const anonymous = await upload(
+        new Request(`${SITE}/admin/api/upload`, { method: "POST", body: form, headers: { Origin: SITE } }),
+      );
+      expect(anonymous.status).toBe(401);
+      expect(await readJson(anonymous)).toEqual({ error: UNAUTHORIZED_MESSAGE });
+
+      const foreign = await upload(
+        adminRequest("/admin/api/upload", { body: form, headers: { Origin: "https://evil.example" } }),
+      );
+      expect(foreign.status).toBe(403);
+      expect(await readJson(foreign)).toEqual({ error: FOREIGN_ORIGIN_MESSAGE });
+    });
+
+    it("stores a photo upright, without its EXIF, and answers 201 with its URL", async () => {
+      const photo = await solid(1000, 600)
+        .jpeg()
+        .withExif({
+          IFD0: { Make: "CâmeraTeste" },
+          IFD3: { GPSLatitudeRef: "S", GPSLatitude: "25/1 25/1 0/1" },
+        })
+        .withMetadata({ orientation: 6 })
+        .toBuffer();
+      const response = await upload(
+        adminRequest("/admin/api/upload", {
+          body: multipart(new Blob([photo], { type: "image/jpeg" }), "foto.jpg"),
+        }),
+      );
+      expect(response.status).toBe(201);
+      const body = await readJson(response);
+      expect(body).toEqual({
+        url: expect.stringMatching(/^\/media\/[a-f0-9]{32}\/600x1000\.webp$/),
+        width: 600,
+        height: 1000,
+      });
+
+      const served = await serveMediaUrl(String(body.url));
+      const meta = await sharp(new Uint8Array(await served.arrayBuffer())).metadata();
+      expect([meta.width, meta.height, meta.exif, meta.orientation]).toEqual([
+        600,
+        1000,
+        undefined,
+        undefined,
+      ]);
+    });
+
+    it("decides by the bytes, not the declared type or name", async () => {
+      const webpAsText = await upload(
+        adminRequest("/admin/api/upload", {
+          body: multipart(
+            new Blob([await solid(420, 300).webp().toBuffer()], { type: "text/plain" }),
+            "foto.txt",
+          ),
+        }),
+      );
+      expect(webpAsText.status).toBe(201);
+
+      const textAsJpeg = await upload(
+        adminRequest("/admin/api/upload", {
+          body: multipart(new Blob(["não sou uma imagem\n"], { type: "image/jpeg" }), "foto.jpg"),
+        }),
+      );
+      expect(textAsJpeg.status).toBe(415);
+      expect(await readJson(textAsJpeg)).toEqual({
+        error: "Por favor, selecione apenas arquivos de imagem.",
+      });
+
+      const gif = await upload(
+        adminRequest("/admin/api/upload", {
+          body: multipart(
+            new Blob([await solid(30, 30).gif().toBuffer()], { type: "image/gif" }),
+            "anim.gif",
+          ),
+        }),
+      );
+      expect(gif.status).toBe(415);
+      expect(await readJson(gif)).toEqual({ error: UPLOAD_MESSAGES.notAnImage });
+    });
+
+    it("refuses files over 5MB with 413, declared or not", async () => {
+      const sixMb = new Blob([new Uint8Array(6 * MB)], { type: "image/jpeg" });
+      const encoded = new Response(multipart(sixMb, "grande.jpg"));
+      const contentType = encoded.headers.get("content-type") ?? "";
+      const body = new Uint8Array(await encoded.arrayBuffer());
+
+      // Content-Length says it all: refused without reading the body.
+      const declaredRequest = adminRequest("/admin/api/upload", {
+        body,
+        headers: { "Content-Type": contentType, "Content-Length": String(body.byteLength) },
+      });
+      const declared = await upload(declaredRequest);
+      expect(declared.status).toBe(413);
+      expect(await readJson(declared)).toEqual({ error: "A imagem deve ter no máximo 5MB." });
+      expect(declaredRequest.bodyUsed).toBe(false);
+
+      // Just over 5MB: the body fits the multipart allowance, the file does not.
+      const justOver = new Blob([new Uint8Array(5 * MB + 1)], { type: "image/jpeg" });
+      const parsed = await upload(
+        adminRequest("/admin/api/upload", { body: multipart(justOver, "grande.jpg") }),
+      );
+      expect(parsed.status).toBe(413);
+      expect(await readJson(parsed)).toEqual({ error: UPLOAD_MESSAGES.tooLarge });
+
+      // Chunked, without Content-Length: cut off while reading.
+      const chunked = await upload(
+        adminRequest("/admin/api/upload", {
+          body: streamOf(body),
+          headers: { "Content-Type": contentType },
+          duplex: "half",
+        } as RequestInit & { headers: Record<string, string> }),
+      );
+      expect(chunked.status).toBe(413);
+      expect(await readJson(chunked)).toEqual({ error: UPLOAD_MESSAGES.tooLarge });
+    });
+
+    it("answers 400 with a clear message for a missing file, another content type or a broken body", async () => {
+      const noFile = new FormData();
+      noFile.set("outro", "valor");
+      const missing = await upload(adminRequest("/admin/api/upload", { body: noFile }));
+      expect(missing.status).toBe(400);
+      expect(await readJson(missing)).toEqual({ error: UPLOAD_MESSAGES.missingFile });
+
+      const nothingChosen = await upload(
+        adminRequest("/admin/api/upload", { body: multipart(new Blob([]), "") }),
+      );
+      expect(nothingChosen.status).toBe(400);
+
+      const json = await upload(
+        adminRequest("/admin/api/upload", {
+          body: JSON.stringify({ file: "x" }),
+          headers: { "Content-Type": "application/json" },
+        }),
+      );
+      expect(json.status).toBe(400);
+      expect(await readJson(json)).toEqual({ error: UPLOAD_MESSAGES.notMultipart });
+
+      const complete = new Response(multipart(new Blob([await solid(60, 60).png().toBuffer()]), "a.png"));
+      const contentType = complete.headers.get("content-type") ?? "";
+      const bytes = new Uint8Array(await complete.arrayBuffer());
+      for (const body of [
+        bytes.subarray(0, Math.floor(bytes.length / 2)),
+        new TextEncoder().encode("lixo"),
+      ]) {
+        const truncated = await upload(
+          adminRequest("/admin/api/upload", { body, headers: { "Content-Type": contentType } }),
+        );
+        expect(truncated.status).toBe(400);
+        expect(await readJson(truncated)).toEqual({ error: UPLOAD_MESSAGES.malformed });
+      }
+
+      const noBoundary = await upload(
+        adminRequest("/admin/api/upload", {
+          body: bytes,
+          headers: { "Content-Type": "multipart/form-data" },
+        }),
+      );
+      expect(noBoundary.status).toBe(400);
+    });
+  });
+
+  describe("AI image endpoint", () => {
+    function configure() {
+      process.env.RUNWARE_API_KEY = fake.apiKey;
+      process.env.RUNWARE_API_URL = fake.apiUrl;
+    }
+    function promptRequest(prompt: unknown) {
+      return adminRequest("/admin/api/generate-image", {
+        body: JSON.stringify({ prompt }),
+        headers: { "Content-Type": "application/json" },
+      });
+    }
+
+    it("generates through the provider, stores the image and answers with a /media URL that serves", async () => {
+      configure();
+      const prompt = "Fachada de prédio residencial recém-restaurada, fim de tarde";
+      const response = await generate(promptRequest(`  ${prompt}  `));
+      expect(response.status).toBe(201);
+      const body = await readJson(response);
+      // 1024×768 from the provider, kept at full resolution.
+      expect(body).toEqual({
+        url: expect.stringMatching(/^\/media\/[a-f0-9]{32}\/1024x768\.webp$/),
+        width: 1024,
+        height: 768,
+      });
+
+      const task = fake.tasks.at(-1);
+      expect(task).toMatchObject({
+        taskType: "imageInference",
+        positivePrompt: prompt,
+        width: 1024,
+        height: 768,
+        model: "runware:101@1",
+        numberResults: 1,
+        outputType: "URL",
+        outputFormat: "WEBP",
+      });
+      expect(task?.taskUUID).toMatch(/^[0-9a-f-]{36}$/);
+
+      const served = await serveMediaUrl(String(body.url));
+      expect(served.status).toBe(200);
+      expect((await sharp(new Uint8Array(await served.arrayBuffer())).metadata()).format).toBe("webp");
+
+      const db = await database();
+      const row = await db
+        .selectFrom("media")
+        .select(["source", "uploaded_by"])
+        .where("hash", "=", parseMediaUrl(String(body.url))?.hash ?? "")
+        .executeTakeFirstOrThrow();
+      expect(row).toEqual({ source: "ai", uploaded_by: userId });
+    });
+
+    it("accepts the prompt as a form field too", async () => {
+      configure();
+      const form = new FormData();
+      form.set("prompt", "Impermeabilização de laje");
+      const response = await generate(adminRequest("/admin/api/generate-image", { body: form }));
+      expect(response.status).toBe(201);
+      const urlEncoded = await generate(
+        adminRequest("/admin/api/generate-image", {
+          body: new URLSearchParams({ prompt: "Piso de garagem" }),
+        }),
+      );
+      expect(urlEncoded.status).toBe(201);
+    });
+
+    it("asks for a description when the prompt is empty, and refuses one that is too long", async () => {
+      configure();
+      const before = fake.tasks.length;
+      for (const prompt of ["", "   \n ", undefined, 42]) {
+        const response = await generate(promptRequest(prompt));
+        expect(response.status).toBe(400);
+        expect(await readJson(response)).toEqual({
+          error: "Por favor, digite uma descrição para gerar a imagem.",
+        });
+      }
+      const long = await generate(promptRequest("a".repeat(1001)));
+      expect(long.status).toBe(400);
+      expect(await readJson(long)).toEqual({ error: GENERATE_MESSAGES.promptTooLong });
+
+      const broken = await generate(
+        adminRequest("/admin/api/generate-image", {
+          body: "{",
+          headers: { "Content-Type": "application/json" },
+        }),
+      );
+      expect(broken.status).toBe(400);
+      expect(fake.tasks.length).toBe(before);
+    });
+
+    it("says so when no API key is configured (503)", async () => {
+      delete process.env.RUNWARE_API_KEY;
+      const response = await generate(promptRequest("Fachada"));
+      expect(response.status).toBe(503);
+      expect(await readJson(response)).toEqual({
+        error:
+          "A geração de imagens com IA não está configurada. Defina a variável RUNWARE_API_KEY no servidor.",
+      });
+    });
+
+    it("passes the provider's error message on (502)", async () => {
+      configure();
+      fake.setMode("error");
+      const refused = await generate(promptRequest("Fachada"));
+      expect(refused.status).toBe(502);
+      expect(await readJson(refused)).toEqual({ error: FAKE_RUNWARE_ERROR_MESSAGE });
+
+      fake.setMode("ok");
+      process.env.RUNWARE_API_KEY = "wrong-key";
+      const badKey = await generate(promptRequest("Fachada"));
+      expect(badKey.status).toBe(502);
+      expect(await readJson(badKey)).toEqual({ error: "Invalid API key." });
+
+      // Nothing listening: our generic message.
+      configure();
+      process.env.RUNWARE_API_URL = `http://127.0.0.1:${await closedPort()}/v1`;
+      const unreachable = await generate(promptRequest("Fachada"));
+      expect(unreachable.status).toBe(502);
+      expect(await readJson(unreachable)).toEqual({ error: AI_MESSAGES.failed });
+    });
+
+    it("gives up after the time limit (504)", async () => {
+      configure();
+      fake.setMode("hang");
+      const started = Date.now();
+      const response = await handleImageGeneration(promptRequest("Fachada"), { timeoutMs: 300 });
+      expect(response.status).toBe(504);
+      expect(await readJson(response)).toEqual({ error: AI_MESSAGES.timeout });
+      expect(Date.now() - started).toBeLessThan(5000);
+    });
+
+    it("refuses a request without a session", async () => {
+      configure();
+      const response = await generate(
+        new Request(`${SITE}/admin/api/generate-image`, {
+          method: "POST",
+          body: JSON.stringify({ prompt: "Fachada" }),
+          headers: { "Content-Type": "application/json", Origin: SITE },
+        }),
+      );
+      expect(response.status).toBe(401);
+    });
+  });
+});

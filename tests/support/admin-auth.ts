@@ -1,0 +1,138 @@
+import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { APIRequestContext, APIResponse } from "@playwright/test";
+import type { Kysely } from "kysely";
+import pg from "pg";
+import type { Database } from "~/server/db/schema";
+import { E2E_ADMIN } from "./e2e-admin";
+import { type RunningServer, startServer } from "./server";
+
+// The blog admin in end-to-end tests: the account the webServer creates on its first start
+// (./e2e-admin.ts), sign-in over HTTP, sessions written straight into the database, and
+// servers of their own for tests that need other settings or their own rate-limit counters.
+
+export { E2E_ADMIN };
+
+export const E2E_PUBLIC_URL = "https://www.exemplo-condominio.com.br";
+
+/** The spec's messages (§2, §8) and the server's, as the admin shows them. */
+export const LOGIN_LOCKED_MESSAGE = "Muitas tentativas de login. Aguarde 15 minutos e tente novamente.";
+
+export const sha256Hex = (token: string) => createHash("sha256").update(token).digest("hex");
+
+/** The `sid` value of a Set-Cookie header list, or undefined. */
+export function sidFromSetCookie(response: APIResponse): string | undefined {
+  for (const header of response.headersArray()) {
+    if (header.name.toLowerCase() !== "set-cookie") continue;
+    const match = /^sid=([^;]*)/.exec(header.value);
+    if (match) return decodeURIComponent(match[1] ?? "");
+  }
+  return undefined;
+}
+
+/**
+ * Sign in through the real form endpoint (no browser). With `page.request` the cookie lands in
+ * the page's context; either way the token is returned.
+ */
+export async function signInOverHttp(
+  request: APIRequestContext,
+  { baseUrl = "", email = E2E_ADMIN.email, password = E2E_ADMIN.password } = {},
+): Promise<string> {
+  const response = await request.post(`${baseUrl}/auth`, { form: { email, password }, maxRedirects: 0 });
+  const token = sidFromSetCookie(response);
+  if (response.status() !== 302 || !token) {
+    throw new Error(`sign-in failed: HTTP ${response.status()} ${await response.text()}`);
+  }
+  return token;
+}
+
+export async function adminUserId(db: Kysely<Database>, email: string = E2E_ADMIN.email): Promise<string> {
+  const row = await db.selectFrom("users").select("id").where("email", "=", email).executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export interface CraftedSession {
+  /** Offset from now of each timestamp, in milliseconds (negative = in the past). */
+  createdAgoMs?: number;
+  lastSeenAgoMs?: number;
+  expiresInMs?: number;
+  absoluteExpiresInMs?: number;
+}
+
+const DAY = 24 * 60 * 60 * 1000;
+
+/** A session row written directly (as createSession would, with any timestamps); returns the token. */
+export async function insertSession(
+  db: Kysely<Database>,
+  userId: string,
+  { createdAgoMs = 0, lastSeenAgoMs = 0, expiresInMs = 3 * DAY, absoluteExpiresInMs = 30 * DAY }: CraftedSession = {},
+): Promise<string> {
+  const token = randomBytes(32).toString("base64url");
+  const now = Date.now();
+  await db
+    .insertInto("sessions")
+    .values({
+      id_hash: sha256Hex(token),
+      user_id: userId,
+      created_at: new Date(now - createdAgoMs).toISOString(),
+      last_seen_at: new Date(now - lastSeenAgoMs).toISOString(),
+      expires_at: new Date(now + expiresInMs).toISOString(),
+      absolute_expires_at: new Date(now + absoluteExpiresInMs).toISOString(),
+      flash: null,
+    })
+    .execute();
+  return token;
+}
+
+export async function sessionRowExists(db: Kysely<Database>, token: string): Promise<boolean> {
+  const row = await db.selectFrom("sessions").select("id_hash").where("id_hash", "=", sha256Hex(token)).executeTakeFirst();
+  return Boolean(row);
+}
+
+export interface DedicatedServer {
+  server: RunningServer;
+  url: string;
+  /** DATA_DIR (and DATABASE_URL/DATABASE_SCHEMA on PostgreSQL) of its database. */
+  databaseEnv: Record<string, string>;
+  stop: () => Promise<void>;
+}
+
+/**
+ * A production server of its own, on a fresh database (its own rate-limit counters and
+ * sessions), with the e2e admin and any extra environment (e.g. RUNWARE_API_KEY).
+ */
+export async function startDedicatedServer(extraEnv: Record<string, string> = {}): Promise<DedicatedServer> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "site-e2e-admin-"));
+  const schema = `e2e_admin_${randomUUID().replaceAll("-", "").slice(0, 12)}`;
+  const databaseUrl = process.env.DATABASE_URL;
+  const databaseEnv: Record<string, string> = databaseUrl
+    ? { DATA_DIR: dataDir, DATABASE_URL: databaseUrl, DATABASE_SCHEMA: schema }
+    : { DATA_DIR: dataDir };
+  const server = await startServer({
+    ...databaseEnv,
+    PUBLIC_URL: E2E_PUBLIC_URL,
+    ADMIN_EMAIL: E2E_ADMIN.email,
+    ADMIN_PASSWORD: E2E_ADMIN.password,
+    ...extraEnv,
+  });
+  return {
+    server,
+    url: server.url,
+    databaseEnv,
+    stop: async () => {
+      await server.stop();
+      if (databaseUrl) {
+        const client = new pg.Client({ connectionString: databaseUrl });
+        await client.connect();
+        try {
+          await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+        } finally {
+          await client.end();
+        }
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

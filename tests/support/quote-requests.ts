@@ -1,0 +1,83 @@
+import { RouterContextProvider } from "react-router";
+import type { QuoteActionData } from "~/lib/quote";
+import { requestInfoContext } from "~/request-context";
+import { action, loader } from "~/routes/contato";
+import { createFormToken } from "~/server/quote/form-token.server";
+
+// Call the /contato route's action the way React Router does, with real Request objects.
+
+export const ORIGIN = "https://www.exemplo-condominio.com.br";
+
+export const validQuote = {
+  name: "Maria da Silva",
+  email: "maria.silva@exemplo.com.br",
+  phone: "(41) 99876-1234",
+  condominium: "Condomínio Edifício Araucária",
+  service: "Impermeabilização",
+  message: "Infiltração na garagem do subsolo.\nPrecisamos de uma visita técnica.",
+};
+
+export interface ActionAnswer {
+  status: number;
+  data: QuoteActionData;
+  headers: Headers;
+}
+
+/** A token rendered `ageMs` ago (old enough to pass the minimum fill time by default). */
+export function oldToken(ageMs = 60_000): Promise<string> {
+  return createFormToken(Date.now() - ageMs);
+}
+
+export async function formBody(fields: Record<string, string>, token?: string): Promise<URLSearchParams> {
+  const body = new URLSearchParams(fields);
+  body.set("form_token", token ?? (await oldToken()));
+  return body;
+}
+
+export function quoteRequest(
+  body: BodyInit | null,
+  init: Omit<RequestInit, "headers"> & { headers?: Record<string, string> } = {},
+) {
+  const headers: Record<string, string> = { Origin: ORIGIN, ...init.headers };
+  if (
+    body instanceof URLSearchParams &&
+    !Object.keys(headers).some((h) => h.toLowerCase() === "content-type")
+  ) {
+    headers["Content-Type"] = "application/x-www-form-urlencoded;charset=UTF-8";
+  }
+  return new Request(`${ORIGIN}/contato`, {
+    method: "POST",
+    body,
+    ...init,
+    headers,
+    duplex: "half",
+  } as RequestInit);
+}
+
+export async function callAction(request: Request, clientIp = "203.0.113.10"): Promise<ActionAnswer> {
+  const context = new RouterContextProvider();
+  context.set(requestInfoContext, { nonce: undefined, clientIp, requestId: "test" });
+  const result = (await action({ request, context, params: {} } as unknown as Parameters<
+    typeof action
+  >[0])) as unknown as {
+    data: QuoteActionData;
+    init: ResponseInit | null;
+  };
+  return {
+    status: result.init?.status ?? 200,
+    data: result.data,
+    headers: new Headers(result.init?.headers),
+  };
+}
+
+/** Post the form (valid by default) from a client address. */
+export async function submit(
+  fields: Record<string, string> = validQuote,
+  options: { clientIp?: string; token?: string } = {},
+): Promise<ActionAnswer> {
+  return callAction(quoteRequest(await formBody(fields, options.token)), options.clientIp);
+}
+
+export async function loadFormToken(): Promise<string> {
+  return (await loader()).formToken;
+}
