@@ -74,7 +74,7 @@ export class UnknownCategoryError extends Error {}
 /**
  * Create (id null) or update a post. The slug follows the title, unique among the other
  * posts. `published_at` is set the first time a post becomes published and kept while it
- * stays published; it is cleared when the post leaves published (docs/decisions/0006).
+ * stays published; it is cleared when the post leaves published (docs/decisions/0008).
  */
 export async function savePost(
   id: string | null,
