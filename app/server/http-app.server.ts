@@ -11,6 +11,7 @@ import { FOREIGN_ORIGIN_MESSAGE, isSameOrigin, UNAUTHORIZED_MESSAGE } from "./au
 import { getSession } from "./auth/sessions.server";
 import { ensureFirstAdmin } from "./auth/users.server";
 import { startBackgroundWork } from "./background.server";
+import { clientAddress, trustProxyFromEnv } from "./client-address.server";
 import { database, startDatabase, stopDatabase } from "./db/database.server";
 import { hashedAssets, publicFiles } from "./static-files.server";
 
@@ -36,6 +37,7 @@ export interface Site {
  */
 export function createHttpApp(): HttpApp {
   const handleDocument = createRequestHandler(serverBuild, "production");
+  const trustProxy = trustProxyFromEnv();
   const app = new Hono();
 
   app.use(compress({ threshold: 1024 }));
@@ -69,9 +71,11 @@ export function createHttpApp(): HttpApp {
     const context = new RouterContextProvider();
     context.set(requestInfoContext, {
       nonce: undefined,
-      // The socket's address. Behind a reverse proxy, TRUST_PROXY will decide whether
-      // X-Forwarded-For may override it (security issue).
-      clientIp: getConnInfo(c).remote.address ?? "unknown",
+      clientIp: clientAddress(
+        getConnInfo(c).remote.address,
+        c.req.header("x-forwarded-for") ?? null,
+        trustProxy,
+      ),
       requestId: c.req.header("x-request-id") ?? randomUUID(),
     });
     return handleDocument(c.req.raw, context);

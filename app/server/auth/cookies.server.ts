@@ -1,8 +1,9 @@
+import { trustProxyFromEnv } from "../client-address.server";
+
 /** Whether the browser reached us over HTTPS (directly, or through a trusted proxy). */
 export function requestIsHttps(request: Request): boolean {
   if (new URL(request.url).protocol === "https:") return true;
-  const trustProxy = /^(1|true|yes)$/i.test(process.env.TRUST_PROXY ?? "");
-  return trustProxy && request.headers.get("x-forwarded-proto")?.split(",")[0]?.trim() === "https";
+  return trustProxyFromEnv() && request.headers.get("x-forwarded-proto")?.split(",")[0]?.trim() === "https";
 }
 
 export function readCookie(request: Request, name: string): string | undefined {
