@@ -7,12 +7,14 @@ import { sql } from "kysely";
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { getSite } from "~/config/site-env.server";
 import { requestInfoContext } from "~/request-context";
+import { requestIsHttps } from "./auth/cookies.server";
 import { FOREIGN_ORIGIN_MESSAGE, isSameOrigin, UNAUTHORIZED_MESSAGE } from "./auth/guard.server";
 import { getSession } from "./auth/sessions.server";
 import { ensureFirstAdmin } from "./auth/users.server";
 import { startBackgroundWork } from "./background.server";
 import { clientAddress, trustProxyFromEnv } from "./client-address.server";
 import { database, startDatabase, stopDatabase } from "./db/database.server";
+import { createNonce, securityHeaders } from "./security-headers.server";
 import { hashedAssets, publicFiles } from "./static-files.server";
 
 export { adminCredentialsSchema, upsertAdmin } from "./auth/users.server";
@@ -38,7 +40,23 @@ export interface Site {
 export function createHttpApp(): HttpApp {
   const handleDocument = createRequestHandler(serverBuild, "production");
   const trustProxy = trustProxyFromEnv();
-  const app = new Hono();
+  const app = new Hono<{ Variables: { nonce: string } }>();
+
+  // Security headers on every response, including static files, redirects and errors. The
+  // nonce is new for each request; the pages put it on their inline scripts.
+  app.use("*", async (c, next) => {
+    const nonce = createNonce();
+    c.set("nonce", nonce);
+    await next();
+    const headers = securityHeaders(nonce, requestIsHttps(c.req.raw));
+    try {
+      for (const [name, value] of Object.entries(headers)) c.res.headers.set(name, value);
+    } catch {
+      // Some responses (Response.redirect, fetch results) have immutable headers: copy them.
+      c.res = new Response(c.res.body, c.res);
+      for (const [name, value] of Object.entries(headers)) c.res.headers.set(name, value);
+    }
+  });
 
   app.use(compress({ threshold: 1024 }));
 
@@ -70,7 +88,7 @@ export function createHttpApp(): HttpApp {
   app.all("*", (c) => {
     const context = new RouterContextProvider();
     context.set(requestInfoContext, {
-      nonce: undefined,
+      nonce: c.get("nonce"),
       clientIp: clientAddress(
         getConnInfo(c).remote.address,
         c.req.header("x-forwarded-for") ?? null,
@@ -84,7 +102,7 @@ export function createHttpApp(): HttpApp {
   return app;
 }
 
-const adminGate: MiddlewareHandler = async (c, next) => {
+const adminGate: MiddlewareHandler<{ Variables: { nonce: string } }> = async (c, next) => {
   if (await getSession(c.req.raw)) return next();
   const isPage = c.req.method === "GET" && !c.req.path.endsWith(".data");
   if (isPage) return c.redirect("/auth", 302);
