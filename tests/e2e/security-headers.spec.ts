@@ -1,0 +1,94 @@
+import { expect, test } from "@playwright/test";
+import sharp from "sharp";
+import { startDatabase, stopDatabase } from "~/server/db/database.server";
+import { storeImage } from "~/server/media/media-store.server";
+import { e2eDatabaseEnv } from "../support/e2e-env";
+
+let mediaUrl = "";
+
+test.beforeAll(async () => {
+  await startDatabase(e2eDatabaseEnv);
+  const png = await sharp({ create: { width: 500, height: 300, channels: 3, background: "#1e3a8a" } })
+    .png()
+    .toBuffer();
+  mediaUrl = (await storeImage(png, { source: "upload", uploadedBy: null })).url;
+});
+
+test.afterAll(async () => {
+  await stopDatabase();
+});
+
+function expectSecurityHeaders(headers: Record<string, string>, what: string) {
+  const csp = headers["content-security-policy"] ?? "";
+  expect(csp, what).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]{16,}'/);
+  expect(csp, what).not.toContain("unsafe-inline' 'nonce"); // no unsafe-inline for scripts
+  expect(csp.match(/script-src[^;]*/)?.[0], what).not.toMatch(/unsafe-(inline|eval)/);
+  for (const directive of ["frame-ancestors 'none'", "object-src 'none'", "base-uri 'self'"]) {
+    expect(csp, what).toContain(directive);
+  }
+  expect(headers["x-content-type-options"], what).toBe("nosniff");
+  expect(headers["referrer-policy"], what).toBe("strict-origin-when-cross-origin");
+  expect(headers["permissions-policy"], what).toContain("camera=()");
+  expect(headers["cross-origin-opener-policy"], what).toBe("same-origin");
+}
+
+test("every kind of response carries the security headers", async ({ request }) => {
+  const home = await request.get("/");
+  const html = await home.text();
+  const asset = html.match(/href="(\/assets\/[^"]+\.css)"/)?.[1];
+  expect(asset).toBeTruthy();
+  const cases: Array<[string, () => ReturnType<typeof request.get>, number]> = [
+    ["page", () => request.get("/servicos"), 200],
+    ["hashed asset", () => request.get(asset ?? ""), 200],
+    ["public file", () => request.get("/illustrations/hero.svg"), 200],
+    ["media", () => request.get(mediaUrl), 200],
+    ["feed", () => request.get("/blog/rss.xml"), 200],
+    ["sitemap", () => request.get("/sitemap.xml"), 200],
+    ["404", () => request.get("/nao-existe"), 404],
+    ["redirect", () => request.get("/admin", { maxRedirects: 0 }), 302],
+    ["error (refused mutation)", () => request.post("/admin", { maxRedirects: 0 }), 401],
+    [
+      "error (foreign origin)",
+      () => request.post("/contato", { headers: { Origin: "https://evil.example" } }),
+      403,
+    ],
+    ["health check", () => request.get("/healthz"), 200],
+  ];
+  for (const [what, send, status] of cases) {
+    const response = await send();
+    expect(response.status(), what).toBe(status);
+    expectSecurityHeaders(response.headers(), what);
+  }
+});
+
+test("the script nonce is new on every request and matches the page's inline scripts", async ({
+  request,
+}) => {
+  const nonces = new Set<string>();
+  for (let i = 0; i < 3; i++) {
+    const response = await request.get("/obras");
+    const nonce = response.headers()["content-security-policy"]?.match(/'nonce-([^']+)'/)?.[1] ?? "";
+    expect(nonce).not.toBe("");
+    nonces.add(nonce);
+    const html = await response.text();
+    const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*application\/ld\+json)([^>]*)>/g)];
+    expect(inline.length).toBeGreaterThan(0);
+    for (const [, attributes] of inline) expect(attributes).toContain(`nonce="${nonce}"`);
+  }
+  expect(nonces.size).toBe(3);
+});
+
+test("pages work under the policy: no violation reported by the browser", async ({ page }) => {
+  const violations: string[] = [];
+  page.on("console", (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+  });
+  for (const path of ["/", "/obras", "/blog", "/contato", "/blog/plano-de-manutencao-nbr-5674"]) {
+    await page.goto(path);
+  }
+  await page.goto("/obras");
+  const summary = page.locator("details[data-disclosure] summary").first();
+  await summary.click();
+  await expect(summary).toHaveAttribute("aria-expanded", "true");
+  expect(violations).toEqual([]);
+});
