@@ -22,6 +22,13 @@ const server = serve({ fetch: site.app.fetch, port, hostname: host }, (info) => 
   console.log(`Site no ar em http://${shownHost}:${info.port} (escutando em ${host}:${info.port})`);
 });
 
+// Slow or stalled clients must not hold connections forever: Node answers 408 and moves on.
+// Two minutes leaves room for a 5 MB photo over a weak mobile connection.
+const httpServer = server as import("node:http").Server;
+httpServer.headersTimeout = 20_000;
+httpServer.requestTimeout = 120_000;
+httpServer.keepAliveTimeout = 5_000;
+
 let stopping = false;
 function shutdown(signal: string) {
   if (stopping) return;

@@ -12,12 +12,14 @@ import { FOREIGN_ORIGIN_MESSAGE, isSameOrigin, UNAUTHORIZED_MESSAGE } from "./au
 import { getSession } from "./auth/sessions.server";
 import { ensureFirstAdmin } from "./auth/users.server";
 import { startBackgroundWork } from "./background.server";
+import { limitRequestBodies } from "./body-limits.server";
 import { clientAddress, trustProxyFromEnv } from "./client-address.server";
 import { database, startDatabase, stopDatabase } from "./db/database.server";
 import { createNonce, securityHeaders } from "./security-headers.server";
 import { hashedAssets, publicFiles } from "./static-files.server";
 
 export { adminCredentialsSchema, upsertAdmin } from "./auth/users.server";
+export { runBackupCli, runRestoreCli } from "./db/backup.server";
 export { databaseConfigFromEnv, describeDatabase } from "./db/config.server";
 export { openDatabase } from "./db/connection.server";
 export { startDatabase, stopDatabase } from "./db/database.server";
@@ -59,6 +61,7 @@ export function createHttpApp(): HttpApp {
   });
 
   app.use(compress({ threshold: 1024 }));
+  app.use(limitRequestBodies());
 
   app.get("/healthz", async (c) => {
     try {
