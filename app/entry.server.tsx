@@ -3,8 +3,23 @@ import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { NonceContext } from "~/lib/nonce";
 import { requestInfoContext } from "~/request-context";
+import { logEvent } from "~/server/log.server";
 
 export const streamTimeout = 5_000;
+
+/** Errors thrown by loaders and actions: one JSON log line with the request id, no stack in the page. */
+export function handleError(
+  error: unknown,
+  { request, context }: { request: Request; context: RouterContextProvider },
+) {
+  if (request.signal.aborted) return;
+  logEvent("error", "route error", {
+    requestId: context.get(requestInfoContext).requestId,
+    method: request.method,
+    path: new URL(request.url).pathname,
+    error,
+  });
+}
 
 export default async function handleRequest(
   request: Request,
@@ -24,7 +39,10 @@ export default async function handleRequest(
       signal: AbortSignal.timeout(streamTimeout + 1000),
       onError(error: unknown) {
         status = 500;
-        console.error(error);
+        logEvent("error", "render error", {
+          requestId: loadContext.get(requestInfoContext).requestId,
+          error,
+        });
       },
     },
   );

@@ -86,7 +86,8 @@ export default function App() {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  if (!isRouteErrorResponse(error)) console.error(error);
+  // The server already logged it (entry.server.tsx handleError); this helps in the browser.
+  if (!isRouteErrorResponse(error) && typeof window !== "undefined") console.error(error);
   return (
     <main className="mx-auto flex min-h-dvh max-w-xl flex-col items-center justify-center gap-4 px-6 text-center">
       <p className="text-6xl font-bold text-blue-800 dark:text-blue-300">{status}</p>

@@ -155,7 +155,8 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (!isRouteErrorResponse(error)) console.error(error);
+  // The server already logged it (entry.server.tsx handleError); this helps in the browser.
+  if (!isRouteErrorResponse(error) && typeof window !== "undefined") console.error(error);
   return (
     <section className="container-page flex min-h-[50vh] flex-col items-center justify-center gap-5 py-20 text-center">
       <h1 className="text-3xl font-bold text-slate-900 dark:text-white">Artigo não encontrado</h1>

@@ -1,11 +1,13 @@
 import { data, Link } from "react-router";
 import { useNonce } from "~/lib/nonce";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
+import { requestInfoContext } from "~/request-context";
+import { logEvent } from "~/server/log.server";
 import type { Route } from "./+types/not-found";
 
-export function loader({ request }: Route.LoaderArgs) {
+export function loader({ request, context }: Route.LoaderArgs) {
   const { pathname } = new URL(request.url);
-  console.warn(JSON.stringify({ level: "warn", msg: "404 Not Found", path: pathname }));
+  logEvent("warn", "404 Not Found", { path: pathname, requestId: context.get(requestInfoContext).requestId });
   return data({ path: pathname }, { status: 404 });
 }
 

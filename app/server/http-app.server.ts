@@ -15,6 +15,7 @@ import { startBackgroundWork } from "./background.server";
 import { limitRequestBodies } from "./body-limits.server";
 import { clientAddress, trustProxyFromEnv } from "./client-address.server";
 import { database, startDatabase, stopDatabase } from "./db/database.server";
+import { logEvent } from "./log.server";
 import { createNonce, securityHeaders } from "./security-headers.server";
 import { hashedAssets, publicFiles } from "./static-files.server";
 
@@ -25,6 +26,11 @@ export { openDatabase } from "./db/connection.server";
 export { startDatabase, stopDatabase } from "./db/database.server";
 export { migrateToLatest } from "./db/migrate.server";
 export { seedDemoContentIfEmpty } from "./db/seed/seed-demo.server";
+
+interface AppVariables {
+  nonce: string;
+  requestId: string;
+}
 
 export interface HttpApp {
   fetch: (request: Request, env?: unknown) => Response | Promise<Response>;
@@ -42,14 +48,31 @@ export interface Site {
 export function createHttpApp(): HttpApp {
   const handleDocument = createRequestHandler(serverBuild, "production");
   const trustProxy = trustProxyFromEnv();
-  const app = new Hono<{ Variables: { nonce: string } }>();
+  const app = new Hono<{ Variables: AppVariables }>();
 
   // Security headers on every response, including static files, redirects and errors. The
-  // nonce is new for each request; the pages put it on their inline scripts.
+  // nonce is new for each request; the pages put it on their inline scripts. Every request
+  // gets an id (kept from X-Request-Id when a proxy set one) and one JSON access-log line.
   app.use("*", async (c, next) => {
+    const started = performance.now();
     const nonce = createNonce();
+    const requestId = requestIdFrom(c.req.header("x-request-id"));
     c.set("nonce", nonce);
-    await next();
+    c.set("requestId", requestId);
+    try {
+      await next();
+    } catch (error) {
+      logEvent("error", "unhandled error", { requestId, method: c.req.method, path: c.req.path, error });
+      c.res = c.text("Erro interno. Tente novamente em instantes.", 500);
+    }
+    c.res.headers.set("X-Request-Id", requestId);
+    logEvent(c.res.status >= 500 ? "error" : "info", "request", {
+      requestId,
+      method: c.req.method,
+      path: c.req.path,
+      status: c.res.status,
+      ms: Math.round((performance.now() - started) * 10) / 10,
+    });
     const headers = securityHeaders(nonce, requestIsHttps(c.req.raw));
     try {
       for (const [name, value] of Object.entries(headers)) c.res.headers.set(name, value);
@@ -97,7 +120,7 @@ export function createHttpApp(): HttpApp {
         c.req.header("x-forwarded-for") ?? null,
         trustProxy,
       ),
-      requestId: c.req.header("x-request-id") ?? randomUUID(),
+      requestId: c.get("requestId"),
     });
     return handleDocument(c.req.raw, context);
   });
@@ -105,7 +128,12 @@ export function createHttpApp(): HttpApp {
   return app;
 }
 
-const adminGate: MiddlewareHandler<{ Variables: { nonce: string } }> = async (c, next) => {
+/** A proxy's request id when it looks like one, else a new one. */
+function requestIdFrom(header: string | undefined): string {
+  return header && /^[\w.:-]{8,128}$/.test(header) ? header : randomUUID();
+}
+
+const adminGate: MiddlewareHandler<{ Variables: AppVariables }> = async (c, next) => {
   if (await getSession(c.req.raw)) return next();
   const isPage = c.req.method === "GET" && !c.req.path.endsWith(".data");
   if (isPage) return c.redirect("/auth", 302);
