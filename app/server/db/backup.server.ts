@@ -471,7 +471,7 @@ export async function restoreSqliteBackup(
       checked = await checkSiteDatabase(db, name);
       // Sign-ins recorded in an old copy may have ended since (a 'Sair', a password change):
       // a restored site starts with no open sessions, and the admin signs in again.
-      db.exec("DELETE FROM sessions");
+      if (tableNames(db).has("sessions")) db.exec("DELETE FROM sessions");
       db.exec("PRAGMA journal_mode = DELETE");
     } finally {
       db.close();
