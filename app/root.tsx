@@ -1,3 +1,4 @@
+import { useEffect } from "react";
 import {
   isRouteErrorResponse,
   Links,
@@ -80,12 +81,30 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
+function SessionEnded() {
+  useEffect(() => {
+    const timer = setTimeout(() => window.location.assign("/auth"), 1500);
+    return () => clearTimeout(timer);
+  }, []);
+  return (
+    <main className="mx-auto flex min-h-dvh max-w-xl flex-col items-center justify-center gap-4 px-6 text-center">
+      <h1 className="text-2xl font-semibold">Sua sessão terminou</h1>
+      <p className="text-slate-600 dark:text-slate-400">Entre novamente para continuar. Redirecionando…</p>
+      <a href="/auth" className="rounded-lg bg-blue-800 px-5 py-3 font-semibold text-white hover:bg-blue-900">
+        Entrar novamente
+      </a>
+    </main>
+  );
+}
+
 export default function App() {
   return <Outlet />;
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const status = isRouteErrorResponse(error) ? error.status : 500;
+  // An admin action refused because the session ended (expired, or 'Sair' elsewhere).
+  if (status === 401) return <SessionEnded />;
   // The server already logged it (entry.server.tsx handleError); this helps in the browser.
   if (!isRouteErrorResponse(error) && typeof window !== "undefined") console.error(error);
   return (

@@ -84,7 +84,12 @@ export default function AdminCategories({ loaderData, actionData }: Route.Compon
           <h2 id="nova-categoria" className="mb-4 text-xl font-bold text-slate-900 dark:text-white">
             Nova categoria
           </h2>
-          <Form method="post" className="flex flex-col gap-3 sm:flex-row sm:items-end">
+          {/* A new key after each change empties the field once the category is added. */}
+          <Form
+            method="post"
+            key={categories.map((category) => category.id).join()}
+            className="flex flex-col gap-3 sm:flex-row sm:items-end"
+          >
             <input type="hidden" name="intent" value="create" />
             <Field label="Nome" required className="flex-1">
               <TextInput name="name" maxLength={80} />

@@ -134,9 +134,18 @@ function requestIdFrom(header: string | undefined): string {
 }
 
 const adminGate: MiddlewareHandler<{ Variables: AppVariables }> = async (c, next) => {
+  // React Router's own data requests (/admin.data, …) are page navigations in a running
+  // admin: their loaders answer with React Router's redirect to /auth and their actions with
+  // 401, which the admin's error screen turns into the sign-in page.
+  if (c.req.path.endsWith(".data")) return next();
   if (await getSession(c.req.raw)) return next();
-  const isPage = c.req.method === "GET" && !c.req.path.endsWith(".data");
-  if (isPage) return c.redirect("/auth", 302);
+  if (c.req.method === "GET" || c.req.method === "HEAD") return c.redirect("/auth", 302);
+  if ((c.req.header("accept") ?? "").includes("text/html")) {
+    return c.html(
+      `<!doctype html><html lang="pt-BR"><meta charset="utf-8"><title>Sessão encerrada</title><p>${UNAUTHORIZED_MESSAGE} <a href="/auth">Entrar</a></p></html>`,
+      401,
+    );
+  }
   return c.json({ error: UNAUTHORIZED_MESSAGE }, 401);
 };
 
