@@ -4,6 +4,10 @@
 import { serve } from "@hono/node-server";
 import type { startSite as StartSite } from "./app/server/http-app.server.ts";
 
+// React and other libraries pick their fast production builds from NODE_ENV when they are
+// first imported (below, with the app); `npm start` serves production.
+process.env.NODE_ENV ??= "production";
+
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? "127.0.0.1";
 const buildEntry = new URL("./build/server/index.js", import.meta.url).href;

@@ -1,6 +1,6 @@
 // `npm run bench`: how fast the production server renders the blog with 10,000 extra posts.
 // Builds if needed, seeds a fresh database (a temporary SQLite directory, or with --pg a fresh
-// schema in PostgreSQL), starts the server on it and runs each case in `cases`; prints one
+// schema in PostgreSQL), starts the server on it and runs each case of blogCases(); prints one
 // table and writes bench/report.json. Exits 1 only when a request failed: a missed target is a
 // number to read, not a test failure.
 //
@@ -143,7 +143,7 @@ async function prepareDatabase(site: typeof Site, env: Record<string, string>): 
     // A real server's autovacuum analyzes a table that grew this much within a minute or so;
     // without statistics the planner expects ~100 posts and, e.g., sorts the sitemap on disk.
     // Analyzing now measures the steady state instead of whenever autovacuum happens to run.
-    if (config.engine === "postgres") await sql`analyze`.execute(handle.db);
+    if (config.engine === "postgres") await sql`analyze blog_posts, categories`.execute(handle.db);
     const { count } = await handle.db
       .selectFrom("blog_posts")
       .where("status", "=", "published")

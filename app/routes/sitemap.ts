@@ -1,13 +1,13 @@
 import { getSite } from "~/config/site-env.server";
 import { absoluteUrl } from "~/lib/seo";
 import { escapeXml } from "~/lib/xml";
-import { listPublishedForIndex } from "~/server/blog/public-posts.server";
+import { listPublishedSlugs } from "~/server/blog/public-posts.server";
 
 const staticPages = ["/", "/servicos", "/obras", "/blog", "/contato"];
 
 export async function loader() {
   const site = getSite();
-  const posts = await listPublishedForIndex();
+  const posts = await listPublishedSlugs();
   const newest = posts[0]?.updatedAt;
   const entries = [
     ...staticPages.map((path) => ({

@@ -8,7 +8,7 @@ import {
   getBlogListing,
   getPublishedPost,
   listCategories,
-  listPublishedForIndex,
+  listPublishedSlugs,
   listRelatedPosts,
 } from "~/server/blog/public-posts.server";
 import { databaseConfigFromEnv } from "~/server/db/config.server";
@@ -79,7 +79,7 @@ describe.each(testEngines())("blog data on $name", (engine) => {
     const hidden = demoPosts.filter((p) => p.status !== "published");
     expect(hidden.length).toBeGreaterThanOrEqual(3);
     for (const post of hidden) expect(await getPublishedPost(post.slug)).toBeNull();
-    const indexed = (await listPublishedForIndex()).map((p) => p.slug);
+    const indexed = (await listPublishedSlugs()).map((p) => p.slug);
     expect(indexed.sort()).toEqual(published.map((p) => p.slug).sort());
   });
 

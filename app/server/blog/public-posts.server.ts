@@ -129,12 +129,27 @@ export async function listRelatedPosts(post: PostSummary): Promise<PostSummary[]
   return rows.map(toSummary);
 }
 
-/** Every published post's address and last change, newest first (sitemap, feed). */
-export async function listPublishedForIndex(limit?: number) {
+/** Every published post's address and last change, newest first (sitemap). Only the two
+ *  columns it needs: with thousands of posts, reading whole rows is what costs. */
+export async function listPublishedSlugs(): Promise<Array<{ slug: string; updatedAt: string }>> {
   const db = await database();
-  let query = summaryQuery(db).select(["p.updated_at"]).orderBy("p.published_at", "desc");
-  if (limit) query = query.limit(limit);
-  const rows = await query.execute();
+  const rows = await db
+    .selectFrom("blog_posts")
+    .select(["slug", "updated_at"])
+    .where("status", "=", "published")
+    .orderBy("published_at", "desc")
+    .execute();
+  return rows.map((row) => ({ slug: row.slug, updatedAt: toIso(row.updated_at) ?? "" }));
+}
+
+/** The newest published posts with their summaries (feed). */
+export async function listPublishedForIndex(limit: number) {
+  const db = await database();
+  const rows = await summaryQuery(db)
+    .select(["p.updated_at"])
+    .orderBy("p.published_at", "desc")
+    .limit(limit)
+    .execute();
   return rows.map((row) => ({ ...toSummary(row), updatedAt: toIso(row.updated_at) ?? "" }));
 }
 
