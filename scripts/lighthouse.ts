@@ -1,0 +1,719 @@
+// `npm run lighthouse`: Lighthouse (mobile defaults: Moto G Power emulation, simulated slow 4G and
+// 4x CPU) in Debian's Chromium on every public page, against the budget: performance ≥ 95,
+// accessibility, best practices and SEO 100, JS ≤ 120 KB and CSS ≤ 20 KB gzip. Builds if needed,
+// starts its own server on a fresh temporary database (so the demo content is there), runs the
+// pages one after another (one Chromium each) and prints one table, then the failing audits of
+// every page that misses a target. Writes the summary to bench/lighthouse.json.
+//
+// JS and CSS bytes are Lighthouse's own: the transferSize of every Script and Stylesheet request in
+// the `network-requests` audit, i.e. the bytes on the wire as the server sent them (compressed,
+// response headers included). Scripts inlined in the HTML count toward the HTML, not JS.
+//
+//   npm run lighthouse                          every public page, once
+//   npm run lighthouse -- --page /contato       one page (repeat --page for several)
+//   npm run lighthouse -- --runs 3              each page 3 times; the median of each number
+//
+// A run that overlaps a rebuild of build/ (someone else's `npm start` or build) is discarded and
+// the server restarted on the new build; Lighthouse's own hiccups (NO_NAVSTART) are retried.
+// A busy machine (load above the core count) makes TBT worse; the script says so when it is.
+//
+// Exit: 0 every page within budget, 1 a page missed a target, 2 Lighthouse could not run (build,
+// server, Chromium or Lighthouse itself failed). CHROME_PATH picks another Chromium binary.
+import { spawnSync } from "node:child_process";
+import {
+  accessSync,
+  constants,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+import { parseArgs } from "node:util";
+import { type LaunchedChrome, launch } from "chrome-launcher";
+import lighthouse, { type Flags, type Result } from "lighthouse";
+import { type RunningServer, startServer } from "../tests/support/server.ts";
+
+const root = path.resolve(import.meta.dirname, "..");
+const reportPath = path.join(root, "bench/lighthouse.json");
+
+/** Every public page: the 404 page is not one (nothing to rank), the admin and /auth neither. */
+const PUBLIC_PAGES = [
+  "/",
+  "/servicos",
+  "/obras",
+  "/contato",
+  "/blog",
+  "/blog?categoria=fachadas",
+  "/blog/plano-de-manutencao-nbr-5674",
+  "/politica-de-privacidade",
+];
+
+const BUDGET = {
+  performance: 95,
+  accessibility: 100,
+  "best-practices": 100,
+  seo: 100,
+  jsBytes: 120 * 1024,
+  cssBytes: 20 * 1024,
+} as const;
+
+const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
+type Category = (typeof CATEGORIES)[number];
+const CATEGORY_LABEL: Record<Category, string> = {
+  performance: "perf",
+  accessibility: "a11y",
+  "best-practices": "best-practices",
+  seo: "SEO",
+};
+
+const CHROME_PATH = process.env.CHROME_PATH || "/usr/bin/chromium";
+/** Without these Chromium does not start here (root, no display); see setup-notes. */
+const CHROME_FLAGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+/** Runtime errors that mean the page itself is broken (an error status, not HTML), not Lighthouse. */
+const PAGE_RUNTIME_ERRORS = new Set(["ERRORED_DOCUMENT_REQUEST", "FAILED_DOCUMENT_REQUEST", "NOT_HTML"]);
+/** Attempts per run when Lighthouse itself fails (NO_NAVSTART, PROTOCOL_TIMEOUT, ...). */
+const LIGHTHOUSE_ATTEMPTS = 3;
+/** How many elements or URLs to print per failing audit (the JSON keeps up to 20). */
+const ITEMS_SHOWN = 5;
+
+// ---------------------------------------------------------------------------------------------
+// Command line
+
+interface Options {
+  pages: string[];
+  runs: number;
+}
+
+function parseOptions(): Options {
+  const usage = "Uso: npm run lighthouse -- [--page /caminho]... [--runs N]";
+  try {
+    const { values } = parseArgs({
+      options: {
+        page: { type: "string", multiple: true },
+        runs: { type: "string", default: "1" },
+        help: { type: "boolean", short: "h", default: false },
+      },
+    });
+    if (values.help) {
+      console.log(usage);
+      process.exit(0);
+    }
+    const runs = Number(values.runs);
+    if (!Number.isInteger(runs) || runs < 1) {
+      throw new Error(`--runs precisa ser um inteiro positivo (recebido: ${values.runs}).`);
+    }
+    const pages = values.page ?? PUBLIC_PAGES;
+    for (const page of pages) {
+      if (!page.startsWith("/")) throw new Error(`--page precisa começar com / (recebido: ${page}).`);
+    }
+    return { pages, runs };
+  } catch (error) {
+    console.error(`${(error as Error).message}\n${usage}`);
+    process.exit(2);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Clean-up: server, Chromium and the temporary database go away however the run ends.
+
+const cleanups: Array<() => unknown> = [];
+async function cleanUp(): Promise<void> {
+  for (let step = cleanups.pop(); step; step = cleanups.pop()) {
+    try {
+      await step();
+    } catch (error) {
+      console.error(`Falha na limpeza: ${(error as Error).message}`);
+    }
+  }
+}
+process.once("SIGINT", () => {
+  console.error("\nInterrompido; limpando...");
+  void cleanUp().finally(() => process.exit(130));
+});
+
+/** Lighthouse could not run: clean up and exit 2. */
+async function abort(message: string): Promise<never> {
+  console.error(message);
+  await cleanUp();
+  process.exit(2);
+}
+
+// ---------------------------------------------------------------------------------------------
+// One Lighthouse run
+
+interface Resource {
+  url: string;
+  resourceType: string;
+  transferSize: number;
+  resourceSize: number;
+}
+
+interface FailingAudit {
+  id: string;
+  category: Category | "network";
+  title: string;
+  score: number | null;
+  /** The audit's weight in its category (0: a diagnostic that does not move the score). */
+  weight: number;
+  displayValue: string;
+  items: string[];
+}
+
+interface RunSummary {
+  scores: Record<Category, number | null>;
+  lcpMs: number | null;
+  tbtMs: number | null;
+  cls: number | null;
+  jsBytes: number;
+  cssBytes: number;
+  scripts: Resource[];
+  stylesheets: Resource[];
+  runtimeError: { code: string; message: string } | null;
+  /** Lighthouse's CPU benchmark for this run: a busy or slow machine scores low. */
+  benchmarkIndex: number;
+  finalUrl: string;
+  lhr: Result;
+}
+
+/** The loose shape of audit details this script reads (tables, lists and opportunities). */
+interface DetailsNode {
+  selector?: string;
+  snippet?: string;
+  nodeLabel?: string;
+}
+interface DetailsItem {
+  [key: string]: unknown;
+  type?: string;
+  title?: string;
+  node?: DetailsNode;
+  url?: string;
+  source?: { url?: string; line?: number; column?: number };
+  value?: unknown;
+  items?: DetailsItem[];
+}
+interface NetworkChain {
+  url: string;
+  navStartToEndTime?: number;
+  isLongest?: boolean;
+  children?: Record<string, NetworkChain>;
+}
+
+function detailsItems(audit: Result["audits"][string] | undefined): DetailsItem[] {
+  const details = audit?.details as { items?: DetailsItem[] } | undefined;
+  return Array.isArray(details?.items) ? details.items : [];
+}
+
+class ChromeDidNotStart extends Error {}
+
+async function runLighthouse(url: string): Promise<RunSummary> {
+  let chrome: LaunchedChrome;
+  try {
+    chrome = await launch({
+      chromePath: CHROME_PATH,
+      chromeFlags: CHROME_FLAGS,
+      handleSIGINT: false,
+      logLevel: "silent",
+    });
+  } catch (error) {
+    throw new ChromeDidNotStart(`o Chromium (${CHROME_PATH}) não iniciou: ${(error as Error).message}`);
+  }
+  const killChrome = () => chrome.kill();
+  cleanups.push(killChrome);
+  try {
+    const flags: Flags = {
+      port: chrome.port,
+      logLevel: "error",
+      onlyCategories: [...CATEGORIES],
+    };
+    const result = await lighthouse(url, flags);
+    if (!result) throw new Error("o Lighthouse não devolveu resultado.");
+    return summarize(result.lhr);
+  } finally {
+    cleanups.splice(cleanups.indexOf(killChrome), 1);
+    chrome.kill();
+  }
+}
+
+function summarize(lhr: Result): RunSummary {
+  const score = (id: Category) => {
+    const value = lhr.categories[id]?.score;
+    return typeof value === "number" ? Math.round(value * 100) : null;
+  };
+  const numeric = (id: string) => {
+    const value = lhr.audits[id]?.numericValue;
+    return typeof value === "number" ? value : null;
+  };
+  const requests = detailsItems(lhr.audits["network-requests"]).map(
+    (item): Resource => ({
+      url: String(item.url ?? ""),
+      resourceType: String(item.resourceType ?? ""),
+      transferSize: Number(item.transferSize ?? 0),
+      resourceSize: Number(item.resourceSize ?? 0),
+    }),
+  );
+  const scripts = requests.filter((r) => r.resourceType === "Script");
+  const stylesheets = requests.filter((r) => r.resourceType === "Stylesheet");
+  const sum = (list: Resource[]) => list.reduce((total, r) => total + r.transferSize, 0);
+  return {
+    scores: {
+      performance: score("performance"),
+      accessibility: score("accessibility"),
+      "best-practices": score("best-practices"),
+      seo: score("seo"),
+    },
+    lcpMs: numeric("largest-contentful-paint"),
+    tbtMs: numeric("total-blocking-time"),
+    cls: numeric("cumulative-layout-shift"),
+    jsBytes: sum(scripts),
+    cssBytes: sum(stylesheets),
+    scripts,
+    stylesheets,
+    runtimeError: lhr.runtimeError
+      ? { code: String(lhr.runtimeError.code), message: lhr.runtimeError.message }
+      : null,
+    benchmarkIndex: lhr.environment.benchmarkIndex,
+    finalUrl: lhr.finalDisplayedUrl,
+    lhr,
+  };
+}
+
+/**
+ * One run of a page. Lighthouse's own hiccups (a trace without navStart, a protocol timeout,
+ * more likely on a busy machine) are retried; Chromium not starting is not.
+ */
+async function measure(url: string): Promise<RunSummary> {
+  for (let attempt = 1; ; attempt++) {
+    let problem: string;
+    try {
+      const summary = await runLighthouse(url);
+      const error = summary.runtimeError;
+      if (!error || PAGE_RUNTIME_ERRORS.has(error.code)) return summary;
+      problem = `${error.code}: ${error.message}`;
+    } catch (error) {
+      if (error instanceof ChromeDidNotStart || attempt >= LIGHTHOUSE_ATTEMPTS) throw error;
+      problem = (error as Error).message;
+    }
+    if (attempt >= LIGHTHOUSE_ATTEMPTS) throw new Error(`${problem} (${attempt} tentativas)`);
+    process.stdout.write(`(${problem.split(":")[0]}; de novo) `);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Medians, budget and failing audits
+
+function median(values: Array<number | null>): number | null {
+  const known = values.filter((v): v is number => v !== null).sort((a, b) => a - b);
+  if (known.length === 0) return null;
+  const middle = Math.floor(known.length / 2);
+  const upper = known[middle] ?? 0;
+  return known.length % 2 ? upper : ((known[middle - 1] ?? upper) + upper) / 2;
+}
+
+interface PageSummary {
+  page: string;
+  url: string;
+  runs: number;
+  scores: Record<Category, number | null>;
+  lcpMs: number | null;
+  tbtMs: number | null;
+  cls: number | null;
+  jsBytes: number;
+  cssBytes: number;
+  ok: boolean;
+  reasons: string[];
+  failingAudits: FailingAudit[];
+  scripts: Resource[];
+  stylesheets: Resource[];
+  runtimeErrors: Array<{ code: string; message: string }>;
+  perRun: Array<Omit<RunSummary, "lhr" | "scripts" | "stylesheets" | "finalUrl">>;
+}
+
+const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+
+function describeNode(node: DetailsNode): string {
+  const label = node.nodeLabel ? ` "${node.nodeLabel.replace(/\s+/g, " ").slice(0, 60)}"` : "";
+  return `${node.selector ?? ""} ${node.snippet ?? ""}${label}`.trim();
+}
+
+/** The longest request chain of a network-tree (network-dependency-tree-insight). */
+function longestChain(chains: Record<string, NetworkChain> | undefined): string[] {
+  const links = Object.values(chains ?? {});
+  const next = links.find((link) => link.isLongest) ?? links[0];
+  if (!next) return [];
+  return [`${next.url} (${Math.round(next.navStartToEndTime ?? 0)} ms)`, ...longestChain(next.children)];
+}
+
+/** One line a developer can act on: the element, the URL or the numbers of a details item. */
+function describeItem(item: DetailsItem): string {
+  if (item.node && (item.node.selector || item.node.snippet)) return describeNode(item.node);
+  if (item.type === "node") return describeNode(item as DetailsNode);
+  if (item.source?.url) return `${item.source.url}:${item.source.line ?? 0}:${item.source.column ?? 0}`;
+  if (item.type === "list-section") {
+    const value = item.value as { type?: string; value?: unknown; chains?: Record<string, NetworkChain> };
+    if (value?.type === "network-tree") return `cadeia mais longa: ${longestChain(value.chains).join(" → ")}`;
+    return `${item.title ?? ""}: ${typeof value?.value === "string" ? value.value : JSON.stringify(value)}`;
+  }
+  const fields = Object.entries(item)
+    .filter(([key, value]) => key !== "type" && ["string", "number", "boolean"].includes(typeof value))
+    .map(([key, value]) =>
+      typeof value === "number" ? `${key}=${Math.round(value * 1000) / 1000}` : `${key}=${value}`,
+    );
+  const line =
+    typeof item.url === "string" ? [item.url, ...fields.filter((f) => !f.startsWith("url="))] : fields;
+  return line.length ? line.join(" ").slice(0, 300) : JSON.stringify(item).slice(0, 200);
+}
+
+/** Audits of a category that keep its score down: below 1 (below 0.9 for performance), or errored. */
+function failingAuditsOf(lhr: Result, category: Category): FailingAudit[] {
+  const threshold = category === "performance" ? 0.9 : 1;
+  const failing: FailingAudit[] = [];
+  for (const ref of lhr.categories[category]?.auditRefs ?? []) {
+    const audit = lhr.audits[ref.id];
+    if (!audit) continue;
+    const errored = audit.scoreDisplayMode === "error";
+    const scored = !["notApplicable", "manual", "informative"].includes(audit.scoreDisplayMode);
+    if (!errored && !(scored && typeof audit.score === "number" && audit.score < threshold)) continue;
+    const items = detailsItems(audit).flatMap((item) =>
+      // Accessibility and some insights nest their node lists one level down.
+      Array.isArray(item.items) && !item.node && !item.url ? item.items : [item],
+    );
+    failing.push({
+      id: audit.id,
+      category,
+      title: audit.title,
+      score: audit.score,
+      weight: ref.weight,
+      displayValue: errored ? `erro: ${audit.errorMessage ?? ""}` : (audit.displayValue ?? ""),
+      items: items.slice(0, 20).map(describeItem),
+    });
+  }
+  return failing;
+}
+
+function summarizePage(page: string, url: string, runs: RunSummary[]): PageSummary {
+  const scores = Object.fromEntries(
+    CATEGORIES.map((c) => [c, median(runs.map((r) => r.scores[c]))]),
+  ) as Record<Category, number | null>;
+  const jsBytes = median(runs.map((r) => r.jsBytes)) ?? 0;
+  const cssBytes = median(runs.map((r) => r.cssBytes)) ?? 0;
+  // The run whose performance score is nearest the median tells which audits fail.
+  const perfMedian = scores.performance ?? 0;
+  const representative = [...runs].sort(
+    (a, b) =>
+      Math.abs((a.scores.performance ?? 0) - perfMedian) - Math.abs((b.scores.performance ?? 0) - perfMedian),
+  )[0] as RunSummary;
+
+  const reasons: string[] = [];
+  const failingAudits: FailingAudit[] = [];
+  const runtimeErrors = runs.flatMap((r) => (r.runtimeError ? [r.runtimeError] : []));
+  for (const error of runtimeErrors) reasons.push(`Lighthouse: ${error.code}`);
+  for (const category of CATEGORIES) {
+    const value = scores[category];
+    const target = BUDGET[category];
+    if (value !== null && value >= target) continue;
+    if (value !== null) reasons.push(`${CATEGORY_LABEL[category]} ${value} < ${target}`);
+    else if (runtimeErrors.length === 0) reasons.push(`${CATEGORY_LABEL[category]} sem nota`);
+    // A page Lighthouse could not load has nothing but errored audits: its runtime error says it all.
+    if (!representative.runtimeError) failingAudits.push(...failingAuditsOf(representative.lhr, category));
+  }
+  const overBudget = (kind: "JS" | "CSS", bytes: number, limit: number, list: Resource[]) => {
+    if (bytes <= limit) return;
+    reasons.push(`${kind} ${kb(bytes)} KB > ${kb(limit)} KB`);
+    failingAudits.push({
+      id: kind === "JS" ? "network-requests (Script)" : "network-requests (Stylesheet)",
+      category: "network",
+      title: `${kind} acima do orçamento (bytes transferidos por arquivo)`,
+      score: null,
+      weight: 0,
+      displayValue: `${kb(bytes)} KB > ${kb(limit)} KB`,
+      items: [...list]
+        .sort((a, b) => b.transferSize - a.transferSize)
+        .map((r) => `${r.url} ${kb(r.transferSize)} KB (${kb(r.resourceSize)} KB sem compressão)`),
+    });
+  };
+  overBudget("JS", jsBytes, BUDGET.jsBytes, representative.scripts);
+  overBudget("CSS", cssBytes, BUDGET.cssBytes, representative.stylesheets);
+
+  return {
+    page,
+    url,
+    runs: runs.length,
+    scores,
+    lcpMs: median(runs.map((r) => r.lcpMs)),
+    tbtMs: median(runs.map((r) => r.tbtMs)),
+    cls: median(runs.map((r) => r.cls)),
+    jsBytes,
+    cssBytes,
+    ok: reasons.length === 0,
+    reasons,
+    failingAudits,
+    scripts: representative.scripts,
+    stylesheets: representative.stylesheets,
+    runtimeErrors,
+    perRun: runs.map(({ lhr: _lhr, scripts: _s, stylesheets: _c, finalUrl: _f, ...rest }) => rest),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Output
+
+function printTable(pages: PageSummary[]): void {
+  const fixed = (value: number | null, digits: number, scale = 1) =>
+    value === null ? "—" : (value / scale).toFixed(digits);
+  const rows: string[][] = [
+    [
+      "página",
+      "perf",
+      "a11y",
+      "best-practices",
+      "SEO",
+      "LCP (s)",
+      "TBT (ms)",
+      "CLS",
+      "JS KB gz",
+      "CSS KB gz",
+      "status",
+    ],
+  ];
+  for (const p of pages) {
+    rows.push([
+      p.page,
+      ...CATEGORIES.map((c) => (p.scores[c] === null ? "—" : String(p.scores[c]))),
+      fixed(p.lcpMs, 1, 1000),
+      fixed(p.tbtMs, 0),
+      fixed(p.cls, 3),
+      kb(p.jsBytes),
+      kb(p.cssBytes),
+      p.ok ? "ok" : `FALHOU (${p.reasons.join("; ")})`,
+    ]);
+  }
+  const numeric = new Set([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+  const widths = rows[0]?.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? "").length))) ?? [];
+  for (const row of rows) {
+    const cells = row.map((cell, i) =>
+      numeric.has(i) ? cell.padStart(widths[i] ?? 0) : cell.padEnd(widths[i] ?? 0),
+    );
+    console.log(cells.join("  ").trimEnd());
+  }
+}
+
+function printFailingAudits(pages: PageSummary[]): void {
+  for (const p of pages.filter((page) => !page.ok)) {
+    console.log(`\n${p.page} — ${p.reasons.join("; ")}`);
+    for (const error of p.runtimeErrors) console.log(`  Lighthouse: ${error.code}: ${error.message}`);
+    if (p.failingAudits.length === 0 && p.runtimeErrors.length === 0) {
+      console.log("  (nenhuma auditoria isolada abaixo do limite; a nota vem da soma das métricas)");
+    }
+    for (const audit of p.failingAudits) {
+      const score = audit.score === null ? "—" : audit.score.toFixed(2);
+      const weight = audit.category === "network" ? "" : `, peso ${audit.weight}`;
+      const value = audit.displayValue ? ` — ${audit.displayValue}` : "";
+      console.log(`  [${audit.category}] ${audit.id} (nota ${score}${weight}): ${audit.title}${value}`);
+      for (const item of audit.items.slice(0, ITEMS_SHOWN)) console.log(`      ${item}`);
+      if (audit.items.length > ITEMS_SHOWN) console.log(`      … e mais ${audit.items.length - ITEMS_SHOWN}`);
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Main
+
+// The working tree is shared: another `npm start` or `npm run build` may rebuild build/ while
+// this measures (Vite empties build/client first, so the stylesheet 404s for a moment, and the
+// server started here keeps the old server bundle). A run that overlaps a change of build/ is
+// thrown away; the build is left to settle, brought up to date, and the server restarted.
+const buildDir = path.join(root, "build");
+const MAX_BUILD_CHANGES = 5;
+
+function buildFingerprint(): string {
+  return [".build-stamp", "client", "client/assets", "server"]
+    .map((entry) => {
+      const target = path.join(buildDir, entry);
+      return existsSync(target) ? statSync(target).mtimeMs : 0;
+    })
+    .join("|");
+}
+
+function buildIfNeeded(): boolean {
+  const build = spawnSync(process.execPath, [path.join(root, "scripts/build-if-needed.ts")], {
+    stdio: "inherit",
+  });
+  return build.status === 0;
+}
+
+/** Wait until nothing in build/ has moved for 5 s (at most 3 minutes), then build if still needed. */
+async function settleBuild(): Promise<void> {
+  let last = buildFingerprint();
+  let quietSince = Date.now();
+  const deadline = Date.now() + 180_000;
+  while (Date.now() - quietSince < 5_000 && Date.now() < deadline) {
+    await sleep(1_000);
+    const now = buildFingerprint();
+    if (now !== last) {
+      last = now;
+      quietSince = Date.now();
+    }
+  }
+  if (!buildIfNeeded()) throw new Error("a compilação falhou; veja as mensagens acima.");
+}
+
+const options = parseOptions();
+
+try {
+  accessSync(CHROME_PATH, constants.X_OK);
+} catch {
+  await abort(
+    `Chromium não encontrado em ${CHROME_PATH} (apt-get install -y chromium, ou CHROME_PATH); o Lighthouse não foi executado.`,
+  );
+}
+
+if (!buildIfNeeded()) await abort("A compilação falhou; o Lighthouse não foi executado.");
+
+const dataDir = mkdtempSync(path.join(os.tmpdir(), "alvorada-lighthouse-"));
+const removeDataDir = () => rmSync(dataDir, { recursive: true, force: true });
+cleanups.push(removeDataDir);
+process.once("exit", removeDataDir); // also after an unexpected crash
+// A fresh SQLite database gets the demo content; DATABASE_URL is cleared so a PostgreSQL
+// configuration in the environment cannot point the run elsewhere.
+const serverEnv = { DATA_DIR: dataDir, DATABASE_URL: "", DATABASE_SCHEMA: "" };
+/** The server being measured and the build/ it was started on. */
+const live: { server: RunningServer | null; build: string } = { server: null, build: "" };
+cleanups.push(() => live.server?.stop());
+
+async function restartServer(): Promise<RunningServer> {
+  await live.server?.stop();
+  live.server = null;
+  live.build = buildFingerprint();
+  try {
+    live.server = await startServer(serverEnv);
+  } catch (error) {
+    throw new Error(`o servidor não iniciou: ${(error as Error).message}`);
+  }
+  return live.server;
+}
+
+try {
+  await restartServer();
+} catch (error) {
+  await abort(`O Lighthouse não foi executado: ${(error as Error).message}`);
+}
+
+console.log(
+  `Lighthouse (mobile, padrões) em ${options.pages.length} página(s), ${options.runs} execução(ões) cada, ` +
+    `servidor em ${live.server?.url}, Chromium em ${CHROME_PATH}.`,
+);
+
+// Lighthouse simulates a slow phone from the work it sees on this CPU: other processes competing
+// for the 2 cores stretch the main-thread tasks, so TBT (and the performance score) come out worse.
+const cores = os.availableParallelism();
+const loadBefore = os.loadavg()[0] ?? 0;
+const busyWarning = (load: number) =>
+  load > cores
+    ? `Aviso: máquina ocupada (carga ${load.toFixed(1)} em ${cores} núcleos); TBT e a nota de performance ` +
+      `saem piores que numa máquina livre. Repita com a máquina livre${options.runs > 1 ? "" : " ou com --runs 3"}.`
+    : null;
+if (busyWarning(loadBefore)) console.log(busyWarning(loadBefore));
+
+const summaries: PageSummary[] = [];
+let environment: Record<string, unknown> = {};
+let lighthouseError: string | null = null;
+let buildChanges = 0;
+for (const page of options.pages) {
+  const runs: RunSummary[] = [];
+  let url = "";
+  for (let run = 1; run <= options.runs && !lighthouseError; run++) {
+    const started = Date.now();
+    process.stdout.write(`  ${page}${options.runs > 1 ? ` (${run}/${options.runs})` : ""}... `);
+    try {
+      if (!live.server || buildFingerprint() !== live.build) {
+        process.stdout.write("(build/ mudou: aguardando a compilação e reiniciando o servidor) ");
+        await settleBuild();
+        await restartServer();
+      }
+      url = new URL(page, (live.server ?? (await restartServer())).url).href;
+      const summary = await measure(url);
+      if (buildFingerprint() !== live.build) {
+        buildChanges += 1;
+        if (buildChanges > MAX_BUILD_CHANGES) throw new Error("build/ não para de mudar durante a medição.");
+        console.log("descartada (build/ mudou durante a medição)");
+        run -= 1;
+        continue;
+      }
+      runs.push(summary);
+      environment = {
+        lighthouseVersion: summary.lhr.lighthouseVersion,
+        userAgent: summary.lhr.environment.hostUserAgent,
+        formFactor: summary.lhr.configSettings.formFactor,
+        throttlingMethod: summary.lhr.configSettings.throttlingMethod,
+        throttling: summary.lhr.configSettings.throttling,
+      };
+      console.log(`${((Date.now() - started) / 1000).toFixed(0)} s`);
+    } catch (error) {
+      console.log("erro");
+      lighthouseError = `${page}: ${(error as Error).message}`;
+    }
+  }
+  if (lighthouseError) break;
+  summaries.push(summarizePage(page, url, runs));
+}
+
+await cleanUp();
+const loadAfter = os.loadavg()[0] ?? 0;
+
+console.log("");
+printTable(summaries);
+console.log(
+  `\nOrçamento: perf ≥ ${BUDGET.performance}, a11y ${BUDGET.accessibility}, best-practices ${BUDGET["best-practices"]}, ` +
+    `SEO ${BUDGET.seo}; JS ≤ ${kb(BUDGET.jsBytes)} KB, CSS ≤ ${kb(BUDGET.cssBytes)} KB ` +
+    "(bytes transferidos, comprimidos pelo servidor, cabeçalhos incluídos).",
+);
+if (options.runs > 1) console.log(`Cada número é a mediana de ${options.runs} execuções.`);
+const benchmarks = summaries.flatMap((p) => p.perRun.map((r) => r.benchmarkIndex));
+if (benchmarks.length > 0) {
+  console.log(
+    `Lighthouse ${environment.lighthouseVersion}; benchmarkIndex da CPU entre ${Math.min(...benchmarks)} e ` +
+      `${Math.max(...benchmarks)} (quanto menor, mais lenta ou ocupada a máquina).`,
+  );
+}
+const busy = busyWarning(Math.max(loadBefore, loadAfter));
+if (busy) console.log(busy);
+printFailingAudits(summaries);
+
+mkdirSync(path.dirname(reportPath), { recursive: true });
+writeFileSync(
+  reportPath,
+  `${JSON.stringify(
+    {
+      date: new Date().toISOString(),
+      runsPerPage: options.runs,
+      budget: BUDGET,
+      bytes: "transferSize of Script/Stylesheet requests in Lighthouse's network-requests audit",
+      environment: { ...environment, cores, loadAverageBefore: loadBefore, loadAverageAfter: loadAfter },
+      lighthouseError,
+      pages: summaries,
+    },
+    null,
+    2,
+  )}\n`,
+);
+console.log(`\nResumo em ${path.relative(root, reportPath)}.`);
+
+if (lighthouseError) {
+  console.error(`\nO Lighthouse não pôde ser executado: ${lighthouseError}`);
+  process.exit(2);
+}
+process.exit(summaries.every((p) => p.ok) ? 0 : 1);
