@@ -1,6 +1,6 @@
 import { defineConfig, devices } from "@playwright/test";
-import { E2E_ADMIN } from "./tests/support/e2e-admin";
 import { chromiumLaunchOptions } from "./tests/support/chromium";
+import { E2E_ADMIN } from "./tests/support/e2e-admin";
 import { e2eDatabaseEnv } from "./tests/support/e2e-env";
 
 const port = Number(process.env.E2E_PORT ?? 4317);

@@ -18,7 +18,8 @@ var t=region.querySelector("[data-quote-toast=success]");if(!t)return;
 if(region.matches(":hover")||region.contains(document.activeElement))return dismissLater();
 t.remove();},5000);}
 function show(toasts){region.textContent="";
-toasts.forEach(function(t){var kids=[].slice.call(t.childNodes);t.textContent="";region.appendChild(t);
+toasts.forEach(function(t){t.removeAttribute("autofocus");t.removeAttribute("tabindex");
+var kids=[].slice.call(t.childNodes);t.textContent="";region.appendChild(t);
 setTimeout(function(){kids.forEach(function(k){t.appendChild(k);});reveal(t);},50);});
 dismissLater();}
 reveal(region);if(region.querySelector("[data-quote-toast=success]"))dismissLater();

@@ -66,7 +66,7 @@ export function QuoteForm({ formToken, values = {}, fieldErrors = {} }: QuoteFor
       id="quote-form"
       data-quote-form=""
       method="post"
-      action="/contato#orcamento"
+      action="/contato"
       className="relative flex flex-col gap-5"
       aria-labelledby="form-titulo"
     >

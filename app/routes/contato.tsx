@@ -109,7 +109,10 @@ export default function Contato({ loaderData, actionData }: Route.ComponentProps
             <p className="mt-2 mb-6 text-slate-600 dark:text-slate-400">
               Preencha o formulário abaixo e entraremos em contato para agendar uma visita técnica.
             </p>
-            <QuoteToasts toast={actionData?.toast} />
+            <QuoteToasts
+              toast={actionData?.toast}
+              focus={Object.keys(actionData?.fieldErrors ?? {}).length === 0}
+            />
             <QuoteForm
               formToken={actionData?.formToken || loaderData.formToken}
               values={sent ? {} : actionData?.values}

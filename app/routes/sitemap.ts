@@ -3,7 +3,7 @@ import { absoluteUrl } from "~/lib/seo";
 import { escapeXml } from "~/lib/xml";
 import { listPublishedSlugs } from "~/server/blog/public-posts.server";
 
-const staticPages = ["/", "/servicos", "/obras", "/blog", "/contato"];
+const staticPages = ["/", "/servicos", "/obras", "/blog", "/contato", "/politica-de-privacidade"];
 
 export async function loader() {
   const site = getSite();

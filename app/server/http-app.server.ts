@@ -122,10 +122,29 @@ export function createHttpApp(): HttpApp {
       ),
       requestId: c.get("requestId"),
     });
-    return handleDocument(c.req.raw, context);
+    return handleDocument(asSeenByBrowser(c.req.raw, trustProxy), context);
   });
 
   return app;
+}
+
+/**
+ * Behind a TLS-terminating proxy we receive http://… while the browser is on https://…, and
+ * React Router's own Origin check would refuse every form post. With TRUST_PROXY on, give the
+ * router the URL the browser used.
+ */
+function asSeenByBrowser(request: Request, trustProxy: boolean): Request {
+  if (!trustProxy || !requestIsHttps(request)) return request;
+  const url = new URL(request.url);
+  if (url.protocol === "https:") return request;
+  url.protocol = "https:";
+  return new Request(url, {
+    method: request.method,
+    headers: request.headers,
+    body: request.body,
+    duplex: "half",
+    signal: request.signal,
+  } as RequestInit);
 }
 
 /** A proxy's request id when it looks like one, else a new one. */

@@ -2,7 +2,13 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 import { demoArticlePath, demoCategoryPath, publicPages } from "../support/pages";
 
-const pages = [...publicPages.map((p) => p.path), demoArticlePath, demoCategoryPath, "/pagina-inexistente"];
+const pages = [
+  ...publicPages.map((p) => p.path),
+  demoArticlePath,
+  demoCategoryPath,
+  "/politica-de-privacidade",
+  "/pagina-inexistente",
+];
 
 for (const colorScheme of ["light", "dark"] as const) {
   for (const path of pages) {

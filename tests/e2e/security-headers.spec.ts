@@ -3,6 +3,7 @@ import sharp from "sharp";
 import { startDatabase, stopDatabase } from "~/server/db/database.server";
 import { storeImage } from "~/server/media/media-store.server";
 import { e2eDatabaseEnv } from "../support/e2e-env";
+import { startServer } from "../support/server";
 
 let mediaUrl = "";
 
@@ -91,4 +92,33 @@ test("pages work under the policy: no violation reported by the browser", async 
   await summary.click();
   await expect(summary).toHaveAttribute("aria-expanded", "true");
   expect(violations).toEqual([]);
+});
+
+test("behind a trusted HTTPS proxy forms work, cookies are Secure and HSTS is sent", async ({ request }) => {
+  const { mkdtempSync, rmSync } = await import("node:fs");
+  const { tmpdir } = await import("node:os");
+  const path = await import("node:path");
+  const dataDir = mkdtempSync(path.join(tmpdir(), "site-proxy-"));
+  const server = await startServer({
+    DATA_DIR: dataDir,
+    DATABASE_URL: "",
+    TRUST_PROXY: "1",
+    ADMIN_EMAIL: "proxy@exemplo.com.br",
+    ADMIN_PASSWORD: "senha-do-proxy-123",
+  });
+  try {
+    const host = new URL(server.url).host;
+    const response = await request.post(`${server.url}/auth`, {
+      headers: { "X-Forwarded-Proto": "https", Origin: `https://${host}` },
+      form: { email: "proxy@exemplo.com.br", password: "senha-do-proxy-123" },
+      maxRedirects: 0,
+    });
+    expect(response.status()).toBe(302);
+    expect(response.headers().location).toBe("/admin");
+    expect(response.headers()["set-cookie"]).toMatch(/sid=.+; Secure/);
+    expect(response.headers()["strict-transport-security"]).toContain("max-age=");
+  } finally {
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
 });

@@ -2,7 +2,7 @@ import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { APIRequestContext, APIResponse } from "@playwright/test";
+import { type APIRequestContext, type APIResponse, expect } from "@playwright/test";
 import type { Kysely } from "kysely";
 import pg from "pg";
 import type { Database } from "~/server/db/schema";
@@ -19,6 +19,35 @@ export const E2E_PUBLIC_URL = "https://www.exemplo-condominio.com.br";
 
 /** The spec's messages (§2, §8) and the server's, as the admin shows them. */
 export const LOGIN_LOCKED_MESSAGE = "Muitas tentativas de login. Aguarde 15 minutos e tente novamente.";
+
+export const UNAUTHORIZED_MESSAGE = "Sua sessão expirou ou você não entrou. Entre novamente.";
+
+/**
+ * Where a React Router data request (`….data`, "single fetch") is sent: its answer is a
+ * turbo-stream array holding "redirect","<path>" (loaders add a "SingleFetchRedirect" marker,
+ * actions do not).
+ */
+export function singleFetchRedirect(body: string): string | undefined {
+  if (!body.startsWith("[")) return undefined;
+  return /"redirect","([^"]*)"/.exec(body)?.[1];
+}
+
+/**
+ * A request that needs a session got none of the admin's data: a redirect to /auth (HTTP 302,
+ * or React Router's data redirect for `.data` requests) or 401 with the sign-in message.
+ */
+export async function expectSignInRequired(response: APIResponse): Promise<void> {
+  const status = response.status();
+  const body = await response.text();
+  if (status === 302) {
+    expect(new URL(response.headers().location ?? "", "http://site.test").pathname).toBe("/auth");
+  } else if (status === 401) {
+    expect(body).toContain(UNAUTHORIZED_MESSAGE);
+  } else {
+    expect(status, `unexpected answer: ${body.slice(0, 300)}`).toBe(202);
+    expect(singleFetchRedirect(body)).toBe("/auth");
+  }
+}
 
 export const sha256Hex = (token: string) => createHash("sha256").update(token).digest("hex");
 
@@ -67,7 +96,12 @@ const DAY = 24 * 60 * 60 * 1000;
 export async function insertSession(
   db: Kysely<Database>,
   userId: string,
-  { createdAgoMs = 0, lastSeenAgoMs = 0, expiresInMs = 3 * DAY, absoluteExpiresInMs = 30 * DAY }: CraftedSession = {},
+  {
+    createdAgoMs = 0,
+    lastSeenAgoMs = 0,
+    expiresInMs = 3 * DAY,
+    absoluteExpiresInMs = 30 * DAY,
+  }: CraftedSession = {},
 ): Promise<string> {
   const token = randomBytes(32).toString("base64url");
   const now = Date.now();
@@ -87,7 +121,11 @@ export async function insertSession(
 }
 
 export async function sessionRowExists(db: Kysely<Database>, token: string): Promise<boolean> {
-  const row = await db.selectFrom("sessions").select("id_hash").where("id_hash", "=", sha256Hex(token)).executeTakeFirst();
+  const row = await db
+    .selectFrom("sessions")
+    .select("id_hash")
+    .where("id_hash", "=", sha256Hex(token))
+    .executeTakeFirst();
   return Boolean(row);
 }
 

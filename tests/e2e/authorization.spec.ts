@@ -1,0 +1,592 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import { type APIRequestContext, type APIResponse, expect, test } from "@playwright/test";
+import sharp from "sharp";
+import { FOREIGN_ORIGIN_MESSAGE, UNAUTHORIZED_MESSAGE } from "~/server/auth/guard.server";
+import { hashPassword } from "~/server/auth/password.server";
+import { databaseConfigFromEnv } from "~/server/db/config.server";
+import { openDatabase } from "~/server/db/connection.server";
+import {
+  adminUserId,
+  E2E_ADMIN,
+  expectSignInRequired,
+  insertSession,
+  LOGIN_LOCKED_MESSAGE,
+  sessionRowExists,
+  sha256Hex,
+  sidFromSetCookie,
+  signInOverHttp,
+  singleFetchRedirect,
+  startDedicatedServer,
+} from "../support/admin-auth";
+import { insertCategory, insertPost, openE2eDatabase } from "../support/db";
+
+// Authorization of the admin at the HTTP level (spec §6; server-side enforcement): every admin
+// page, data request and action, without a session, with an expired one, with a forged cookie,
+// and with a valid session but a foreign Origin. Pages go to /auth; plain mutations get 401;
+// React Router's data requests (`.data`) are sent to /auth (its data redirect) or get 401; a
+// foreign Origin gets 403. No answer carries admin data, and nothing in the database changes.
+
+const EVIL = "https://evil.example";
+const DAY = 24 * 60 * 60 * 1000;
+
+let handle: Awaited<ReturnType<typeof openE2eDatabase>>;
+let adminId: string;
+/** A session signed in through /auth, for the foreign-Origin cases. */
+let validToken: string;
+
+/** This worker's own rows, which no refused request may change. */
+const fixture = {
+  postId: "",
+  postTitle: "",
+  usedCategoryId: "",
+  unusedCategoryId: "",
+  /** Names a refused create/rename would have written. */
+  attemptedPostTitle: `Criado sem autorização ${randomUUID().slice(0, 8)}`,
+  attemptedCategoryName: `Categoria sem autorização ${randomUUID().slice(0, 8)}`,
+  snapshot: "",
+};
+
+async function snapshot(): Promise<string> {
+  const post = await handle.db
+    .selectFrom("blog_posts")
+    .selectAll()
+    .where("id", "=", fixture.postId)
+    .executeTakeFirst();
+  const categories = await handle.db
+    .selectFrom("categories")
+    .selectAll()
+    .where("id", "in", [fixture.usedCategoryId, fixture.unusedCategoryId])
+    .orderBy("id")
+    .execute();
+  return JSON.stringify({ post, categories });
+}
+
+async function expectDatabaseUnchanged() {
+  expect(await snapshot()).toBe(fixture.snapshot);
+  const created = await handle.db
+    .selectFrom("blog_posts")
+    .select("id")
+    .where("title", "=", fixture.attemptedPostTitle)
+    .execute();
+  expect(created).toEqual([]);
+  const createdCategory = await handle.db
+    .selectFrom("categories")
+    .select("id")
+    .where("name", "in", [fixture.attemptedCategoryName, `${fixture.attemptedCategoryName} renomeada`])
+    .execute();
+  expect(createdCategory).toEqual([]);
+}
+
+test.beforeAll(async ({ playwright }, testInfo) => {
+  handle = await openE2eDatabase();
+  adminId = await adminUserId(handle.db);
+  const id = randomUUID().slice(0, 8);
+  const usedSlug = await insertCategory(
+    handle.db,
+    `Categoria Autorização ${id}`,
+    `categoria-autorizacao-${id}`,
+  );
+  const unusedSlug = await insertCategory(handle.db, `Categoria Livre ${id}`, `categoria-livre-${id}`);
+  fixture.postTitle = `Post protegido ${id}`;
+  await insertPost(handle.db, { title: fixture.postTitle, categorySlug: usedSlug, status: "published" });
+  const ids = async (table: "categories" | "blog_posts", column: "slug" | "title", value: string) =>
+    (await handle.db.selectFrom(table).select("id").where(column, "=", value).executeTakeFirstOrThrow()).id;
+  fixture.usedCategoryId = await ids("categories", "slug", usedSlug);
+  fixture.unusedCategoryId = await ids("categories", "slug", unusedSlug);
+  fixture.postId = await ids("blog_posts", "title", fixture.postTitle);
+  fixture.snapshot = await snapshot();
+
+  const api = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL });
+  try {
+    validToken = await signInOverHttp(api);
+  } finally {
+    await api.dispose();
+  }
+});
+
+test.afterAll(async () => {
+  await handle.close();
+});
+
+// ---- What is probed -------------------------------------------------------------------------
+
+/** A plain page GET, a React Router data request (`.data`, GET or POST), or a plain POST. */
+type Kind = "page" | "data" | "mutation";
+type Body =
+  | { form: Record<string, string> }
+  | { multipart: Record<string, { name: string; mimeType: string; buffer: Buffer }> };
+
+interface Probe {
+  label: string;
+  method: "GET" | "POST";
+  path: () => string;
+  kind: Kind;
+  body?: () => Promise<Body>;
+}
+
+const saveEdit = async (): Promise<Body> => ({
+  form: {
+    intent: "save",
+    id: fixture.postId,
+    title: `${fixture.postTitle} alterado`,
+    categoryId: fixture.unusedCategoryId,
+    excerpt: "Resumo trocado por quem não devia.",
+    content: "<p>Conteúdo trocado.</p>",
+    readTime: "9",
+    status: "draft",
+  },
+});
+const saveNew = async (): Promise<Body> => ({
+  form: {
+    intent: "save",
+    title: fixture.attemptedPostTitle,
+    categoryId: fixture.usedCategoryId,
+    excerpt: "Resumo.",
+    content: "<p>Conteúdo.</p>",
+    readTime: "5",
+    status: "published",
+  },
+});
+const deletePost = async (): Promise<Body> => ({ form: { intent: "delete", id: fixture.postId } });
+const createCategory = async (): Promise<Body> => ({
+  form: { intent: "create", name: fixture.attemptedCategoryName },
+});
+const renameCategory = async (): Promise<Body> => ({
+  form: {
+    intent: "rename",
+    id: fixture.unusedCategoryId,
+    name: `${fixture.attemptedCategoryName} renomeada`,
+  },
+});
+const deleteCategory = async (): Promise<Body> => ({
+  form: { intent: "delete", id: fixture.unusedCategoryId },
+});
+const uploadImage = async (): Promise<Body> => ({
+  multipart: {
+    file: {
+      name: "foto.png",
+      mimeType: "image/png",
+      buffer: await sharp({
+        create: { width: 64, height: 48, channels: 3, background: { r: 200, g: 90, b: 20 } },
+      })
+        .png()
+        .toBuffer(),
+    },
+  },
+});
+const generateImage = async (): Promise<Body> => ({ form: { prompt: "fachada de prédio" } });
+
+const probes: Probe[] = [
+  { label: "GET /admin", method: "GET", path: () => "/admin", kind: "page" },
+  { label: "GET /admin?novo=1", method: "GET", path: () => "/admin?novo=1", kind: "page" },
+  {
+    label: "GET /admin?editar=<id>",
+    method: "GET",
+    path: () => `/admin?editar=${fixture.postId}`,
+    kind: "page",
+  },
+  { label: "GET /admin/categorias", method: "GET", path: () => "/admin/categorias", kind: "page" },
+  { label: "GET /admin.data", method: "GET", path: () => "/admin.data", kind: "data" },
+  {
+    label: "GET /admin.data?editar=<id>",
+    method: "GET",
+    path: () => `/admin.data?editar=${fixture.postId}`,
+    kind: "data",
+  },
+  { label: "GET /admin/categorias.data", method: "GET", path: () => "/admin/categorias.data", kind: "data" },
+  {
+    label: "POST /admin (save, edit)",
+    method: "POST",
+    path: () => "/admin",
+    kind: "mutation",
+    body: saveEdit,
+  },
+  { label: "POST /admin (save, new)", method: "POST", path: () => "/admin", kind: "mutation", body: saveNew },
+  { label: "POST /admin (delete)", method: "POST", path: () => "/admin", kind: "mutation", body: deletePost },
+  {
+    label: "POST /admin.data (save, edit)",
+    method: "POST",
+    path: () => "/admin.data",
+    kind: "data",
+    body: saveEdit,
+  },
+  {
+    label: "POST /admin.data (delete)",
+    method: "POST",
+    path: () => "/admin.data",
+    kind: "data",
+    body: deletePost,
+  },
+  {
+    label: "POST /admin/categorias (create)",
+    method: "POST",
+    path: () => "/admin/categorias",
+    kind: "mutation",
+    body: createCategory,
+  },
+  {
+    label: "POST /admin/categorias (rename)",
+    method: "POST",
+    path: () => "/admin/categorias",
+    kind: "mutation",
+    body: renameCategory,
+  },
+  {
+    label: "POST /admin/categorias (delete)",
+    method: "POST",
+    path: () => "/admin/categorias",
+    kind: "mutation",
+    body: deleteCategory,
+  },
+  {
+    label: "POST /admin/categorias.data (delete)",
+    method: "POST",
+    path: () => "/admin/categorias.data",
+    kind: "data",
+    body: deleteCategory,
+  },
+  {
+    label: "POST /admin/sair",
+    method: "POST",
+    path: () => "/admin/sair",
+    kind: "mutation",
+    body: async () => ({ form: {} }),
+  },
+  {
+    label: "POST /admin/sair.data",
+    method: "POST",
+    path: () => "/admin/sair.data",
+    kind: "data",
+    body: async () => ({ form: {} }),
+  },
+  {
+    label: "POST /admin/api/upload",
+    method: "POST",
+    path: () => "/admin/api/upload",
+    kind: "mutation",
+    body: uploadImage,
+  },
+  {
+    label: "POST /admin/api/generate-image",
+    method: "POST",
+    path: () => "/admin/api/generate-image",
+    kind: "mutation",
+    body: generateImage,
+  },
+];
+
+async function send(
+  request: APIRequestContext,
+  probe: Probe,
+  headers: Record<string, string>,
+): Promise<APIResponse> {
+  const options = { headers, maxRedirects: 0, ...(probe.body ? await probe.body() : {}) };
+  return probe.method === "GET" ? request.get(probe.path(), options) : request.post(probe.path(), options);
+}
+
+async function expectRefused(response: APIResponse, expected: "login" | 401 | 403) {
+  if (expected === "login") {
+    expect(response.status()).toBe(302);
+    expect(new URL(response.headers().location ?? "", "http://site.test").pathname).toBe("/auth");
+    return;
+  }
+  expect(response.status()).toBe(expected);
+  expect(await response.json()).toEqual({
+    error: expected === 401 ? UNAUTHORIZED_MESSAGE : FOREIGN_ORIGIN_MESSAGE,
+  });
+}
+
+interface Scenario {
+  name: string;
+  /** The Cookie header (a new one per request: an expired session is deleted once seen). */
+  cookie: () => Promise<string | undefined>;
+}
+
+const scenarios: Scenario[] = [
+  { name: "without a session", cookie: async () => undefined },
+  {
+    name: "with an expired session",
+    cookie: async () =>
+      `sid=${await insertSession(handle.db, adminId, {
+        createdAgoMs: 4 * DAY,
+        lastSeenAgoMs: 3 * DAY + 60_000,
+        expiresInMs: -60_000,
+        absoluteExpiresInMs: 26 * DAY,
+      })}`,
+  },
+  { name: "with a forged cookie", cookie: async () => `sid=${randomBytes(32).toString("base64url")}` },
+];
+
+/**
+ * 'Sair' without a valid session: refused like any mutation, or (spec §8: "on 401 during
+ * sign-out the local session is still cleared") a plain sign-out that only clears the cookie and
+ * goes home. Either way nothing on the server changes.
+ */
+async function expectSignOutRefusedOrHarmless(response: APIResponse) {
+  const status = response.status();
+  if (status === 401 || status === 403) {
+    expect(await response.text()).toContain(UNAUTHORIZED_MESSAGE);
+    return;
+  }
+  const target =
+    status === 202
+      ? singleFetchRedirect(await response.text())
+      : new URL(response.headers().location ?? "", "http://site.test").pathname;
+  expect([302, 202]).toContain(status);
+  expect(target).toBe("/");
+  const cookie = response.headersArray().find((h) => h.name.toLowerCase() === "set-cookie");
+  expect(cookie?.value).toMatch(/^sid=;.*Max-Age=0/);
+}
+
+function outcome(probe: Probe): string {
+  if (probe.path().startsWith("/admin/sair")) return "refused (or a harmless sign-out)";
+  if (probe.kind === "page") return "302 to /auth";
+  if (probe.kind === "data") return "sent to /auth or 401";
+  return "401";
+}
+
+for (const scenario of scenarios) {
+  test.describe(scenario.name, () => {
+    for (const probe of probes) {
+      test(`${probe.label} → ${outcome(probe)}, nothing changes`, async ({ request }) => {
+        const cookie = await scenario.cookie();
+        const response = await send(request, probe, cookie ? { Cookie: cookie } : {});
+        if (probe.path().startsWith("/admin/sair")) await expectSignOutRefusedOrHarmless(response);
+        else if (probe.kind === "page") await expectRefused(response, "login");
+        else if (probe.kind === "data") await expectSignInRequired(response);
+        else await expectRefused(response, 401);
+        // No admin data in any answer.
+        const body = await response.text();
+        expect(body).not.toContain(fixture.postTitle);
+        expect(body).not.toContain(E2E_ADMIN.email);
+        await expectDatabaseUnchanged();
+      });
+    }
+  });
+}
+
+test.describe("with a valid session but a foreign Origin", () => {
+  for (const probe of probes.filter((p) => p.method === "POST")) {
+    test(`${probe.label} → 403, nothing changes`, async ({ request }) => {
+      const response = await send(request, probe, { Cookie: `sid=${validToken}`, Origin: EVIL });
+      await expectRefused(response, 403);
+      await expectDatabaseUnchanged();
+      // The session itself is untouched (no sign-out by a foreign page either).
+      const still = await request.get("/admin.data", { headers: { Cookie: `sid=${validToken}` } });
+      expect(still.status()).toBe(200);
+    });
+  }
+
+  test("a foreign Referer without Origin, and Origin 'null', are refused too", async ({ request }) => {
+    const foreign: Record<string, string>[] = [{ Referer: `${EVIL}/pagina` }, { Origin: "null" }];
+    for (const headers of foreign) {
+      const response = await request.post("/admin", {
+        headers: { Cookie: `sid=${validToken}`, ...headers },
+        form: { intent: "delete", id: fixture.postId },
+        maxRedirects: 0,
+      });
+      await expectRefused(response, 403);
+    }
+    await expectDatabaseUnchanged();
+  });
+});
+
+// ---- Sessions -------------------------------------------------------------------------------
+
+test("a valid session reaches every admin page and data request (the refusals above are not vacuous)", async ({
+  request,
+}) => {
+  const headers = { Cookie: `sid=${validToken}` };
+  for (const path of [
+    "/admin",
+    "/admin?novo=1",
+    "/admin/categorias",
+    "/admin.data",
+    "/admin/categorias.data",
+  ]) {
+    const response = await request.get(path, { headers, maxRedirects: 0 });
+    expect(response.status(), path).toBe(200);
+  }
+  const page = await request.get("/admin", { headers });
+  expect(await page.text()).toContain(fixture.postTitle);
+  // Signed in, the sign-in page sends the admin on.
+  const auth = await request.get("/auth", { headers, maxRedirects: 0 });
+  expect(auth.status()).toBe(302);
+  expect(new URL(auth.headers().location ?? "", "http://site.test").pathname).toBe("/admin");
+});
+
+test("a session past the 30-day maximum is refused even though it was used a minute ago", async ({
+  request,
+}) => {
+  const token = await insertSession(handle.db, adminId, {
+    createdAgoMs: 30 * DAY + 60 * 60_000,
+    lastSeenAgoMs: 60_000,
+    expiresInMs: 3 * DAY - 60_000,
+    absoluteExpiresInMs: -60 * 60_000,
+  });
+  const headers = { Cookie: `sid=${token}` };
+  await expectRefused(await request.get("/admin", { headers, maxRedirects: 0 }), "login");
+  await expectSignInRequired(await request.get("/admin.data", { headers, maxRedirects: 0 }));
+  await expectRefused(
+    await request.post("/admin", {
+      headers,
+      form: { intent: "delete", id: fixture.postId },
+      maxRedirects: 0,
+    }),
+    401,
+  );
+  await expectDatabaseUnchanged();
+  expect(await sessionRowExists(handle.db, token)).toBe(false);
+});
+
+test("a session within both limits is accepted, and its idle expiry slides forward", async ({ request }) => {
+  const token = await insertSession(handle.db, adminId, {
+    createdAgoMs: 10 * DAY,
+    lastSeenAgoMs: 2 * DAY,
+    expiresInMs: DAY,
+    absoluteExpiresInMs: 20 * DAY,
+  });
+  const response = await request.get("/admin", { headers: { Cookie: `sid=${token}` }, maxRedirects: 0 });
+  expect(response.status()).toBe(200);
+  const row = await handle.db
+    .selectFrom("sessions")
+    .select(["expires_at", "absolute_expires_at"])
+    .where("user_id", "=", adminId)
+    .where("id_hash", "=", sha256Hex(token))
+    .executeTakeFirstOrThrow();
+  const expires = new Date(row.expires_at).getTime();
+  expect(expires).toBeGreaterThan(Date.now() + 3 * DAY - 5 * 60_000);
+  expect(expires).toBeLessThanOrEqual(new Date(row.absolute_expires_at).getTime());
+});
+
+test("odd spellings of admin paths are refused too", async ({ request }) => {
+  for (const path of ["/ADMIN", "/Admin/categorias", "/admin/", "/%61dmin"]) {
+    const response = await request.get(path, { maxRedirects: 0 });
+    expect(response.status(), path).toBe(302);
+    expect(new URL(response.headers().location ?? "", "http://site.test").pathname, path).toBe("/auth");
+  }
+  for (const path of ["/ADMIN.data", "/Admin.data", "/ADMIN/categorias.data"]) {
+    const response = await request.get(path, { maxRedirects: 0 });
+    await expectSignInRequired(response);
+    expect(await response.text(), path).not.toContain(fixture.postTitle);
+  }
+  for (const path of ["/ADMIN", "/Admin", "/admin/", "/ADMIN.data"]) {
+    const response = await request.post(path, {
+      form: { intent: "delete", id: fixture.postId },
+      maxRedirects: 0,
+    });
+    expect(response.status(), path).toBe(401);
+  }
+  await expectDatabaseUnchanged();
+});
+
+test("the sign-in form refuses a foreign Origin (403) and starts no session", async ({ request }) => {
+  const response = await request.post("/auth", {
+    headers: { Origin: EVIL },
+    form: { email: E2E_ADMIN.email, password: E2E_ADMIN.password },
+    maxRedirects: 0,
+  });
+  expect(response.status()).toBe(403);
+  expect(sidFromSetCookie(response)).toBeUndefined();
+});
+
+test("'Sair' deletes the session row on the server, and only a same-site POST signs out", async ({
+  request,
+}) => {
+  const token = await signInOverHttp(request);
+  expect(await sessionRowExists(handle.db, token)).toBe(true);
+  const headers = { Cookie: `sid=${token}` };
+
+  // A GET (a link or an <img> on another site) does not sign out.
+  const get = await request.get("/admin/sair", { headers, maxRedirects: 0 });
+  expect(get.status()).toBe(302);
+  expect(await sessionRowExists(handle.db, token)).toBe(true);
+
+  const response = await request.post("/admin/sair", { headers, maxRedirects: 0 });
+  expect(response.status()).toBe(302);
+  expect(new URL(response.headers().location ?? "", "http://site.test").pathname).toBe("/");
+  const cleared = response
+    .headersArray()
+    .find((h) => h.name.toLowerCase() === "set-cookie" && h.value.startsWith("sid="));
+  expect(cleared?.value).toMatch(/^sid=;.*Max-Age=0/);
+  expect(await sessionRowExists(handle.db, token)).toBe(false);
+
+  await expectRefused(await request.get("/admin", { headers, maxRedirects: 0 }), "login");
+  await expectSignInRequired(await request.get("/admin.data", { headers, maxRedirects: 0 }));
+});
+
+// ---- Sign-in rate limits (a server of its own: its counters are its own) ---------------------
+
+test("sign-in lockout: 5 failures lock that e-mail (even the right password gets 429), others are unaffected; 20 failures lock the address", async ({
+  playwright,
+}) => {
+  test.setTimeout(180_000);
+  const site = await startDedicatedServer();
+  const own = await openDatabase(databaseConfigFromEnv(site.databaseEnv));
+  const api = await playwright.request.newContext({ baseURL: site.url });
+  try {
+    const attempt = (email: string, password: string) =>
+      api.post("/auth", { form: { email, password }, maxRedirects: 0 });
+
+    const otherEmail = `outra-pessoa-${randomUUID().slice(0, 8)}@exemplo-condominio.com.br`;
+    const otherPassword = "senha-da-outra-pessoa";
+    const now = new Date().toISOString();
+    await own.db
+      .insertInto("users")
+      .values({
+        id: randomUUID(),
+        email: otherEmail,
+        password_hash: await hashPassword(otherPassword),
+        name: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+
+    await test.step("five wrong passwords for one e-mail (any capitalisation) lock it", async () => {
+      const spellings = [E2E_ADMIN.email, E2E_ADMIN.email.toUpperCase(), ` ${E2E_ADMIN.email} `];
+      for (let i = 0; i < 5; i++) {
+        const response = await attempt(
+          spellings[i % spellings.length] ?? E2E_ADMIN.email,
+          `senha-errada-${i}`,
+        );
+        expect(response.status(), `attempt ${i + 1}`).toBe(401);
+      }
+      const locked = await attempt(E2E_ADMIN.email, E2E_ADMIN.password);
+      expect(locked.status()).toBe(429);
+      expect(await locked.text()).toContain(LOGIN_LOCKED_MESSAGE);
+      expect(sidFromSetCookie(locked)).toBeUndefined();
+    });
+
+    await test.step("another e-mail still signs in", async () => {
+      // A context of its own: signed in, /auth would redirect every later attempt to /admin.
+      const other = await playwright.request.newContext({ baseURL: site.url });
+      try {
+        const response = await other.post("/auth", {
+          form: { email: otherEmail, password: otherPassword },
+          maxRedirects: 0,
+        });
+        expect(response.status()).toBe(302);
+        expect(sidFromSetCookie(response)).toBeTruthy();
+      } finally {
+        await other.dispose();
+      }
+    });
+
+    await test.step("twenty failures from one address lock every e-mail from it", async () => {
+      // 5 so far; 15 more, spread over e-mails that each stay under their own limit.
+      for (let i = 0; i < 15; i++) {
+        const response = await attempt(`desconhecido-${Math.floor(i / 4)}@exemplo.com.br`, "senha-errada");
+        expect(response.status(), `failure ${i + 6}`).toBe(401);
+      }
+      const locked = await attempt(otherEmail, otherPassword);
+      expect(locked.status()).toBe(429);
+      expect(await locked.text()).toContain(LOGIN_LOCKED_MESSAGE);
+      expect(sidFromSetCookie(locked)).toBeUndefined();
+    });
+  } finally {
+    await api.dispose();
+    await own.close();
+    await site.stop();
+  }
+});

@@ -1,0 +1,343 @@
+import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { attemptLogin, type LoginResult } from "~/server/auth/login.server";
+import {
+  createSession,
+  destroySession,
+  getSession,
+  SESSION_IDLE_MS,
+  SESSION_MAX_MS,
+} from "~/server/auth/sessions.server";
+import { upsertAdmin } from "~/server/auth/users.server";
+import { database, startDatabase, stopDatabase } from "~/server/db/database.server";
+import { testEngines } from "../support/test-database";
+
+// Sign-in rate limits (5 failures per e-mail, 20 per address, in 15 minutes) and session expiry
+// (3 days idle, sliding; 30 days at most), on every database engine.
+
+const SITE = "http://localhost";
+const MINUTE = 60 * 1000;
+const DAY = 24 * 60 * MINUTE;
+const FAILED = "E-mail ou senha incorretos.";
+const LOCKED = "Muitas tentativas de login. Aguarde 15 minutos e tente novamente.";
+
+const uid = () => randomUUID().slice(0, 8);
+const sha256 = (token: string) => createHash("sha256").update(token).digest("hex");
+
+let addressCounter = 1;
+/** A client address no other test uses (the per-address counter is shared). */
+const freshAddress = () => `198.51.100.${addressCounter++}`;
+
+const loginRequest = () => new Request(`${SITE}/auth`, { method: "POST" });
+
+describe.each(testEngines())("admin sign-in and sessions on $name", (engine) => {
+  beforeAll(async () => {
+    await startDatabase(engine.env);
+  });
+  afterAll(async () => {
+    await stopDatabase();
+    await engine.drop();
+  });
+
+  /** An admin of this test's own (the per-e-mail counter is the e-mail's). */
+  async function newAdmin() {
+    const email = `admin-${uid()}@exemplo-condominio.com.br`;
+    const password = `senha-correta-${uid()}`;
+    await upsertAdmin({ email, password });
+    const db = await database();
+    const user = await db
+      .selectFrom("users")
+      .select("id")
+      .where("email", "=", email)
+      .executeTakeFirstOrThrow();
+    return { email, password, id: user.id };
+  }
+
+  const failed: LoginResult = { ok: false, status: 401, message: FAILED };
+  const locked: LoginResult = { ok: false, status: 429, message: LOCKED };
+
+  describe("login rate limit", () => {
+    it("5 wrong passwords lock the e-mail: the 6th attempt, even with the right password, is 429; another e-mail is unaffected", async () => {
+      const admin = await newAdmin();
+      const other = await newAdmin();
+      const address = freshAddress();
+      // The e-mail counts however it is typed.
+      const spellings = [admin.email, admin.email.toUpperCase(), `  ${admin.email}  `];
+      for (let i = 0; i < 5; i++) {
+        expect(
+          await attemptLogin(loginRequest(), spellings[i % 3] ?? admin.email, `errada-${i}`, address),
+        ).toEqual(failed);
+      }
+      expect(await attemptLogin(loginRequest(), admin.email, admin.password, address)).toEqual(locked);
+      // From another address too: the lock is the e-mail's.
+      expect(await attemptLogin(loginRequest(), admin.email, admin.password, freshAddress())).toEqual(locked);
+
+      const result = await attemptLogin(loginRequest(), other.email, other.password, address);
+      expect(result.ok).toBe(true);
+    }, 30_000);
+
+    it("simultaneous attempts cannot get past the limit: of 30 wrong passwords sent at once, at most 5 are checked", async () => {
+      const admin = await newAdmin();
+      const address = freshAddress();
+      const results = await Promise.all(
+        Array.from({ length: 30 }, (_, i) =>
+          attemptLogin(loginRequest(), admin.email, `palpite-${i}`, address),
+        ),
+      );
+      const checked = results.filter((result) => !result.ok && result.status === 401).length;
+      const refused = results.filter((result) => !result.ok && result.status === 429).length;
+      expect(checked + refused).toBe(30);
+      expect(checked).toBeLessThanOrEqual(5);
+      // And the right password is refused afterwards, as after 5 failures one by one.
+      expect(await attemptLogin(loginRequest(), admin.email, admin.password, freshAddress())).toEqual(locked);
+    }, 30_000);
+
+    it("an unknown e-mail gets the same answer as a wrong password", async () => {
+      const admin = await newAdmin();
+      const address = freshAddress();
+      const unknown = await attemptLogin(
+        loginRequest(),
+        `ninguem-${uid()}@exemplo.com.br`,
+        "qualquer",
+        address,
+      );
+      const wrong = await attemptLogin(loginRequest(), admin.email, "senha-errada", freshAddress());
+      expect(unknown).toEqual(failed);
+      expect(wrong).toEqual(unknown);
+    });
+
+    it("a successful sign-in clears the e-mail's failures", async () => {
+      const admin = await newAdmin();
+      for (let i = 0; i < 4; i++) {
+        expect(await attemptLogin(loginRequest(), admin.email, "errada", freshAddress())).toEqual(failed);
+      }
+      expect((await attemptLogin(loginRequest(), admin.email, admin.password, freshAddress())).ok).toBe(true);
+      for (let i = 0; i < 4; i++) {
+        expect(await attemptLogin(loginRequest(), admin.email, "errada", freshAddress())).toEqual(failed);
+      }
+      expect((await attemptLogin(loginRequest(), admin.email, admin.password, freshAddress())).ok).toBe(true);
+    }, 30_000);
+
+    it("20 failures from one address lock it for every e-mail; other addresses are unaffected", async () => {
+      const admin = await newAdmin();
+      const address = freshAddress();
+      // One real failure shows which counter the address uses; 19 more are written directly
+      // (20 real ones would take half a minute: each failure slows the next answer).
+      expect(await attemptLogin(loginRequest(), `ninguem-${uid()}@exemplo.com.br`, "x", address)).toEqual(
+        failed,
+      );
+      const db = await database();
+      const buckets = await db
+        .selectFrom("rate_limit_events")
+        .select("bucket")
+        .where("bucket", "like", `%${address}`)
+        .distinct()
+        .execute();
+      expect(buckets).toHaveLength(1);
+      const bucket = buckets[0]?.bucket ?? "";
+      const now = Date.now();
+      await db
+        .insertInto("rate_limit_events")
+        .values(
+          Array.from({ length: 18 }, (_, i) => ({
+            id: randomUUID(),
+            bucket,
+            created_at: new Date(now - i * 1000).toISOString(),
+          })),
+        )
+        .execute();
+      // 19 failures: still allowed (and this one is the 20th).
+      expect(await attemptLogin(loginRequest(), `ninguem-${uid()}@exemplo.com.br`, "x", address)).toEqual(
+        failed,
+      );
+      expect(await attemptLogin(loginRequest(), admin.email, admin.password, address)).toEqual(locked);
+      expect((await attemptLogin(loginRequest(), admin.email, admin.password, freshAddress())).ok).toBe(true);
+    }, 30_000);
+
+    it("failures older than 15 minutes no longer count", async () => {
+      const admin = await newAdmin();
+      const address = freshAddress();
+      for (let i = 0; i < 5; i++) {
+        expect(await attemptLogin(loginRequest(), admin.email, "errada", freshAddress())).toEqual(failed);
+      }
+      expect(await attemptLogin(loginRequest(), admin.email, admin.password, address)).toEqual(locked);
+      const db = await database();
+      await db
+        .updateTable("rate_limit_events")
+        .set({ created_at: new Date(Date.now() - 16 * MINUTE).toISOString() })
+        .where("bucket", "like", `%${admin.email}`)
+        .execute();
+      expect((await attemptLogin(loginRequest(), admin.email, admin.password, address)).ok).toBe(true);
+    }, 30_000);
+
+    it("a successful sign-in sets the session cookie with the flash 'Login realizado!'", async () => {
+      const admin = await newAdmin();
+      const result = await attemptLogin(loginRequest(), admin.email, admin.password, freshAddress());
+      if (!result.ok) throw new Error(result.message);
+      const token = /^sid=([^;]+)/.exec(result.setCookie)?.[1] ?? "";
+      const db = await database();
+      const row = await db
+        .selectFrom("sessions")
+        .selectAll()
+        .where("id_hash", "=", sha256(decodeURIComponent(token)))
+        .executeTakeFirstOrThrow();
+      expect(row.user_id).toBe(admin.id);
+      expect(JSON.parse(row.flash ?? "null")).toMatchObject({
+        title: "Login realizado!",
+        description: "Bem-vindo de volta.",
+      });
+    });
+  });
+
+  describe("sessions", () => {
+    interface Crafted {
+      createdAgo?: number;
+      lastSeenAgo?: number;
+      expiresIn?: number;
+      absoluteIn?: number;
+    }
+
+    /** A session row with chosen timestamps (offsets from now, in ms); returns its token. */
+    async function craft(
+      userId: string,
+      { createdAgo = 0, lastSeenAgo = 0, expiresIn = 3 * DAY, absoluteIn = 30 * DAY }: Crafted = {},
+    ) {
+      const token = randomBytes(32).toString("base64url");
+      const now = Date.now();
+      const db = await database();
+      await db
+        .insertInto("sessions")
+        .values({
+          id_hash: sha256(token),
+          user_id: userId,
+          created_at: new Date(now - createdAgo).toISOString(),
+          last_seen_at: new Date(now - lastSeenAgo).toISOString(),
+          expires_at: new Date(now + expiresIn).toISOString(),
+          absolute_expires_at: new Date(now + absoluteIn).toISOString(),
+          flash: null,
+        })
+        .execute();
+      return token;
+    }
+
+    const withCookie = (token: string) =>
+      new Request(`${SITE}/admin`, { headers: { Cookie: `sid=${encodeURIComponent(token)}` } });
+
+    async function stored(token: string) {
+      const db = await database();
+      const row = await db
+        .selectFrom("sessions")
+        .selectAll()
+        .where("id_hash", "=", sha256(token))
+        .executeTakeFirst();
+      if (!row) return undefined;
+      return {
+        lastSeen: new Date(row.last_seen_at).getTime(),
+        expires: new Date(row.expires_at).getTime(),
+        absolute: new Date(row.absolute_expires_at).getTime(),
+      };
+    }
+
+    it("createSession: 3 days idle, 30 days at most; an HttpOnly, SameSite=Lax cookie, Secure over HTTPS", async () => {
+      expect(SESSION_IDLE_MS).toBe(3 * DAY);
+      expect(SESSION_MAX_MS).toBe(30 * DAY);
+      const admin = await newAdmin();
+      const before = Date.now();
+      const cookie = await createSession(new Request(SITE), admin.id);
+      expect(cookie).toMatch(/^sid=[A-Za-z0-9_-]{40,}; Path=\/; HttpOnly; SameSite=Lax; Max-Age=2592000$/);
+      const token = /^sid=([^;]+)/.exec(cookie)?.[1] ?? "";
+      const row = await stored(token);
+      expect(row?.expires).toBeGreaterThanOrEqual(before + 3 * DAY - 1000);
+      expect(row?.expires).toBeLessThanOrEqual(Date.now() + 3 * DAY + 1000);
+      expect(row?.absolute).toBeGreaterThanOrEqual(before + 30 * DAY - 1000);
+      expect((await getSession(withCookie(token)))?.user).toEqual({
+        id: admin.id,
+        email: admin.email,
+        name: null,
+      });
+
+      const secure = await createSession(new Request("https://www.exemplo-condominio.com.br/auth"), admin.id);
+      expect(secure).toMatch(/; Secure$/);
+      // Every sign-in gets a new token.
+      expect(/^sid=([^;]+)/.exec(secure)?.[1]).not.toBe(token);
+    });
+
+    it("an idle-expired session is refused and removed", async () => {
+      const admin = await newAdmin();
+      const token = await craft(admin.id, {
+        createdAgo: 4 * DAY,
+        lastSeenAgo: 3 * DAY + MINUTE,
+        expiresIn: -MINUTE,
+      });
+      expect(await getSession(withCookie(token))).toBeNull();
+      expect(await stored(token)).toBeUndefined();
+    });
+
+    it("a session past its absolute limit is refused even if used a minute ago", async () => {
+      const admin = await newAdmin();
+      const token = await craft(admin.id, {
+        createdAgo: 30 * DAY + MINUTE,
+        lastSeenAgo: MINUTE,
+        expiresIn: 3 * DAY - MINUTE,
+        absoluteIn: -MINUTE,
+      });
+      expect(await getSession(withCookie(token))).toBeNull();
+      expect(await stored(token)).toBeUndefined();
+    });
+
+    it("use slides the idle expiry forward (at most every 5 minutes), never past the absolute limit", async () => {
+      const admin = await newAdmin();
+
+      const sliding = await craft(admin.id, {
+        createdAgo: 2 * DAY,
+        lastSeenAgo: 10 * MINUTE,
+        expiresIn: DAY,
+      });
+      const before = Date.now();
+      expect(await getSession(withCookie(sliding))).not.toBeNull();
+      const slid = await stored(sliding);
+      expect(slid?.expires).toBeGreaterThanOrEqual(before + 3 * DAY - 1000);
+      expect(slid?.lastSeen).toBeGreaterThanOrEqual(before - 1000);
+
+      const recent = await craft(admin.id, { lastSeenAgo: MINUTE, expiresIn: DAY });
+      const untouched = await stored(recent);
+      expect(await getSession(withCookie(recent))).not.toBeNull();
+      expect(await stored(recent)).toEqual(untouched);
+
+      const nearEnd = await craft(admin.id, {
+        createdAgo: 29 * DAY,
+        lastSeenAgo: 10 * MINUTE,
+        expiresIn: 12 * 60 * MINUTE,
+        absoluteIn: DAY,
+      });
+      const limit = (await stored(nearEnd))?.absolute;
+      expect(await getSession(withCookie(nearEnd))).not.toBeNull();
+      expect((await stored(nearEnd))?.expires).toBe(limit);
+    });
+
+    it("no cookie, an unknown token, or an absurdly long one: no session", async () => {
+      expect(await getSession(new Request(`${SITE}/admin`))).toBeNull();
+      expect(await getSession(withCookie(randomBytes(32).toString("base64url")))).toBeNull();
+      expect(await getSession(withCookie("x".repeat(500)))).toBeNull();
+      expect(
+        await getSession(new Request(`${SITE}/admin`, { headers: { Cookie: "sid=%E0%A4%A" } })),
+      ).toBeNull();
+    });
+
+    it("destroySession deletes the row and expires the cookie", async () => {
+      const admin = await newAdmin();
+      const token = await craft(admin.id);
+      const cookie = await destroySession(withCookie(token));
+      expect(cookie).toMatch(/^sid=; Path=\/; HttpOnly; SameSite=Lax; Max-Age=0/);
+      expect(await stored(token)).toBeUndefined();
+      expect(await getSession(withCookie(token))).toBeNull();
+    });
+
+    it("a new password ends the sessions the old one opened", async () => {
+      const admin = await newAdmin();
+      const token = await craft(admin.id);
+      await upsertAdmin({ email: admin.email, password: `nova-senha-${uid()}` });
+      expect(await getSession(withCookie(token))).toBeNull();
+    });
+  });
+});
