@@ -1,17 +1,10 @@
 // `npm run admin:create`: create an admin for the blog (or set a new password for an existing
 // e-mail). Reads ADMIN_EMAIL and ADMIN_PASSWORD, or asks for them; the password is never
 // echoed or logged. Uses the same database configuration as the server.
-import { spawnSync } from "node:child_process";
-import path from "node:path";
 import { createInterface } from "node:readline/promises";
-import type * as Site from "../app/server/http-app.server.ts";
+import { loadBuiltSite } from "./built-site.ts";
 
-const root = path.resolve(import.meta.dirname, "..");
-const build = spawnSync(process.execPath, [path.join(root, "scripts/build-if-needed.ts")], {
-  stdio: "inherit",
-});
-if (build.status !== 0) process.exit(build.status ?? 1);
-const site = (await import(path.join(root, "build/server/index.js"))) as typeof Site;
+const site = await loadBuiltSite();
 
 async function ask(question: string, hidden = false): Promise<string> {
   if (!process.stdin.isTTY) {

@@ -17,6 +17,7 @@ import pg from "pg";
 import type * as Site from "../app/server/http-app.server.ts";
 import { startServer } from "../tests/support/server.ts";
 import { type BenchCategory, seedBenchPosts } from "./bench-seed.ts";
+import { loadBuiltSite } from "./built-site.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const reportPath = path.join(root, "bench/report.json");
@@ -422,12 +423,7 @@ const number = (value: number) => value.toLocaleString("pt-BR");
 
 const options = parseOptions();
 
-const build = spawnSync(process.execPath, [path.join(root, "scripts/build-if-needed.ts")], {
-  stdio: "inherit",
-});
-if (build.status !== 0) process.exit(build.status ?? 1);
-
-const site = (await import(path.join(root, "build/server/index.js"))) as typeof Site;
+const site = await loadBuiltSite();
 const database = options.pg ? postgresDatabase() : sqliteDatabase();
 cleanups.push(database.drop);
 

@@ -1,9 +1,8 @@
 // `npm run db:migrate` applies pending migrations; `npm run db:seed` fills an EMPTY database
 // with the demo content (it never touches one that has content). Both use the same
 // configuration as the server (DATABASE_URL / DATABASE_SCHEMA / DATA_DIR).
-import { spawnSync } from "node:child_process";
-import path from "node:path";
 import type * as Site from "../app/server/http-app.server.ts";
+import { loadBuiltSite } from "./built-site.ts";
 
 const command = process.argv[2];
 if (command !== "migrate" && command !== "seed") {
@@ -11,13 +10,7 @@ if (command !== "migrate" && command !== "seed") {
   process.exit(2);
 }
 
-const root = path.resolve(import.meta.dirname, "..");
-const build = spawnSync(process.execPath, [path.join(root, "scripts/build-if-needed.ts")], {
-  stdio: "inherit",
-});
-if (build.status !== 0) process.exit(build.status ?? 1);
-
-const site = (await import(path.join(root, "build/server/index.js"))) as typeof Site;
+const site = await loadBuiltSite();
 
 let handle: Awaited<ReturnType<typeof Site.openDatabase>> | undefined;
 try {

@@ -36,6 +36,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { parseArgs } from "node:util";
 import { type LaunchedChrome, launch } from "chrome-launcher";
 import lighthouse, { type Flags, type Result } from "lighthouse";
+import { chromiumLaunchOptions } from "../tests/support/chromium.ts";
 import { type RunningServer, startServer } from "../tests/support/server.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -73,16 +74,7 @@ const CATEGORY_LABEL: Record<Category, string> = {
 
 const CHROME_PATH = process.env.CHROME_PATH || "/usr/bin/chromium";
 /** Without these Chromium does not start here (root, no display); see setup-notes. */
-const CHROME_FLAGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
+const CHROME_FLAGS = chromiumLaunchOptions.args ?? [];
 /** Runtime errors that mean the page itself is broken (an error status, not HTML), not Lighthouse. */
 const PAGE_RUNTIME_ERRORS = new Set(["ERRORED_DOCUMENT_REQUEST", "FAILED_DOCUMENT_REQUEST", "NOT_HTML"]);
 /** Attempts per run when Lighthouse itself fails (NO_NAVSTART, PROTOCOL_TIMEOUT, ...). */

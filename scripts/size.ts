@@ -1,19 +1,15 @@
 // `npm run size`: for each public page, the gzip bytes of the HTML, CSS and JavaScript it
 // loads, against the budget (JS ≤ 120 KB, CSS ≤ 20 KB gzip), and any resource from another
 // host. Builds if needed and starts its own server. Exits 1 when a page is over budget.
-import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { startServer } from "../tests/support/server.ts";
+import { buildIfNeeded } from "./built-site.ts";
 
-const root = path.resolve(import.meta.dirname, "..");
 const budget = { js: 120 * 1024, css: 20 * 1024 };
 const pages = ["/", "/servicos", "/obras", "/contato", ...process.argv.slice(2)];
 
-const build = spawnSync(process.execPath, [path.join(root, "scripts/build-if-needed.ts")], {
-  stdio: "inherit",
-});
-if (build.status !== 0) process.exit(build.status ?? 1);
+buildIfNeeded();
 
 const server = await startServer();
 const gzipSizes = new Map<string, number>();

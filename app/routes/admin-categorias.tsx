@@ -12,6 +12,7 @@ import {
 } from "~/server/admin/categories-admin.server";
 import { requireAdminAction, requireAdminPage } from "~/server/auth/guard.server";
 import { setFlash, takeFlash } from "~/server/auth/sessions.server";
+import { readForm } from "~/server/read-form.server";
 import type { Route } from "./+types/admin-categorias";
 
 export const handle: RouteHandle = { hydrate: true };
@@ -24,12 +25,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const session = await requireAdminAction(request);
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
-    return data({ error: "Não foi possível ler o formulário." }, { status: 400 });
-  }
+  const form = await readForm(request);
+  if (!form) return data({ error: "Não foi possível ler o formulário." }, { status: 400 });
   const intent = form.get("intent");
   const id = String(form.get("id") ?? "");
   if (intent === "delete") {

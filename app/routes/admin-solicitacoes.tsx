@@ -7,6 +7,7 @@ import type { RouteHandle } from "~/route-handle";
 import { deleteLead, leadUpdateSchema, listLeads, updateLead } from "~/server/admin/leads-admin.server";
 import { requireAdminAction, requireAdminPage } from "~/server/auth/guard.server";
 import { setFlash, takeFlash } from "~/server/auth/sessions.server";
+import { readForm } from "~/server/read-form.server";
 import type { Route } from "./+types/admin-solicitacoes";
 
 export const handle: RouteHandle = { hydrate: true };
@@ -21,12 +22,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const session = await requireAdminAction(request);
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
-    return data({ error: "Não foi possível ler o formulário." }, { status: 400 });
-  }
+  const form = await readForm(request);
+  if (!form) return data({ error: "Não foi possível ler o formulário." }, { status: 400 });
   const id = String(form.get("id") ?? "");
   const back = `/admin/solicitacoes${new URL(request.url).search}`;
   if (form.get("intent") === "delete") {

@@ -29,6 +29,7 @@ import { aiImagesConfigured } from "~/server/ai/runware.server";
 import { requireAdminAction, requireAdminPage } from "~/server/auth/guard.server";
 import { setFlash, takeFlash } from "~/server/auth/sessions.server";
 import { listCategories } from "~/server/blog/public-posts.server";
+import { readForm } from "~/server/read-form.server";
 import type { Route } from "./+types/admin";
 
 export const handle: RouteHandle = { hydrate: true };
@@ -59,12 +60,8 @@ type ActionResult = { error: string; fieldErrors?: PostFormErrors };
 
 export async function action({ request }: Route.ActionArgs) {
   const session = await requireAdminAction(request);
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
-    return data<ActionResult>({ error: "Não foi possível ler o formulário." }, { status: 400 });
-  }
+  const form = await readForm(request);
+  if (!form) return data<ActionResult>({ error: "Não foi possível ler o formulário." }, { status: 400 });
   const intent = form.get("intent");
   const id = typeof form.get("id") === "string" && form.get("id") ? String(form.get("id")) : null;
 

@@ -6,6 +6,7 @@ import { requestInfoContext } from "~/request-context";
 import { assertSameOrigin } from "~/server/auth/guard.server";
 import { attemptLogin } from "~/server/auth/login.server";
 import { getSession } from "~/server/auth/sessions.server";
+import { readForm } from "~/server/read-form.server";
 import type { Route } from "./+types/auth";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -15,12 +16,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   assertSameOrigin(request);
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
+  const form = await readForm(request);
+  if (!form)
     return data({ error: "Não foi possível ler o formulário. Tente novamente.", email: "" }, { status: 400 });
-  }
   const email = String(form.get("email") ?? "").slice(0, 320);
   const password = String(form.get("password") ?? "").slice(0, 256);
   if (!email.trim() || !password) {

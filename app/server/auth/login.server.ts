@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { decoyHash, verifyPassword } from "./password.server";
-import { clearEvents, countRecent, recordEvent } from "./rate-limit.server";
+import { clearEvents, countRecent, forgetEvent, recordEvent } from "./rate-limit.server";
 import { createSession } from "./sessions.server";
 import { findUserByEmail } from "./users.server";
 
@@ -28,23 +28,24 @@ export async function attemptLogin(
   const normalized = email.trim().toLowerCase();
   const emailBucket = `login-fail:email:${normalized}`;
   const ipBucket = `login-fail:ip:${clientIp}`;
-  const [emailFailures, ipFailures] = await Promise.all([
+  // Count this attempt as a failure before checking anything, so simultaneous attempts cannot
+  // all slip under the limit; a successful sign-in takes it back.
+  const [, ipEvent] = await Promise.all([recordEvent(emailBucket), recordEvent(ipBucket)]);
+  const [emailAttempts, ipAttempts] = await Promise.all([
     countRecent(emailBucket, WINDOW_MS),
     countRecent(ipBucket, WINDOW_MS),
   ]);
-  if (emailFailures >= MAX_FAILURES_PER_EMAIL || ipFailures >= MAX_FAILURES_PER_ADDRESS) {
+  if (emailAttempts > MAX_FAILURES_PER_EMAIL || ipAttempts > MAX_FAILURES_PER_ADDRESS) {
     return { ok: false, status: 429, message: LOGIN_LOCKED_MESSAGE };
   }
-  await sleep(Math.min(Math.max(emailFailures, ipFailures) * 250, 2000));
+  await sleep(Math.min(Math.max(emailAttempts, ipAttempts) - 1, 8) * 250);
 
   const user = normalized ? await findUserByEmail(normalized) : undefined;
   // Unknown e-mails cost the same hashing time as known ones.
   const valid = await verifyPassword(password, user?.password_hash ?? (await decoyHash()));
-  if (!user || !valid) {
-    await Promise.all([recordEvent(emailBucket), recordEvent(ipBucket)]);
-    return { ok: false, status: 401, message: LOGIN_FAILED_MESSAGE };
-  }
-  await clearEvents(emailBucket);
+  if (!user || !valid) return { ok: false, status: 401, message: LOGIN_FAILED_MESSAGE };
+
+  await Promise.all([clearEvents(emailBucket), forgetEvent(ipEvent)]);
   const setCookie = await createSession(request, user.id, {
     title: "Login realizado!",
     description: "Bem-vindo de volta.",

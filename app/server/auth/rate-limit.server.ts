@@ -15,12 +15,20 @@ export async function countRecent(bucket: string, windowMs: number): Promise<num
   return Number(row.n);
 }
 
-export async function recordEvent(bucket: string): Promise<void> {
+/** Count one event; returns its id (to take it back with `forgetEvent`). */
+export async function recordEvent(bucket: string): Promise<string> {
   const db = await database();
+  const id = randomUUID();
   await db
     .insertInto("rate_limit_events")
-    .values({ id: randomUUID(), bucket, created_at: new Date().toISOString() })
+    .values({ id, bucket, created_at: new Date().toISOString() })
     .execute();
+  return id;
+}
+
+export async function forgetEvent(id: string): Promise<void> {
+  const db = await database();
+  await db.deleteFrom("rate_limit_events").where("id", "=", id).execute();
 }
 
 export async function clearEvents(bucket: string): Promise<void> {
