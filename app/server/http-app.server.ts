@@ -7,9 +7,9 @@ import { sql } from "kysely";
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { getSite } from "~/config/site-env.server";
 import { requestInfoContext } from "~/request-context";
-import { requestIsHttps } from "./auth/cookies.server";
+import { readCookie, requestIsHttps } from "./auth/cookies.server";
 import { FOREIGN_ORIGIN_MESSAGE, isSameOrigin, UNAUTHORIZED_MESSAGE } from "./auth/guard.server";
-import { getSession } from "./auth/sessions.server";
+import { getSession, SESSION_COOKIE } from "./auth/sessions.server";
 import { ensureFirstAdmin } from "./auth/users.server";
 import { startBackgroundWork } from "./background.server";
 import { limitRequestBodies } from "./body-limits.server";
@@ -93,6 +93,19 @@ export function createHttpApp(): HttpApp {
     } catch {
       return c.json({ status: "error", database: "unavailable" }, 503);
     }
+  });
+
+  // Nothing personal may be kept by a browser cache or a CDN: the admin, the sign-in page and
+  // any answer to a signed-in visitor.
+  app.use("*", async (c, next) => {
+    await next();
+    const path = c.req.path;
+    const personal =
+      path === "/auth" ||
+      path.startsWith("/auth.") ||
+      path.startsWith("/admin") ||
+      Boolean(readCookie(c.req.raw, SESSION_COOKIE));
+    if (personal && !path.startsWith("/assets/")) c.res.headers.set("Cache-Control", "private, no-store");
   });
 
   // CSRF: a state-changing request from another site's page is refused before anything runs.

@@ -122,3 +122,12 @@ test("behind a trusted HTTPS proxy forms work, cookies are Secure and HSTS is se
     rmSync(dataDir, { recursive: true, force: true });
   }
 });
+
+test("personal pages are never stored by caches", async ({ request }) => {
+  for (const path of ["/auth", "/admin"]) {
+    const response = await request.get(path, { maxRedirects: 0 });
+    expect(response.headers()["cache-control"], path).toBe("private, no-store");
+  }
+  const signedIn = await request.get("/blog", { headers: { Cookie: "sid=qualquer" } });
+  expect(signedIn.headers()["cache-control"]).toBe("private, no-store");
+});
