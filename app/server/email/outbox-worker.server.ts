@@ -5,6 +5,7 @@ import { startDatabase } from "../db/database.server";
 import { leadNotification } from "./lead-email.server";
 import type { MailConfig } from "./mail-config.server";
 import {
+import { logEvent } from "../log.server";
   claimDueMessages,
   defaultOutboxPolicy,
   describeError,
@@ -58,11 +59,8 @@ export interface OutboxWorker {
   stop: () => Promise<void>;
 }
 
-const defaultLog = (entry: Record<string, unknown>) => {
-  const line = JSON.stringify(entry);
-  if (entry.level === "info") console.log(line);
-  else console.error(line);
-};
+const defaultLog = ({ level, msg, ...fields }: Record<string, unknown>) =>
+  logEvent(level === "info" || level === "warn" ? level : "error", String(msg ?? "outbox"), fields);
 
 let active: OutboxWorker | undefined;
 

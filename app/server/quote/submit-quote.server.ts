@@ -10,6 +10,7 @@ import {
 } from "~/lib/quote";
 import { FOREIGN_ORIGIN_MESSAGE, isSameOrigin } from "../auth/guard.server";
 import { countRecent, recordEvent } from "../auth/rate-limit.server";
+import { logEvent } from "../log.server";
 import { checkFormToken, createFormToken } from "./form-token.server";
 import { saveLead } from "./leads.server";
 import { quoteSettings } from "./quote-config.server";
@@ -36,11 +37,7 @@ const errorToast = (description: string) => ({
   variant: "error" as const,
 });
 
-function log(level: "info" | "warn" | "error", msg: string, fields: Record<string, unknown>) {
-  const line = JSON.stringify({ level, msg, ...fields });
-  if (level === "info") console.log(line);
-  else console.error(line);
-}
+const log = logEvent;
 
 /** A token for the form: a fresh one, or "" when the database cannot give the secret. */
 export async function formTokenOrEmpty(): Promise<string> {
