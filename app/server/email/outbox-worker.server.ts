@@ -2,10 +2,10 @@ import { createTransport } from "nodemailer";
 import type { SiteConfig } from "~/config/site";
 import { getSite } from "~/config/site-env.server";
 import { startDatabase } from "../db/database.server";
+import { logEvent } from "../log.server";
 import { leadNotification } from "./lead-email.server";
 import type { MailConfig } from "./mail-config.server";
 import {
-import { logEvent } from "../log.server";
   claimDueMessages,
   defaultOutboxPolicy,
   describeError,
