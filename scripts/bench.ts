@@ -14,10 +14,12 @@ import path from "node:path";
 import { parseArgs, promisify } from "node:util";
 import { sql } from "kysely";
 import pg from "pg";
+import { staticSitemapPaths } from "../app/lib/sitemap-pages.ts";
 import type * as Site from "../app/server/http-app.server.ts";
 import { startServer } from "../tests/support/server.ts";
 import { type BenchCategory, seedBenchPosts } from "./bench-seed.ts";
 import { loadBuiltSite } from "./built-site.ts";
+import { cleanUp, cleanups } from "./cleanups.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const reportPath = path.join(root, "bench/report.json");
@@ -29,7 +31,6 @@ const WARMUP_REQUESTS = 20;
 const TARGET_MEDIAN_MS = 20;
 const RSS_SAMPLE_MS = 200;
 const BLOG_HEADING = "Conhecimento para cuidar do seu condomínio";
-const STATIC_SITEMAP_PAGES = 5;
 const DEFAULT_PG_URL = "postgres://postgres@127.0.0.1:5432/test";
 
 // ---------------------------------------------------------------------------------------------
@@ -58,20 +59,6 @@ function parseOptions(): Options {
 
 // Run in reverse order once, whether the run ends normally, fails or is interrupted, so no
 // server, temporary directory or schema is left behind.
-const cleanups: Array<() => unknown> = [];
-async function cleanUp(): Promise<void> {
-  for (let step = cleanups.pop(); step; step = cleanups.pop()) {
-    try {
-      await step();
-    } catch (error) {
-      console.error(`Falha na limpeza: ${(error as Error).message}`);
-    }
-  }
-}
-process.once("SIGINT", () => {
-  console.error("\nInterrompido; limpando...");
-  void cleanUp().finally(() => process.exit(130));
-});
 
 // ---------------------------------------------------------------------------------------------
 // Database
@@ -346,7 +333,7 @@ function sequentialCase(spec: {
 }
 
 function blogCases(db: PreparedDatabase): BenchCase[] {
-  const sitemapUrls = STATIC_SITEMAP_PAGES + db.publishedPosts;
+  const sitemapUrls = staticSitemapPaths.length + db.publishedPosts;
   return [
     sequentialCase({
       name: "/blog",

@@ -38,6 +38,7 @@ import { type LaunchedChrome, launch } from "chrome-launcher";
 import lighthouse, { type Flags, type Result } from "lighthouse";
 import { chromiumLaunchOptions } from "../tests/support/chromium.ts";
 import { type RunningServer, startServer } from "../tests/support/server.ts";
+import { cleanUp, cleanups } from "./cleanups.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const reportPath = path.join(root, "bench/lighthouse.json");
@@ -121,21 +122,6 @@ function parseOptions(): Options {
 
 // ---------------------------------------------------------------------------------------------
 // Clean-up: server, Chromium and the temporary database go away however the run ends.
-
-const cleanups: Array<() => unknown> = [];
-async function cleanUp(): Promise<void> {
-  for (let step = cleanups.pop(); step; step = cleanups.pop()) {
-    try {
-      await step();
-    } catch (error) {
-      console.error(`Falha na limpeza: ${(error as Error).message}`);
-    }
-  }
-}
-process.once("SIGINT", () => {
-  console.error("\nInterrompido; limpando...");
-  void cleanUp().finally(() => process.exit(130));
-});
 
 /** Lighthouse could not run: clean up and exit 2. */
 async function abort(message: string): Promise<never> {

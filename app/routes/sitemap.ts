@@ -1,16 +1,15 @@
 import { getSite } from "~/config/site-env.server";
 import { absoluteUrl } from "~/lib/seo";
+import { staticSitemapPaths } from "~/lib/sitemap-pages";
 import { escapeXml } from "~/lib/xml";
 import { listPublishedSlugs } from "~/server/blog/public-posts.server";
-
-const staticPages = ["/", "/servicos", "/obras", "/blog", "/contato", "/politica-de-privacidade"];
 
 export async function loader() {
   const site = getSite();
   const posts = await listPublishedSlugs();
   const newest = posts[0]?.updatedAt;
   const entries = [
-    ...staticPages.map((path) => ({
+    ...staticSitemapPaths.map((path) => ({
       loc: absoluteUrl(site, path),
       lastmod: path === "/blog" ? newest : undefined,
     })),

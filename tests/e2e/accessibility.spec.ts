@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
+import { seriousAxeViolations } from "../support/axe";
 import { demoArticlePath, demoCategoryPath, publicPages } from "../support/pages";
 
 const pages = [
@@ -19,19 +19,7 @@ for (const colorScheme of ["light", "dark"] as const) {
       await page.locator("details[data-disclosure]").evaluateAll((all) => {
         for (const d of all) (d as HTMLDetailsElement).open = true;
       });
-      const results = await new AxeBuilder({ page })
-        .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
-        .analyze();
-      const serious = results.violations
-        .filter((v) => v.impact === "serious" || v.impact === "critical")
-        .map(
-          (v) =>
-            `${v.id} (${v.impact}): ${v.nodes
-              .map((n) => n.target.join(" "))
-              .slice(0, 5)
-              .join(" | ")}`,
-        );
-      expect(serious).toEqual([]);
+      expect(await seriousAxeViolations(page)).toEqual([]);
     });
   }
 }

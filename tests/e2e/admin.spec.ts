@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import sharp from "sharp";
 import { hashPassword } from "~/server/auth/password.server";
@@ -11,6 +10,7 @@ import {
   signInOverHttp,
   startDedicatedServer,
 } from "../support/admin-auth";
+import { seriousAxeViolations } from "../support/axe";
 import { insertCategory, insertPost, openE2eDatabase } from "../support/db";
 import { FAKE_RUNWARE_ERROR_MESSAGE, startFakeRunware } from "../support/fake-runware";
 
@@ -1034,19 +1034,7 @@ for (const colorScheme of ["light", "dark"] as const) {
       if (target !== "/auth") await signIn(page);
       await page.goto(target);
       if (target !== "/auth") await expect(editor(newPostForm(page))).toBeVisible();
-      const results = await new AxeBuilder({ page })
-        .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
-        .analyze();
-      const serious = results.violations
-        .filter((v) => v.impact === "serious" || v.impact === "critical")
-        .map(
-          (v) =>
-            `${v.id} (${v.impact}): ${v.nodes
-              .map((n) => n.target.join(" "))
-              .slice(0, 5)
-              .join(" | ")}`,
-        );
-      expect(serious).toEqual([]);
+      expect(await seriousAxeViolations(page)).toEqual([]);
     });
   }
 }

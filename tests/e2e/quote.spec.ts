@@ -2,12 +2,12 @@ import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, type Response, test } from "@playwright/test";
 import { sql } from "kysely";
 import pg from "pg";
 import { databaseConfigFromEnv } from "~/server/db/config.server";
 import { type DatabaseHandle, openDatabase } from "~/server/db/connection.server";
+import { seriousAxeViolations } from "../support/axe";
 import { openE2eDatabase } from "../support/db";
 import { startServer } from "../support/server";
 import { startSmtpSink } from "../support/smtp-sink";
@@ -108,15 +108,6 @@ async function withoutEnhancement(page: Page) {
     );
     await route.fulfill({ response, body });
   });
-}
-
-async function seriousAxeViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
-    .analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(" | ")}`);
 }
 
 /** A database of its own for a server started by a test (SQLite directory or PostgreSQL schema). */
