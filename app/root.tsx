@@ -14,6 +14,7 @@ import { defaultSite } from "~/config/site";
 import { getSite } from "~/config/site-env.server";
 import { useNonce } from "~/lib/nonce";
 import { SiteContext } from "~/lib/site-context";
+import { speculationRules } from "~/lib/speculation-rules";
 import { jsonLdScript, localBusinessJsonLd } from "~/lib/structured-data";
 import { routeWantsHydration } from "~/route-handle";
 import type { Route } from "./+types/root";
@@ -26,19 +27,6 @@ export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
-
-// Prefetch same-origin pages on hover so moving between static pages feels instant without a
-// client router. Admin and sign-in are excluded: they are personal and never cached.
-const speculationRules = JSON.stringify({
-  prefetch: [
-    {
-      where: {
-        and: [{ href_matches: "/*" }, { not: { href_matches: ["/admin*", "/auth*"] } }],
-      },
-      eagerness: "moderate",
-    },
-  ],
-});
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");

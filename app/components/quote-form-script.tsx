@@ -7,7 +7,7 @@ import { useNonce } from "~/lib/nonce";
 // one place). A failed request keeps what the visitor typed; when the server cannot be reached
 // at all, the failure toast from <template id="quote-toast-failure"> appears.
 // See docs/decisions/0006-quote-form-without-hydration.md.
-const script = `(function(){
+export const quoteFormScript = `(function(){
 var region=document.getElementById("quote-toasts");
 if(!region||!window.fetch||!window.DOMParser||!window.URLSearchParams)return;
 region.setAttribute("data-enhanced","");
@@ -59,5 +59,5 @@ busy=false;});
 export function QuoteFormScript() {
   const nonce = useNonce();
   // biome-ignore lint/security/noDangerouslySetInnerHtml: constant script
-  return <script nonce={nonce} dangerouslySetInnerHTML={{ __html: script }} />;
+  return <script nonce={nonce} dangerouslySetInnerHTML={{ __html: quoteFormScript }} />;
 }

@@ -1,4 +1,4 @@
-import { isRouteErrorResponse, Link, redirect } from "react-router";
+import { data, isRouteErrorResponse, Link, redirect } from "react-router";
 import { BlogCallToAction } from "~/components/blog/blog-cta";
 import { PostCard } from "~/components/blog/post-card";
 import { POST_IMAGE_SIZES, PostImage } from "~/components/blog/post-image";
@@ -9,6 +9,7 @@ import { useSite } from "~/lib/site-context";
 import { jsonLdScript } from "~/lib/structured-data";
 import { getPublishedPost, listRelatedPosts } from "~/server/blog/public-posts.server";
 import { sanitizePostHtml } from "~/server/html-sanitizer.server";
+import { categoryTag, postTag, RENDER_TAGS_HEADER } from "~/server/render-cache/cache-policy.server";
 import type { Route } from "./+types/blog-post";
 
 export async function loader({ params }: Route.LoaderArgs) {
@@ -16,7 +17,16 @@ export async function loader({ params }: Route.LoaderArgs) {
   // Unknown, draft and archived posts are not public: back to the list.
   if (!post) throw redirect("/blog");
   const related = await listRelatedPosts(post);
-  return { post: { ...post, content: sanitizePostHtml(post.content) }, related };
+  // The render cache forgets this page when the post or its category's posts change.
+  const tags = [postTag(post.slug), categoryTag(post.category.id)].join(" ");
+  return data(
+    { post: { ...post, content: sanitizePostHtml(post.content) }, related },
+    { headers: { [RENDER_TAGS_HEADER]: tags } },
+  );
+}
+
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return loaderHeaders;
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {

@@ -12,14 +12,21 @@ import type { IconName } from "~/content/types";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
 import { useSite } from "~/lib/site-context";
 import { requestInfoContext } from "~/request-context";
-import { formTokenOrEmpty, submitQuote } from "~/server/quote/submit-quote.server";
+import { submitQuote } from "~/server/quote/submit-quote.server";
+import { RENDER_SLOTS_HEADER } from "~/server/render-cache/cache-policy.server";
+import { slotPlaceholder } from "~/server/render-cache/render-slots.server";
 import type { Route } from "./+types/contato";
 
 // The page ships no React on the client (docs/decisions/0002): the form is a plain HTML form
 // that posts here, and a small inline script enhances it (docs/decisions/0006).
 
-export async function loader() {
-  return { formToken: await formTokenOrEmpty() };
+// The page is shared through the render cache; the token (when the form was served) is
+// filled into each response by the HTTP layer.
+export function loader() {
+  return data(
+    { formToken: slotPlaceholder("form-token") },
+    { headers: { [RENDER_SLOTS_HEADER]: "form-token" } },
+  );
 }
 
 /** The quote form's post: always a rendered page with the outcome, and the matching status. */

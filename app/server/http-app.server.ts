@@ -16,6 +16,13 @@ import { limitRequestBodies } from "./body-limits.server";
 import { clientAddress, trustProxyFromEnv } from "./client-address.server";
 import { database, startDatabase, stopDatabase } from "./db/database.server";
 import { logEvent } from "./log.server";
+import { trustedInlineScriptHashes } from "./render-cache/inline-script-hashes.server";
+import {
+  type RenderCache,
+  type RenderCacheVariables,
+  renderCacheSettingsFromEnv,
+  startRenderCache,
+} from "./render-cache/render-cache.server";
 import { createNonce, securityHeaders } from "./security-headers.server";
 import { hashedAssets, publicFiles } from "./static-files.server";
 
@@ -27,7 +34,7 @@ export { startDatabase, stopDatabase } from "./db/database.server";
 export { migrateToLatest } from "./db/migrate.server";
 export { seedDemoContentIfEmpty } from "./db/seed/seed-demo.server";
 
-interface AppVariables {
+interface AppVariables extends RenderCacheVariables {
   nonce: string;
   requestId: string;
 }
@@ -45,7 +52,7 @@ export interface Site {
  * The whole site as one fetch handler: static files, health check and the React Router
  * pages. server.ts wraps it in a Node HTTP server.
  */
-export function createHttpApp(): HttpApp {
+export function createHttpApp({ renderCache }: { renderCache: RenderCache }): HttpApp {
   const handleDocument = createRequestHandler(serverBuild, "production");
   const trustProxy = trustProxyFromEnv();
   const app = new Hono<{ Variables: AppVariables }>();
@@ -73,7 +80,11 @@ export function createHttpApp(): HttpApp {
       status: c.res.status,
       ms: Math.round((performance.now() - started) * 10) / 10,
     });
-    const headers = securityHeaders(nonce, requestIsHttps(c.req.raw));
+    const headers = securityHeaders(
+      nonce,
+      requestIsHttps(c.req.raw),
+      c.get("sharedRender") ? trustedInlineScriptHashes : [],
+    );
     try {
       for (const [name, value] of Object.entries(headers)) c.res.headers.set(name, value);
     } catch {
@@ -121,13 +132,20 @@ export function createHttpApp(): HttpApp {
   app.use("/admin", adminGate);
   app.use("/admin.data", adminGate);
 
+  // Content the admin changed must be gone from the render cache before the admin's browser
+  // asks for the next page.
+  app.use("/admin/*", settleAfterWrites(renderCache));
+  app.use("/admin", settleAfterWrites(renderCache));
+
   app.use("/assets/*", hashedAssets());
   app.use("*", publicFiles());
+  app.use("*", renderCache.middleware);
 
   app.all("*", (c) => {
     const context = new RouterContextProvider();
     context.set(requestInfoContext, {
-      nonce: c.get("nonce"),
+      // A page shared through the render cache must not carry this request's nonce.
+      nonce: c.get("sharedRender") ? undefined : c.get("nonce"),
       clientIp: clientAddress(
         getConnInfo(c).remote.address,
         c.req.header("x-forwarded-for") ?? null,
@@ -181,15 +199,24 @@ const adminGate: MiddlewareHandler<{ Variables: AppVariables }> = async (c, next
   return c.json({ error: UNAUTHORIZED_MESSAGE }, 401);
 };
 
+function settleAfterWrites(renderCache: RenderCache): MiddlewareHandler {
+  return async (c, next) => {
+    await next();
+    if (c.req.method !== "GET" && c.req.method !== "HEAD") await renderCache.settle();
+  };
+}
+
 /** Open and migrate the database (seeding a new one), then build the app. */
 export async function startSite(): Promise<Site> {
-  await startDatabase();
+  const handle = await startDatabase();
+  const renderCache = await startRenderCache(handle, renderCacheSettingsFromEnv(process.env));
   await ensureFirstAdmin(process.env, getSite().publicUrl);
   const stopBackground = startBackgroundWork();
   return {
-    app: createHttpApp(),
+    app: createHttpApp({ renderCache }),
     stop: async () => {
       await stopBackground();
+      await renderCache.stop();
       await stopDatabase();
     },
   };

@@ -5,14 +5,19 @@ export function createNonce(): string {
 }
 
 /**
- * The Content-Security-Policy of every response. Scripts run only from our origin or with this
- * response's nonce (no 'unsafe-inline', no 'unsafe-eval'); nothing may frame the site; plugins
+ * The Content-Security-Policy of every response. Scripts run only from our origin, with this
+ * response's nonce or, on cached pages, as one of our constant inline scripts by hash (no
+ * 'unsafe-inline', no 'unsafe-eval'); nothing may frame the site; plugins
  * and <base> tricks are off. Inline styles stay allowed (React style props, the editor).
  */
-export function contentSecurityPolicy(nonce: string, https: boolean): string {
+export function contentSecurityPolicy(
+  nonce: string,
+  https: boolean,
+  scriptHashes: readonly string[] = [],
+): string {
   const directives = [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'`,
+    ["script-src 'self'", `'nonce-${nonce}'`, ...scriptHashes].join(" "),
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "media-src 'self'",
@@ -28,9 +33,13 @@ export function contentSecurityPolicy(nonce: string, https: boolean): string {
 }
 
 /** Headers added to every response, whatever produced it (page, asset, media, error, redirect). */
-export function securityHeaders(nonce: string, https: boolean): Record<string, string> {
+export function securityHeaders(
+  nonce: string,
+  https: boolean,
+  scriptHashes: readonly string[] = [],
+): Record<string, string> {
   return {
-    "Content-Security-Policy": contentSecurityPolicy(nonce, https),
+    "Content-Security-Policy": contentSecurityPolicy(nonce, https, scriptHashes),
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "strict-origin-when-cross-origin",
     "Permissions-Policy":

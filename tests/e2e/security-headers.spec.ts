@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { expect, test } from "@playwright/test";
 import sharp from "sharp";
 import { startDatabase, stopDatabase } from "~/server/db/database.server";
@@ -62,19 +63,45 @@ test("every kind of response carries the security headers", async ({ request }) 
   }
 });
 
-test("the script nonce is new on every request and matches the page's inline scripts", async ({
+/** The inline scripts of a page (not JSON-LD data): their attributes and code. */
+function inlineScripts(html: string): Array<{ attributes: string; code: string }> {
+  return [
+    ...html.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*application\/ld\+json)([^>]*)>([\s\S]*?)<\/script>/g),
+  ].map(([, attributes = "", code = ""]) => ({ attributes, code }));
+}
+
+test("the script nonce is new on every request and authorises the inline scripts of a personal page", async ({
+  request,
+}) => {
+  const nonces = new Set<string>();
+  for (let i = 0; i < 3; i++) {
+    const response = await request.get("/auth");
+    expect(response.headers()["x-render-cache"]).toBeUndefined();
+    const nonce = response.headers()["content-security-policy"]?.match(/'nonce-([^']+)'/)?.[1] ?? "";
+    expect(nonce).not.toBe("");
+    nonces.add(nonce);
+    const scripts = inlineScripts(await response.text());
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const { attributes } of scripts) expect(attributes).toContain(`nonce="${nonce}"`);
+  }
+  expect(nonces.size).toBe(3);
+});
+
+test("a page shared through the render cache allows exactly its own constant inline scripts, by hash", async ({
   request,
 }) => {
   const nonces = new Set<string>();
   for (let i = 0; i < 3; i++) {
     const response = await request.get("/obras");
-    const nonce = response.headers()["content-security-policy"]?.match(/'nonce-([^']+)'/)?.[1] ?? "";
-    expect(nonce).not.toBe("");
-    nonces.add(nonce);
-    const html = await response.text();
-    const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*application\/ld\+json)([^>]*)>/g)];
-    expect(inline.length).toBeGreaterThan(0);
-    for (const [, attributes] of inline) expect(attributes).toContain(`nonce="${nonce}"`);
+    const csp = response.headers()["content-security-policy"] ?? "";
+    nonces.add(csp.match(/'nonce-([^']+)'/)?.[1] ?? "");
+    const scripts = inlineScripts(await response.text());
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const { attributes, code } of scripts) {
+      // One visitor's nonce must not reach the next one through the cache.
+      expect(attributes).not.toContain("nonce=");
+      expect(csp).toContain(`'sha256-${createHash("sha256").update(code).digest("base64")}'`);
+    }
   }
   expect(nonces.size).toBe(3);
 });

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { Kysely } from "kysely";
+import { type Kysely, PostgresAdapter } from "kysely";
 import { databaseConfigFromEnv } from "~/server/db/config.server";
 import { type DatabaseHandle, openDatabase } from "~/server/db/connection.server";
 import type { Database, PostStatus } from "~/server/db/schema";
@@ -52,7 +52,17 @@ export async function insertPost(db: Kysely<Database>, input: TestPostInput): Pr
       updated_at: now,
     })
     .execute();
+  await contentChangeDelivered(db);
   return slug;
+}
+
+/**
+ * The server learns of a change written from here through the database: on SQLite before its
+ * next cache lookup, on PostgreSQL by a NOTIFY that arrives a moment after the commit. Give
+ * that moment, so the next request sees the change as any later visitor would.
+ */
+async function contentChangeDelivered(db: Kysely<Database>): Promise<void> {
+  if (db.getExecutor().adapter instanceof PostgresAdapter) await new Promise((r) => setTimeout(r, 150));
 }
 
 /** Insert a category; returns its slug. */
@@ -61,5 +71,6 @@ export async function insertCategory(db: Kysely<Database>, name: string, slug: s
     .insertInto("categories")
     .values({ id: randomUUID(), name, slug, created_at: new Date().toISOString() })
     .execute();
+  await contentChangeDelivered(db);
   return slug;
 }

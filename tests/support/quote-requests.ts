@@ -3,6 +3,8 @@ import type { QuoteActionData } from "~/lib/quote";
 import { requestInfoContext } from "~/request-context";
 import { action, loader } from "~/routes/contato";
 import { createFormToken } from "~/server/quote/form-token.server";
+import { RENDER_SLOTS_HEADER } from "~/server/render-cache/cache-policy.server";
+import { fillSlots, parseSlotNames } from "~/server/render-cache/render-slots.server";
 
 // Call the /contato route's action the way React Router does, with real Request objects.
 
@@ -78,6 +80,9 @@ export async function submit(
   return callAction(quoteRequest(await formBody(fields, options.token)), options.clientIp);
 }
 
+/** The token a visitor's page carries: the loader's placeholder, filled as the HTTP layer does. */
 export async function loadFormToken(): Promise<string> {
-  return (await loader()).formToken;
+  const { data, init } = loader();
+  const slots = parseSlotNames(new Headers(init?.headers).get(RENDER_SLOTS_HEADER));
+  return fillSlots(data.formToken, slots);
 }

@@ -3,7 +3,7 @@ import { useNonce } from "~/lib/nonce";
 // "Carregar Mais Artigos" is a plain link (?mostrar=8) that works without JavaScript. With
 // JavaScript, this fetches the next state's HTML and swaps the results in place: no reload,
 // and no framework bundle on the blog list (about 1 KB instead of ~120 KB).
-const script = `(function(){
+export const loadMoreScript = `(function(){
 var busy=false;
 document.addEventListener("click",function(e){
 var a=e.target instanceof Element&&e.target.closest("a[data-load-more]");
@@ -29,5 +29,5 @@ window.addEventListener("popstate",function(){location.reload();});
 export function LoadMoreScript() {
   const nonce = useNonce();
   // biome-ignore lint/security/noDangerouslySetInnerHtml: constant script
-  return <script nonce={nonce} dangerouslySetInnerHTML={{ __html: script }} />;
+  return <script nonce={nonce} dangerouslySetInnerHTML={{ __html: loadMoreScript }} />;
 }

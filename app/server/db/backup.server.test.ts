@@ -153,7 +153,7 @@ describe("restoreSqliteBackup", () => {
     const target = path.join(tempDir(), "site.db");
     const result = await restoreSqliteBackup(old, target);
     expect(result.migrations).toEqual(["0001-blog"]);
-    expect(result.pending).toEqual(["0002-admin", "0003-leads"]);
+    expect(result.pending).toEqual(["0002-admin", "0003-leads", "0004-content-changes"]);
     expect(result.counts.find((c) => c.table === "leads")?.rows).toBeNull();
   });
 

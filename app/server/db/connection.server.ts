@@ -1,5 +1,6 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
+import type { DatabaseSync } from "node:sqlite";
 import { Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
 import type { DatabaseConfig } from "./config.server";
@@ -14,6 +15,8 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 export interface DatabaseHandle {
   db: Kysely<Database>;
   config: DatabaseConfig;
+  /** The SQLite connection itself, for the few synchronous reads that must cost microseconds. */
+  sqlite?: DatabaseSync;
   close: () => Promise<void>;
 }
 
@@ -25,7 +28,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHand
       mkdirSync(path.dirname(config.path), { recursive: true });
       const native = openNodeSqlite({ path: config.path });
       const db = new Kysely<Database>({ dialect: new NodeSqliteDialect(native) });
-      return { db, config, close: () => db.destroy() };
+      return { db, config, sqlite: native, close: () => db.destroy() };
     } catch (error) {
       throw new DatabaseOpenError(
         `Não foi possível abrir o banco SQLite em ${config.path}: ${(error as Error).message}`,

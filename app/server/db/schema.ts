@@ -117,6 +117,14 @@ export interface OutboxTable {
   created_at: Timestamp;
 }
 
+/** SQLite only: public-content changes announced by triggers (PostgreSQL uses NOTIFY). */
+export interface ContentChangesTable {
+  id: ColumnType<number, never, never>;
+  /** Space-separated render-cache tags. */
+  tags: string;
+  created_at: ColumnType<string, never, never>;
+}
+
 export interface Database {
   categories: CategoriesTable;
   blog_posts: BlogPostsTable;
@@ -128,4 +136,5 @@ export interface Database {
   settings: SettingsTable;
   leads: LeadsTable;
   outbox: OutboxTable;
+  content_changes: ContentChangesTable;
 }

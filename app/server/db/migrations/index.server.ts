@@ -2,12 +2,14 @@ import type { Migration, MigrationProvider } from "kysely/migration";
 import * as blog from "./0001-blog.server";
 import * as admin from "./0002-admin.server";
 import * as leads from "./0003-leads.server";
+import * as contentChanges from "./0004-content-changes.server";
 
 /** Every migration, in order. Names sort; never rename or edit one that has shipped. */
 const migrations: Record<string, Migration> = {
   "0001-blog": blog,
   "0002-admin": admin,
   "0003-leads": leads,
+  "0004-content-changes": contentChanges,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,57 @@
+import { blogListHref } from "~/lib/blog-href";
+import { parseBlogQuery } from "~/lib/blog-query";
+
+// Which public addresses the render cache keeps, under which key, and the tags that purge
+// them (announced by the database, migration 0004). Routes add tags only they can know (an
+// article's category) in the RENDER_TAGS_HEADER of their response.
+
+/** Pages that change only with a deploy (a restart empties the cache). */
+const STATIC = "static";
+/** Every listing of posts: the blog list, the sitemap, the feed. */
+const BLOG = "blog";
+
+const fixedPages: Record<string, string[]> = {
+  "/": [STATIC],
+  "/servicos": [STATIC],
+  "/obras": [STATIC],
+  "/contato": [STATIC],
+  "/politica-de-privacidade": [STATIC],
+  "/sitemap.xml": [BLOG],
+  "/blog/rss.xml": [BLOG],
+};
+
+const ARTICLE_PATH = /^\/blog\/[a-z0-9-]{1,200}$/;
+
+/** Response header in which a route names extra tags; the HTTP layer removes it. */
+export const RENDER_TAGS_HEADER = "X-Render-Cache-Tags";
+/** Response header naming the per-response values the body holds a placeholder for. */
+export const RENDER_SLOTS_HEADER = "X-Render-Slots";
+
+export function postTag(slug: string): string {
+  return `post:${slug}`;
+}
+
+export function categoryTag(categoryId: string): string {
+  return `category:${categoryId}`;
+}
+
+/** Cache-Control of a public page: browsers revalidate (ETag), a CDN may keep it briefly. */
+export const PUBLIC_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-revalidate=300";
+/** A page with per-response values (the quote form's token) must be fetched each time. */
+export const PER_RESPONSE_CACHE_CONTROL = "no-cache";
+
+export interface CacheablePage {
+  /** Same key, same rendered bytes: query parameters the page ignores are left out. */
+  key: string;
+  tags: string[];
+}
+
+/** The cache key and base tags of a public address, or undefined when it is never cached. */
+export function cacheablePage(url: URL): CacheablePage | undefined {
+  const { pathname } = url;
+  const fixed = fixedPages[pathname];
+  if (fixed) return { key: pathname, tags: fixed };
+  if (pathname === "/blog") return { key: blogListHref(parseBlogQuery(url.searchParams)), tags: [BLOG] };
+  if (ARTICLE_PATH.test(pathname)) return { key: pathname, tags: [] };
+  return undefined;
+}

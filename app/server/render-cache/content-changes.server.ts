@@ -1,0 +1,172 @@
+import { randomUUID } from "node:crypto";
+import type { DatabaseSync, StatementSync } from "node:sqlite";
+import pg from "pg";
+import type { DatabaseHandle } from "../db/connection.server";
+import { CONTENT_CHANGES_CHANNEL } from "../db/migrations/0004-content-changes.server";
+import { logEvent } from "../log.server";
+
+/**
+ * Public-content changes as the database announces them (migration 0004), whoever made them.
+ * The render cache asks `isCurrent()` before trusting what it holds.
+ */
+export interface ContentChangeFeed {
+  /**
+   * Apply every change committed so far that this process can know of, and say whether the
+   * cache may be used at all (false while the PostgreSQL listener is reconnecting).
+   */
+  isCurrent: () => boolean;
+  /** Resolve once changes committed before the call have been applied (after admin writes). */
+  settle: () => Promise<void>;
+  stop: () => Promise<void>;
+}
+
+export type ApplyChange = (change: { tags: string[] } | "everything") => void;
+
+export function watchContentChanges(handle: DatabaseHandle, apply: ApplyChange): Promise<ContentChangeFeed> {
+  if (handle.sqlite) return Promise.resolve(watchSqlite(handle.sqlite, apply));
+  if (handle.config.engine === "postgres") {
+    return watchPostgres(handle.config.url, handle.config.schema ?? "public", apply);
+  }
+  throw new Error("unknown database engine");
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+function splitTags(text: string): string[] {
+  return text.split(" ").filter(Boolean);
+}
+
+/**
+ * SQLite: triggers append to content_changes in the writer's transaction. Reading the rows
+ * after the last one seen is an indexed lookup that costs microseconds, so it runs before
+ * every cache lookup and no change, from any process, can be missed.
+ */
+function watchSqlite(sqlite: DatabaseSync, apply: ApplyChange): ContentChangeFeed {
+  const newer: StatementSync = sqlite.prepare(
+    "SELECT id, tags FROM content_changes WHERE id > ? ORDER BY id",
+  );
+  const latest = sqlite.prepare("SELECT coalesce(max(id), 0) AS id FROM content_changes").get() as {
+    id: number;
+  };
+  let lastSeen = latest.id;
+  const prune = () => {
+    try {
+      sqlite
+        .prepare("DELETE FROM content_changes WHERE created_at < ?")
+        .run(new Date(Date.now() - DAY_MS).toISOString());
+    } catch (error) {
+      logEvent("error", "content change pruning failed", { error });
+    }
+  };
+  prune();
+  const timer = setInterval(prune, DAY_MS / 24);
+  timer.unref();
+  return {
+    isCurrent: () => {
+      if (!sqlite.isOpen) return false;
+      const rows = newer.all(lastSeen) as Array<{ id: number; tags: string }>;
+      const last = rows.at(-1);
+      if (last) {
+        lastSeen = last.id;
+        apply({ tags: rows.flatMap((row) => splitTags(row.tags)) });
+      }
+      return true;
+    },
+    settle: async () => {},
+    stop: async () => clearInterval(timer),
+  };
+}
+
+const RECONNECT_MS = 1000;
+const SETTLE_TIMEOUT_MS = 2000;
+
+/**
+ * PostgreSQL: triggers NOTIFY at commit; every instance LISTENs. While the listener is down,
+ * changes could be missed, so the cache is emptied and bypassed until it is back.
+ */
+async function watchPostgres(url: string, schema: string, apply: ApplyChange): Promise<ContentChangeFeed> {
+  let client: pg.Client | undefined;
+  let live = false;
+  let stopped = false;
+  let reconnectTimer: NodeJS.Timeout | undefined;
+  const barriers = new Map<string, () => void>();
+
+  const onNotification = (message: pg.Notification) => {
+    const [from, ...tags] = splitTags(message.payload ?? "");
+    if (from !== schema) return;
+    const barrier = tags[0]?.startsWith("barrier:") ? tags[0].slice("barrier:".length) : undefined;
+    if (barrier) {
+      barriers.get(barrier)?.();
+      return;
+    }
+    apply({ tags });
+  };
+
+  const lost = (error?: unknown) => {
+    if (!live && client === undefined) return;
+    live = false;
+    client?.removeAllListeners();
+    client?.end().catch(() => {});
+    client = undefined;
+    apply("everything");
+    for (const release of barriers.values()) release();
+    if (stopped) return;
+    logEvent("error", "content change listener lost; render cache bypassed until it reconnects", { error });
+    reconnectTimer = setTimeout(() => {
+      connect().catch(() => lost());
+    }, RECONNECT_MS);
+    reconnectTimer.unref();
+  };
+
+  const connect = async () => {
+    // Named, so an operator can tell it apart in pg_stat_activity.
+    const next = new pg.Client({ connectionString: url, application_name: `site-cache-listener ${schema}` });
+    next.on("error", lost);
+    next.on("end", () => lost());
+    next.on("notification", onNotification);
+    client = next;
+    await next.connect();
+    await next.query(`LISTEN ${CONTENT_CHANGES_CHANNEL}`);
+    // Whatever changed while nobody listened is unknown: start from nothing.
+    apply("everything");
+    live = true;
+  };
+
+  await connect();
+
+  return {
+    isCurrent: () => live,
+    // NOTIFYs arrive in commit order: once our own marker comes back, every change committed
+    // before it has been applied.
+    settle: async () => {
+      if (!live || !client) return;
+      const id = randomUUID();
+      const arrived = new Promise<void>((resolve) => {
+        const timer = setTimeout(() => {
+          apply("everything");
+          resolve();
+        }, SETTLE_TIMEOUT_MS);
+        barriers.set(id, () => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+      try {
+        await client.query("SELECT pg_notify($1, $2)", [CONTENT_CHANGES_CHANNEL, `${schema} barrier:${id}`]);
+        await arrived;
+      } finally {
+        barriers.delete(id);
+      }
+    },
+    stop: async () => {
+      stopped = true;
+      clearTimeout(reconnectTimer);
+      live = false;
+      const current = client;
+      client = undefined;
+      current?.removeAllListeners();
+      current?.on("error", () => {});
+      await current?.end().catch(() => {});
+    },
+  };
+}

@@ -1,0 +1,218 @@
+import { createHash } from "node:crypto";
+import { promisify } from "node:util";
+import { brotliCompress, gzip, constants as zlibConstants } from "node:zlib";
+import type { Context, MiddlewareHandler } from "hono";
+import { z } from "zod";
+import { readCookie } from "../auth/cookies.server";
+import { SESSION_COOKIE } from "../auth/sessions.server";
+import type { DatabaseHandle } from "../db/connection.server";
+import { logEvent } from "../log.server";
+import {
+  cacheablePage,
+  PER_RESPONSE_CACHE_CONTROL,
+  PUBLIC_CACHE_CONTROL,
+  RENDER_SLOTS_HEADER,
+  RENDER_TAGS_HEADER,
+} from "./cache-policy.server";
+import { type ContentChangeFeed, watchContentChanges } from "./content-changes.server";
+import { preferredEncoding } from "./content-encoding.server";
+import { type CachedPage, PageStore } from "./page-store.server";
+import { fillSlots, parseSlotNames } from "./render-slots.server";
+
+const gzipAsync = promisify(gzip);
+const brotliAsync = promisify(brotliCompress);
+
+export interface RenderCacheVariables {
+  /** Set for a public page that is (or may become) shared by every visitor: render it without
+   *  the request's nonce, and allow our constant inline scripts by hash. */
+  sharedRender: boolean;
+}
+
+export interface RenderCache {
+  middleware: MiddlewareHandler<{ Variables: RenderCacheVariables }>;
+  /** Wait until content changes committed so far have purged the cache (after admin writes). */
+  settle: () => Promise<void>;
+  stop: () => Promise<void>;
+}
+
+const settingsSchema = z.object({
+  RENDER_CACHE: z.enum(["on", "off"], { error: "RENDER_CACHE deve ser 'on' ou 'off'." }).default("on"),
+  RENDER_CACHE_MB: z.coerce
+    .number({ error: "RENDER_CACHE_MB deve ser um número de megabytes." })
+    .int({ error: "RENDER_CACHE_MB deve ser um número inteiro de megabytes." })
+    .min(1, { error: "RENDER_CACHE_MB deve ser ao menos 1." })
+    .max(4096, { error: "RENDER_CACHE_MB deve ser no máximo 4096." })
+    .default(32),
+});
+
+export interface RenderCacheSettings {
+  enabled: boolean;
+  maxBytes: number;
+}
+
+/** RENDER_CACHE=off renders every page (debugging, benchmarks); RENDER_CACHE_MB bounds memory. */
+export function renderCacheSettingsFromEnv(env: Record<string, string | undefined>): RenderCacheSettings {
+  const parsed = settingsSchema.safeParse({
+    RENDER_CACHE: env.RENDER_CACHE || undefined,
+    RENDER_CACHE_MB: env.RENDER_CACHE_MB || undefined,
+  });
+  if (!parsed.success) throw new Error(parsed.error.issues.map((issue) => issue.message).join(" "));
+  return { enabled: parsed.data.RENDER_CACHE === "on", maxBytes: parsed.data.RENDER_CACHE_MB * 1024 * 1024 };
+}
+
+const MAX_AGE_MS = 60 * 60 * 1000;
+
+/**
+ * Public pages rendered once and served to every visitor until the content they show changes
+ * (docs/decisions/0010). Never used for a visitor with a session, for anything but GET/HEAD,
+ * or while changes could go unnoticed.
+ */
+export async function startRenderCache(
+  handle: DatabaseHandle,
+  settings: RenderCacheSettings,
+): Promise<RenderCache> {
+  const store = new PageStore({ maxBytes: settings.maxBytes, maxAgeMs: MAX_AGE_MS });
+  const feed: ContentChangeFeed | undefined = settings.enabled
+    ? await watchContentChanges(handle, (change) => {
+        if (change === "everything") store.clear();
+        else store.purge(change.tags);
+      })
+    : undefined;
+
+  const middleware: RenderCache["middleware"] = async (c, next) => {
+    const method = c.req.method;
+    const page = method === "GET" || method === "HEAD" ? cacheablePage(new URL(c.req.url)) : undefined;
+    const shared =
+      page !== undefined &&
+      feed !== undefined &&
+      readCookie(c.req.raw, SESSION_COOKIE) === undefined &&
+      feed.isCurrent();
+    if (!page || !shared) {
+      await next();
+      await finishUncached(c);
+      return;
+    }
+
+    c.set("sharedRender", true);
+    const hit = store.get(page.key);
+    if (hit) return sendCached(c, hit, "hit");
+    if (method === "HEAD") {
+      await next();
+      await finishUncached(c);
+      return;
+    }
+
+    const generation = store.generation;
+    await next();
+    const response = c.res;
+    const contentType = response.headers.get("content-type");
+    if (response.status !== 200 || !contentType || response.headers.has("set-cookie")) {
+      await finishUncached(c);
+      return;
+    }
+    const identity = Buffer.from(await response.arrayBuffer());
+    const slots = parseSlotNames(response.headers.get(RENDER_SLOTS_HEADER));
+    const routeTags = (response.headers.get(RENDER_TAGS_HEADER) ?? "").split(" ").filter(Boolean);
+    const [gzipped, brotli] = slots.length
+      ? [undefined, undefined]
+      : await Promise.all([
+          gzipAsync(identity, { level: 9 }),
+          brotliAsync(identity, {
+            params: {
+              [zlibConstants.BROTLI_PARAM_QUALITY]: 9,
+              [zlibConstants.BROTLI_PARAM_SIZE_HINT]: identity.length,
+            },
+          }),
+        ]);
+    const cached: CachedPage = {
+      status: 200,
+      contentType,
+      etag: slots.length ? undefined : `W/"${createHash("sha1").update(identity).digest("base64url")}"`,
+      tags: [...page.tags, ...routeTags],
+      slots,
+      identity,
+      gzip: gzipped,
+      br: brotli,
+      storedAt: Date.now(),
+    };
+    store.set(page.key, cached, generation);
+    return sendCached(c, cached, "miss");
+  };
+
+  return {
+    middleware,
+    settle: async () => {
+      try {
+        await feed?.settle();
+      } catch (error) {
+        logEvent("error", "render cache settle failed", { error });
+        store.clear();
+      }
+    },
+    stop: async () => {
+      await feed?.stop();
+      store.clear();
+    },
+  };
+}
+
+/** Answer from a cached page: the encoding the client prefers, 304 when it has this version. */
+async function sendCached(c: Context, page: CachedPage, state: "hit" | "miss"): Promise<Response> {
+  const headers = new Headers({
+    "Content-Type": page.contentType,
+    Vary: "Accept-Encoding",
+    "X-Render-Cache": state,
+  });
+  if (page.slots.length) {
+    // The body changes in every response: no validator, and the outer compression handles it.
+    headers.set("Cache-Control", PER_RESPONSE_CACHE_CONTROL);
+    const body = c.req.method === "HEAD" ? null : await fillSlots(page.identity.toString("utf8"), page.slots);
+    return replaceResponse(c, new Response(body, { status: page.status, headers }));
+  }
+  headers.set("Cache-Control", PUBLIC_CACHE_CONTROL);
+  if (page.etag) headers.set("ETag", page.etag);
+  if (page.etag && matchesEtag(c.req.header("if-none-match"), page.etag)) {
+    headers.delete("Content-Type");
+    return replaceResponse(c, new Response(null, { status: 304, headers }));
+  }
+  const encoding = preferredEncoding(c.req.header("accept-encoding"), {
+    br: page.br !== undefined,
+    gzip: page.gzip !== undefined,
+  });
+  const body = encoding === "br" ? page.br : encoding === "gzip" ? page.gzip : page.identity;
+  if (encoding !== "identity") headers.set("Content-Encoding", encoding);
+  headers.set("Content-Length", String(body?.length ?? 0));
+  const bytes = c.req.method === "HEAD" ? null : new Uint8Array(body ?? []);
+  return replaceResponse(c, new Response(bytes, { status: page.status, headers }));
+}
+
+/** If-None-Match compares weakly: a list of tags or "*". */
+function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, "");
+  const wanted = opaque(etag);
+  return header.split(",").some((tag) => tag.trim() === "*" || opaque(tag) === wanted);
+}
+
+/** A response that is not shared: fill its per-response slots; never leak internal headers. */
+async function finishUncached(c: Context): Promise<void> {
+  const response = c.res;
+  const slots = parseSlotNames(response.headers.get(RENDER_SLOTS_HEADER));
+  if (!response.headers.has(RENDER_TAGS_HEADER) && !slots.length) return;
+  const headers = new Headers(response.headers);
+  headers.delete(RENDER_TAGS_HEADER);
+  headers.delete(RENDER_SLOTS_HEADER);
+  const body = slots.length && response.body ? await fillSlots(await response.text(), slots) : response.body;
+  headers.delete("Content-Length");
+  replaceResponse(
+    c,
+    new Response(body, { status: response.status, statusText: response.statusText, headers }),
+  );
+}
+
+/** Hono's `c.res =` merges the old response's headers into the new one; start clean. */
+function replaceResponse(c: Context, response: Response): Response {
+  c.res = undefined;
+  c.res = response;
+  return response;
+}

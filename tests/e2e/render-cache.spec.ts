@@ -1,0 +1,250 @@
+import { randomUUID } from "node:crypto";
+import {
+  type APIRequestContext,
+  type APIResponse,
+  expect,
+  request as playwrightRequest,
+  test,
+} from "@playwright/test";
+import type { DatabaseHandle } from "~/server/db/connection.server";
+import { baseURL } from "../../playwright.config";
+import { signInOverHttp } from "../support/admin-auth";
+import { insertCategory, openE2eDatabase } from "../support/db";
+
+// The render cache from the outside: what a visitor, a crawler and the signed-in owner get.
+// Content changes go through the admin's own form endpoint, as the owner's browser sends them.
+
+let handle: DatabaseHandle;
+let admin: APIRequestContext;
+
+test.beforeAll(async () => {
+  handle = await openE2eDatabase();
+  admin = await playwrightRequest.newContext({ baseURL });
+  await signInOverHttp(admin);
+});
+
+test.afterAll(async () => {
+  await admin.dispose();
+  await handle.close();
+});
+
+const uid = () => randomUUID().slice(0, 8);
+
+async function newCategory(): Promise<{ id: string; slug: string }> {
+  const id = uid();
+  const slug = await insertCategory(handle.db, `Cache ${id}`, `cache-${id}`);
+  const row = await handle.db
+    .selectFrom("categories")
+    .select("id")
+    .where("slug", "=", slug)
+    .executeTakeFirstOrThrow();
+  return { id: row.id, slug };
+}
+
+interface PostFields {
+  id?: string;
+  title: string;
+  categoryId: string;
+  status: "draft" | "published";
+}
+
+/** Save through POST /admin as the editor does; returns the post's id and current slug. */
+async function savePost(fields: PostFields): Promise<{ id: string; slug: string }> {
+  const response = await admin.post("/admin", {
+    form: {
+      intent: "save",
+      ...(fields.id ? { id: fields.id } : {}),
+      title: fields.title,
+      categoryId: fields.categoryId,
+      excerpt: `Resumo de ${fields.title}.`,
+      content: `<p>Texto de ${fields.title}.</p>`,
+      readTime: "4",
+      status: fields.status,
+    },
+    maxRedirects: 0,
+  });
+  expect(response.status(), await response.text()).toBe(302);
+  const row = await handle.db
+    .selectFrom("blog_posts")
+    .select(["id", "slug"])
+    .where("title", "=", fields.title)
+    .executeTakeFirstOrThrow();
+  return row;
+}
+
+async function deletePost(id: string): Promise<void> {
+  const response = await admin.post("/admin", { form: { intent: "delete", id }, maxRedirects: 0 });
+  expect(response.status()).toBe(302);
+}
+
+/** Fetch as an anonymous visitor until the page is served from the cache. */
+async function cached(request: APIRequestContext, path: string): Promise<string> {
+  await request.get(path, { maxRedirects: 0 });
+  const response = await request.get(path, { maxRedirects: 0 });
+  expect(response.headers()["x-render-cache"], path).toBe("hit");
+  return response.text();
+}
+
+async function get(request: APIRequestContext, path: string): Promise<APIResponse> {
+  return request.get(path, { maxRedirects: 0 });
+}
+
+test("publishing, editing, unpublishing and deleting a post each show on the very next request", async ({
+  request,
+}) => {
+  const category = await newCategory();
+  const listPath = `/blog?categoria=${category.slug}`;
+  // Other tests publish at the same time, so the unfiltered list is only checked for what
+  // must be gone; the category's own list shows everything.
+  const pages = ["/blog", listPath, "/sitemap.xml", "/blog/rss.xml"];
+  for (const path of pages) await cached(request, path);
+
+  // Published: listed, readable, in the sitemap and the feed.
+  const first = `Publicado ${uid()}`;
+  let post = await savePost({ title: first, categoryId: category.id, status: "published" });
+  expect(await (await get(request, listPath)).text()).toContain(first);
+  const article = await get(request, `/blog/${post.slug}`);
+  expect(article.status()).toBe(200);
+  expect(await article.text()).toContain(first);
+  expect(await (await get(request, "/sitemap.xml")).text()).toContain(`/blog/${post.slug}<`);
+  expect(await (await get(request, "/blog/rss.xml")).text()).toContain(first);
+
+  // Edited: every page shows the new title, none the old one.
+  for (const path of [...pages, `/blog/${post.slug}`]) await cached(request, path);
+  const oldSlug = post.slug;
+  const second = `Editado ${uid()}`;
+  post = await savePost({ id: post.id, title: second, categoryId: category.id, status: "published" });
+  for (const path of [listPath, "/blog/rss.xml"]) {
+    const body = await (await get(request, path)).text();
+    expect(body, path).toContain(second);
+    expect(body, path).not.toContain(first);
+  }
+  expect(await (await get(request, "/blog")).text()).not.toContain(first);
+  const edited = await get(request, `/blog/${post.slug}`);
+  expect(await edited.text()).toContain(second);
+  const sitemap = await (await get(request, "/sitemap.xml")).text();
+  expect(sitemap).toContain(`/blog/${post.slug}<`);
+  if (oldSlug !== post.slug) {
+    expect(sitemap).not.toContain(`/blog/${oldSlug}<`);
+    expect((await get(request, `/blog/${oldSlug}`)).status()).toBe(302);
+  }
+
+  // Unpublished: gone from every public page; the article goes back to the list.
+  for (const path of [...pages, `/blog/${post.slug}`]) await cached(request, path);
+  await savePost({ id: post.id, title: second, categoryId: category.id, status: "draft" });
+  for (const path of ["/blog", listPath, "/blog/rss.xml"]) {
+    expect(await (await get(request, path)).text(), path).not.toContain(second);
+  }
+  const unpublished = await get(request, `/blog/${post.slug}`);
+  expect(unpublished.status()).toBe(302);
+  expect(unpublished.headers().location).toBe("/blog");
+  expect(await (await get(request, "/sitemap.xml")).text()).not.toContain(`/blog/${post.slug}<`);
+
+  // Published again, then deleted.
+  await savePost({ id: post.id, title: second, categoryId: category.id, status: "published" });
+  for (const path of [...pages, `/blog/${post.slug}`]) await cached(request, path);
+  await deletePost(post.id);
+  for (const path of ["/blog", listPath, "/blog/rss.xml"]) {
+    expect(await (await get(request, path)).text(), path).not.toContain(second);
+  }
+  expect((await get(request, `/blog/${post.slug}`)).status()).toBe(302);
+  expect(await (await get(request, "/sitemap.xml")).text()).not.toContain(`/blog/${post.slug}<`);
+});
+
+test("a change purges the articles that show it and leaves the others cached", async ({ request }) => {
+  const category = await newCategory();
+  const other = await newCategory();
+  const reader = await savePost({ title: `Leitor ${uid()}`, categoryId: category.id, status: "published" });
+  const unrelated = await savePost({ title: `Outro ${uid()}`, categoryId: other.id, status: "published" });
+  await cached(request, `/blog/${reader.slug}`);
+  await cached(request, `/blog/${unrelated.slug}`);
+  await cached(request, "/obras");
+
+  // A new post in the reader's category is one of its related posts.
+  const related = `Relacionado ${uid()}`;
+  await savePost({ title: related, categoryId: category.id, status: "published" });
+  const readerPage = await get(request, `/blog/${reader.slug}`);
+  expect(readerPage.headers()["x-render-cache"]).toBe("miss");
+  expect(await readerPage.text()).toContain(related);
+  expect((await get(request, `/blog/${unrelated.slug}`)).headers()["x-render-cache"]).toBe("hit");
+  expect((await get(request, "/obras")).headers()["x-render-cache"]).toBe("hit");
+});
+
+test("a signed-in admin never receives or pollutes a cached public page", async ({ request }) => {
+  // Cached for visitors, but the admin gets a page rendered for them, kept by nobody.
+  await cached(request, "/servicos");
+  const forAdmin = await admin.get("/servicos");
+  expect(forAdmin.status()).toBe(200);
+  expect(forAdmin.headers()["x-render-cache"]).toBeUndefined();
+  expect(forAdmin.headers()["cache-control"]).toBe("private, no-store");
+  expect(forAdmin.headers().etag).toBeUndefined();
+
+  // What the admin renders first is not stored for the next visitor.
+  const category = await newCategory();
+  const path = `/blog?categoria=${category.slug}&mostrar=8`;
+  expect((await admin.get(path)).headers()["x-render-cache"]).toBeUndefined();
+  const visitor = await get(request, path);
+  expect(visitor.headers()["x-render-cache"]).toBe("miss");
+  expect(visitor.headers()["cache-control"]).toContain("public");
+  expect((await get(request, path)).headers()["x-render-cache"]).toBe("hit");
+
+  // The admin's own pages are never shared.
+  const adminPage = await admin.get("/admin");
+  expect(adminPage.headers()["x-render-cache"]).toBeUndefined();
+  expect(adminPage.headers()["cache-control"]).toBe("private, no-store");
+});
+
+test("If-None-Match with the page's ETag yields 304; a content change yields a new ETag", async ({
+  request,
+}) => {
+  const category = await newCategory();
+  const path = `/blog?categoria=${category.slug}`;
+  await get(request, path);
+  const first = await get(request, path);
+  const etag = first.headers().etag ?? "";
+  expect(etag).toMatch(/^W\/".+"$/);
+  expect(first.headers().vary).toContain("Accept-Encoding");
+  expect(first.headers()["cache-control"]).toMatch(/s-maxage=\d+/);
+  expect(first.headers()["cache-control"]).toMatch(/stale-while-revalidate=\d+/);
+
+  const notModified = await request.get(path, { headers: { "If-None-Match": etag } });
+  expect(notModified.status()).toBe(304);
+  expect(await notModified.body()).toHaveLength(0);
+  expect(notModified.headers().etag).toBe(etag);
+  expect((await request.get(path, { headers: { "If-None-Match": 'W/"outra-versao"' } })).status()).toBe(200);
+
+  await savePost({ title: `Etag ${uid()}`, categoryId: category.id, status: "published" });
+  const changed = await request.get(path, { headers: { "If-None-Match": etag } });
+  expect(changed.status()).toBe(200);
+  expect(changed.headers().etag).not.toBe(etag);
+});
+
+test("cached pages are sent with Brotli, gzip or none as the client asks, with the same content", async ({
+  request,
+}) => {
+  const bodies: string[] = [];
+  for (const encoding of ["br", "gzip", "identity"]) {
+    await request.get("/obras", { headers: { "Accept-Encoding": encoding } });
+    const response = await request.get("/obras", { headers: { "Accept-Encoding": encoding } });
+    expect(response.headers()["x-render-cache"]).toBe("hit");
+    expect(response.headers()["content-encoding"]).toBe(encoding === "identity" ? undefined : encoding);
+    bodies.push(await response.text());
+  }
+  expect(bodies[0]).toContain("<h1");
+  expect(new Set(bodies).size).toBe(1);
+});
+
+test("the contact page is shared, but each response carries a new form token", async ({ request }) => {
+  const tokens = new Set<string>();
+  for (let i = 0; i < 3; i++) {
+    const response = await request.get("/contato");
+    const html = await response.text();
+    const token = /name="form_token" value="([^"]+)"/.exec(html)?.[1] ?? "";
+    expect(token).toMatch(/^v1\.[0-9a-z]+\.[\w-]+$/);
+    tokens.add(token);
+    if (i > 0) expect(response.headers()["x-render-cache"]).toBe("hit");
+    expect(response.headers()["cache-control"]).toBe("no-cache");
+    expect(response.headers().etag).toBeUndefined();
+  }
+  expect(tokens.size).toBe(3);
+});
