@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import sharp, { type Metadata } from "sharp";
+import type { Metadata } from "sharp";
 import { MEDIA_VARIANT_WIDTHS } from "~/lib/media-url";
 
 // Every image the site stores is re-encoded here: whatever came in (a phone photo with GPS in
@@ -53,7 +53,15 @@ export function variantWidthsFor(originalWidth: number): number[] {
   return widths;
 }
 
-function decoder(bytes: Uint8Array) {
+// sharp and libvips add about 25 MB to the process: load them with the first image, not at
+// start (most requests never touch an image).
+let sharpModule: Promise<typeof import("sharp")> | undefined;
+async function loadSharp() {
+  sharpModule ??= import("sharp");
+  return (await sharpModule).default;
+}
+
+function decoder(sharp: Awaited<ReturnType<typeof loadSharp>>, bytes: Uint8Array) {
   // failOn "error": refuse truncated or corrupt pixel data, but accept files whose only fault
   // is a decoder warning (common in camera JPEGs, e.g. extraneous bytes before a marker).
   return sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" });
@@ -65,6 +73,7 @@ function decoder(bytes: Uint8Array) {
  * Sharp writes no metadata unless asked, so EXIF (GPS, camera, orientation) and XMP are gone.
  */
 export async function processImage(bytes: Uint8Array): Promise<ProcessedImage> {
+  const sharp = await loadSharp();
   let metadata: Metadata;
   try {
     // Reading the header decodes no pixels; the limit is lifted here only so that an oversize
@@ -88,7 +97,7 @@ export async function processImage(bytes: Uint8Array): Promise<ProcessedImage> {
   const variants: ImageVariant[] = [];
   try {
     // Decode once; each variant resizes a clone of the same upright pipeline.
-    const pipeline = decoder(bytes).rotate();
+    const pipeline = decoder(sharp, bytes).rotate();
     for (const width of variantWidthsFor(upright.width)) {
       const { data, info } = await pipeline
         .clone()
