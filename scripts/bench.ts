@@ -1,475 +1,449 @@
-// `npm run bench`: how fast the production server renders the blog with 10,000 extra posts.
-// Builds if needed, seeds a fresh database (a temporary SQLite directory, or with --pg a fresh
-// schema in PostgreSQL), starts the server on it and runs each case of blogCases(); prints one
-// table and writes bench/report.json. Exits 1 only when a request failed: a missed target is a
-// number to read, not a test failure.
+// `npm run bench`: throughput and latency of the production server under load, against a bare
+// node:http ceiling on the same machine, then the mixed load of the issue 7 budget.
 //
-//   npm run bench                      SQLite
-//   npm run bench -- --pg              PostgreSQL (BENCH_DATABASE_URL, DATABASE_URL or local)
-//   npm run bench -- --requests 1000   requests per case (default 300)
-import { execFile, spawnSync } from "node:child_process";
+// Builds if needed, seeds a fresh database (a temporary SQLite directory, or with --pg a fresh
+// schema in PostgreSQL, dropped afterwards whatever happens) with the demo content plus 1,000
+// synthetic posts, and starts `node server.ts` (NODE_ENV=production) on it. Then, with autocannon
+// and a browser's request headers (Accept-Encoding: gzip, deflate, br), each case warms up and
+// runs for a fixed time at 1 and at 50 connections:
+//
+//   /, /blog, /blog/<slug>, /sitemap.xml    the server, render cache on (the default)
+//   /blog/<slug> sem cache                  a second server on the same database, RENDER_CACHE=off
+//   teto                                    a bare node:http process answering the article's
+//                                           exact bytes (same content type and encoding)
+//
+// and finally 100 connections of mixed load for 60 s: 90% page views over the public pages, 10%
+// quote submissions (bench-mixed.ts), after which every lead answered with success must be in the
+// database. Prints the tables with the targets, the servers' peak memory (VmRSS sampled, VmHWM at
+// the end), and writes bench/report.json. Exits 1 only when requests failed (errors, timeouts,
+// unexpected statuses or content, lost leads): a missed target is marked, not fatal.
+//
+//   npm run bench                                   SQLite
+//   npm run bench -- --pg                           PostgreSQL (BENCH_DATABASE_URL, DATABASE_URL or local)
+//   npm run bench -- --posts 10000                  more posts (default 1,000)
+//   npm run bench -- --duration 5 --mixed-duration 15   shorter cases (defaults 10 s and 60 s)
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { parseArgs, promisify } from "node:util";
-import { sql } from "kysely";
-import pg from "pg";
+import { parseArgs } from "node:util";
 import { staticSitemapPaths } from "../app/lib/sitemap-pages.ts";
-import type * as Site from "../app/server/http-app.server.ts";
-import { startServer } from "../tests/support/server.ts";
-import { type BenchCategory, seedBenchPosts } from "./bench-seed.ts";
-import { loadBuiltSite } from "./built-site.ts";
+import { captureResponse, startCeiling } from "./bench-ceiling.ts";
+import { postgresDatabase, prepareDatabase, sqliteDatabase, storedLeadEmails } from "./bench-database.ts";
+import { type Column, decimal, integer, optional, printTable, seconds } from "./bench-format.ts";
+import { BROWSER_HEADERS, type LoadResult, measureUrl } from "./bench-load.ts";
+import { type MemoryReport, watchMemory } from "./bench-memory.ts";
+import {
+  LEAD_EMAIL_LIKE,
+  MIN_FILL_SECONDS,
+  MIXED_CONNECTIONS,
+  type MixedResult,
+  runMixedLoad,
+} from "./bench-mixed.ts";
+import { type BenchServer, startBenchServer } from "./bench-server.ts";
+import { loadBuiltSite, projectRoot } from "./built-site.ts";
 import { cleanUp, cleanups } from "./cleanups.ts";
 
-const root = path.resolve(import.meta.dirname, "..");
-const reportPath = path.join(root, "bench/report.json");
-const BENCH_POSTS = 10_000;
-const INSERT_BATCH = 500;
-/** Requests per case before timing: JIT, route modules and database caches get warm. */
-const WARMUP_REQUESTS = 20;
-/** The issue's target for /blog and /blog/:slug with 10,000 posts seeded. */
-const TARGET_MEDIAN_MS = 20;
-const RSS_SAMPLE_MS = 200;
+const reportPath = path.join(projectRoot, "bench/report.json");
+const CONNECTIONS = [1, 50] as const;
+const WARMUP_SECONDS = 3;
 const BLOG_HEADING = "Conhecimento para cuidar do seu condomínio";
-const DEFAULT_PG_URL = "postgres://postgres@127.0.0.1:5432/test";
+
+/** Issue 6 item 3 and issue 7 targets. */
+const TARGETS = {
+  /** Cached article at 50 connections: at least this share of the ceiling's req/s... */
+  cachedShareOfCeiling: 0.5,
+  /** ...with p99 below this and no errors. */
+  cachedP99Ms: 50,
+  /** Article with RENDER_CACHE=off, at 50 connections. */
+  uncachedRequestsPerSecond: 500,
+  serverRssMb: 200,
+  lostLeads: 0,
+} as const;
 
 // ---------------------------------------------------------------------------------------------
-// Command line and clean-up
+// Command line
 
 interface Options {
   pg: boolean;
-  requests: number;
+  posts: number;
+  durationS: number;
+  mixedDurationS: number;
 }
 
 function parseOptions(): Options {
+  const usage = "Uso: npm run bench -- [--pg] [--posts N] [--duration SEGUNDOS] [--mixed-duration SEGUNDOS]";
+  const positive = (name: string, value: string | undefined) => {
+    const number = Number(value);
+    if (!Number.isInteger(number) || number < 1) {
+      throw new Error(`--${name} precisa ser um inteiro positivo (recebido: ${value}).`);
+    }
+    return number;
+  };
   try {
     const { values } = parseArgs({
-      options: { pg: { type: "boolean", default: false }, requests: { type: "string", default: "300" } },
+      options: {
+        pg: { type: "boolean", default: false },
+        posts: { type: "string", default: "1000" },
+        duration: { type: "string", default: "10" },
+        "mixed-duration": { type: "string", default: "60" },
+        help: { type: "boolean", short: "h", default: false },
+      },
     });
-    const requests = Number(values.requests);
-    if (!Number.isInteger(requests) || requests < 1) {
-      throw new Error(`--requests precisa ser um inteiro positivo (recebido: ${values.requests}).`);
+    if (values.help) {
+      console.log(usage);
+      process.exit(0);
     }
-    return { pg: values.pg, requests };
+    return {
+      pg: values.pg,
+      posts: positive("posts", values.posts),
+      durationS: positive("duration", values.duration),
+      mixedDurationS: positive("mixed-duration", values["mixed-duration"]),
+    };
   } catch (error) {
-    console.error(`${(error as Error).message}\nUso: npm run bench -- [--pg] [--requests N]`);
+    console.error(`${(error as Error).message}\n${usage}`);
     process.exit(2);
   }
 }
 
-// Run in reverse order once, whether the run ends normally, fails or is interrupted, so no
-// server, temporary directory or schema is left behind.
-
 // ---------------------------------------------------------------------------------------------
-// Database
+// Cases
 
-interface BenchDatabase {
-  engine: "sqlite" | "postgres";
-  /** What the seeding code and the server both read (the server also inherits process.env). */
-  env: Record<string, string>;
-  drop: () => Promise<void>;
-}
+type Target = { text: string; met: boolean } | null;
 
-function sqliteDatabase(): BenchDatabase {
-  const dir = mkdtempSync(path.join(os.tmpdir(), "site-bench-"));
-  return {
-    engine: "sqlite",
-    // Empty values mean "unset" to the app: a DATABASE_URL in the shell must not win here.
-    env: { DATA_DIR: dir, DATABASE_URL: "", DATABASE_SCHEMA: "" },
-    drop: async () => rmSync(dir, { recursive: true, force: true }),
-  };
-}
+/** Which server answered: the site (render cache on), the site with RENDER_CACHE=off, the ceiling. */
+type ServerKind = "site" | "sem cache" | "teto";
 
-function postgresDatabase(): BenchDatabase {
-  const url = process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL || DEFAULT_PG_URL;
-  const stamp = new Date().toISOString().replace(/\D/g, "").slice(0, 14);
-  const schema = `bench_${stamp}`;
-  return {
-    engine: "postgres",
-    env: { DATABASE_URL: url, DATABASE_SCHEMA: schema },
-    drop: async () => {
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      try {
-        await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-      } finally {
-        await client.end();
-      }
-    },
-  };
-}
-
-interface PreparedDatabase {
-  description: string;
-  category: BenchCategory;
-  article: { slug: string; title: string };
-  publishedPosts: number;
-  timings: { setupMs: number; generateMs: number; insertMs: number; totalMs: number };
-  averageContentBytes: number;
-  featuredInserted: number;
-}
-
-async function prepareDatabase(site: typeof Site, env: Record<string, string>): Promise<PreparedDatabase> {
-  const start = performance.now();
-  const config = site.databaseConfigFromEnv(env);
-  const handle = await site.openDatabase(config);
-  try {
-    await site.migrateToLatest(handle);
-    const demo = await site.seedDemoContentIfEmpty(handle.db);
-    if (!demo.seeded) throw new Error(`O banco de benchmark deveria estar vazio (${demo.reason}).`);
-    const categories = await handle.db
-      .selectFrom("categories")
-      .select(["id", "name", "slug"])
-      .orderBy("slug")
-      .execute();
-    const setupMs = performance.now() - start;
-    const seeded = await seedBenchPosts(handle.db, categories, {
-      count: BENCH_POSTS,
-      batchSize: INSERT_BATCH,
-      years: 7,
-    });
-    // A real server's autovacuum analyzes a table that grew this much within a minute or so;
-    // without statistics the planner expects ~100 posts and, e.g., sorts the sitemap on disk.
-    // Analyzing now measures the steady state instead of whenever autovacuum happens to run.
-    if (config.engine === "postgres") await sql`analyze blog_posts, categories`.execute(handle.db);
-    const { count } = await handle.db
-      .selectFrom("blog_posts")
-      .where("status", "=", "published")
-      .select((eb) => eb.fn.countAll<number>().as("count"))
-      .executeTakeFirstOrThrow();
-    const category = categories.find((c) => c.slug === "fachadas") ?? categories[0];
-    if (!category) throw new Error("O conteúdo de demonstração não criou categorias.");
-    return {
-      description: site.describeDatabase(config),
-      category,
-      article: seeded.samplePost,
-      publishedPosts: Number(count),
-      timings: {
-        setupMs,
-        generateMs: seeded.generateMs,
-        insertMs: seeded.insertMs,
-        totalMs: performance.now() - start,
-      },
-      averageContentBytes: seeded.averageContentBytes,
-      featuredInserted: seeded.featured,
-    };
-  } finally {
-    await handle.close();
-  }
-}
-
-// ---------------------------------------------------------------------------------------------
-// Server memory
-
-interface RssSampler {
-  /** Start a new per-case peak. */
-  startCase: () => void;
-  /** Peak RSS (MB) since startCase, after one last sample. */
-  casePeakMb: () => Promise<number | null>;
-  /** Stop sampling; peak RSS (MB) over the whole run. */
-  stop: () => Promise<number | null>;
-}
-
-const execFileAsync = promisify(execFile);
-
-function sampleRss(pid: number): RssSampler {
-  let peakKb = 0;
-  let casePeakKb = 0;
-  let pending: Promise<void> = Promise.resolve();
-  const sample = async () => {
-    try {
-      const { stdout } = await execFileAsync("ps", ["-o", "rss=", "-p", String(pid)]);
-      const kb = Number(stdout.trim());
-      if (Number.isFinite(kb) && kb > 0) {
-        peakKb = Math.max(peakKb, kb);
-        casePeakKb = Math.max(casePeakKb, kb);
-      }
-    } catch {
-      // The server exited; the requests report that.
-    }
-  };
-  const timer = setInterval(() => {
-    pending = sample();
-  }, RSS_SAMPLE_MS);
-  const toMb = (kb: number) => (kb > 0 ? kb / 1024 : null);
-  return {
-    startCase: () => {
-      casePeakKb = 0;
-    },
-    casePeakMb: async () => {
-      await sample();
-      return toMb(casePeakKb);
-    },
-    stop: async () => {
-      clearInterval(timer);
-      await pending;
-      await sample();
-      return toMb(peakKb);
-    },
-  };
-}
-
-// ---------------------------------------------------------------------------------------------
-// Cases. Each case runs against the started server and returns its rows; the table and the
-// report show every row the same way, so new kinds of case (e.g. concurrent load) only add
-// entries here.
-
-interface BenchContext {
-  baseUrl: string;
-  requests: number;
-  rss: RssSampler;
-}
-
-interface BenchRow {
+interface Row extends LoadResult {
   case: string;
-  /** "sequencial": one request at a time, latency seen by the client. */
-  kind: "sequencial";
-  url: string;
-  requests: number;
-  medianMs: number | null;
-  p95Ms: number | null;
-  p99Ms: number | null;
-  minMs: number | null;
-  maxMs: number | null;
-  requestsPerSecond: number | null;
-  /** Failed requests, non-200 answers and pages without their expected content. */
-  errors: number;
-  errorSamples: string[];
-  targetMedianMs: number | null;
-  meetsTarget: boolean | null;
+  server: ServerKind;
+  path: string;
+  /** req/s divided by the ceiling's at the same connection count. */
+  ratioToCeiling: number | null;
   peakRssMb: number | null;
+  target: Target;
 }
 
-interface BenchCase {
-  name: string;
-  run: (context: BenchContext) => Promise<BenchRow[]>;
-}
-
-/** Returns what is wrong with a response body, or null when it is the expected page. */
-type BodyCheck = (body: string) => string | null;
+/** Returns what is wrong with a page, or null when it is the expected one. */
+type Check = (body: string) => string | null;
 
 const contains =
-  (...texts: string[]): BodyCheck =>
+  (...texts: string[]): Check =>
   (body) => {
     const missing = texts.find((text) => !body.includes(text));
     return missing === undefined ? null : `resposta sem "${missing}"`;
   };
 
-// Like a browser: the server compresses pages, and that cost belongs in the measurement.
-const requestHeaders = { "accept-encoding": "gzip", "user-agent": "site-bench" };
+/** Fetch the page once (decoded) and check it, so the load below measures the right page. */
+async function checkPage(url: string, check: Check): Promise<void> {
+  const response = await fetch(url, { headers: BROWSER_HEADERS, redirect: "manual" });
+  const body = await response.text();
+  const problem = response.status === 200 ? check(body) : `HTTP ${response.status}`;
+  if (problem) throw new Error(`${url}: ${problem}`);
+}
 
-async function timedRequest(url: string, check: BodyCheck): Promise<{ ms: number; problem: string | null }> {
-  const start = performance.now();
-  try {
-    // Manual redirects: an unknown slug redirects to /blog, which must count as an error.
-    const response = await fetch(url, { redirect: "manual", headers: requestHeaders });
-    const body = await response.text();
-    const ms = performance.now() - start;
-    if (response.status !== 200) {
-      const location = response.headers.get("location");
-      return { ms, problem: `HTTP ${response.status}${location ? ` → ${location}` : ""}` };
-    }
-    // Checked after the clock stops: the check is the benchmark's cost, not the server's.
-    return { ms, problem: check(body) };
-  } catch (error) {
-    return { ms: performance.now() - start, problem: (error as Error).message };
+async function measureCase(
+  name: string,
+  server: ServerKind,
+  baseUrl: string,
+  pagePath: string,
+  durationS: number,
+  memory: { takeCasePeakMb: () => number | null } | null,
+): Promise<Row[]> {
+  const rows: Row[] = [];
+  for (const connections of CONNECTIONS) {
+    const started = performance.now();
+    memory?.takeCasePeakMb();
+    const result = await measureUrl(new URL(pagePath, baseUrl).href, connections, durationS, WARMUP_SECONDS);
+    const row: Row = {
+      ...result,
+      case: name,
+      server,
+      path: pagePath,
+      ratioToCeiling: null,
+      peakRssMb: memory?.takeCasePeakMb() ?? null,
+      target: null,
+    };
+    rows.push(row);
+    console.log(
+      `  ${name} × ${connections}: ${integer(row.requestsPerSecond)} req/s ` +
+        `(${seconds(performance.now() - started)} com aquecimento)`,
+    );
   }
+  return rows;
 }
 
-function percentile(sorted: readonly number[], fraction: number): number | null {
-  if (sorted.length === 0) return null;
-  const position = (sorted.length - 1) * fraction;
-  const lower = sorted[Math.floor(position)] ?? 0;
-  const upper = sorted[Math.ceil(position)] ?? lower;
-  return lower + (upper - lower) * (position - Math.floor(position));
-}
+const failedRequests = (row: LoadResult) => row.errors + row.non2xx;
 
-function sequentialCase(spec: {
-  name: string;
-  path: string;
-  check: BodyCheck;
-  targetMs?: number;
-}): BenchCase {
-  return {
-    name: spec.name,
-    run: async ({ baseUrl, requests, rss }) => {
-      const url = new URL(spec.path, baseUrl).href;
-      for (let i = 0; i < WARMUP_REQUESTS; i++) await timedRequest(url, spec.check);
-      rss.startCase();
-      const latencies: number[] = [];
-      const problems = new Map<string, number>();
-      for (let i = 0; i < requests; i++) {
-        const { ms, problem } = await timedRequest(url, spec.check);
-        if (problem === null) latencies.push(ms);
-        else problems.set(problem, (problems.get(problem) ?? 0) + 1);
-      }
-      latencies.sort((a, b) => a - b);
-      const median = percentile(latencies, 0.5);
-      const totalMs = latencies.reduce((sum, ms) => sum + ms, 0);
-      const target = spec.targetMs ?? null;
-      return [
-        {
-          case: spec.name,
-          kind: "sequencial",
-          url: spec.path,
-          requests,
-          medianMs: median,
-          p95Ms: percentile(latencies, 0.95),
-          p99Ms: percentile(latencies, 0.99),
-          minMs: latencies[0] ?? null,
-          maxMs: latencies.at(-1) ?? null,
-          // From the request latencies rather than the loop's wall time, which also includes
-          // checking each body.
-          requestsPerSecond: totalMs > 0 ? (latencies.length * 1000) / totalMs : null,
-          errors: requests - latencies.length,
-          errorSamples: [...problems].slice(0, 3).map(([problem, n]) => `${n}× ${problem}`),
-          targetMedianMs: target,
-          meetsTarget: target === null || median === null ? null : median < target,
-          peakRssMb: await rss.casePeakMb(),
-        },
-      ];
-    },
-  };
-}
-
-function blogCases(db: PreparedDatabase): BenchCase[] {
-  const sitemapUrls = staticSitemapPaths.length + db.publishedPosts;
-  return [
-    sequentialCase({
-      name: "/blog",
-      path: "/blog",
-      targetMs: TARGET_MEDIAN_MS,
-      check: contains(BLOG_HEADING, 'id="artigo-1"'),
-    }),
-    sequentialCase({
-      name: `/blog?categoria=${db.category.slug}`,
-      path: `/blog?categoria=${db.category.slug}`,
-      check: contains(BLOG_HEADING, `<title>${db.category.name} – Blog`, 'id="artigo-1"'),
-    }),
-    sequentialCase({
-      name: "/blog?mostrar=40",
-      path: "/blog?mostrar=40",
-      check: contains(BLOG_HEADING, 'id="artigo-40"'),
-    }),
-    sequentialCase({
-      name: "/blog/:slug",
-      path: `/blog/${db.article.slug}`,
-      targetMs: TARGET_MEDIAN_MS,
-      check: contains(`>${db.article.title}</h1>`, "Artigos relacionados"),
-    }),
-    sequentialCase({
-      name: "/sitemap.xml",
-      path: "/sitemap.xml",
-      check: (body) => {
-        const urls = body.split("<url>").length - 1;
-        return urls === sitemapUrls ? null : `sitemap com ${urls} URLs em vez de ${sitemapUrls}`;
-      },
-    }),
-  ];
+function applyTargets(rows: Row[], articlePath: string): void {
+  const ceiling = new Map(rows.filter((r) => r.server === "teto").map((r) => [r.connections, r]));
+  for (const row of rows) {
+    const top = ceiling.get(row.connections);
+    if (row.server !== "teto" && top && top.requestsPerSecond > 0) {
+      row.ratioToCeiling = row.requestsPerSecond / top.requestsPerSecond;
+    }
+    if (row.connections !== 50 || row.path !== articlePath) continue;
+    if (row.server === "site") {
+      const { cachedShareOfCeiling: share, cachedP99Ms: p99 } = TARGETS;
+      row.target = {
+        text: `≥ ${decimal(share, 1)}× teto, p99 < ${p99} ms, 0 erros`,
+        met:
+          row.ratioToCeiling !== null &&
+          row.ratioToCeiling >= share &&
+          row.p99Ms !== null &&
+          row.p99Ms < p99 &&
+          failedRequests(row) === 0,
+      };
+    } else if (row.server === "sem cache") {
+      row.target = {
+        text: `≥ ${TARGETS.uncachedRequestsPerSecond} req/s`,
+        met: row.requestsPerSecond >= TARGETS.uncachedRequestsPerSecond,
+      };
+    }
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
 // Output
 
-const ms = (value: number | null) => (value === null ? "—" : value.toFixed(1));
-const columns: Array<{ header: string; cell: (row: BenchRow) => string; right?: boolean }> = [
-  { header: "caso", cell: (row) => row.case },
-  { header: "mediana ms", cell: (row) => ms(row.medianMs), right: true },
-  { header: "p95 ms", cell: (row) => ms(row.p95Ms), right: true },
-  { header: "p99 ms", cell: (row) => ms(row.p99Ms), right: true },
-  { header: "mín ms", cell: (row) => ms(row.minMs), right: true },
-  {
-    header: "req/s",
-    cell: (row) => (row.requestsPerSecond === null ? "—" : row.requestsPerSecond.toFixed(0)),
-    right: true,
-  },
-  { header: "erros", cell: (row) => String(row.errors), right: true },
-  {
-    header: `mediana < ${TARGET_MEDIAN_MS} ms`,
-    cell: (row) => (row.meetsTarget === null ? "—" : row.meetsTarget ? "ok" : "ACIMA"),
-  },
+const mark = (met: boolean) => (met ? "ok" : "NÃO ATINGIDA");
+
+const caseColumns: Column<Row>[] = [
+  { header: "caso", cell: (r) => r.case },
+  { header: "conexões", cell: (r) => String(r.connections), right: true },
+  { header: "req/s", cell: (r) => integer(r.requestsPerSecond), right: true },
+  { header: "× teto", cell: (r) => optional(r.ratioToCeiling, 2), right: true },
+  { header: "p50 ms", cell: (r) => optional(r.p50Ms, 2), right: true },
+  { header: "p99 ms", cell: (r) => optional(r.p99Ms, 2), right: true },
+  { header: "erros", cell: (r) => String(r.errors), right: true },
+  { header: "não-2xx", cell: (r) => String(r.non2xx), right: true },
+  { header: "RSS máx MB", cell: (r) => optional(r.peakRssMb, 0), right: true },
+  { header: "meta", cell: (r) => (r.target ? `${r.target.text}: ${mark(r.target.met)}` : "") },
 ];
 
-function printTable(rows: BenchRow[]): void {
-  const cells = [columns.map((c) => c.header), ...rows.map((row) => columns.map((c) => c.cell(row)))];
-  const widths = columns.map((_, i) => Math.max(...cells.map((line) => (line[i] ?? "").length)));
-  for (const line of cells) {
-    const padded = line.map((cell, i) =>
-      columns[i]?.right ? cell.padStart(widths[i] ?? 0) : cell.padEnd(widths[i] ?? 0),
-    );
-    console.log(padded.join("  ").trimEnd());
-  }
+interface MixedLine {
+  kind: string;
+  responses: number;
+  requestsPerSecond: number;
+  p50Ms: number | null;
+  p99Ms: number | null;
+  failedAnswers: number;
 }
 
-const decimal = (value: number, digits: number) => value.toFixed(digits).replace(".", ",");
-const seconds = (value: number) => `${decimal(value / 1000, value < 1000 ? 2 : 1)} s`;
-const number = (value: number) => value.toLocaleString("pt-BR");
+function printMixed(mixed: MixedResult): void {
+  const perSecond = (n: number) => (mixed.durationS > 0 ? n / mixed.durationS : 0);
+  const lines: MixedLine[] = [
+    { kind: "páginas", ...mixed.views, requestsPerSecond: perSecond(mixed.views.responses) },
+    {
+      kind: "pedidos de orçamento",
+      ...mixed.submissions,
+      requestsPerSecond: perSecond(mixed.submissions.responses),
+    },
+  ];
+  printTable<MixedLine>(
+    [
+      { header: "tipo", cell: (l) => l.kind },
+      { header: "respostas", cell: (l) => integer(l.responses), right: true },
+      { header: "req/s", cell: (l) => integer(l.requestsPerSecond), right: true },
+      { header: "p50 ms", cell: (l) => optional(l.p50Ms, 1), right: true },
+      { header: "p99 ms", cell: (l) => optional(l.p99Ms, 1), right: true },
+      { header: "fora de 2xx/3xx", cell: (l) => String(l.failedAnswers), right: true },
+    ],
+    lines,
+  );
+  console.log(
+    `Total: ${integer(mixed.requestsPerSecond)} req/s; erros de conexão ${mixed.errors} (timeouts ${mixed.timeouts}).`,
+  );
+  const { leads } = mixed;
+  console.log(
+    `lost leads: ${leads.lost} (meta: ${TARGETS.lostLeads}; ${mark(leads.lost <= TARGETS.lostLeads)}) — ` +
+      `${integer(leads.answeredSuccess)} pedidos com resposta de sucesso, aquecimento incluído; ` +
+      `${leads.storedWithoutSuccessAnswer} gravados sem resposta de sucesso (em andamento quando a carga parou).`,
+  );
+}
+
+function printMemory(name: string, report: MemoryReport): boolean {
+  const peak = Math.max(report.sampledPeakMb ?? 0, report.highWaterMarkMb ?? 0);
+  const met = peak > 0 && peak < TARGETS.serverRssMb;
+  console.log(
+    `Memória do servidor ${name}: pico amostrado (VmRSS, ${report.samples} amostras) ` +
+      `${optional(report.sampledPeakMb, 0)} MB, VmHWM ${optional(report.highWaterMarkMb, 0)} MB ` +
+      `(meta < ${TARGETS.serverRssMb} MB o tempo todo: ${mark(met)}).`,
+  );
+  return met;
+}
 
 // ---------------------------------------------------------------------------------------------
 // Run
 
 const options = parseOptions();
+// The "cached" server must run with the render cache's default, whatever this shell says.
+delete process.env.RENDER_CACHE;
 
 const site = await loadBuiltSite();
-const database = options.pg ? postgresDatabase() : sqliteDatabase();
+const workDir = mkdtempSync(path.join(os.tmpdir(), "site-bench-"));
+cleanups.push(() => rmSync(workDir, { recursive: true, force: true }));
+const database = options.pg ? postgresDatabase() : sqliteDatabase(workDir);
 cleanups.push(database.drop);
 
+/** Servers whose log to show when requests failed. */
+const servers: Array<{ name: string; server: BenchServer }> = [];
+async function startServer(name: string, env: Record<string, string>, logName: string) {
+  const server = await startBenchServer(env, path.join(workDir, logName));
+  cleanups.push(() => server.stop());
+  servers.push({ name, server });
+  return server;
+}
+
 try {
-  console.log(`Preparando o banco (${database.engine}) com ${number(BENCH_POSTS)} artigos extras...`);
-  const prepared = await prepareDatabase(site, database.env);
+  console.log(`Preparando o banco (${database.engine}) com ${integer(options.posts)} artigos extras...`);
+  const prepared = await prepareDatabase(site, database.env, options.posts);
   const { timings } = prepared;
   console.log(
-    `${prepared.description}: ${number(prepared.publishedPosts)} artigos publicados, pronto em ${seconds(timings.totalMs)} ` +
-      `(migração e demonstração ${seconds(timings.setupMs)}; ${number(BENCH_POSTS)} artigos: gerar ${seconds(timings.generateMs)}, ` +
+    `${prepared.description}: ${integer(prepared.publishedPosts)} artigos publicados, pronto em ${seconds(timings.totalMs)} ` +
+      `(migração e demonstração ${seconds(timings.setupMs)}; gerar ${seconds(timings.generateMs)}, ` +
       `inserir ${seconds(timings.insertMs)}).`,
   );
 
-  const server = await startServer(database.env);
-  cleanups.push(() => server.stop());
-  const pid = server.process.pid;
-  if (pid === undefined) throw new Error("O servidor iniciou sem PID.");
-  const rss = sampleRss(pid);
-  cleanups.push(() => rss.stop());
-
-  const serverNodeEnv = process.env.NODE_ENV ?? "(não definido)";
-  console.log(
-    `Servidor em ${server.url} (NODE_ENV=${serverNodeEnv}); ${options.requests} requisições sequenciais por caso, ` +
-      `após ${WARMUP_REQUESTS} de aquecimento.`,
-  );
-  if (process.env.NODE_ENV !== "production") {
-    // react-dom/server picks its build from NODE_ENV at run time, and the server bundle
-    // imports it from node_modules: without it, pages render with React's slower dev build.
-    console.log(
-      "Aviso: NODE_ENV não é production; o servidor renderiza com o build de desenvolvimento do React (como o npm start hoje).",
-    );
-  }
-  // Client and server share this machine: other work running now shows up in the numbers.
+  const serverEnv: Record<string, string> = {
+    ...database.env,
+    // No e-mail: leads are stored with their outbox row, which waits.
+    SMTP_URL: "",
+    // Every submission comes from 127.0.0.1; the per-address limit must not refuse them.
+    QUOTE_RATE_LIMIT_PER_HOUR: "1000000",
+    QUOTE_MIN_FILL_SECONDS: String(MIN_FILL_SECONDS),
+  };
+  const main = await startServer("principal", serverEnv, "server.log");
+  const memory = watchMemory(main.pid);
   const loadAtStart = os.loadavg()[0] ?? 0;
+  console.log(
+    `Servidor em ${main.url} (NODE_ENV=production, PID ${main.pid}); cada caso: ${WARMUP_SECONDS} s de aquecimento, ` +
+      `${options.durationS} s medidos, a ${CONNECTIONS.join(" e a ")} conexões.`,
+  );
+  // Client and server share this machine: other work running now shows up in the numbers.
   if (loadAtStart > os.cpus().length) {
     console.log(
       `Aviso: a máquina já está ocupada (carga ${decimal(loadAtStart, 1)} em ${os.cpus().length} CPUs); os números vão oscilar.`,
     );
   }
   console.log("");
-  const rows: BenchRow[] = [];
-  for (const benchCase of blogCases(prepared)) {
-    const started = performance.now();
-    const caseRows = await benchCase.run({ baseUrl: server.url, requests: options.requests, rss });
-    rows.push(...caseRows);
-    console.log(`  ${benchCase.name}: ${seconds(performance.now() - started)}`);
+
+  const articlePath = `/blog/${prepared.article.slug}`;
+  const articleCheck = contains(`>${prepared.article.title}</h1>`, "Artigos relacionados");
+  const sitemapUrls = staticSitemapPaths.length + prepared.publishedPosts;
+  const pages: Array<{ name: string; path: string; check: Check }> = [
+    { name: "/", path: "/", check: contains("<h1") },
+    { name: "/blog", path: "/blog", check: contains(BLOG_HEADING, 'id="artigo-1"') },
+    { name: "artigo", path: articlePath, check: articleCheck },
+    {
+      name: "/sitemap.xml",
+      path: "/sitemap.xml",
+      check: (body) => {
+        const urls = body.split("<url>").length - 1;
+        return urls === sitemapUrls ? null : `sitemap com ${urls} URLs em vez de ${sitemapUrls}`;
+      },
+    },
+  ];
+  const rows: Row[] = [];
+  for (const page of pages) {
+    await checkPage(new URL(page.path, main.url).href, page.check);
+    rows.push(...(await measureCase(page.name, "site", main.url, page.path, options.durationS, memory)));
   }
-  const peakRssMb = await rss.stop();
 
-  console.log("");
-  printTable(rows);
-  console.log(
-    `\nPico de memória do servidor (RSS, amostrado a cada ${RSS_SAMPLE_MS} ms): ${peakRssMb === null ? "—" : `${peakRssMb.toFixed(0)} MB`}.`,
+  const uncached = await startServer(
+    "sem cache",
+    { ...serverEnv, RENDER_CACHE: "off" },
+    "server-uncached.log",
   );
+  const uncachedMemory = watchMemory(uncached.pid);
+  await checkPage(new URL(articlePath, uncached.url).href, articleCheck);
+  rows.push(
+    ...(await measureCase(
+      "artigo sem cache",
+      "sem cache",
+      uncached.url,
+      articlePath,
+      options.durationS,
+      uncachedMemory,
+    )),
+  );
+  const uncachedMemoryReport = uncachedMemory.stop();
+  await uncached.stop();
 
-  const failures = rows.filter((row) => row.errors > 0);
-  for (const row of failures) console.error(`Erros em ${row.url}: ${row.errorSamples.join("; ")}`);
-  if (failures.length) {
-    console.error(`\nÚltimas linhas do servidor:\n${server.output().split("\n").slice(-20).join("\n")}`);
+  // The ceiling answers the exact bytes the site sends for the article to these headers.
+  const captured = await captureResponse(new URL(articlePath, main.url).href, BROWSER_HEADERS);
+  if (captured.status !== 200) throw new Error(`${articlePath}: HTTP ${captured.status} ao capturar o teto`);
+  const ceiling = await startCeiling(captured, workDir);
+  cleanups.push(() => ceiling.stop());
+  rows.push(
+    ...(await measureCase("teto (artigo)", "teto", ceiling.url, articlePath, options.durationS, null)),
+  );
+  await ceiling.stop();
+  applyTargets(rows, articlePath);
+
+  console.log(
+    `\nCarga mista: ${MIXED_CONNECTIONS} conexões, ${options.mixedDurationS} s (após ${WARMUP_SECONDS} s de aquecimento), ` +
+      "90% páginas e 10% pedidos de orçamento...",
+  );
+  const mixedPages = [
+    "/",
+    "/servicos",
+    "/obras",
+    "/contato",
+    "/blog",
+    `/blog?categoria=${prepared.category.slug}`,
+    ...prepared.articleSlugs.map((slug) => `/blog/${slug}`),
+  ];
+  memory.takeCasePeakMb();
+  const mixed = await runMixedLoad({
+    baseUrl: main.url,
+    pages: mixedPages,
+    durationS: options.mixedDurationS,
+    warmupS: WARMUP_SECONDS,
+    storedEmails: () => storedLeadEmails(site, database.env, LEAD_EMAIL_LIKE),
+  });
+  const mixedPeakRssMb = memory.takeCasePeakMb();
+  const mainMemoryReport = memory.stop();
+  await main.stop();
+
+  console.log(
+    `\nResultados (${database.engine}, ${integer(prepared.publishedPosts)} artigos; artigo: ${articlePath}; Accept-Encoding: ` +
+      `${BROWSER_HEADERS["accept-encoding"]}; teto: node:http com os ${integer(captured.body.length)} bytes ` +
+      `${captured.contentEncoding ?? "sem compressão"} do artigo):\n`,
+  );
+  printTable(caseColumns, rows);
+  console.log("");
+  printMixed(mixed);
+  console.log(`  (pico de RSS do servidor durante a carga mista: ${optional(mixedPeakRssMb, 0)} MB)\n`);
+  const rssMet = printMemory("principal", mainMemoryReport);
+  const uncachedRssMet = printMemory("sem cache", uncachedMemoryReport);
+
+  const missed = [
+    ...rows.filter((r) => r.target && !r.target.met).map((r) => `${r.case} × ${r.connections}`),
+    ...(rssMet ? [] : ["memória do servidor principal"]),
+    ...(uncachedRssMet ? [] : ["memória do servidor sem cache"]),
+    ...(mixed.leads.lost > TARGETS.lostLeads ? ["lost leads"] : []),
+  ];
+  console.log(missed.length ? `Metas não atingidas: ${missed.join("; ")}.` : "Todas as metas atingidas.");
+
+  const failedRows = rows.filter((r) => failedRequests(r) > 0);
+  const mixedFailures =
+    mixed.errors + mixed.views.failedAnswers + mixed.submissions.failedAnswers + mixed.leads.lost;
+  for (const row of failedRows) {
+    console.error(
+      `Falhas em ${row.case} × ${row.connections}: ${row.errors} erros (${row.timeouts} timeouts), ` +
+        `status ${JSON.stringify(row.statusCodes)}`,
+    );
+  }
+  if (mixedFailures > 0) {
+    console.error(
+      `Falhas na carga mista: ${mixed.errors} erros, páginas ${JSON.stringify(mixed.views.statusCodes)}, ` +
+        `pedidos ${JSON.stringify(mixed.submissions.statusCodes)}, ${mixed.leads.lost} leads perdidos.`,
+    );
+  }
+  if (failedRows.length || mixedFailures > 0) {
+    for (const { name, server } of servers) {
+      console.error(`\nÚltimas linhas do servidor ${name}:\n${server.logTail(20)}`);
+    }
     process.exitCode = 1;
   }
 
@@ -485,28 +459,44 @@ try {
       loadAverage1m: { start: loadAtStart, end: os.loadavg()[0] ?? 0 },
     },
     node: process.version,
-    serverNodeEnv: process.env.NODE_ENV ?? null,
-    requestsPerCase: options.requests,
-    warmupRequests: WARMUP_REQUESTS,
+    serverNodeEnv: "production",
+    requestHeaders: BROWSER_HEADERS,
+    durationS: options.durationS,
+    warmupS: WARMUP_SECONDS,
     seed: {
-      extraPosts: BENCH_POSTS,
+      extraPosts: options.posts,
       publishedPosts: prepared.publishedPosts,
       featuredInserted: prepared.featuredInserted,
       averageContentBytes: prepared.averageContentBytes,
-      batchSize: INSERT_BATCH,
       ...prepared.timings,
     },
-    serverPeakRssMb: peakRssMb,
-    rows,
+    ceiling: {
+      page: articlePath,
+      bytes: captured.body.length,
+      contentType: captured.contentType,
+      contentEncoding: captured.contentEncoding,
+    },
+    targets: TARGETS,
+    cases: rows,
+    mixed: { ...mixed, peakRssMb: mixedPeakRssMb },
+    memory: {
+      server: { ...mainMemoryReport, meetsTarget: rssMet },
+      uncachedServer: { ...uncachedMemoryReport, meetsTarget: uncachedRssMet },
+    },
+    missedTargets: missed,
+    failedRequests: failedRows.length > 0 || mixedFailures > 0,
   };
   mkdirSync(path.dirname(reportPath), { recursive: true });
-  // Hundredths of a millisecond are already below the noise; more digits only hinder reading.
+  // Hundredths are already below the noise; more digits only hinder reading.
   const rounded = (_key: string, value: unknown) =>
     typeof value === "number" && !Number.isInteger(value) ? Math.round(value * 100) / 100 : value;
   writeFileSync(reportPath, `${JSON.stringify(report, rounded, 2)}\n`);
-  console.log(`Relatório: ${path.relative(root, reportPath)}`);
+  console.log(`Relatório: ${path.relative(projectRoot, reportPath)}`);
 } catch (error) {
   console.error(`O benchmark falhou: ${(error as Error).message}`);
+  for (const { name, server } of servers) {
+    console.error(`\nÚltimas linhas do servidor ${name}:\n${server.logTail(20)}`);
+  }
   process.exitCode = 1;
 } finally {
   await cleanUp();

@@ -1,7 +1,6 @@
 // `npm run size`: for each public page, the gzip bytes of the HTML, CSS and JavaScript it
 // loads, against the budget (JS ≤ 120 KB, CSS ≤ 20 KB gzip), and any resource from another
 // host. Builds if needed and starts its own server. Exits 1 when a page is over budget.
-import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { startServer } from "../tests/support/server.ts";
 import { buildIfNeeded } from "./built-site.ts";

@@ -4,11 +4,11 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, type Page, type Response, test } from "@playwright/test";
 import { sql } from "kysely";
-import pg from "pg";
 import { databaseConfigFromEnv } from "~/server/db/config.server";
 import { type DatabaseHandle, openDatabase } from "~/server/db/connection.server";
 import { seriousAxeViolations } from "../support/axe";
 import { openE2eDatabase } from "../support/db";
+import { dropSchema } from "../support/drop-schema";
 import { startServer } from "../support/server";
 import { startSmtpSink } from "../support/smtp-sink";
 
@@ -117,11 +117,7 @@ function isolatedDatabase() {
     const schema = `e2e_quote_${uid()}`;
     return {
       env: { DATABASE_URL: url, DATABASE_SCHEMA: schema } as Record<string, string>,
-      drop: async () => {
-        const client = new pg.Client({ connectionString: url });
-        await client.connect();
-        await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`).finally(() => client.end());
-      },
+      drop: () => dropSchema(url, schema),
     };
   }
   const dir = mkdtempSync(path.join(tmpdir(), "site-e2e-quote-"));

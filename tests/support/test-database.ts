@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import pg from "pg";
+import { dropSchema } from "./drop-schema";
 
 export interface TestEngine {
   name: "sqlite" | "postgres";
@@ -29,15 +29,7 @@ export function testEngines(): TestEngine[] {
     engines.push({
       name: "postgres",
       env: { DATABASE_URL: url, DATABASE_SCHEMA: schema },
-      drop: async () => {
-        const client = new pg.Client({ connectionString: url });
-        await client.connect();
-        try {
-          await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-        } finally {
-          await client.end();
-        }
-      },
+      drop: () => dropSchema(url, schema),
     });
   }
   return engines;

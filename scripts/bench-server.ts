@@ -1,0 +1,85 @@
+// The server under measurement: `node server.ts` with NODE_ENV=production, as `npm start` runs
+// it, on a free port. Its log (one JSON line per request) goes to a file rather than to a pipe
+// into this process: writes to a pipe block the server whenever the benchmark, busy driving the
+// load, is slow to read them, and that would be measured as the server's slowness.
+import { type ChildProcess, spawn } from "node:child_process";
+import { closeSync, openSync, readFileSync } from "node:fs";
+import { setTimeout as sleep } from "node:timers/promises";
+import { projectRoot } from "./built-site.ts";
+
+const START_TIMEOUT_MS = 60_000;
+const STOP_TIMEOUT_MS = 15_000;
+
+export interface BenchServer {
+  url: string;
+  /** The node process running server.ts itself (spawned directly, not through npm or a shell). */
+  pid: number;
+  logFile: string;
+  /** The last lines of the server's log. */
+  logTail: (lines?: number) => string;
+  stop: () => Promise<void>;
+}
+
+function readLog(logFile: string): string {
+  try {
+    return readFileSync(logFile, "utf8");
+  } catch {
+    return "";
+  }
+}
+
+function tail(text: string, lines: number): string {
+  return text.trimEnd().split("\n").slice(-lines).join("\n");
+}
+
+export async function startBenchServer(env: Record<string, string>, logFile: string): Promise<BenchServer> {
+  const fd = openSync(logFile, "a");
+  let child: ChildProcess;
+  try {
+    child = spawn(process.execPath, ["server.ts"], {
+      cwd: projectRoot,
+      env: { ...process.env, PORT: "0", HOST: "127.0.0.1", NODE_ENV: "production", ...env },
+      stdio: ["ignore", fd, fd],
+    });
+  } finally {
+    closeSync(fd); // the child has its own copy
+  }
+  const killOnExit = () => child.kill("SIGKILL");
+  process.once("exit", killOnExit);
+  let exitCode: number | null = null;
+  const exited = new Promise<void>((resolve) =>
+    child.once("exit", (code, signal) => {
+      exitCode = code ?? (signal ? 128 : 1);
+      resolve();
+    }),
+  );
+
+  const stop = async () => {
+    process.removeListener("exit", killOnExit);
+    if (exitCode !== null) return;
+    child.kill("SIGTERM");
+    const timer = setTimeout(() => child.kill("SIGKILL"), STOP_TIMEOUT_MS);
+    await exited;
+    clearTimeout(timer);
+  };
+
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  for (;;) {
+    const match = readLog(logFile).match(/escutando em 127\.0\.0\.1:(\d+)/);
+    if (match && child.pid !== undefined) {
+      return {
+        url: `http://127.0.0.1:${match[1]}`,
+        pid: child.pid,
+        logFile,
+        logTail: (lines = 20) => tail(readLog(logFile), lines),
+        stop,
+      };
+    }
+    if (exitCode !== null || Date.now() > deadline) {
+      await stop();
+      const why = exitCode !== null ? `saiu com código ${exitCode}` : "não respondeu em 60 s";
+      throw new Error(`O servidor ${why}:\n${tail(readLog(logFile), 30)}`);
+    }
+    await sleep(50);
+  }
+}
