@@ -1,4 +1,5 @@
-import { renderToReadableStream } from "react-dom/server";
+import { Writable } from "node:stream";
+import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { NonceContext } from "~/lib/nonce";
@@ -28,31 +29,48 @@ export default async function handleRequest(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
-  const { nonce } = loadContext.get(requestInfoContext);
+  const { nonce, requestId } = loadContext.get(requestInfoContext);
   let status = responseStatusCode;
-  const body = await renderToReadableStream(
-    <NonceContext value={nonce}>
-      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-    </NonceContext>,
-    {
-      nonce,
-      signal: AbortSignal.timeout(streamTimeout + 1000),
-      onError(error: unknown) {
-        status = 500;
-        logEvent("error", "render error", {
-          requestId: loadContext.get(requestInfoContext).requestId,
-          error,
-        });
-      },
-    },
-  );
   // Pages are small and fully server-rendered: send them whole, so crawlers, the render
-  // cache and compression all see complete documents.
-  await body.allReady;
+  // cache and compression all see complete documents. Node's own stream API renders faster
+  // and with less garbage than the web-streams one.
+  const html = await new Promise<string>((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let timer: NodeJS.Timeout | undefined;
+    const sink = new Writable({
+      write(chunk: Buffer | string, _encoding, done) {
+        chunks.push(typeof chunk === "string" ? Buffer.from(chunk) : chunk);
+        done();
+      },
+      final(done) {
+        clearTimeout(timer);
+        resolve(Buffer.concat(chunks).toString("utf8"));
+        done();
+      },
+    });
+    const { pipe, abort } = renderToPipeableStream(
+      <NonceContext value={nonce}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </NonceContext>,
+      {
+        nonce,
+        onAllReady: () => pipe(sink),
+        onShellError: (error: unknown) => {
+          clearTimeout(timer);
+          reject(error);
+        },
+        onError(error: unknown) {
+          status = 500;
+          logEvent("error", "render error", { requestId, error });
+        },
+      },
+    );
+    timer = setTimeout(abort, streamTimeout + 1000);
+  });
 
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status, headers: responseHeaders });
   }
-  return new Response(body, { headers: responseHeaders, status });
+  return new Response(html, { headers: responseHeaders, status });
 }

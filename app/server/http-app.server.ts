@@ -2,7 +2,6 @@ import { randomUUID } from "node:crypto";
 import * as serverBuild from "virtual:react-router/server-build";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { Hono, type MiddlewareHandler } from "hono";
-import { compress } from "hono/compress";
 import { sql } from "kysely";
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { getSite } from "~/config/site-env.server";
@@ -14,6 +13,7 @@ import { ensureFirstAdmin } from "./auth/users.server";
 import { startBackgroundWork } from "./background.server";
 import { limitRequestBodies } from "./body-limits.server";
 import { clientAddress, trustProxyFromEnv } from "./client-address.server";
+import { compressResponses } from "./compression.server";
 import { database, startDatabase, stopDatabase } from "./db/database.server";
 import { logEvent } from "./log.server";
 import { trustedInlineScriptHashes } from "./render-cache/inline-script-hashes.server";
@@ -54,6 +54,7 @@ export interface Site {
  */
 export function createHttpApp({ renderCache }: { renderCache: RenderCache }): HttpApp {
   const handleDocument = createRequestHandler(serverBuild, "production");
+  const servePublicFile = publicFiles();
   const trustProxy = trustProxyFromEnv();
   const app = new Hono<{ Variables: AppVariables }>();
 
@@ -94,7 +95,7 @@ export function createHttpApp({ renderCache }: { renderCache: RenderCache }): Ht
     }
   });
 
-  app.use(compress({ threshold: 1024 }));
+  app.use(compressResponses());
   app.use(limitRequestBodies());
 
   app.get("/healthz", async (c) => {
@@ -138,8 +139,9 @@ export function createHttpApp({ renderCache }: { renderCache: RenderCache }): Ht
   app.use("/admin", settleAfterWrites(renderCache));
 
   app.use("/assets/*", hashedAssets());
-  app.use("*", publicFiles());
   app.use("*", renderCache.middleware);
+  // Files copied from public/ all have an extension; page addresses do not look on disk.
+  app.use("*", async (c, next) => (/\.[a-z0-9]+$/i.test(c.req.path) ? servePublicFile(c, next) : next()));
 
   app.all("*", (c) => {
     const context = new RouterContextProvider();

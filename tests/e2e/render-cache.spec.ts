@@ -248,3 +248,14 @@ test("the contact page is shared, but each response carries a new form token", a
   }
   expect(tokens.size).toBe(3);
 });
+
+test("visitors asking at once for a page nobody has rendered yet share one render", async ({ request }) => {
+  const category = await newCategory();
+  const path = `/blog?categoria=${category.slug}&mostrar=12`;
+  const responses = await Promise.all(Array.from({ length: 12 }, () => get(request, path)));
+  const states = responses.map((response) => response.headers()["x-render-cache"]);
+  expect(states.filter((state) => state === "miss")).toHaveLength(1);
+  expect(states.filter((state) => state === "hit")).toHaveLength(11);
+  const bodies = new Set(await Promise.all(responses.map((response) => response.text())));
+  expect(bodies.size).toBe(1);
+});

@@ -39,13 +39,29 @@ class NodeSqliteStatement implements SqliteStatement {
   }
 }
 
+/** Prepared statements kept for reuse: the same few queries run on every page view. */
+const STATEMENT_CACHE_SIZE = 256;
+
 class NodeSqliteDatabase implements SqliteDatabase {
+  private readonly statements = new Map<string, NodeSqliteStatement>();
   constructor(readonly native: DatabaseSync) {}
   close(): void {
+    this.statements.clear();
     if (this.native.isOpen) this.native.close();
   }
+  // Reuse is safe because node:sqlite runs each statement to completion synchronously (Kysely
+  // only iterates for streamed queries, which this site does not use).
   prepare(sql: string): SqliteStatement {
-    return new NodeSqliteStatement(this.native.prepare(sql));
+    let statement = this.statements.get(sql);
+    if (!statement) {
+      statement = new NodeSqliteStatement(this.native.prepare(sql));
+      if (this.statements.size >= STATEMENT_CACHE_SIZE) {
+        const oldest = this.statements.keys().next().value;
+        if (oldest !== undefined) this.statements.delete(oldest);
+      }
+      this.statements.set(sql, statement);
+    }
+    return statement;
   }
 }
 

@@ -7,6 +7,7 @@ import { readCookie } from "../auth/cookies.server";
 import { SESSION_COOKIE } from "../auth/sessions.server";
 import type { DatabaseHandle } from "../db/connection.server";
 import { logEvent } from "../log.server";
+import { replaceResponse } from "../replace-response.server";
 import {
   cacheablePage,
   PER_RESPONSE_CACHE_CONTROL,
@@ -72,6 +73,7 @@ export async function startRenderCache(
   settings: RenderCacheSettings,
 ): Promise<RenderCache> {
   const store = new PageStore({ maxBytes: settings.maxBytes, maxAgeMs: MAX_AGE_MS });
+  const inflight = new Map<string, Promise<CachedPage | undefined>>();
   const feed: ContentChangeFeed | undefined = settings.enabled
     ? await watchContentChanges(handle, (change) => {
         if (change === "everything") store.clear();
@@ -102,41 +104,38 @@ export async function startRenderCache(
       return;
     }
 
-    const generation = store.generation;
-    await next();
-    const response = c.res;
-    const contentType = response.headers.get("content-type");
-    if (response.status !== 200 || !contentType || response.headers.has("set-cookie")) {
+    // Many visitors asking for a page nobody has rendered yet (a cold start, a purge under
+    // load) share one render instead of each rendering and compressing it.
+    const pending = inflight.get(page.key);
+    if (pending) {
+      const shared = await pending;
+      if (shared) return sendCached(c, shared, "hit");
+      await next();
       await finishUncached(c);
       return;
     }
-    const identity = Buffer.from(await response.arrayBuffer());
-    const slots = parseSlotNames(response.headers.get(RENDER_SLOTS_HEADER));
-    const routeTags = (response.headers.get(RENDER_TAGS_HEADER) ?? "").split(" ").filter(Boolean);
-    const [gzipped, brotli] = slots.length
-      ? [undefined, undefined]
-      : await Promise.all([
-          gzipAsync(identity, { level: 9 }),
-          brotliAsync(identity, {
-            params: {
-              [zlibConstants.BROTLI_PARAM_QUALITY]: 9,
-              [zlibConstants.BROTLI_PARAM_SIZE_HINT]: identity.length,
-            },
-          }),
-        ]);
-    const cached: CachedPage = {
-      status: 200,
-      contentType,
-      etag: slots.length ? undefined : `W/"${createHash("sha1").update(identity).digest("base64url")}"`,
-      tags: [...page.tags, ...routeTags],
-      slots,
-      identity,
-      gzip: gzipped,
-      br: brotli,
-      storedAt: Date.now(),
-    };
-    store.set(page.key, cached, generation);
-    return sendCached(c, cached, "miss");
+    let release: (page: CachedPage | undefined) => void = () => {};
+    inflight.set(page.key, new Promise((resolve) => (release = resolve)));
+    let rendered: CachedPage | undefined;
+    try {
+      const generation = store.generation;
+      await next();
+      rendered = await cacheableRender(c, page.tags);
+      // Content changed while rendering: this page may show the old version, so it is neither
+      // kept nor handed to visitors who arrived after the change.
+      if (rendered && !store.set(page.key, rendered, generation) && generation !== store.generation) {
+        release(undefined);
+        return sendCached(c, rendered, "miss");
+      }
+    } finally {
+      inflight.delete(page.key);
+      release(rendered);
+    }
+    if (!rendered) {
+      await finishUncached(c);
+      return;
+    }
+    return sendCached(c, rendered, "miss");
   };
 
   return {
@@ -154,6 +153,43 @@ export async function startRenderCache(
       store.clear();
     },
   };
+}
+
+/** The rendered response as a page to share, or undefined when it must not be shared. */
+async function cacheableRender(c: Context, baseTags: readonly string[]): Promise<CachedPage | undefined> {
+  const response = c.res;
+  const contentType = response.headers.get("content-type");
+  if (response.status !== 200 || !contentType || response.headers.has("set-cookie")) return undefined;
+  const identity = Buffer.from(await response.arrayBuffer());
+  const slots = parseSlotNames(response.headers.get(RENDER_SLOTS_HEADER));
+  const routeTags = (response.headers.get(RENDER_TAGS_HEADER) ?? "").split(" ").filter(Boolean);
+  const [gzipped, brotli] = slots.length ? [undefined, undefined] : await compressed(identity);
+  return {
+    status: 200,
+    contentType,
+    etag: slots.length ? undefined : `W/"${createHash("sha1").update(identity).digest("base64url")}"`,
+    tags: [...baseTags, ...routeTags],
+    slots,
+    identity,
+    gzip: gzipped,
+    br: brotli,
+    storedAt: Date.now(),
+  };
+}
+
+/** Compressed once per render, at high settings; the window fits the page, to spare memory. */
+function compressed(identity: Buffer): Promise<[Buffer, Buffer]> {
+  const window = Math.min(22, Math.max(16, Math.ceil(Math.log2(identity.length + 1))));
+  return Promise.all([
+    gzipAsync(identity, { level: 9 }),
+    brotliAsync(identity, {
+      params: {
+        [zlibConstants.BROTLI_PARAM_QUALITY]: 9,
+        [zlibConstants.BROTLI_PARAM_LGWIN]: window,
+        [zlibConstants.BROTLI_PARAM_SIZE_HINT]: identity.length,
+      },
+    }),
+  ]);
 }
 
 /** Answer from a cached page: the encoding the client prefers, 304 when it has this version. */
@@ -182,7 +218,8 @@ async function sendCached(c: Context, page: CachedPage, state: "hit" | "miss"): 
   const body = encoding === "br" ? page.br : encoding === "gzip" ? page.gzip : page.identity;
   if (encoding !== "identity") headers.set("Content-Encoding", encoding);
   headers.set("Content-Length", String(body?.length ?? 0));
-  const bytes = c.req.method === "HEAD" ? null : new Uint8Array(body ?? []);
+  // The stored buffer itself: no copy per response (the Node adapter writes it as is).
+  const bytes = c.req.method === "HEAD" || !body ? null : (body as Uint8Array<ArrayBuffer>);
   return replaceResponse(c, new Response(bytes, { status: page.status, headers }));
 }
 
@@ -208,11 +245,4 @@ async function finishUncached(c: Context): Promise<void> {
     c,
     new Response(body, { status: response.status, statusText: response.statusText, headers }),
   );
-}
-
-/** Hono's `c.res =` merges the old response's headers into the new one; start clean. */
-function replaceResponse(c: Context, response: Response): Response {
-  c.res = undefined;
-  c.res = response;
-  return response;
 }

@@ -1,0 +1,51 @@
+import { brotliCompressSync, gzipSync, constants as zlibConstants } from "node:zlib";
+import type { MiddlewareHandler } from "hono";
+import { preferredEncoding } from "./render-cache/content-encoding.server";
+import { replaceResponse } from "./replace-response.server";
+
+const COMPRESSIBLE =
+  /^(text\/|image\/svg\+xml|application\/(json|javascript|xml|rss\+xml|atom\+xml|manifest\+json|ld\+json))/i;
+/** Below this, compression saves less than it costs. */
+const MIN_BYTES = 1024;
+
+/**
+ * Brotli or gzip for text answers that are not already compressed (the render cache sends its
+ * own, compressed once). Our answers are whole documents of a few dozen KB, so they are
+ * compressed in one synchronous call at fast settings: cheaper in time and memory than a
+ * compression stream per response.
+ */
+export function compressResponses(): MiddlewareHandler {
+  return async (c, next) => {
+    await next();
+    const response = c.res;
+    if (c.req.method === "HEAD" || !response.body || response.headers.has("content-encoding")) return;
+    if (!COMPRESSIBLE.test(response.headers.get("content-type") ?? "")) return;
+    if (/\bno-transform\b/i.test(response.headers.get("cache-control") ?? "")) return;
+    const encoding = preferredEncoding(c.req.header("accept-encoding"), { br: true, gzip: true });
+    const headers = new Headers(response.headers);
+    if (!/accept-encoding/i.test(headers.get("vary") ?? "")) headers.append("Vary", "Accept-Encoding");
+    const body = Buffer.from(await response.arrayBuffer());
+    let sent: Buffer = body;
+    if (encoding !== "identity" && body.length >= MIN_BYTES) {
+      sent =
+        encoding === "br"
+          ? brotliCompressSync(body, {
+              params: {
+                [zlibConstants.BROTLI_PARAM_QUALITY]: 4,
+                [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.length,
+              },
+            })
+          : gzipSync(body, { level: 6 });
+      headers.set("Content-Encoding", encoding);
+    }
+    headers.set("Content-Length", String(sent.length));
+    replaceResponse(
+      c,
+      new Response(sent as Uint8Array<ArrayBuffer>, {
+        status: response.status,
+        statusText: response.statusText,
+        headers,
+      }),
+    );
+  };
+}
