@@ -8,7 +8,7 @@ import { absoluteUrl, pageMeta, siteFromMatches } from "~/lib/seo";
 import { useSite } from "~/lib/site-context";
 import { jsonLdScript } from "~/lib/structured-data";
 import { getPublishedPost, listRelatedPosts } from "~/server/blog/public-posts.server";
-import { sanitizePostHtml } from "~/server/html-sanitizer.server";
+import { sanitizeForRender } from "~/server/html-sanitizer.server";
 import { categoryTag, postTag, RENDER_TAGS_HEADER } from "~/server/render-cache/cache-policy.server";
 import type { Route } from "./+types/blog-post";
 
@@ -20,7 +20,7 @@ export async function loader({ params }: Route.LoaderArgs) {
   // The render cache forgets this page when the post or its category's posts change.
   const tags = [postTag(post.slug), categoryTag(post.category.id)].join(" ");
   return data(
-    { post: { ...post, content: sanitizePostHtml(post.content) }, related },
+    { post: { ...post, content: sanitizeForRender(post.content) }, related },
     { headers: { [RENDER_TAGS_HEADER]: tags } },
   );
 }

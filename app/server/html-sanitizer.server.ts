@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import sanitizeHtml from "sanitize-html";
 import { mediaSrcSet, parseMediaUrl } from "~/lib/media-url";
 
@@ -71,4 +72,26 @@ const options: sanitizeHtml.IOptions = {
 
 export function sanitizePostHtml(html: string): string {
   return sanitizeHtml(html, options);
+}
+
+// Articles are sanitised again on every render (defence in depth against rows written around
+// the admin). The result depends only on the input, so recent results are remembered.
+// Keyed by a digest and bounded in count and size: at most about 100 × 64 KB.
+const RECENT_LIMIT = 100;
+const REMEMBERED_MAX_CHARS = 64_000;
+const recent = new Map<string, string>();
+
+/** sanitizePostHtml, remembering the results for the most recently rendered articles. */
+export function sanitizeForRender(html: string): string {
+  if (html.length > REMEMBERED_MAX_CHARS) return sanitizePostHtml(html);
+  const key = createHash("sha1").update(html).digest("base64");
+  const known = recent.get(key);
+  if (known !== undefined) return known;
+  const clean = sanitizePostHtml(html);
+  if (recent.size >= RECENT_LIMIT) {
+    const oldest = recent.keys().next().value;
+    if (oldest !== undefined) recent.delete(oldest);
+  }
+  recent.set(key, clean);
+  return clean;
 }

@@ -1,4 +1,31 @@
+import { writeSync } from "node:fs";
+
 export type LogLevel = "info" | "warn" | "error";
+
+// Under load the access log is a line per request. Info lines are gathered and written once
+// per turn of the event loop (one system call for many lines); warnings and errors are
+// written at once, so a crash right after one cannot lose it.
+let pendingInfo: string[] = [];
+let flushScheduled = false;
+
+function flushInfo(): void {
+  flushScheduled = false;
+  if (!pendingInfo.length) return;
+  const text = `${pendingInfo.join("\n")}\n`;
+  pendingInfo = [];
+  process.stdout.write(text);
+}
+
+process.once("exit", () => {
+  if (!pendingInfo.length) return;
+  const text = `${pendingInfo.join("\n")}\n`;
+  pendingInfo = [];
+  try {
+    writeSync(1, text);
+  } catch {
+    // stdout is gone; nothing left to tell.
+  }
+});
 
 /**
  * One JSON object per line, for log collectors. Callers pass facts, never secrets: no
@@ -8,6 +35,13 @@ export function logEvent(level: LogLevel, msg: string, fields: Record<string, un
   const line = JSON.stringify({ time: new Date().toISOString(), level, msg, ...fields }, (_key, value) =>
     value instanceof Error ? { name: value.name, message: value.message } : value,
   );
-  if (level === "info") console.log(line);
-  else console.error(line);
+  if (level !== "info") {
+    console.error(line);
+    return;
+  }
+  pendingInfo.push(line);
+  if (!flushScheduled) {
+    flushScheduled = true;
+    setImmediate(flushInfo);
+  }
 }

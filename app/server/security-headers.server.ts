@@ -1,7 +1,18 @@
 import { randomBytes } from "node:crypto";
 
+// Random bytes drawn in blocks: one call to the system's generator for many nonces.
+const NONCE_BYTES = 16;
+let pool = Buffer.alloc(0);
+let offset = 0;
+
 export function createNonce(): string {
-  return randomBytes(16).toString("base64");
+  if (offset + NONCE_BYTES > pool.length) {
+    pool = randomBytes(NONCE_BYTES * 256);
+    offset = 0;
+  }
+  const nonce = pool.toString("base64", offset, offset + NONCE_BYTES);
+  offset += NONCE_BYTES;
+  return nonce;
 }
 
 /**
