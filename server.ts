@@ -33,6 +33,40 @@ httpServer.headersTimeout = 20_000;
 httpServer.requestTimeout = 120_000;
 httpServer.keepAliveTimeout = 5_000;
 
+// Requests Node refuses before the app sees them (an address or headers over 16 KB, bytes that
+// are not HTTP, a stalled request): the same status Node would send, with a pt-BR message
+// instead of an empty body.
+const clientErrors: Record<string, [number, string, string]> = {
+  HPE_HEADER_OVERFLOW: [
+    431,
+    "Request Header Fields Too Large",
+    "Endereço ou cabeçalhos da requisição grandes demais.",
+  ],
+  ERR_HTTP_REQUEST_TIMEOUT: [
+    408,
+    "Request Timeout",
+    "A requisição demorou demais para chegar. Tente novamente.",
+  ],
+};
+const badRequest: [number, string, string] = [
+  400,
+  "Bad Request",
+  "Requisição inválida: o endereço ou os cabeçalhos não puderam ser lidos.",
+];
+httpServer.on("clientError", (error: NodeJS.ErrnoException, socket: import("node:stream").Duplex) => {
+  if (error.code === "ECONNRESET" || !socket.writable || ("bytesWritten" in socket && socket.bytesWritten)) {
+    socket.destroy();
+    return;
+  }
+  const [status, reason, message] = clientErrors[error.code ?? ""] ?? badRequest;
+  const body = `${message}\n`;
+  socket.end(
+    `HTTP/1.1 ${status} ${reason}\r\nContent-Type: text/plain; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nX-Content-Type-Options: nosniff\r\n` +
+      `Cache-Control: no-store\r\nConnection: close\r\n\r\n${body}`,
+  );
+});
+
 let stopping = false;
 function shutdown(signal: string) {
   if (stopping) return;
