@@ -31,7 +31,7 @@ export async function action({ request }: Route.ActionArgs) {
   const id = String(form.get("id") ?? "");
   if (intent === "delete") {
     const result = await deleteCategory(id);
-    if (!result.ok) return data({ error: result.message }, { status: 409 });
+    if (!result.ok) return data({ error: result.message }, { status: result.status });
     await setFlash(session, { title: "Categoria excluída!", description: "A categoria foi removida." });
     throw redirect("/admin/categorias");
   }
