@@ -53,11 +53,20 @@ const badRequest: [number, string, string] = [
   "Bad Request",
   "Requisição inválida: o endereço ou os cabeçalhos não puderam ser lidos.",
 ];
+// Node keeps parsing what follows a refused request and reports each error again: those are
+// ignored (the bytes are read and dropped) until the client, having read the answer, closes.
+// Closing at once instead would reset the connection with unread data, and the client would
+// see a reset rather than the answer.
+const answeredSockets = new WeakSet<import("node:stream").Duplex>();
 httpServer.on("clientError", (error: NodeJS.ErrnoException, socket: import("node:stream").Duplex) => {
-  if (error.code === "ECONNRESET" || !socket.writable || ("bytesWritten" in socket && socket.bytesWritten)) {
+  if (answeredSockets.has(socket)) return;
+  // A keep-alive connection may be in the middle of an earlier answer: never cut into it.
+  const inFlight = (socket as { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+  if (error.code === "ECONNRESET" || !socket.writable || inFlight?.headersSent) {
     socket.destroy();
     return;
   }
+  answeredSockets.add(socket);
   const [status, reason, message] = clientErrors[error.code ?? ""] ?? badRequest;
   const body = `${message}\n`;
   socket.end(
@@ -65,6 +74,7 @@ httpServer.on("clientError", (error: NodeJS.ErrnoException, socket: import("node
       `Content-Length: ${Buffer.byteLength(body)}\r\nX-Content-Type-Options: nosniff\r\n` +
       `Cache-Control: no-store\r\nConnection: close\r\n\r\n${body}`,
   );
+  setTimeout(() => socket.destroy(), 5_000).unref();
 });
 
 let stopping = false;
