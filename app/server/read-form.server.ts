@@ -15,3 +15,9 @@ export async function readForm(request: Request): Promise<FormData | null> {
   }
   return form;
 }
+
+/** A text field's value: "" when the field is missing or holds a file instead of text. */
+export function formText(form: FormData, name: string): string {
+  const value = form.get(name);
+  return typeof value === "string" ? value : "";
+}
