@@ -21,10 +21,10 @@ function tooLarge(c: Context, maxBytes: number): Response {
       : `O envio é grande demais (máximo de ${Math.round(maxBytes / KB)} KB).`;
   const wantsJson =
     (c.req.header("accept") ?? "").includes("application/json") || c.req.path.startsWith("/admin/api/");
-  const response = wantsJson ? c.json({ error: message }, 413) : c.text(message, 413);
-  // The rest of the body is not read: ask the client not to reuse the connection.
-  response.headers.set("Connection", "close");
-  return response;
+  // No "Connection: close": closing while the client is still sending resets the connection, and
+  // the client sees a network error instead of this message. Node reads and drops the rest of
+  // the body (within the server's request timeout) and the connection stays usable.
+  return wantsJson ? c.json({ error: message }, 413) : c.text(message, 413);
 }
 
 /** Refuse oversized bodies with 413 before anything reads them (Content-Length or streamed). */

@@ -53,10 +53,23 @@ export class BodyReadError extends Error {
 }
 
 /**
+ * Read and drop the rest of a body that is already refused. Cancelling instead would reset the
+ * connection while the client is still sending, and it would never see the answer; the server's
+ * own body limit (body-limits.server.ts) bounds what is read here.
+ */
+export async function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>): Promise<void> {
+  try {
+    for (;;) if ((await reader.read()).done) return;
+  } catch {
+    // The server's body limit or the client ended it: the answer is the same.
+  }
+}
+
+/**
  * The whole body of a request (or response), refusing to buffer more than `limitBytes`.
  * Content-Length is checked first, so a declared oversize body is refused without reading it;
- * a chunked body (no Content-Length) or one that lies about its length is cut off as soon as
- * it passes the limit.
+ * a chunked body (no Content-Length) or one that lies about its length is refused as soon as
+ * it passes the limit (the rest is read and dropped, not kept).
  */
 export async function readBodyWithLimit(
   message: Request | Response,
@@ -74,7 +87,7 @@ export async function readBodyWithLimit(
       if (done) break;
       total += value.byteLength;
       if (total > limitBytes) {
-        await reader.cancel().catch(() => {});
+        await discardRest(reader);
         throw new BodyTooLargeError(limitBytes);
       }
       chunks.push(value);
