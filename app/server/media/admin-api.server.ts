@@ -1,6 +1,7 @@
 import type { UNSAFE_DataWithResponseInit as DataWithResponseInit } from "react-router";
 import { requireAdminAction } from "../auth/guard.server";
 import type { CurrentSession } from "../auth/sessions.server";
+import { discardRest } from "../body-limits.server";
 
 // Shared by the admin's JSON endpoints (image upload and generation): every answer, errors
 // included, is `{ error }` JSON with a pt-BR message the admin shows in a toast.
@@ -49,19 +50,6 @@ export class BodyReadError extends Error {
   constructor(cause: unknown) {
     super("The request body could not be read.", { cause });
     this.name = "BodyReadError";
-  }
-}
-
-/**
- * Read and drop the rest of a body that is already refused. Cancelling instead would reset the
- * connection while the client is still sending, and it would never see the answer; the server's
- * own body limit (body-limits.server.ts) bounds what is read here.
- */
-export async function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>): Promise<void> {
-  try {
-    for (;;) if ((await reader.read()).done) return;
-  } catch {
-    // The server's body limit or the client ended it: the answer is the same.
   }
 }
 

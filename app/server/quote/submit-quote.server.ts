@@ -10,8 +10,8 @@ import {
 } from "~/lib/quote";
 import { FOREIGN_ORIGIN_MESSAGE, isSameOrigin } from "../auth/guard.server";
 import { countRecent, recordEvent } from "../auth/rate-limit.server";
+import { discardRest } from "../body-limits.server";
 import { logEvent } from "../log.server";
-import { discardRest } from "../media/admin-api.server";
 import { checkFormToken, createFormToken } from "./form-token.server";
 import { saveLead } from "./leads.server";
 import { quoteSettings } from "./quote-config.server";
