@@ -33,6 +33,50 @@ httpServer.headersTimeout = 20_000;
 httpServer.requestTimeout = 120_000;
 httpServer.keepAliveTimeout = 5_000;
 
+// Requests Node refuses before the app sees them (an address or headers over 16 KB, bytes that
+// are not HTTP, a stalled request): the same status Node would send, with a pt-BR message
+// instead of an empty body.
+const clientErrors: Record<string, [number, string, string]> = {
+  HPE_HEADER_OVERFLOW: [
+    431,
+    "Request Header Fields Too Large",
+    "Endereço ou cabeçalhos da requisição grandes demais.",
+  ],
+  ERR_HTTP_REQUEST_TIMEOUT: [
+    408,
+    "Request Timeout",
+    "A requisição demorou demais para chegar. Tente novamente.",
+  ],
+};
+const badRequest: [number, string, string] = [
+  400,
+  "Bad Request",
+  "Requisição inválida: o endereço ou os cabeçalhos não puderam ser lidos.",
+];
+// Node keeps parsing what follows a refused request and reports each error again: those are
+// ignored (the bytes are read and dropped) until the client, having read the answer, closes.
+// Closing at once instead would reset the connection with unread data, and the client would
+// see a reset rather than the answer.
+const answeredSockets = new WeakSet<import("node:stream").Duplex>();
+httpServer.on("clientError", (error: NodeJS.ErrnoException, socket: import("node:stream").Duplex) => {
+  if (answeredSockets.has(socket)) return;
+  // A keep-alive connection may be in the middle of an earlier answer: never cut into it.
+  const inFlight = (socket as { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+  if (error.code === "ECONNRESET" || !socket.writable || inFlight?.headersSent) {
+    socket.destroy();
+    return;
+  }
+  answeredSockets.add(socket);
+  const [status, reason, message] = clientErrors[error.code ?? ""] ?? badRequest;
+  const body = `${message}\n`;
+  socket.end(
+    `HTTP/1.1 ${status} ${reason}\r\nContent-Type: text/plain; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nX-Content-Type-Options: nosniff\r\n` +
+      `Cache-Control: no-store\r\nConnection: close\r\n\r\n${body}`,
+  );
+  setTimeout(() => socket.destroy(), 5_000).unref();
+});
+
 let stopping = false;
 function shutdown(signal: string) {
   if (stopping) return;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseReadTime } from "./read-time";
-import { slugify, uniqueSlug } from "./slug";
+import { isSlug, slugify, uniqueSlug } from "./slug";
 
 describe("slugify", () => {
   it("lowercases and removes accents", () => {
@@ -15,6 +15,31 @@ describe("slugify", () => {
   it("never returns an empty address", () => {
     expect(slugify("!!!")).toBe("post");
     expect(slugify("")).toBe("post");
+  });
+});
+
+describe("isSlug", () => {
+  it("accepts what slugify and uniqueSlug produce", () => {
+    for (const title of ["Impermeabilização de Lajes", "NBR 5674: por onde começar?!", "!!!"]) {
+      expect(isSlug(slugify(title))).toBe(true);
+      expect(isSlug(`${slugify(title)}-12`)).toBe(true);
+    }
+  });
+  it("refuses anything else", () => {
+    for (const value of [
+      "",
+      "a\u0000b",
+      "Maiuscula",
+      "-a",
+      "a-",
+      "a--b",
+      "a/b",
+      "..",
+      "\uFFFD",
+      "a".repeat(301),
+    ]) {
+      expect(isSlug(value), JSON.stringify(value)).toBe(false);
+    }
   });
 });
 

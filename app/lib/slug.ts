@@ -17,6 +17,14 @@ export function slugify(title: string): string {
   return slug || "post";
 }
 
+/** Every address slugify and uniqueSlug can produce: lowercase letters and digits, single hyphens between. */
+const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+/** Whether `value` can be a post's address; anything else need not reach the database. */
+export function isSlug(value: string): boolean {
+  return value.length <= 300 && SLUG_PATTERN.test(value);
+}
+
 /**
  * The first of base, base-1, base-2, … that `isTaken` says is free. `isTaken` must ignore the
  * post being edited, so saving a post keeps its own slug.

@@ -12,7 +12,7 @@ import {
 } from "~/server/admin/categories-admin.server";
 import { requireAdminAction, requireAdminPage } from "~/server/auth/guard.server";
 import { setFlash, takeFlash } from "~/server/auth/sessions.server";
-import { readForm } from "~/server/read-form.server";
+import { formText, readForm } from "~/server/read-form.server";
 import type { Route } from "./+types/admin-categorias";
 
 export const handle: RouteHandle = { hydrate: true };
@@ -28,14 +28,14 @@ export async function action({ request }: Route.ActionArgs) {
   const form = await readForm(request);
   if (!form) return data({ error: "Não foi possível ler o formulário." }, { status: 400 });
   const intent = form.get("intent");
-  const id = String(form.get("id") ?? "");
+  const id = formText(form, "id");
   if (intent === "delete") {
     const result = await deleteCategory(id);
-    if (!result.ok) return data({ error: result.message }, { status: 409 });
+    if (!result.ok) return data({ error: result.message }, { status: result.status });
     await setFlash(session, { title: "Categoria excluída!", description: "A categoria foi removida." });
     throw redirect("/admin/categorias");
   }
-  const name = categoryNameSchema.safeParse(form.get("name") ?? "");
+  const name = categoryNameSchema.safeParse(formText(form, "name"));
   if (!name.success)
     return data({ error: name.error.issues[0]?.message ?? "Nome inválido." }, { status: 400 });
   if (intent === "create") {

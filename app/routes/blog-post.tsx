@@ -6,6 +6,7 @@ import { Icon } from "~/components/ui/icon";
 import { formatArticleDate } from "~/lib/dates";
 import { absoluteUrl, pageMeta, siteFromMatches } from "~/lib/seo";
 import { useSite } from "~/lib/site-context";
+import { isSlug } from "~/lib/slug";
 import { jsonLdScript } from "~/lib/structured-data";
 import { getPublishedPost, listRelatedPosts } from "~/server/blog/public-posts.server";
 import { sanitizeForRender } from "~/server/html-sanitizer.server";
@@ -13,7 +14,8 @@ import { categoryTag, postTag, RENDER_TAGS_HEADER } from "~/server/render-cache/
 import type { Route } from "./+types/blog-post";
 
 export async function loader({ params }: Route.LoaderArgs) {
-  const post = await getPublishedPost(params.slug);
+  // A value that cannot be an address (e.g. a NUL byte, which PostgreSQL refuses) is not looked up.
+  const post = isSlug(params.slug) ? await getPublishedPost(params.slug) : null;
   // Unknown, draft and archived posts are not public: back to the list.
   if (!post) throw redirect("/blog");
   const related = await listRelatedPosts(post);

@@ -14,7 +14,27 @@ export function maxBodyBytes(path: string): number {
   return 256 * KB;
 }
 
-function tooLarge(c: Context, maxBytes: number): Response {
+/**
+ * A refused body that the client is still sending is read and dropped up to this size before
+ * the answer goes out: closing or answering early while it sends resets the connection (the
+ * client sees a network error, not the message, or its next request on that connection fails).
+ * Beyond it the answer goes at once and the connection closes.
+ */
+const MAX_DISCARDED_BYTES = 16 * MB;
+
+/**
+ * Read and drop the rest of a body that is already refused. Cancelling instead would reset the
+ * connection while the client is still sending, and it would never see the answer.
+ */
+export async function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>): Promise<void> {
+  try {
+    for (;;) if ((await reader.read()).done) return;
+  } catch {
+    // The body limit or the client ended it: the answer is the same.
+  }
+}
+
+function tooLarge(c: Context, maxBytes: number, closeConnection: boolean): Response {
   const message =
     c.req.path === "/admin/api/upload"
       ? "A imagem deve ter no máximo 5MB."
@@ -22,17 +42,26 @@ function tooLarge(c: Context, maxBytes: number): Response {
   const wantsJson =
     (c.req.header("accept") ?? "").includes("application/json") || c.req.path.startsWith("/admin/api/");
   const response = wantsJson ? c.json({ error: message }, 413) : c.text(message, 413);
-  // The rest of the body is not read: ask the client not to reuse the connection.
-  response.headers.set("Connection", "close");
+  if (closeConnection) response.headers.set("Connection", "close");
   return response;
 }
 
-/** Refuse oversized bodies with 413 before anything reads them (Content-Length or streamed). */
+/**
+ * Refuse oversized bodies with 413 before anything uses them (Content-Length or streamed). A
+ * declared size up to MAX_DISCARDED_BYTES is read and dropped first, so the client gets the
+ * answer and can keep the connection.
+ */
 export function limitRequestBodies(): MiddlewareHandler {
   return async (c, next) => {
     const method = c.req.method;
     if (method === "GET" || method === "HEAD" || method === "OPTIONS") return next();
     const maxSize = maxBodyBytes(c.req.path);
-    return bodyLimit({ maxSize, onError: (context) => tooLarge(context, maxSize) })(c, next);
+    const declared = Number(c.req.header("content-length") ?? "");
+    if (Number.isFinite(declared) && declared > maxSize) {
+      const discard = declared <= MAX_DISCARDED_BYTES && c.req.raw.body !== null;
+      if (discard && c.req.raw.body) await discardRest(c.req.raw.body.getReader());
+      return tooLarge(c, maxSize, !discard);
+    }
+    return bodyLimit({ maxSize, onError: (context) => tooLarge(context, maxSize, false) })(c, next);
   };
 }

@@ -1,8 +1,23 @@
-/** The request's form fields, or null when the body is not a readable form (malformed, truncated, wrong type). */
+/**
+ * The request's form fields, or null when the body is not a readable form (malformed,
+ * truncated, wrong type) or a field carries a NUL character: no browser sends one, and
+ * PostgreSQL cannot store it in text (the query would fail with a 500).
+ */
 export async function readForm(request: Request): Promise<FormData | null> {
+  let form: FormData;
   try {
-    return await request.formData();
+    form = await request.formData();
   } catch {
     return null;
   }
+  for (const [name, value] of form) {
+    if (name.includes("\0") || (typeof value === "string" && value.includes("\0"))) return null;
+  }
+  return form;
+}
+
+/** A text field's value: "" when the field is missing or holds a file instead of text. */
+export function formText(form: FormData, name: string): string {
+  const value = form.get(name);
+  return typeof value === "string" ? value : "";
 }

@@ -312,6 +312,7 @@ describe.each(testEngines())("admin posts on $name", (engine) => {
 
       expect(await deleteCategory(used.id)).toEqual({
         ok: false,
+        status: 409,
         message: `Não é possível excluir a categoria "${usedName}": 1 post usa essa categoria. Mova-os para outra categoria antes.`,
       });
       await savePost(null, form({ categoryId: used.id }), authorId);
@@ -332,7 +333,11 @@ describe.each(testEngines())("admin posts on $name", (engine) => {
       expect(await db.selectFrom("categories").select("id").where("id", "=", unused.id).execute()).toEqual(
         [],
       );
-      expect(await deleteCategory(unused.id)).toEqual({ ok: false, message: "Categoria não encontrada." });
+      expect(await deleteCategory(unused.id)).toEqual({
+        ok: false,
+        status: 404,
+        message: "Categoria não encontrada.",
+      });
     });
   });
 });

@@ -62,7 +62,7 @@ export async function renameCategory(id: string, name: string): Promise<boolean>
   return Number(result.numUpdatedRows) > 0;
 }
 
-export type DeleteCategoryResult = { ok: true } | { ok: false; message: string };
+export type DeleteCategoryResult = { ok: true } | { ok: false; status: 404 | 409; message: string };
 
 /** Deleting a category that posts use is refused: the posts would lose their category. */
 export async function deleteCategory(id: string): Promise<DeleteCategoryResult> {
@@ -73,7 +73,7 @@ export async function deleteCategory(id: string): Promise<DeleteCategoryResult> 
       .select("name")
       .where("id", "=", id)
       .executeTakeFirst();
-    if (!category) return { ok: false, message: "Categoria não encontrada." };
+    if (!category) return { ok: false, status: 404, message: "Categoria não encontrada." };
     const used = await trx
       .selectFrom("blog_posts")
       .select((eb) => eb.fn.countAll<number>().as("n"))
@@ -84,6 +84,7 @@ export async function deleteCategory(id: string): Promise<DeleteCategoryResult> 
       const posts = count === 1 ? "1 post usa" : `${count} posts usam`;
       return {
         ok: false,
+        status: 409,
         message: `Não é possível excluir a categoria "${category.name}": ${posts} essa categoria. Mova-os para outra categoria antes.`,
       };
     }

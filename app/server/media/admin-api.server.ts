@@ -1,6 +1,7 @@
 import type { UNSAFE_DataWithResponseInit as DataWithResponseInit } from "react-router";
 import { requireAdminAction } from "../auth/guard.server";
 import type { CurrentSession } from "../auth/sessions.server";
+import { discardRest } from "../body-limits.server";
 
 // Shared by the admin's JSON endpoints (image upload and generation): every answer, errors
 // included, is `{ error }` JSON with a pt-BR message the admin shows in a toast.
@@ -55,8 +56,8 @@ export class BodyReadError extends Error {
 /**
  * The whole body of a request (or response), refusing to buffer more than `limitBytes`.
  * Content-Length is checked first, so a declared oversize body is refused without reading it;
- * a chunked body (no Content-Length) or one that lies about its length is cut off as soon as
- * it passes the limit.
+ * a chunked body (no Content-Length) or one that lies about its length is refused as soon as
+ * it passes the limit (the rest is read and dropped, not kept).
  */
 export async function readBodyWithLimit(
   message: Request | Response,
@@ -74,7 +75,7 @@ export async function readBodyWithLimit(
       if (done) break;
       total += value.byteLength;
       if (total > limitBytes) {
-        await reader.cancel().catch(() => {});
+        await discardRest(reader);
         throw new BodyTooLargeError(limitBytes);
       }
       chunks.push(value);

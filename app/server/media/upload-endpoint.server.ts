@@ -42,9 +42,8 @@ export async function handleImageUpload(request: Request): Promise<Response> {
   try {
     body = await readBodyWithLimit(request, MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD_BYTES);
   } catch (error) {
-    // Close the connection rather than let the server read (and discard) the rest of a huge body.
-    if (error instanceof BodyTooLargeError)
-      return jsonError(413, UPLOAD_MESSAGES.tooLarge, { Connection: "close" });
+    // Answered without "Connection: close", like the server's own body limit (body-limits.server.ts).
+    if (error instanceof BodyTooLargeError) return jsonError(413, UPLOAD_MESSAGES.tooLarge);
     if (error instanceof BodyReadError) return jsonError(400, UPLOAD_MESSAGES.malformed);
     throw error;
   }

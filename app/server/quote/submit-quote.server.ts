@@ -10,6 +10,7 @@ import {
 } from "~/lib/quote";
 import { FOREIGN_ORIGIN_MESSAGE, isSameOrigin } from "../auth/guard.server";
 import { countRecent, recordEvent } from "../auth/rate-limit.server";
+import { discardRest } from "../body-limits.server";
 import { logEvent } from "../log.server";
 import { checkFormToken, createFormToken } from "./form-token.server";
 import { saveLead } from "./leads.server";
@@ -64,7 +65,7 @@ async function readBody(request: Request, limit: number): Promise<Uint8Array<Arr
     if (done) break;
     size += value.byteLength;
     if (size > limit) {
-      await reader.cancel().catch(() => undefined);
+      await discardRest(reader);
       throw new BodyTooLarge();
     }
     chunks.push(value);
