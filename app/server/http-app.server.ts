@@ -23,6 +23,7 @@ import {
   renderCacheSettingsFromEnv,
   startRenderCache,
 } from "./render-cache/render-cache.server";
+import { replaceResponse } from "./replace-response.server";
 import { createNonce, securityHeaders } from "./security-headers.server";
 import { hashedAssets, publicFiles } from "./static-files.server";
 
@@ -73,26 +74,9 @@ export function createHttpApp({ renderCache }: { renderCache: RenderCache }): Ht
       logEvent("error", "unhandled error", { requestId, method: c.req.method, path: c.req.path, error });
       c.res = c.text("Erro interno. Tente novamente em instantes.", 500);
     }
-    c.res.headers.set("X-Request-Id", requestId);
-    logEvent(c.res.status >= 500 ? "error" : "info", "request", {
-      requestId,
-      method: c.req.method,
-      path: c.req.path,
-      status: c.res.status,
-      ms: Math.round((performance.now() - started) * 10) / 10,
-    });
-    const headers = securityHeaders(
-      nonce,
-      requestIsHttps(c.req.raw),
-      c.get("sharedRender") ? trustedInlineScriptHashes : [],
-    );
-    try {
-      for (const [name, value] of Object.entries(headers)) c.res.headers.set(name, value);
-    } catch {
-      // Some responses (Response.redirect, fetch results) have immutable headers: copy them.
-      c.res = new Response(c.res.body, c.res);
-      for (const [name, value] of Object.entries(headers)) c.res.headers.set(name, value);
-    }
+    const facts = { nonce, requestId, started, path: c.req.path, sharedRender: c.get("sharedRender") };
+    const finished = finishAnswer(c.req.raw, c.res, facts);
+    if (finished !== c.res) replaceResponse(c, finished);
   });
 
   app.use(compressResponses());
@@ -158,7 +142,61 @@ export function createHttpApp({ renderCache }: { renderCache: RenderCache }): Ht
     return handleDocument(asSeenByBrowser(c.req.raw, trustProxy), context);
   });
 
-  return app;
+  return {
+    // A page already in the render cache needs none of the app's other steps (it is a GET
+    // without a session: no body, no CSRF, no admin): send it at once.
+    fetch: (request, env) => {
+      const started = performance.now();
+      const stored = renderCache.storedAnswer(request);
+      if (!stored) return app.fetch(request, env);
+      const facts = {
+        nonce: createNonce(),
+        requestId: requestIdFrom(request.headers.get("x-request-id") ?? undefined),
+        started,
+        path: new URL(request.url).pathname,
+        sharedRender: true,
+      };
+      return finishAnswer(request, stored, facts);
+    },
+  };
+}
+
+interface AnswerFacts {
+  nonce: string;
+  requestId: string;
+  /** performance.now() when the request arrived. */
+  started: number;
+  path: string;
+  /** The answer may be shared by every visitor (render cache): no nonce in it. */
+  sharedRender: boolean;
+}
+
+/** The last step of every answer: security headers, the request id and one access-log line. */
+function finishAnswer(request: Request, response: Response, facts: AnswerFacts): Response {
+  const headers = {
+    ...securityHeaders(
+      facts.nonce,
+      requestIsHttps(request),
+      facts.sharedRender ? trustedInlineScriptHashes : [],
+    ),
+    "X-Request-Id": facts.requestId,
+  };
+  let answer = response;
+  try {
+    for (const [name, value] of Object.entries(headers)) answer.headers.set(name, value);
+  } catch {
+    // Some responses (Response.redirect, fetch results) have immutable headers: copy them.
+    answer = new Response(answer.body, answer);
+    for (const [name, value] of Object.entries(headers)) answer.headers.set(name, value);
+  }
+  logEvent(answer.status >= 500 ? "error" : "info", "request", {
+    requestId: facts.requestId,
+    method: request.method,
+    path: facts.path,
+    status: answer.status,
+    ms: Math.round((performance.now() - facts.started) * 10) / 10,
+  });
+  return answer;
 }
 
 /**

@@ -9,6 +9,7 @@ import type { DatabaseHandle } from "../db/connection.server";
 import { logEvent } from "../log.server";
 import { replaceResponse } from "../replace-response.server";
 import {
+  type CacheablePage,
   cacheablePage,
   PER_RESPONSE_CACHE_CONTROL,
   PUBLIC_CACHE_CONTROL,
@@ -31,6 +32,11 @@ export interface RenderCacheVariables {
 
 export interface RenderCache {
   middleware: MiddlewareHandler<{ Variables: RenderCacheVariables }>;
+  /**
+   * The stored answer for a request that may be shared, when there is one and it needs no
+   * per-response value: the HTTP layer sends it without running the rest of the app.
+   */
+  storedAnswer: (request: Request) => Response | undefined;
   /** Wait until content changes committed so far have purged the cache (after admin writes). */
   settle: () => Promise<void>;
   stop: () => Promise<void>;
@@ -81,15 +87,26 @@ export async function startRenderCache(
       })
     : undefined;
 
+  /** The cache entry this request may share, when it may share one at all. */
+  const sharable = (request: Request): CacheablePage | undefined => {
+    if (request.method !== "GET" && request.method !== "HEAD") return undefined;
+    const page = cacheablePage(new URL(request.url));
+    if (!page || !feed || readCookie(request, SESSION_COOKIE) !== undefined || !feed.isCurrent())
+      return undefined;
+    return page;
+  };
+
+  const storedAnswer: RenderCache["storedAnswer"] = (request) => {
+    const page = sharable(request);
+    const hit = page && store.get(page.key);
+    if (!hit || hit.slots.length) return undefined;
+    return cachedAnswer(hit, "hit", request);
+  };
+
   const middleware: RenderCache["middleware"] = async (c, next) => {
     const method = c.req.method;
-    const page = method === "GET" || method === "HEAD" ? cacheablePage(new URL(c.req.url)) : undefined;
-    const shared =
-      page !== undefined &&
-      feed !== undefined &&
-      readCookie(c.req.raw, SESSION_COOKIE) === undefined &&
-      feed.isCurrent();
-    if (!page || !shared) {
+    const page = sharable(c.req.raw);
+    if (!page) {
       await next();
       await finishUncached(c);
       return;
@@ -140,6 +157,7 @@ export async function startRenderCache(
 
   return {
     middleware,
+    storedAnswer,
     settle: async () => {
       try {
         await feed?.settle();
@@ -192,26 +210,34 @@ function compressed(identity: Buffer): Promise<[Buffer, Buffer]> {
   ]);
 }
 
-/** Answer from a cached page: the encoding the client prefers, 304 when it has this version. */
+/** Answer from a cached page, in the context of the app. */
 async function sendCached(c: Context, page: CachedPage, state: "hit" | "miss"): Promise<Response> {
+  if (!page.slots.length) return replaceResponse(c, cachedAnswer(page, state, c.req.raw));
+  // The body changes in every response: no validator, and the outer compression handles it.
   const headers = new Headers({
     "Content-Type": page.contentType,
     Vary: "Accept-Encoding",
     "X-Render-Cache": state,
+    "Cache-Control": PER_RESPONSE_CACHE_CONTROL,
   });
-  if (page.slots.length) {
-    // The body changes in every response: no validator, and the outer compression handles it.
-    headers.set("Cache-Control", PER_RESPONSE_CACHE_CONTROL);
-    const body = c.req.method === "HEAD" ? null : await fillSlots(page.identity.toString("utf8"), page.slots);
-    return replaceResponse(c, new Response(body, { status: page.status, headers }));
-  }
-  headers.set("Cache-Control", PUBLIC_CACHE_CONTROL);
+  const body = c.req.method === "HEAD" ? null : await fillSlots(page.identity.toString("utf8"), page.slots);
+  return replaceResponse(c, new Response(body, { status: page.status, headers }));
+}
+
+/** A page without slots as sent: the encoding the client prefers, 304 when it has this version. */
+function cachedAnswer(page: CachedPage, state: "hit" | "miss", request: Request): Response {
+  const headers = new Headers({
+    "Content-Type": page.contentType,
+    Vary: "Accept-Encoding",
+    "X-Render-Cache": state,
+    "Cache-Control": PUBLIC_CACHE_CONTROL,
+  });
   if (page.etag) headers.set("ETag", page.etag);
-  if (page.etag && matchesEtag(c.req.header("if-none-match"), page.etag)) {
+  if (page.etag && matchesEtag(request.headers.get("if-none-match") ?? undefined, page.etag)) {
     headers.delete("Content-Type");
-    return replaceResponse(c, new Response(null, { status: 304, headers }));
+    return new Response(null, { status: 304, headers });
   }
-  const encoding = preferredEncoding(c.req.header("accept-encoding"), {
+  const encoding = preferredEncoding(request.headers.get("accept-encoding") ?? undefined, {
     br: page.br !== undefined,
     gzip: page.gzip !== undefined,
   });
@@ -219,8 +245,8 @@ async function sendCached(c: Context, page: CachedPage, state: "hit" | "miss"): 
   if (encoding !== "identity") headers.set("Content-Encoding", encoding);
   headers.set("Content-Length", String(body?.length ?? 0));
   // The stored buffer itself: no copy per response (the Node adapter writes it as is).
-  const bytes = c.req.method === "HEAD" || !body ? null : (body as Uint8Array<ArrayBuffer>);
-  return replaceResponse(c, new Response(bytes, { status: page.status, headers }));
+  const bytes = request.method === "HEAD" || !body ? null : (body as Uint8Array<ArrayBuffer>);
+  return new Response(bytes, { status: page.status, headers });
 }
 
 /** If-None-Match compares weakly: a list of tags or "*". */
