@@ -1,5 +1,6 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import { discardRest } from "./limited-body.server";
 
 const KB = 1024;
 const MB = 1024 * KB;
@@ -21,18 +22,6 @@ export function maxBodyBytes(path: string): number {
  * Beyond it the answer goes at once and the connection closes.
  */
 const MAX_DISCARDED_BYTES = 16 * MB;
-
-/**
- * Read and drop the rest of a body that is already refused. Cancelling instead would reset the
- * connection while the client is still sending, and it would never see the answer.
- */
-export async function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>): Promise<void> {
-  try {
-    for (;;) if ((await reader.read()).done) return;
-  } catch {
-    // The body limit or the client ended it: the answer is the same.
-  }
-}
 
 function tooLarge(c: Context, maxBytes: number, closeConnection: boolean): Response {
   const message =

@@ -1,12 +1,6 @@
 import { z } from "zod";
-import {
-  adminSessionOrResponse,
-  BodyReadError,
-  BodyTooLargeError,
-  jsonError,
-  methodNotAllowed,
-  readBodyWithLimit,
-} from "../media/admin-api.server";
+import { BodyReadError, BodyTooLargeError, readBodyWithLimit } from "../limited-body.server";
+import { adminSessionOrResponse, jsonError, methodNotAllowed } from "../media/admin-api.server";
 import {
   AiImageError,
   generateAndStoreImage,

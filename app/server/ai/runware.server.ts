@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
-import { BodyTooLargeError, readBodyWithLimit } from "../media/admin-api.server";
+import { BodyTooLargeError, readBodyWithLimit } from "../limited-body.server";
 import { ImageRejectedError } from "../media/image-processing.server";
 import { type StoredImage, storeImage } from "../media/media-store.server";
 

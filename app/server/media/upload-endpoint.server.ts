@@ -1,12 +1,6 @@
 import { z } from "zod";
-import {
-  adminSessionOrResponse,
-  BodyReadError,
-  BodyTooLargeError,
-  jsonError,
-  methodNotAllowed,
-  readBodyWithLimit,
-} from "./admin-api.server";
+import { BodyReadError, BodyTooLargeError, readBodyWithLimit } from "../limited-body.server";
+import { adminSessionOrResponse, jsonError, methodNotAllowed } from "./admin-api.server";
 import { ImageRejectedError, MAX_INPUT_PIXELS } from "./image-processing.server";
 import { storeImage } from "./media-store.server";
 

@@ -10,7 +10,7 @@ import {
 } from "~/lib/quote";
 import { FOREIGN_ORIGIN_MESSAGE, isSameOrigin } from "../auth/guard.server";
 import { countRecent, recordEvent } from "../auth/rate-limit.server";
-import { discardRest } from "../body-limits.server";
+import { BodyTooLargeError, readBodyWithLimit } from "../limited-body.server";
 import { logEvent } from "../log.server";
 import { checkFormToken, createFormToken } from "./form-token.server";
 import { saveLead } from "./leads.server";
@@ -48,35 +48,6 @@ export async function formTokenOrEmpty(): Promise<string> {
     log("error", "não foi possível criar o token do formulário", { error: String(error) });
     return "";
   }
-}
-
-class BodyTooLarge extends Error {}
-
-/** Read at most `limit` bytes of the body; throws BodyTooLarge beyond it. */
-async function readBody(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer>> {
-  const declared = Number(request.headers.get("content-length") ?? "");
-  if (Number.isFinite(declared) && declared > limit) throw new BodyTooLarge();
-  if (!request.body) return new Uint8Array();
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await discardRest(reader);
-      throw new BodyTooLarge();
-    }
-    chunks.push(value);
-  }
-  const body = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    body.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return body;
 }
 
 type FormKind = "urlencoded" | "multipart";
@@ -152,9 +123,9 @@ export async function submitQuote(request: Request, info: QuoteRequestInfo): Pro
 
     let form: FormData | URLSearchParams;
     try {
-      form = await parseBody(request, kind, await readBody(request, MAX_QUOTE_BODY_BYTES));
+      form = await parseBody(request, kind, await readBodyWithLimit(request, MAX_QUOTE_BODY_BYTES));
     } catch (error) {
-      const tooLarge = error instanceof BodyTooLarge;
+      const tooLarge = error instanceof BodyTooLargeError;
       refuse(tooLarge ? "too-large" : "unreadable");
       return answer(tooLarge ? 413 : 400, tooLarge ? "too-large" : "invalid", {
         toast: errorToast(
