@@ -147,13 +147,14 @@ export function createHttpApp({ renderCache }: { renderCache: RenderCache }): Ht
     // without a session: no body, no CSRF, no admin): send it at once.
     fetch: (request, env) => {
       const started = performance.now();
-      const stored = renderCache.storedAnswer(request);
+      const url = new URL(request.url);
+      const stored = renderCache.storedAnswer(request, url);
       if (!stored) return app.fetch(request, env);
       const facts = {
         nonce: createNonce(),
         requestId: requestIdFrom(request.headers.get("x-request-id") ?? undefined),
         started,
-        path: new URL(request.url).pathname,
+        path: url.pathname,
         sharedRender: true,
       };
       return finishAnswer(request, stored, facts);

@@ -36,7 +36,7 @@ export interface RenderCache {
    * The stored answer for a request that may be shared, when there is one and it needs no
    * per-response value: the HTTP layer sends it without running the rest of the app.
    */
-  storedAnswer: (request: Request) => Response | undefined;
+  storedAnswer: (request: Request, url: URL) => Response | undefined;
   /** Wait until content changes committed so far have purged the cache (after admin writes). */
   settle: () => Promise<void>;
   stop: () => Promise<void>;
@@ -88,16 +88,16 @@ export async function startRenderCache(
     : undefined;
 
   /** The cache entry this request may share, when it may share one at all. */
-  const sharable = (request: Request): CacheablePage | undefined => {
+  const sharable = (request: Request, url = new URL(request.url)): CacheablePage | undefined => {
     if (request.method !== "GET" && request.method !== "HEAD") return undefined;
-    const page = cacheablePage(new URL(request.url));
+    const page = cacheablePage(url);
     if (!page || !feed || readCookie(request, SESSION_COOKIE) !== undefined || !feed.isCurrent())
       return undefined;
     return page;
   };
 
-  const storedAnswer: RenderCache["storedAnswer"] = (request) => {
-    const page = sharable(request);
+  const storedAnswer: RenderCache["storedAnswer"] = (request, url) => {
+    const page = sharable(request, url);
     const hit = page && store.get(page.key);
     if (!hit || hit.slots.length) return undefined;
     return cachedAnswer(hit, "hit", request);
