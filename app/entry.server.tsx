@@ -1,10 +1,12 @@
 import { Writable } from "node:stream";
-import { renderToPipeableStream } from "react-dom/server";
+import { renderToPipeableStream, renderToString } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { NonceContext } from "~/lib/nonce";
 import { requestInfoContext } from "~/request-context";
+import { routeWantsHydration } from "~/route-handle";
 import { logEvent } from "~/server/log.server";
+import { renderedPageResponse } from "~/server/rendered-body.server";
 
 export const streamTimeout = 5_000;
 
@@ -31,28 +33,40 @@ export default async function handleRequest(
 ) {
   const { nonce, requestId } = loadContext.get(requestInfoContext);
   let status = responseStatusCode;
-  // Pages are small and fully server-rendered: send them whole, so crawlers, the render
-  // cache and compression all see complete documents. Node's own stream API renders faster
-  // and with less garbage than the web-streams one.
-  const html = await new Promise<string>((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let timer: NodeJS.Timeout | undefined;
-    const sink = new Writable({
-      write(chunk: Buffer | string, _encoding, done) {
-        chunks.push(typeof chunk === "string" ? Buffer.from(chunk) : chunk);
-        done();
-      },
-      final(done) {
-        clearTimeout(timer);
-        resolve(Buffer.concat(chunks).toString("utf8"));
-        done();
-      },
-    });
-    const { pipe, abort } = renderToPipeableStream(
-      <NonceContext value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-      </NonceContext>,
-      {
+  const page = (
+    <NonceContext value={nonce}>
+      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+    </NonceContext>
+  );
+  const hydrates = routerContext.staticHandlerContext.matches.some((match) =>
+    routeWantsHydration(routerContext.routeModules[match.route.id]?.handle),
+  );
+  // Pages without client React (every public page) have nothing to stream or suspend on:
+  // renderToString builds the string directly, without encoding chunks to bytes and back,
+  // roughly a third less work and garbage per page. Hydrated pages keep the streaming
+  // renderer, which waits for everything their <Scripts /> transfer.
+  // renderToString, unlike the streaming renderer, does not write the doctype itself.
+  const html = hydrates ? await renderStreamed() : `<!DOCTYPE html>${renderToString(page)}`;
+
+  async function renderStreamed(): Promise<string> {
+    // Pages are small and fully server-rendered: send them whole, so crawlers, the render
+    // cache and compression all see complete documents. Node's own stream API renders faster
+    // and with less garbage than the web-streams one.
+    return new Promise<string>((resolve, reject) => {
+      const chunks: Buffer[] = [];
+      let timer: NodeJS.Timeout | undefined;
+      const sink = new Writable({
+        write(chunk: Buffer | string, _encoding, done) {
+          chunks.push(typeof chunk === "string" ? Buffer.from(chunk) : chunk);
+          done();
+        },
+        final(done) {
+          clearTimeout(timer);
+          resolve(Buffer.concat(chunks).toString("utf8"));
+          done();
+        },
+      });
+      const { pipe, abort } = renderToPipeableStream(page, {
         nonce,
         onAllReady: () => pipe(sink),
         onShellError: (error: unknown) => {
@@ -63,14 +77,14 @@ export default async function handleRequest(
           status = 500;
           logEvent("error", "render error", { requestId, error });
         },
-      },
-    );
-    timer = setTimeout(abort, streamTimeout + 1000);
-  });
+      });
+      timer = setTimeout(abort, streamTimeout + 1000);
+    });
+  }
 
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status, headers: responseHeaders });
   }
-  return new Response(html, { headers: responseHeaders, status });
+  return renderedPageResponse(html, { headers: responseHeaders, status });
 }

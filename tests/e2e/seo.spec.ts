@@ -8,6 +8,8 @@ for (const { path } of publicPages) {
     page,
   }) => {
     await page.goto(path);
+    // Without a doctype the browser lays the page out in quirks mode.
+    expect(await page.evaluate(() => document.compatMode)).toBe("CSS1Compat");
     const title = await page.title();
     expect(title).toContain("Alvorada Engenharia Predial");
     const description = await page.locator('meta[name="description"]').getAttribute("content");

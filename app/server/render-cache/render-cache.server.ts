@@ -1,12 +1,12 @@
 import { createHash } from "node:crypto";
-import { promisify } from "node:util";
-import { brotliCompress, gzip, constants as zlibConstants } from "node:zlib";
 import type { Context, MiddlewareHandler } from "hono";
 import { z } from "zod";
 import { readCookie } from "../auth/cookies.server";
 import { SESSION_COOKIE } from "../auth/sessions.server";
+import { compressBody } from "../compress-body.server";
 import type { DatabaseHandle } from "../db/connection.server";
 import { logEvent } from "../log.server";
+import { renderedPageResponse, responseBytes, responseText } from "../rendered-body.server";
 import { replaceResponse } from "../replace-response.server";
 import {
   type CacheablePage,
@@ -20,9 +20,6 @@ import { type ContentChangeFeed, watchContentChanges } from "./content-changes.s
 import { preferredEncoding } from "./content-encoding.server";
 import { type CachedPage, PageStore } from "./page-store.server";
 import { fillSlots, parseSlotNames } from "./render-slots.server";
-
-const gzipAsync = promisify(gzip);
-const brotliAsync = promisify(brotliCompress);
 
 export interface RenderCacheVariables {
   /** Set for a public page that is (or may become) shared by every visitor: render it without
@@ -178,7 +175,7 @@ async function cacheableRender(c: Context, baseTags: readonly string[]): Promise
   const response = c.res;
   const contentType = response.headers.get("content-type");
   if (response.status !== 200 || !contentType || response.headers.has("set-cookie")) return undefined;
-  const identity = Buffer.from(await response.arrayBuffer());
+  const identity = await responseBytes(response);
   const slots = parseSlotNames(response.headers.get(RENDER_SLOTS_HEADER));
   const routeTags = (response.headers.get(RENDER_TAGS_HEADER) ?? "").split(" ").filter(Boolean);
   const [gzipped, brotli] = slots.length ? [undefined, undefined] : await compressed(identity);
@@ -195,19 +192,9 @@ async function cacheableRender(c: Context, baseTags: readonly string[]): Promise
   };
 }
 
-/** Compressed once per render, at high settings; the window fits the page, to spare memory. */
+/** Compressed once per render, at high settings. */
 function compressed(identity: Buffer): Promise<[Buffer, Buffer]> {
-  const window = Math.min(22, Math.max(16, Math.ceil(Math.log2(identity.length + 1))));
-  return Promise.all([
-    gzipAsync(identity, { level: 9 }),
-    brotliAsync(identity, {
-      params: {
-        [zlibConstants.BROTLI_PARAM_QUALITY]: 9,
-        [zlibConstants.BROTLI_PARAM_LGWIN]: window,
-        [zlibConstants.BROTLI_PARAM_SIZE_HINT]: identity.length,
-      },
-    }),
-  ]);
+  return Promise.all([compressBody(identity, "gzip", "best"), compressBody(identity, "br", "best")]);
 }
 
 /** Answer from a cached page, in the context of the app. */
@@ -220,8 +207,10 @@ async function sendCached(c: Context, page: CachedPage, state: "hit" | "miss"): 
     "X-Render-Cache": state,
     "Cache-Control": PER_RESPONSE_CACHE_CONTROL,
   });
-  const body = c.req.method === "HEAD" ? null : await fillSlots(page.identity.toString("utf8"), page.slots);
-  return replaceResponse(c, new Response(body, { status: page.status, headers }));
+  if (c.req.method === "HEAD")
+    return replaceResponse(c, new Response(null, { status: page.status, headers }));
+  const body = await fillSlots(page.identity.toString("utf8"), page.slots);
+  return replaceResponse(c, renderedPageResponse(body, { status: page.status, headers }));
 }
 
 /** A page without slots as sent: the encoding the client prefers, 304 when it has this version. */
@@ -265,10 +254,11 @@ async function finishUncached(c: Context): Promise<void> {
   const headers = new Headers(response.headers);
   headers.delete(RENDER_TAGS_HEADER);
   headers.delete(RENDER_SLOTS_HEADER);
-  const body = slots.length && response.body ? await fillSlots(await response.text(), slots) : response.body;
   headers.delete("Content-Length");
-  replaceResponse(
-    c,
-    new Response(body, { status: response.status, statusText: response.statusText, headers }),
-  );
+  const init = { status: response.status, statusText: response.statusText, headers };
+  if (!slots.length || !response.body) {
+    replaceResponse(c, new Response(response.body, init));
+    return;
+  }
+  replaceResponse(c, renderedPageResponse(await fillSlots(await responseText(response), slots), init));
 }
