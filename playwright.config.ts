@@ -1,4 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
+import { serverStartArguments } from "./scripts/start-command";
 import { chromiumLaunchOptions } from "./tests/support/chromium";
 import { E2E_ADMIN } from "./tests/support/e2e-admin";
 import { e2eDatabaseEnv } from "./tests/support/e2e-env";
@@ -23,7 +24,7 @@ export default defineConfig({
   globalTeardown: "./tests/support/e2e-teardown.ts",
   webServer: {
     // Builds when sources changed, then serves the production build.
-    command: "node scripts/build-if-needed.ts && node server.ts",
+    command: `node scripts/build-if-needed.ts && node ${serverStartArguments().join(" ")}`,
     url: `${baseURL}/healthz`,
     reuseExistingServer: false,
     timeout: 180_000,

@@ -1,11 +1,12 @@
-// The server under measurement: `node server.ts` with NODE_ENV=production, as `npm start` runs
-// it, on a free port. Its log (one JSON line per request) goes to a file rather than to a pipe
+// The server under measurement: the command `npm start` runs (node, its V8 flags, server.ts)
+// with NODE_ENV=production, on a free port. Its log (one JSON line per request) goes to a file rather than to a pipe
 // into this process: writes to a pipe block the server whenever the benchmark, busy driving the
 // load, is slow to read them, and that would be measured as the server's slowness.
 import { type ChildProcess, spawn } from "node:child_process";
 import { closeSync, openSync, readFileSync } from "node:fs";
 import { setTimeout as sleep } from "node:timers/promises";
 import { projectRoot } from "./built-site.ts";
+import { serverStartArguments } from "./start-command.ts";
 
 const START_TIMEOUT_MS = 60_000;
 const STOP_TIMEOUT_MS = 15_000;
@@ -36,7 +37,7 @@ export async function startBenchServer(env: Record<string, string>, logFile: str
   const fd = openSync(logFile, "a");
   let child: ChildProcess;
   try {
-    child = spawn(process.execPath, ["server.ts"], {
+    child = spawn(process.execPath, serverStartArguments(), {
       cwd: projectRoot,
       env: { ...process.env, PORT: "0", HOST: "127.0.0.1", NODE_ENV: "production", ...env },
       stdio: ["ignore", fd, fd],

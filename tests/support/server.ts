@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import path from "node:path";
+import { serverStartArguments } from "../../scripts/start-command.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
 
@@ -11,11 +12,12 @@ export interface RunningServer {
 }
 
 /**
- * Start the production server (already built) on a free port with extra environment.
+ * Start the production server (already built) as `npm start` does, on a free port with extra
+ * environment.
  * It stops itself when the test process exits.
  */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  const child = spawn(process.execPath, ["server.ts"], {
+  const child = spawn(process.execPath, serverStartArguments(), {
     cwd: root,
     env: { ...process.env, PORT: "0", HOST: "127.0.0.1", ...env },
     stdio: ["ignore", "pipe", "pipe"],
