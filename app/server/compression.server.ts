@@ -35,11 +35,8 @@ export function compressResponses(): MiddlewareHandler {
     headers.set("Content-Length", String(sent.length));
     replaceResponse(
       c,
-      new Response(sent as Uint8Array<ArrayBuffer>, {
-        status: response.status,
-        statusText: response.statusText,
-        headers,
-      }),
+      // No statusText: reading it would turn a rendered page's string into a stream.
+      new Response(sent as Uint8Array<ArrayBuffer>, { status: response.status, headers }),
     );
   };
 }

@@ -23,6 +23,7 @@ import {
   renderCacheSettingsFromEnv,
   startRenderCache,
 } from "./render-cache/render-cache.server";
+import { attachRenderedBody } from "./rendered-body.server";
 import { replaceResponse } from "./replace-response.server";
 import { createNonce, securityHeaders } from "./security-headers.server";
 import { hashedAssets, publicFiles } from "./static-files.server";
@@ -127,7 +128,7 @@ export function createHttpApp({ renderCache }: { renderCache: RenderCache }): Ht
   // Files copied from public/ all have an extension; page addresses do not look on disk.
   app.use("*", async (c, next) => (/\.[a-z0-9]+$/i.test(c.req.path) ? servePublicFile(c, next) : next()));
 
-  app.all("*", (c) => {
+  app.all("*", async (c) => {
     const context = new RouterContextProvider();
     context.set(requestInfoContext, {
       // A page shared through the render cache must not carry this request's nonce.
@@ -139,7 +140,7 @@ export function createHttpApp({ renderCache }: { renderCache: RenderCache }): Ht
       ),
       requestId: c.get("requestId"),
     });
-    return handleDocument(asSeenByBrowser(c.req.raw, trustProxy), context);
+    return attachRenderedBody(await handleDocument(asSeenByBrowser(c.req.raw, trustProxy), context));
   });
 
   return {

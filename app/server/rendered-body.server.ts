@@ -1,13 +1,30 @@
 /**
- * React Router hands a rendered page to the HTTP layer as a Response whose body is a web
- * stream made from the HTML string. Compression and the render cache need the bytes; reading
- * them back through the stream costs an encoding, a stream and copies per page. The string
- * each page was rendered to is kept beside its Response instead, for as long as the Response
- * lives.
+ * A page rendered by React is a string. Passed around as a Response body, it becomes a web
+ * stream the moment anything reads `.body`, and React Router's own response check does: the
+ * encoding, the stream and reading it back cost about a tenth of an uncached page's time. So a
+ * rendered page leaves React Router as a Response without a body, its HTML kept here
+ * (`detachedPage`); the HTTP layer attaches it again (`attachRenderedBody`) as a string body
+ * that is sent, compressed and cached without any stream. Each string lives as long as its
+ * Response.
  */
+const detachedHtml = new WeakMap<Response, string>();
 const renderedHtml = new WeakMap<Response, string>();
 
-/** A rendered page's answer, with its HTML string kept for `responseBytes`. */
+/** What the renderer returns to React Router: no body yet, the page's HTML kept aside. */
+export function detachedPage(html: string, init: ResponseInit): Response {
+  const response = new Response(null, init);
+  detachedHtml.set(response, html);
+  return response;
+}
+
+/** React Router's answer, with the page's HTML as its body again when it was detached. */
+export function attachRenderedBody(response: Response): Response {
+  const html = detachedHtml.get(response);
+  if (html === undefined) return response;
+  return renderedPageResponse(html, { status: response.status, headers: response.headers });
+}
+
+/** A page's answer with a string body, kept for `responseBytes` and `responseText`. */
 export function renderedPageResponse(html: string, init: ResponseInit): Response {
   const response = new Response(html, init);
   renderedHtml.set(response, html);
@@ -21,9 +38,9 @@ export async function responseBytes(response: Response): Promise<Buffer> {
   return Buffer.from(await response.arrayBuffer());
 }
 
-/** The whole body of an answer as text, taken from the rendered string when there is one. */
-export async function responseText(response: Response): Promise<string> {
-  return renderedHtml.get(response) ?? (await response.text());
+/** A rendered page's HTML, when the answer is one. */
+export function renderedHtmlOf(response: Response): string | undefined {
+  return renderedHtml.get(response);
 }
 
 /** Whether an answer has a body, without turning a rendered page's string into a stream. */

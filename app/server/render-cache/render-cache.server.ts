@@ -6,7 +6,7 @@ import { SESSION_COOKIE } from "../auth/sessions.server";
 import { compressBody } from "../compress-body.server";
 import type { DatabaseHandle } from "../db/connection.server";
 import { logEvent } from "../log.server";
-import { renderedPageResponse, responseBytes, responseText } from "../rendered-body.server";
+import { renderedHtmlOf, renderedPageResponse, responseBytes } from "../rendered-body.server";
 import { replaceResponse } from "../replace-response.server";
 import {
   type CacheablePage,
@@ -255,10 +255,12 @@ async function finishUncached(c: Context): Promise<void> {
   headers.delete(RENDER_TAGS_HEADER);
   headers.delete(RENDER_SLOTS_HEADER);
   headers.delete("Content-Length");
-  const init = { status: response.status, statusText: response.statusText, headers };
-  if (!slots.length || !response.body) {
+  const init = { status: response.status, headers };
+  const html =
+    renderedHtmlOf(response) ?? (slots.length && response.body ? await response.text() : undefined);
+  if (html === undefined) {
     replaceResponse(c, new Response(response.body, init));
     return;
   }
-  replaceResponse(c, renderedPageResponse(await fillSlots(await responseText(response), slots), init));
+  replaceResponse(c, renderedPageResponse(slots.length ? await fillSlots(html, slots) : html, init));
 }
