@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import { privacyFacts } from "~/config/privacy";
 import { quoteServiceOptions } from "~/content/quote-services";
 import {
@@ -180,12 +179,12 @@ export function QuoteForm({ formToken, values = {}, fieldErrors = {} }: QuoteFor
       <p className="text-sm text-slate-600 dark:text-slate-400">
         Usamos estes dados apenas para responder ao seu pedido de orçamento e os guardamos por até{" "}
         {privacyFacts.leadRetentionMonths} meses. Saiba como consultar ou pedir a exclusão na{" "}
-        <Link
-          to="/politica-de-privacidade"
+        <a
+          href="/politica-de-privacidade"
           className="font-semibold text-brand-700 underline hover:text-brand-800 dark:text-brand-300 dark:hover:text-brand-200"
         >
           Política de Privacidade
-        </Link>
+        </a>
         .
       </p>
     </form>

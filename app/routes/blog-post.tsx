@@ -1,4 +1,4 @@
-import { data, isRouteErrorResponse, Link, redirect } from "react-router";
+import { data, isRouteErrorResponse, redirect } from "react-router";
 import { BlogCallToAction } from "~/components/blog/blog-cta";
 import { PostCard } from "~/components/blog/post-card";
 import { POST_IMAGE_SIZES, PostImage } from "~/components/blog/post-image";
@@ -98,20 +98,20 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
     <>
       <ArticleJsonLd loaderData={loaderData} />
       <article className="container-page max-w-3xl py-10 sm:py-14">
-        <Link
-          to="/blog"
+        <a
+          href="/blog"
           className="mb-8 inline-flex items-center gap-2 font-semibold text-brand-700 hover:underline dark:text-brand-300"
         >
           <Icon name="arrow-left" className="size-4" />
           Voltar ao Blog
-        </Link>
+        </a>
         <header className="flex flex-col gap-4">
-          <Link
-            to={`/blog?categoria=${post.category.slug}`}
+          <a
+            href={`/blog?categoria=${post.category.slug}`}
             className="w-fit rounded-full bg-brand-50 px-3 py-1 text-sm font-semibold text-brand-800 hover:bg-brand-100 dark:bg-brand-900 dark:text-brand-100"
           >
             {post.category.name}
-          </Link>
+          </a>
           <h1 className="text-3xl leading-tight font-extrabold tracking-tight text-slate-900 sm:text-4xl dark:text-white">
             {post.title}
           </h1>
@@ -173,9 +173,9 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     <section className="container-page flex min-h-[50vh] flex-col items-center justify-center gap-5 py-20 text-center">
       <h1 className="text-3xl font-bold text-slate-900 dark:text-white">Artigo não encontrado</h1>
       <p className="text-slate-600 dark:text-slate-400">Não foi possível carregar este artigo agora.</p>
-      <Link to="/blog" className="btn bg-brand-800 text-white hover:bg-brand-900">
+      <a href="/blog" className="btn bg-brand-800 text-white hover:bg-brand-900">
         Voltar ao Blog
-      </Link>
+      </a>
     </section>
   );
 }

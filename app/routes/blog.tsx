@@ -1,4 +1,4 @@
-import { Link, redirect } from "react-router";
+import { redirect } from "react-router";
 import { BlogCallToAction } from "~/components/blog/blog-cta";
 import { LoadMoreScript } from "~/components/blog/load-more-script";
 import { PostCard } from "~/components/blog/post-card";
@@ -49,23 +49,23 @@ function CategoryChips({ loaderData }: Pick<Route.ComponentProps, "loaderData">)
     <nav aria-label="Categorias do blog">
       <ul className="flex flex-wrap gap-2">
         <li>
-          <Link
-            to="/blog"
+          <a
+            href="/blog"
             aria-current={category === null ? "page" : undefined}
             className={chip(category === null)}
           >
             Todos
-          </Link>
+          </a>
         </li>
         {categories.map((c) => (
           <li key={c.id}>
-            <Link
-              to={blogListHref({ categorySlug: c.slug, visible: BLOG_PAGE_SIZE })}
+            <a
+              href={blogListHref({ categorySlug: c.slug, visible: BLOG_PAGE_SIZE })}
               aria-current={category?.id === c.id ? "page" : undefined}
               className={chip(category?.id === c.id)}
             >
               {c.name}
-            </Link>
+            </a>
           </li>
         ))}
       </ul>
@@ -102,14 +102,14 @@ function FeaturedPost({ post }: { post: NonNullable<Route.ComponentProps["loader
           {post.title}
         </h2>
         <p className="text-slate-600 dark:text-slate-300">{post.excerpt}</p>
-        <Link
-          to={`/blog/${post.slug}`}
+        <a
+          href={`/blog/${post.slug}`}
           className="btn w-fit bg-brand-800 text-white hover:bg-brand-900 dark:bg-brand-300 dark:text-slate-950 dark:hover:bg-brand-200"
         >
           Ler Artigo Completo
           <span className="sr-only">: {post.title}</span>
           <Icon name="arrow-right" className="size-5" />
-        </Link>
+        </a>
       </div>
     </article>
   );
@@ -164,13 +164,13 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
 
           {hasMore ? (
             <div className="text-center">
-              <Link
-                to={`${blogListHref({ categorySlug: category?.slug ?? null, visible: nextVisible })}#artigo-${visible + 1}`}
+              <a
+                href={`${blogListHref({ categorySlug: category?.slug ?? null, visible: nextVisible })}#artigo-${visible + 1}`}
                 data-load-more
                 className="btn border-2 border-brand-800 text-brand-800 hover:bg-brand-800 hover:text-white dark:border-brand-300 dark:text-brand-200 dark:hover:bg-brand-300 dark:hover:text-slate-950"
               >
                 Carregar Mais Artigos
-              </Link>
+              </a>
             </div>
           ) : null}
         </div>

@@ -1,5 +1,4 @@
 import { preload } from "react-dom";
-import { Link } from "react-router";
 import { HeroBadge } from "~/components/ui/badge";
 import { CtaSection } from "~/components/ui/cta-section";
 import { Icon } from "~/components/ui/icon";
@@ -61,16 +60,16 @@ function Hero() {
         </h1>
         <p className="max-w-2xl text-lg text-slate-200 sm:text-xl">{homeHero.text}</p>
         <div className="flex flex-col gap-3 sm:flex-row">
-          <Link to="/contato" className="btn bg-accent-700 text-lg text-white hover:bg-accent-800">
+          <a href="/contato" className="btn bg-accent-700 text-lg text-white hover:bg-accent-800">
             Solicitar Orçamento Gratuito
             <Icon name="arrow-right" className="size-5" />
-          </Link>
-          <Link
-            to="/servicos"
+          </a>
+          <a
+            href="/servicos"
             className="btn border-2 border-white/70 text-lg text-white hover:bg-white hover:text-slate-900"
           >
             Conheça nossos serviços
-          </Link>
+          </a>
         </div>
       </div>
     </section>
@@ -120,24 +119,24 @@ function Services() {
                 <p className="line-clamp-4 text-sm text-slate-600 dark:text-slate-400">
                   {service.description}
                 </p>
-                <Link
-                  to={`/servicos#${service.id}`}
+                <a
+                  href={`/servicos#${service.id}`}
                   className="mt-auto inline-flex items-center gap-1 font-semibold text-brand-700 hover:underline dark:text-brand-300"
                 >
                   Saiba mais<span className="sr-only"> sobre {service.title}</span>
                   <Icon name="arrow-right" className="size-4" />
-                </Link>
+                </a>
               </div>
             </li>
           ))}
         </ul>
         <div className="mt-10 text-center">
-          <Link
-            to="/servicos"
+          <a
+            href="/servicos"
             className="btn border-2 border-brand-800 text-brand-800 hover:bg-brand-800 hover:text-white dark:border-brand-300 dark:text-brand-200 dark:hover:bg-brand-300 dark:hover:text-slate-950"
           >
             Ver todos os serviços
-          </Link>
+          </a>
         </div>
       </div>
     </section>
@@ -246,12 +245,12 @@ export default function Home() {
             <Icon name="whatsapp" className="size-5" />
             Fale pelo WhatsApp
           </WhatsappLink>
-          <Link
-            to="/obras"
+          <a
+            href="/obras"
             className="btn border-2 border-slate-300 text-slate-800 hover:border-brand-800 dark:border-slate-700 dark:text-slate-100"
           >
             Ver obras realizadas
-          </Link>
+          </a>
         </div>
       </section>
     </>

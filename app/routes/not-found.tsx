@@ -1,4 +1,4 @@
-import { data, Link } from "react-router";
+import { data } from "react-router";
 import { useNonce } from "~/lib/nonce";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
 import { requestInfoContext } from "~/request-context";
@@ -28,9 +28,9 @@ export default function NotFound({ loaderData }: Route.ComponentProps) {
     <section className="container-page flex min-h-[60vh] flex-col items-center justify-center gap-5 py-20 text-center">
       <h1 className="text-7xl font-extrabold text-brand-800 dark:text-brand-300">404</h1>
       <p className="text-xl text-slate-700 dark:text-slate-300">Oops! Page not found</p>
-      <Link to="/" className="btn bg-accent-700 text-white hover:bg-accent-800">
+      <a href="/" className="btn bg-accent-700 text-white hover:bg-accent-800">
         Voltar para o início
-      </Link>
+      </a>
       {/* biome-ignore lint/security/noDangerouslySetInnerHtml: JSON-escaped constant */}
       <script nonce={nonce} dangerouslySetInnerHTML={{ __html: log }} />
     </section>

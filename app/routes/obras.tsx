@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import { DisclosureStateScript } from "~/components/ui/disclosure-state-script";
 import { Icon } from "~/components/ui/icon";
 import { PageHero } from "~/components/ui/page-hero";
@@ -151,9 +150,9 @@ export default function Obras() {
             Entre em contato para orçamentos e consultorias técnicas
           </h2>
           <div className="flex flex-col gap-3 sm:flex-row">
-            <Link to="/contato" className="btn bg-accent-700 text-white hover:bg-accent-800">
+            <a href="/contato" className="btn bg-accent-700 text-white hover:bg-accent-800">
               Solicitar Orçamento
-            </Link>
+            </a>
             <WhatsappLink className="btn border-2 border-white/70 text-white hover:bg-white hover:text-brand-900">
               <Icon name="phone" className="size-5" />
               {site.phoneDisplay}

@@ -1,5 +1,4 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
 import { PageHero } from "~/components/ui/page-hero";
 import { WhatsappLink } from "~/components/ui/whatsapp-link";
 import { privacyFacts } from "~/config/privacy";
@@ -65,9 +64,9 @@ export default function PoliticaDePrivacidade() {
           <Section id="dados" title="Quais dados coletamos">
             <p>
               Pelo formulário de{" "}
-              <Link to="/contato" className={linkClass}>
+              <a href="/contato" className={linkClass}>
                 pedido de orçamento
-              </Link>
+              </a>
               , coletamos somente o que você preenche:
             </p>
             <ul className="list-disc pl-6">

@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import { CtaSection } from "~/components/ui/cta-section";
 import { Icon } from "~/components/ui/icon";
 import { PageHero } from "~/components/ui/page-hero";
@@ -93,15 +92,15 @@ export default function Servicos() {
               {technicalInspection.description}
             </p>
             <div className="mt-2 flex flex-col gap-3 sm:flex-row">
-              <Link to="/contato" className="btn bg-accent-700 text-white hover:bg-accent-800">
+              <a href="/contato" className="btn bg-accent-700 text-white hover:bg-accent-800">
                 Solicitar Orçamento
-              </Link>
-              <Link
-                to="/obras"
+              </a>
+              <a
+                href="/obras"
                 className="btn border-2 border-brand-800 text-brand-800 hover:bg-brand-800 hover:text-white dark:border-brand-300 dark:text-brand-200 dark:hover:bg-brand-300 dark:hover:text-slate-950"
               >
                 Ver Obras Realizadas
-              </Link>
+              </a>
             </div>
           </div>
           <ul className="grid gap-4">

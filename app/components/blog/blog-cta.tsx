@@ -1,5 +1,3 @@
-import { Link } from "react-router";
-
 /** The quote call to action closing the blog list and every article. */
 export function BlogCallToAction() {
   return (
@@ -11,9 +9,9 @@ export function BlogCallToAction() {
         <p className="max-w-2xl text-lg text-brand-100">
           Nossa equipe faz a vistoria técnica e indica a solução certa para o seu edifício.
         </p>
-        <Link to="/contato" className="btn bg-accent-700 text-white hover:bg-accent-800">
+        <a href="/contato" className="btn bg-accent-700 text-white hover:bg-accent-800">
           Solicitar Orçamento Gratuito
-        </Link>
+        </a>
       </div>
     </section>
   );

@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import { Icon } from "~/components/ui/icon";
 import type { PostSummary } from "~/lib/blog-types";
 import { formatMonthYearShort } from "~/lib/dates";
@@ -26,12 +25,12 @@ export function PostCard({ post, headingLevel = 3 }: { post: PostSummary; headin
           </span>
         </div>
         <Heading className="text-lg leading-snug font-bold text-slate-900 dark:text-white">
-          <Link
-            to={`/blog/${post.slug}`}
+          <a
+            href={`/blog/${post.slug}`}
             className="after:absolute after:inset-0 group-hover:text-brand-700 dark:group-hover:text-brand-300"
           >
             {post.title}
-          </Link>
+          </a>
         </Heading>
         <p className="line-clamp-3 text-sm text-slate-600 dark:text-slate-400">{post.excerpt}</p>
       </div>

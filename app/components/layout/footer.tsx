@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import { Icon } from "~/components/ui/icon";
 import { formatAddress } from "~/config/site";
 import { aboutText } from "~/content/quality";
@@ -13,10 +12,10 @@ export function Footer() {
     <footer className="bg-slate-900 text-slate-300 dark:bg-slate-950 dark:border-t dark:border-slate-800">
       <div className="container-page grid gap-10 py-14 sm:grid-cols-2 lg:grid-cols-4">
         <div className="flex flex-col gap-4">
-          <Link to="/" className="w-fit rounded-md">
+          <a href="/" className="w-fit rounded-md">
             <Logo inverted />
             <span className="sr-only"> – página inicial</span>
-          </Link>
+          </a>
           <p className="text-sm leading-relaxed text-slate-400">{aboutText}</p>
         </div>
 
@@ -27,9 +26,9 @@ export function Footer() {
           <ul className="flex flex-col gap-2 text-sm">
             {services.map((service) => (
               <li key={service.id}>
-                <Link to={`/servicos#${service.id}`} className="hover:text-accent-400">
+                <a href={`/servicos#${service.id}`} className="hover:text-accent-400">
                   {service.title}
-                </Link>
+                </a>
               </li>
             ))}
           </ul>
@@ -80,9 +79,9 @@ export function Footer() {
           <p className="text-sm text-slate-400">
             Agende uma visita técnica sem compromisso. Respondemos em até 24 horas.
           </p>
-          <Link to="/contato" className="btn w-fit bg-accent-700 text-white hover:bg-accent-800">
+          <a href="/contato" className="btn w-fit bg-accent-700 text-white hover:bg-accent-800">
             Solicitar Orçamento
-          </Link>
+          </a>
         </div>
       </div>
 
@@ -91,16 +90,16 @@ export function Footer() {
           <p>
             © {site.copyrightYear} {site.legalName} Todos os direitos reservados.
           </p>
-          <Link to="/politica-de-privacidade" className="underline hover:text-slate-200">
+          <a href="/politica-de-privacidade" className="underline hover:text-slate-200">
             Política de Privacidade
-          </Link>
-          <Link
-            to="/auth"
+          </a>
+          <a
+            href="/auth"
             aria-label="Área administrativa"
             className="rounded p-1 text-slate-500 hover:text-slate-300"
           >
             <Icon name="lock" className="size-4" />
-          </Link>
+          </a>
         </div>
       </div>
     </footer>

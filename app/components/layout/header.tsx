@@ -1,38 +1,36 @@
-import { useEffect, useRef } from "react";
-import { Link, NavLink, useLocation } from "react-router";
+import { useLocation } from "react-router";
 import { Icon } from "~/components/ui/icon";
 import { useSite } from "~/lib/site-context";
 import { whatsappUrl } from "~/lib/whatsapp";
 import { Logo } from "./logo";
 import { navItems } from "./nav-items";
 
-const desktopLink = ({ isActive }: { isActive: boolean }) =>
+const desktopLink = (isActive: boolean) =>
   `rounded-md px-3 py-2 text-sm font-semibold transition-colors ${
     isActive
       ? "bg-brand-50 text-brand-800 dark:bg-brand-900 dark:text-white"
       : "text-slate-700 hover:bg-slate-100 hover:text-brand-800 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white"
   }`;
 
-const mobileLink = ({ isActive }: { isActive: boolean }) =>
+const mobileLink = (isActive: boolean) =>
   `block rounded-md px-4 py-3 text-base font-semibold ${
     isActive
       ? "bg-brand-50 text-brand-800 dark:bg-brand-900 dark:text-white"
       : "text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"
   }`;
 
+/** The section a path belongs to: "/" only for the home page, "/blog" also for its articles. */
+function isCurrentSection(pathname: string, href: string): boolean {
+  return href === "/" ? pathname === "/" : pathname === href || pathname.startsWith(`${href}/`);
+}
+
+/**
+ * The public header. Public pages are plain HTML (no client React), so its links are plain
+ * anchors: every link loads a new page, whose menu starts closed.
+ */
 export function Header() {
   const site = useSite();
-  const menu = useRef<HTMLDetailsElement>(null);
   const { pathname } = useLocation();
-  // Without JavaScript every link loads a new page, whose menu starts closed. With it, the
-  // header stays mounted across client navigations, so close the menu explicitly.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every path change
-  useEffect(() => {
-    if (menu.current) menu.current.open = false;
-  }, [pathname]);
-  const closeMenu = () => {
-    if (menu.current) menu.current.open = false;
-  };
 
   return (
     <header className="sticky top-0 z-40 shadow-sm">
@@ -62,32 +60,36 @@ export function Header() {
 
       <div className="border-b border-slate-200 bg-white/95 backdrop-blur dark:border-slate-800 dark:bg-slate-900/95">
         <div className="container-page flex h-18 items-center justify-between gap-4">
-          <Link to="/" className="rounded-md">
+          <a href="/" className="rounded-md">
             <Logo compact />
             <span className="sr-only"> – página inicial</span>
-          </Link>
+          </a>
 
           <nav aria-label="Navegação principal" className="hidden lg:block">
             <ul className="flex items-center gap-1">
               {navItems.map((item) => (
                 <li key={item.href}>
-                  <NavLink to={item.href} end={item.href === "/"} className={desktopLink}>
+                  <a
+                    href={item.href}
+                    aria-current={isCurrentSection(pathname, item.href) ? "page" : undefined}
+                    className={desktopLink(isCurrentSection(pathname, item.href))}
+                  >
                     {item.name}
-                  </NavLink>
+                  </a>
                 </li>
               ))}
             </ul>
           </nav>
 
           <div className="flex items-center gap-2">
-            <Link
-              to="/contato"
+            <a
+              href="/contato"
               className="btn bg-accent-700 px-3 py-2.5 text-sm whitespace-nowrap text-white hover:bg-accent-800 sm:px-5 sm:py-3 sm:text-base"
             >
               Solicitar Orçamento
-            </Link>
+            </a>
 
-            <details ref={menu} className="group lg:hidden">
+            <details className="group lg:hidden">
               <summary
                 className="flex size-11 cursor-pointer items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"
                 aria-label="Menu"
@@ -102,24 +104,19 @@ export function Header() {
                 <ul className="flex flex-col gap-1">
                   {navItems.map((item) => (
                     <li key={item.href}>
-                      <NavLink
-                        to={item.href}
-                        end={item.href === "/"}
-                        className={mobileLink}
-                        onClick={closeMenu}
+                      <a
+                        href={item.href}
+                        aria-current={isCurrentSection(pathname, item.href) ? "page" : undefined}
+                        className={mobileLink(isCurrentSection(pathname, item.href))}
                       >
                         {item.name}
-                      </NavLink>
+                      </a>
                     </li>
                   ))}
                 </ul>
-                <Link
-                  to="/contato"
-                  onClick={closeMenu}
-                  className="btn mt-4 w-full bg-accent-700 text-white hover:bg-accent-800"
-                >
+                <a href="/contato" className="btn mt-4 w-full bg-accent-700 text-white hover:bg-accent-800">
                   Solicitar Orçamento
-                </Link>
+                </a>
               </nav>
             </details>
           </div>

@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import { Icon } from "./icon";
 import { WhatsappLink } from "./whatsapp-link";
 
@@ -23,10 +22,10 @@ export function CtaSection({
         <h2 className="max-w-3xl text-3xl font-bold tracking-tight sm:text-4xl">{title}</h2>
         <p className="max-w-2xl text-lg text-brand-100">{text}</p>
         <div className="flex flex-col gap-3 sm:flex-row">
-          <Link to="/contato" className="btn bg-accent-700 text-white hover:bg-accent-800">
+          <a href="/contato" className="btn bg-accent-700 text-white hover:bg-accent-800">
             {buttonLabel}
             <Icon name="arrow-right" className="size-5" />
-          </Link>
+          </a>
           {withChat ? (
             <WhatsappLink className="btn border-2 border-white/70 text-white hover:bg-white hover:text-brand-900">
               <Icon name="whatsapp" className="size-5" />
