@@ -42,10 +42,10 @@ export default async function handleRequest(
     routeWantsHydration(routerContext.routeModules[match.route.id]?.handle),
   );
   // Pages without client React (every public page) have nothing to stream or suspend on:
-  // renderToString builds the string directly, without encoding chunks to bytes and back,
-  // roughly a third less work and garbage per page. Hydrated pages keep the streaming
-  // renderer, which waits for everything their <Scripts /> transfer.
-  // renderToString, unlike the streaming renderer, does not write the doctype itself.
+  // renderToString builds the string directly, without encoding chunks to bytes and decoding
+  // them again (the benchmark's uncached article: about 15 % more pages per second). Hydrated
+  // pages keep the streaming renderer, which waits for everything their <Scripts /> transfer.
+  // Unlike the streaming renderer, renderToString does not write the doctype.
   const html = hydrates ? await renderStreamed() : `<!DOCTYPE html>${renderToString(page)}`;
 
   async function renderStreamed(): Promise<string> {

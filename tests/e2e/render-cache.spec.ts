@@ -234,6 +234,29 @@ test("cached pages are sent with Brotli, gzip or none as the client asks, with t
   expect(new Set(bodies).size).toBe(1);
 });
 
+test("pages rendered for one response are compressed as the client asks, whole and with their length", async ({
+  request,
+}) => {
+  const bodies: string[] = [];
+  for (const encoding of ["br", "gzip", "identity"]) {
+    // Not found: rendered on every request, never stored.
+    const response = await request.get("/pagina-que-nao-existe", {
+      headers: { "Accept-Encoding": encoding },
+    });
+    expect(response.status()).toBe(404);
+    expect(response.headers()["x-render-cache"]).toBeUndefined();
+    expect(response.headers()["content-encoding"]).toBe(encoding === "identity" ? undefined : encoding);
+    const sent = Number(response.headers()["content-length"]);
+    const text = await response.text();
+    if (encoding === "identity") expect(sent).toBe(Buffer.byteLength(text));
+    else expect(sent).toBeLessThan(Buffer.byteLength(text) / 2);
+    bodies.push(text.replace(/nonce="[^"]*"/g, ""));
+  }
+  expect(bodies[0]).toMatch(/^<!DOCTYPE html><html lang="pt-BR">/);
+  expect(bodies[0]).toContain("</html>");
+  expect(new Set(bodies).size).toBe(1);
+});
+
 test("the contact page is shared, but each response carries a new form token", async ({ request }) => {
   const tokens = new Set<string>();
   for (let i = 0; i < 3; i++) {
