@@ -24,7 +24,7 @@ export function attachRenderedBody(response: Response): Response {
   return renderedPageResponse(html, { status: response.status, headers: response.headers });
 }
 
-/** A page's answer with a string body, kept for `responseBytes` and `responseText`. */
+/** A page's answer with a string body, kept for `responseBytes` and `renderedHtmlOf`. */
 export function renderedPageResponse(html: string, init: ResponseInit): Response {
   const response = new Response(html, init);
   renderedHtml.set(response, html);
