@@ -1,7 +1,8 @@
 // The server under measurement: the command `npm start` runs (node, its V8 flags, server.ts)
-// with NODE_ENV=production, on a free port. Its log (one JSON line per request) goes to a file rather than to a pipe
-// into this process: writes to a pipe block the server whenever the benchmark, busy driving the
-// load, is slow to read them, and that would be measured as the server's slowness.
+// with NODE_ENV=production, on a free port. Its log (one JSON line per request) goes to a file
+// rather than to a pipe into this process: writes to a pipe block the server whenever the
+// benchmark, busy driving the load, is slow to read them, and that would be measured as the
+// server's slowness.
 import { type ChildProcess, spawn } from "node:child_process";
 import { closeSync, openSync, readFileSync } from "node:fs";
 import { setTimeout as sleep } from "node:timers/promises";

@@ -2,8 +2,7 @@
 // does, V8 memory flags included.
 import { readFileSync } from "node:fs";
 import path from "node:path";
-
-const projectRoot = path.resolve(import.meta.dirname, "..");
+import { projectRoot } from "./built-site.ts";
 
 /** The arguments `npm start` gives node (its flags, then server.ts), read from package.json. */
 export function serverStartArguments(): string[] {

@@ -31,6 +31,7 @@ function isCurrentSection(pathname: string, href: string): boolean {
 export function Header() {
   const site = useSite();
   const { pathname } = useLocation();
+  const sections = navItems.map((item) => ({ ...item, current: isCurrentSection(pathname, item.href) }));
 
   return (
     <header className="sticky top-0 z-40 shadow-sm">
@@ -67,12 +68,12 @@ export function Header() {
 
           <nav aria-label="Navegação principal" className="hidden lg:block">
             <ul className="flex items-center gap-1">
-              {navItems.map((item) => (
+              {sections.map((item) => (
                 <li key={item.href}>
                   <a
                     href={item.href}
-                    aria-current={isCurrentSection(pathname, item.href) ? "page" : undefined}
-                    className={desktopLink(isCurrentSection(pathname, item.href))}
+                    aria-current={item.current ? "page" : undefined}
+                    className={desktopLink(item.current)}
                   >
                     {item.name}
                   </a>
@@ -102,12 +103,12 @@ export function Header() {
                 className="absolute inset-x-0 top-full border-b border-slate-200 bg-white px-4 pt-2 pb-5 shadow-lg dark:border-slate-800 dark:bg-slate-900"
               >
                 <ul className="flex flex-col gap-1">
-                  {navItems.map((item) => (
+                  {sections.map((item) => (
                     <li key={item.href}>
                       <a
                         href={item.href}
-                        aria-current={isCurrentSection(pathname, item.href) ? "page" : undefined}
-                        className={mobileLink(isCurrentSection(pathname, item.href))}
+                        aria-current={item.current ? "page" : undefined}
+                        className={mobileLink(item.current)}
                       >
                         {item.name}
                       </a>
