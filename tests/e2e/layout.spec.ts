@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { publicPages, whatsappHref } from "../support/pages";
+import { demoArticlePath, publicPages, whatsappHref } from "../support/pages";
 
 test.describe("shared layout", () => {
   for (const page of publicPages) {
@@ -58,6 +58,11 @@ test.describe("shared layout", () => {
       await expect(nav.getByRole("link", { name: target.name })).toHaveAttribute("aria-current", "page");
       await expect(nav.locator("[aria-current=page]")).toHaveCount(1);
     }
+
+    // An article belongs to the blog section.
+    await page.goto(demoArticlePath);
+    await expect(nav.getByRole("link", { name: "Blog" })).toHaveAttribute("aria-current", "page");
+    await expect(nav.locator("[aria-current=page]")).toHaveCount(1);
   });
 
   test("the quote button leads to the contact page", async ({ page }) => {
