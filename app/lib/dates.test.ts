@@ -21,4 +21,18 @@ describe("dates in pt-BR, America/Sao_Paulo", () => {
     expect(formatMonthYear("2026-04-01T01:30:00.000Z")).toBe("março de 2026");
     expect(localDay("2026-04-01T01:30:00.000Z")).toBe("2026-03-31");
   });
+
+  it("keeps answering each date right while it remembers many others", () => {
+    const first = "2019-01-15T12:00:00.000Z";
+    expect(localDay(first)).toBe("2019-01-15");
+    // More distinct dates than a format remembers, one day apart from 2020 on.
+    const start = Date.parse("2020-01-01T12:00:00.000Z");
+    for (let day = 0; day < 2_500; day++) {
+      const iso = new Date(start + day * 86_400_000).toISOString();
+      expect(localDay(iso)).toBe(iso.slice(0, 10));
+    }
+    expect(localDay(first)).toBe("2019-01-15");
+    expect(formatArticleDate(first)).toBe("15 jan 2019");
+    expect(formatArticleDate(first)).toBe("15 jan 2019");
+  });
 });

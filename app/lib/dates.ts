@@ -17,24 +17,38 @@ const isoDay = new Intl.DateTimeFormat("en-CA", {
   day: "2-digit",
 });
 
-/** Featured card: "março de 2026". */
-export function formatMonthYear(iso: string): string {
-  return monthYearLong.format(new Date(iso));
+/** How many dates each format remembers: every post's dates on a busy page and then some. */
+const REMEMBERED_DATES = 2_000;
+
+/**
+ * A date format that remembers its answers: pages show the same few hundred dates on every
+ * render, and Intl formatting was a measurable share of an uncached page's time.
+ */
+function remembered(format: (iso: string) => string): (iso: string) => string {
+  const known = new Map<string, string>();
+  return (iso) => {
+    let text = known.get(iso);
+    if (text === undefined) {
+      text = format(iso);
+      if (known.size >= REMEMBERED_DATES) known.clear();
+      known.set(iso, text);
+    }
+    return text;
+  };
 }
+
+/** Featured card: "março de 2026". */
+export const formatMonthYear = remembered((iso) => monthYearLong.format(new Date(iso)));
 
 /** Cards: "mar. de 2026". */
-export function formatMonthYearShort(iso: string): string {
-  return monthYearShort.format(new Date(iso));
-}
+export const formatMonthYearShort = remembered((iso) => monthYearShort.format(new Date(iso)));
 
 /** Article: "dd MMM yyyy", e.g. "07 mar 2026". */
-export function formatArticleDate(iso: string): string {
+export const formatArticleDate = remembered((iso) => {
   const parts = dayMonthYear.formatToParts(new Date(iso));
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? "";
   return `${part("day")} ${part("month").replace(".", "")} ${part("year")}`;
-}
+});
 
 /** The calendar day in Curitiba, "2026-03-07", for <time datetime> and sitemaps. */
-export function localDay(iso: string): string {
-  return isoDay.format(new Date(iso));
-}
+export const localDay = remembered((iso) => isoDay.format(new Date(iso)));
