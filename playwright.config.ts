@@ -1,10 +1,11 @@
 import { defineConfig, devices } from "@playwright/test";
-import { serverStartArguments } from "./scripts/start-command";
+import { serverStartCommand } from "./scripts/start-command";
 import { chromiumLaunchOptions } from "./tests/support/chromium";
 import { E2E_ADMIN } from "./tests/support/e2e-admin";
 import { e2eDatabaseEnv } from "./tests/support/e2e-env";
 
 const port = Number(process.env.E2E_PORT ?? 4317);
+const start = serverStartCommand();
 export const baseURL = `http://127.0.0.1:${port}`;
 
 export default defineConfig({
@@ -24,11 +25,12 @@ export default defineConfig({
   globalTeardown: "./tests/support/e2e-teardown.ts",
   webServer: {
     // Builds when sources changed, then serves the production build.
-    command: `node scripts/build-if-needed.ts && node ${serverStartArguments().join(" ")}`,
+    command: `node scripts/build-if-needed.ts && node ${start.args.join(" ")}`,
     url: `${baseURL}/healthz`,
     reuseExistingServer: false,
     timeout: 180_000,
     env: {
+      ...start.env,
       PORT: String(port),
       HOST: "127.0.0.1",
       PUBLIC_URL: "https://www.exemplo-condominio.com.br",

@@ -34,7 +34,7 @@ const mb = (kb: number | null) => (kb === null || kb === 0 ? null : kb / 1024);
 /** Watch a process's memory; `pid` must be the server's node process itself. */
 export function watchMemory(pid: number): MemoryWatch {
   const cmdline = readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0");
-  if (!cmdline.some((arg) => arg.endsWith("server.ts"))) {
+  if (!cmdline.some((arg) => arg.endsWith("server.js"))) {
     throw new Error(`o processo ${pid} não é o servidor (${cmdline.join(" ")})`);
   }
   let peakKb = 0;

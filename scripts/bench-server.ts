@@ -1,20 +1,20 @@
-// The server under measurement: the command `npm start` runs (node, its V8 flags, server.ts)
-// with NODE_ENV=production, on a free port. Its log (one JSON line per request) goes to a file
-// rather than to a pipe into this process: writes to a pipe block the server whenever the
-// benchmark, busy driving the load, is slow to read them, and that would be measured as the
-// server's slowness.
+// The server under measurement: the command `npm start` runs (its environment, node, its V8
+// flags, server.js) with NODE_ENV=production, on a free port. Its log (one JSON line per
+// request) goes to a file rather than to a pipe into this process: writes to a pipe block the
+// server whenever the benchmark, busy driving the load, is slow to read them, and that would be
+// measured as the server's slowness.
 import { type ChildProcess, spawn } from "node:child_process";
 import { closeSync, openSync, readFileSync } from "node:fs";
 import { setTimeout as sleep } from "node:timers/promises";
 import { projectRoot } from "./built-site.ts";
-import { serverStartArguments } from "./start-command.ts";
+import { serverStartCommand } from "./start-command.ts";
 
 const START_TIMEOUT_MS = 60_000;
 const STOP_TIMEOUT_MS = 15_000;
 
 export interface BenchServer {
   url: string;
-  /** The node process running server.ts itself (spawned directly, not through npm or a shell). */
+  /** The node process running server.js itself (spawned directly, not through npm or a shell). */
   pid: number;
   logFile: string;
   /** The last lines of the server's log. */
@@ -38,9 +38,10 @@ export async function startBenchServer(env: Record<string, string>, logFile: str
   const fd = openSync(logFile, "a");
   let child: ChildProcess;
   try {
-    child = spawn(process.execPath, serverStartArguments(), {
+    const start = serverStartCommand();
+    child = spawn(process.execPath, start.args, {
       cwd: projectRoot,
-      env: { ...process.env, PORT: "0", HOST: "127.0.0.1", NODE_ENV: "production", ...env },
+      env: { ...process.env, ...start.env, PORT: "0", HOST: "127.0.0.1", NODE_ENV: "production", ...env },
       stdio: ["ignore", fd, fd],
     });
   } finally {

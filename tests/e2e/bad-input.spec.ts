@@ -333,13 +333,13 @@ test.describe("URLs", () => {
       "/assets/../../package.json",
       "/assets/..%2f..%2fpackage.json",
       "/%2e%2e/%2e%2e/package.json",
-      "/illustrations/../../../server.ts",
+      "/illustrations/../../../server.js",
     ]) {
       const answer = await rawRequest(Buffer.from(path));
       expect(answer.status, path).toBe(404);
       expect(answer.body, path).not.toContain("root:");
       expect(answer.body, path).not.toContain('"name": "alvorada-site"');
-      expect(answer.body, path).not.toContain("startSite");
+      expect(answer.body, path).not.toContain("serveSite");
     }
     for (const [label, line] of [
       ["raw 0xFF", bytes("/blog/", [0xff, 0xfe])],

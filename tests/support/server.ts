@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import path from "node:path";
-import { serverStartArguments } from "../../scripts/start-command.ts";
+import { serverStartCommand } from "../../scripts/start-command.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
 
@@ -17,9 +17,10 @@ export interface RunningServer {
  * It stops itself when the test process exits.
  */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  const child = spawn(process.execPath, serverStartArguments(), {
+  const start = serverStartCommand();
+  const child = spawn(process.execPath, start.args, {
     cwd: root,
-    env: { ...process.env, PORT: "0", HOST: "127.0.0.1", ...env },
+    env: { ...process.env, ...start.env, PORT: "0", HOST: "127.0.0.1", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
