@@ -3,9 +3,11 @@ import { renderToPipeableStream, renderToString } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { NonceContext } from "~/lib/nonce";
+import { RenderOnceContext } from "~/lib/render-once";
 import { requestInfoContext } from "~/request-context";
 import { routeWantsHydration } from "~/route-handle";
 import { logEvent } from "~/server/log.server";
+import { renderOnce } from "~/server/render-once.server";
 import { detachedPage } from "~/server/rendered-body.server";
 
 export const streamTimeout = 5_000;
@@ -33,13 +35,16 @@ export default async function handleRequest(
 ) {
   const { nonce, requestId } = loadContext.get(requestInfoContext);
   let status = responseStatusCode;
-  const page = (
-    <NonceContext value={nonce}>
-      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-    </NonceContext>
-  );
   const hydrates = routerContext.staticHandlerContext.matches.some((match) =>
     routeWantsHydration(routerContext.routeModules[match.route.id]?.handle),
+  );
+  // Shared parts may be reused as HTML only where React will never hydrate the page.
+  const page = (
+    <RenderOnceContext value={hydrates ? null : renderOnce}>
+      <NonceContext value={nonce}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </NonceContext>
+    </RenderOnceContext>
   );
   // Pages without client React (every public page) have nothing to stream or suspend on:
   // renderToString builds the string directly, without encoding chunks to bytes and decoding

@@ -1,15 +1,33 @@
 import { Icon } from "~/components/ui/icon";
-import { formatAddress } from "~/config/site";
+import { formatAddress, type SiteConfig } from "~/config/site";
 import { aboutText } from "~/content/quality";
 import { services } from "~/content/services";
-import { useSite } from "~/lib/site-context";
+import { useRenderOnce } from "~/lib/render-once";
+import { SiteContext, useSite } from "~/lib/site-context";
 import { whatsappUrl } from "~/lib/whatsapp";
 import { Logo } from "./logo";
 
+const FOOTER_CLASS = "bg-slate-900 text-slate-300 dark:bg-slate-950 dark:border-t dark:border-slate-800";
+
+/** The public footer: the same on every page, rendered once where the page allows (`useRenderOnce`). */
 export function Footer() {
   const site = useSite();
+  const renderOnce = useRenderOnce();
+  const inside = () => <FooterContents site={site} />;
+  if (!renderOnce) return <footer className={FOOTER_CLASS}>{inside()}</footer>;
   return (
-    <footer className="bg-slate-900 text-slate-300 dark:bg-slate-950 dark:border-t dark:border-slate-800">
+    <footer
+      className={FOOTER_CLASS}
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: our own footer, rendered by React once
+      dangerouslySetInnerHTML={{ __html: renderOnce(site, "footer", inside) }}
+    />
+  );
+}
+
+function FooterContents({ site }: { site: SiteConfig }) {
+  return (
+    // The logo reads the company facts from the context, also when rendered on its own.
+    <SiteContext value={site}>
       <div className="container-page grid gap-10 py-14 sm:grid-cols-2 lg:grid-cols-4">
         <div className="flex flex-col gap-4">
           <a href="/" className="w-fit rounded-md">
@@ -102,6 +120,6 @@ export function Footer() {
           </a>
         </div>
       </div>
-    </footer>
+    </SiteContext>
   );
 }

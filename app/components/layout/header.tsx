@@ -1,6 +1,8 @@
 import { useLocation } from "react-router";
 import { Icon } from "~/components/ui/icon";
-import { useSite } from "~/lib/site-context";
+import type { SiteConfig } from "~/config/site";
+import { useRenderOnce } from "~/lib/render-once";
+import { SiteContext, useSite } from "~/lib/site-context";
 import { whatsappUrl } from "~/lib/whatsapp";
 import { Logo } from "./logo";
 import { navItems } from "./nav-items";
@@ -24,17 +26,35 @@ function isCurrentSection(pathname: string, href: string): boolean {
   return href === "/" ? pathname === "/" : pathname === href || pathname.startsWith(`${href}/`);
 }
 
+const HEADER_CLASS = "sticky top-0 z-40 shadow-sm";
+
 /**
  * The public header. Public pages are plain HTML (no client React), so its links are plain
- * anchors: every link loads a new page, whose menu starts closed.
+ * anchors: every link loads a new page, whose menu starts closed. Its inside is the same for
+ * every page of a section: rendered once per section where the page allows (`useRenderOnce`).
  */
 export function Header() {
   const site = useSite();
   const { pathname } = useLocation();
-  const sections = navItems.map((item) => ({ ...item, current: isCurrentSection(pathname, item.href) }));
-
+  const renderOnce = useRenderOnce();
+  const currentHref = navItems.find((item) => isCurrentSection(pathname, item.href))?.href ?? "";
+  const inside = () => <HeaderContents site={site} currentHref={currentHref} />;
+  if (!renderOnce) return <header className={HEADER_CLASS}>{inside()}</header>;
   return (
-    <header className="sticky top-0 z-40 shadow-sm">
+    <header
+      className={HEADER_CLASS}
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: our own header, rendered by React once
+      dangerouslySetInnerHTML={{ __html: renderOnce(site, `header ${currentHref}`, inside) }}
+    />
+  );
+}
+
+/** Everything inside the header, for the section `currentHref` ("" for none). */
+function HeaderContents({ site, currentHref }: { site: SiteConfig; currentHref: string }) {
+  const sections = navItems.map((item) => ({ ...item, current: item.href === currentHref }));
+  return (
+    // The logo reads the company facts from the context, also when rendered on its own.
+    <SiteContext value={site}>
       <div className="bg-brand-900 text-sm text-white">
         <div className="container-page flex h-9 items-center justify-between gap-4">
           <div className="flex min-w-0 items-center gap-5">
@@ -123,6 +143,6 @@ export function Header() {
           </div>
         </div>
       </div>
-    </header>
+    </SiteContext>
   );
 }
