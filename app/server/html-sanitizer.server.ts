@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import sanitizeHtml from "sanitize-html";
 import { mediaSrcSet, parseMediaUrl } from "~/lib/media-url";
+import { remembered } from "~/lib/remembered";
 
 // The only HTML a post may contain. Everything else (script, style, iframes, event handlers,
 // javascript: URLs, inline styles) is removed. Applied when content is stored and again when
@@ -79,19 +80,13 @@ export function sanitizePostHtml(html: string): string {
 // Keyed by a digest and bounded in count and size: at most about 100 × 64 KB.
 const RECENT_LIMIT = 100;
 const REMEMBERED_MAX_CHARS = 64_000;
-const recent = new Map<string, string>();
+const rememberedSanitize = remembered(
+  RECENT_LIMIT,
+  (html: string) => createHash("sha1").update(html).digest("base64"),
+  sanitizePostHtml,
+);
 
 /** sanitizePostHtml, remembering the results for the most recently rendered articles. */
 export function sanitizeForRender(html: string): string {
-  if (html.length > REMEMBERED_MAX_CHARS) return sanitizePostHtml(html);
-  const key = createHash("sha1").update(html).digest("base64");
-  const known = recent.get(key);
-  if (known !== undefined) return known;
-  const clean = sanitizePostHtml(html);
-  if (recent.size >= RECENT_LIMIT) {
-    const oldest = recent.keys().next().value;
-    if (oldest !== undefined) recent.delete(oldest);
-  }
-  recent.set(key, clean);
-  return clean;
+  return html.length > REMEMBERED_MAX_CHARS ? sanitizePostHtml(html) : rememberedSanitize(html);
 }
