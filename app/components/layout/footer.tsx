@@ -2,24 +2,21 @@ import { Icon } from "~/components/ui/icon";
 import { formatAddress, type SiteConfig } from "~/config/site";
 import { aboutText } from "~/content/quality";
 import { services } from "~/content/services";
-import { useRenderOnce } from "~/lib/render-once";
+import { SharedPart } from "~/lib/render-once";
 import { SiteContext, useSite } from "~/lib/site-context";
 import { whatsappUrl } from "~/lib/whatsapp";
 import { Logo } from "./logo";
 
-const FOOTER_CLASS = "bg-slate-900 text-slate-300 dark:bg-slate-950 dark:border-t dark:border-slate-800";
-
-/** The public footer: the same on every page, rendered once where the page allows (`useRenderOnce`). */
+/** The public footer: the same on every page, a shared part rendered once. */
 export function Footer() {
   const site = useSite();
-  const renderOnce = useRenderOnce();
-  const inside = () => <FooterContents site={site} />;
-  if (!renderOnce) return <footer className={FOOTER_CLASS}>{inside()}</footer>;
   return (
-    <footer
-      className={FOOTER_CLASS}
-      // biome-ignore lint/security/noDangerouslySetInnerHtml: our own footer, rendered by React once
-      dangerouslySetInnerHTML={{ __html: renderOnce(site, "footer", inside) }}
+    <SharedPart
+      tag="footer"
+      className="bg-slate-900 text-slate-300 dark:bg-slate-950 dark:border-t dark:border-slate-800"
+      scope={site}
+      partKey="footer"
+      render={() => <FooterContents site={site} />}
     />
   );
 }

@@ -1,7 +1,7 @@
 import { useLocation } from "react-router";
 import { Icon } from "~/components/ui/icon";
 import type { SiteConfig } from "~/config/site";
-import { useRenderOnce } from "~/lib/render-once";
+import { SharedPart } from "~/lib/render-once";
 import { SiteContext, useSite } from "~/lib/site-context";
 import { whatsappUrl } from "~/lib/whatsapp";
 import { Logo } from "./logo";
@@ -26,25 +26,22 @@ function isCurrentSection(pathname: string, href: string): boolean {
   return href === "/" ? pathname === "/" : pathname === href || pathname.startsWith(`${href}/`);
 }
 
-const HEADER_CLASS = "sticky top-0 z-40 shadow-sm";
-
 /**
  * The public header. Public pages are plain HTML (no client React), so its links are plain
  * anchors: every link loads a new page, whose menu starts closed. Its inside is the same for
- * every page of a section: rendered once per section where the page allows (`useRenderOnce`).
+ * every page of a section, so it is a shared part rendered once per section.
  */
 export function Header() {
   const site = useSite();
   const { pathname } = useLocation();
-  const renderOnce = useRenderOnce();
   const currentHref = navItems.find((item) => isCurrentSection(pathname, item.href))?.href ?? "";
-  const inside = () => <HeaderContents site={site} currentHref={currentHref} />;
-  if (!renderOnce) return <header className={HEADER_CLASS}>{inside()}</header>;
   return (
-    <header
-      className={HEADER_CLASS}
-      // biome-ignore lint/security/noDangerouslySetInnerHtml: our own header, rendered by React once
-      dangerouslySetInnerHTML={{ __html: renderOnce(site, `header ${currentHref}`, inside) }}
+    <SharedPart
+      tag="header"
+      className="sticky top-0 z-40 shadow-sm"
+      scope={site}
+      partKey={`header ${currentHref}`}
+      render={() => <HeaderContents site={site} currentHref={currentHref} />}
     />
   );
 }
