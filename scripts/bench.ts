@@ -3,9 +3,9 @@
 //
 // Builds if needed, seeds a fresh database (a temporary SQLite directory, or with --pg a fresh
 // schema in PostgreSQL, dropped afterwards whatever happens) with the demo content plus 1,000
-// synthetic posts, and starts the server as `npm start` does (NODE_ENV=production) on it. Then, with autocannon
-// and a browser's request headers (Accept-Encoding: gzip, deflate, br), each case warms up and
-// runs for a fixed time at 1 and at 50 connections:
+// synthetic posts, and starts the server on it as `npm start` does (NODE_ENV=production). Then,
+// with autocannon and a browser's request headers (Accept-Encoding: gzip, deflate, br), each
+// case warms up and runs for a fixed time at 1 and at 50 connections:
 //
 //   /, /blog, /blog/<slug>, /sitemap.xml    the server, render cache on (the default)
 //   /blog/<slug> sem cache                  a second server on the same database, RENDER_CACHE=off
