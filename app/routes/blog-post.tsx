@@ -8,17 +8,17 @@ import { absoluteUrl, pageMeta, siteFromMatches } from "~/lib/seo";
 import { useSite } from "~/lib/site-context";
 import { isSlug } from "~/lib/slug";
 import { jsonLdScript } from "~/lib/structured-data";
-import { getPublishedPost, listRelatedPosts } from "~/server/blog/public-posts.server";
+import { getPublishedArticle } from "~/server/blog/public-posts.server";
 import { sanitizeForRender } from "~/server/html-sanitizer.server";
 import { categoryTag, postTag, RENDER_TAGS_HEADER } from "~/server/render-cache/cache-policy.server";
 import type { Route } from "./+types/blog-post";
 
 export async function loader({ params }: Route.LoaderArgs) {
   // A value that cannot be an address (e.g. a NUL byte, which PostgreSQL refuses) is not looked up.
-  const post = isSlug(params.slug) ? await getPublishedPost(params.slug) : null;
+  const article = isSlug(params.slug) ? await getPublishedArticle(params.slug) : null;
   // Unknown, draft and archived posts are not public: back to the list.
-  if (!post) throw redirect("/blog");
-  const related = await listRelatedPosts(post);
+  if (!article) throw redirect("/blog");
+  const { post, related } = article;
   // The render cache forgets this page when the post or its category's posts change.
   const tags = [postTag(post.slug), categoryTag(post.category.id)].join(" ");
   return data(

@@ -6,10 +6,9 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   getBlogListing,
-  getPublishedPost,
+  getPublishedArticle,
   listCategories,
   listPublishedSlugs,
-  listRelatedPosts,
 } from "~/server/blog/public-posts.server";
 import { databaseConfigFromEnv } from "~/server/db/config.server";
 import { DatabaseOpenError, openDatabase } from "~/server/db/connection.server";
@@ -78,7 +77,7 @@ describe.each(testEngines())("blog data on $name", (engine) => {
   it("never returns drafts or archived posts", async () => {
     const hidden = demoPosts.filter((p) => p.status !== "published");
     expect(hidden.length).toBeGreaterThanOrEqual(3);
-    for (const post of hidden) expect(await getPublishedPost(post.slug)).toBeNull();
+    for (const post of hidden) expect(await getPublishedArticle(post.slug)).toBeNull();
     const indexed = (await listPublishedSlugs()).map((p) => p.slug);
     expect(indexed.sort()).toEqual(published.map((p) => p.slug).sort());
   });
@@ -92,16 +91,42 @@ describe.each(testEngines())("blog data on $name", (engine) => {
     expect(inCategory.length).toBe(published.filter((p) => p.categorySlug === "fachadas").length);
     for (const post of inCategory) expect(post.category.slug).toBe("fachadas");
 
-    const article = await getPublishedPost("plano-de-manutencao-nbr-5674");
-    if (!article) throw new Error("missing article");
+    const found = await getPublishedArticle("plano-de-manutencao-nbr-5674");
+    if (!found) throw new Error("missing article");
+    const { post: article, related } = found;
     expect(article.content).toContain("<h2>");
-    const related = await listRelatedPosts(article);
+    expect(article.updatedAt).toMatch(/^\d{4}-\d{2}-\d{2}T/);
     expect(related.length).toBeGreaterThan(0);
     expect(related.length).toBeLessThanOrEqual(3);
     for (const post of related) {
       expect(post.category.id).toBe(article.category.id);
       expect(post.id).not.toBe(article.id);
     }
+  });
+
+  it("relates the three newest other published posts of the article's category, newest first", async () => {
+    const db = await database();
+    const categorySlug = await insertCategory(db, "Relacionados", `rel-${randomUUID().slice(0, 6)}`);
+    const day = (n: number) => `2024-03-${String(n).padStart(2, "0")}T12:00:00.000Z`;
+    const article = await insertPost(db, { title: "Artigo", categorySlug, publishedAt: day(10) });
+    const [oldest, older, newer, newest] = await Promise.all(
+      [1, 2, 20, 25].map((n) => insertPost(db, { title: `Dia ${n}`, categorySlug, publishedAt: day(n) })),
+    );
+    await insertPost(db, { title: "Rascunho", categorySlug, status: "draft" });
+    await insertPost(db, { title: "Outra categoria", categorySlug: "fachadas", publishedAt: day(28) });
+
+    const found = await getPublishedArticle(article);
+    expect(found?.post.title).toBe("Artigo");
+    expect(found?.related.map((post) => post.slug)).toEqual([newest, newer, older]);
+    expect(found?.related.map((post) => post.slug)).not.toContain(oldest);
+
+    // The only post of its category has no related posts; a draft's address finds nothing.
+    const alone = await insertCategory(db, "Sozinha", `so-${randomUUID().slice(0, 6)}`);
+    const single = await insertPost(db, { title: "Único", categorySlug: alone });
+    expect((await getPublishedArticle(single))?.related).toEqual([]);
+    const draft = await insertPost(db, { title: "Não publicado", categorySlug: alone, status: "draft" });
+    expect(await getPublishedArticle(draft)).toBeNull();
+    expect(await getPublishedArticle("nao-existe")).toBeNull();
   });
 
   it("shows a newly published post on the next query", async () => {

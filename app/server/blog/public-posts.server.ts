@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import { type Kysely, sql } from "kysely";
 import {
   BLOG_PAGE_SIZE,
   type CategoryRef,
@@ -108,25 +108,60 @@ export async function getBlogListing(categoryId: string | null, visible: number)
   };
 }
 
-export async function getPublishedPost(slug: string): Promise<PostDetail | null> {
-  const db = await database();
-  const row = await summaryQuery(db)
-    .select(["p.content", "p.updated_at"])
-    .where("p.slug", "=", slug)
-    .executeTakeFirst();
-  if (!row) return null;
-  return { ...toSummary(row), content: row.content, updatedAt: toIso(row.updated_at) ?? "" };
+export interface Article {
+  post: PostDetail;
+  /** The newest other published posts of the same category. */
+  related: PostSummary[];
 }
 
-export async function listRelatedPosts(post: PostSummary): Promise<PostSummary[]> {
+/**
+ * A published post and its related posts, in one query: on PostgreSQL each round trip to the
+ * server costs more than the rows (a socket write and read, a parse, a wake-up), and an article
+ * is the page rendered most often.
+ */
+export async function getPublishedArticle(slug: string): Promise<Article | null> {
   const db = await database();
+  const relatedIds = db
+    .selectFrom("blog_posts as r")
+    .select("r.id")
+    .where("r.status", "=", "published")
+    .where("r.slug", "!=", slug)
+    .where("r.category_id", "=", (eb) =>
+      eb
+        .selectFrom("blog_posts as a")
+        .select("a.category_id")
+        .where("a.slug", "=", slug)
+        .where("a.status", "=", "published"),
+    )
+    .orderBy("r.published_at", "desc")
+    .orderBy("r.id")
+    .limit(RELATED_POSTS_LIMIT);
   const rows = await summaryQuery(db)
-    .where("p.category_id", "=", post.category.id)
-    .where("p.id", "!=", post.id)
-    .orderBy("p.published_at", "desc")
-    .limit(RELATED_POSTS_LIMIT)
+    .select((eb) => [
+      eb.ref("p.content").$castTo<string | null>().as("content"),
+      eb.ref("p.updated_at").$castTo<string | Date | null>().as("updated_at"),
+    ])
+    .where("p.slug", "=", slug)
+    .unionAll(
+      summaryQuery(db)
+        .select([sql<string | null>`null`.as("content"), sql<string | Date | null>`null`.as("updated_at")])
+        .where("p.id", "in", relatedIds),
+    )
     .execute();
-  return rows.map(toSummary);
+  const article = rows.find((row) => row.slug === slug);
+  if (!article) return null;
+  const related = rows
+    .filter((row) => row !== article)
+    .map(toSummary)
+    .sort((a, b) => (b.publishedAt ?? "").localeCompare(a.publishedAt ?? "") || a.id.localeCompare(b.id));
+  return {
+    post: {
+      ...toSummary(article),
+      content: article.content ?? "",
+      updatedAt: toIso(article.updated_at) ?? "",
+    },
+    related,
+  };
 }
 
 /** Every published post's address and last change, newest first (sitemap). Only the two
