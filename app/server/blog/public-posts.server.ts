@@ -7,6 +7,7 @@ import {
   RELATED_POSTS_LIMIT,
 } from "~/lib/blog-types";
 import { database } from "../db/database.server";
+import { reusableQuery } from "../db/reusable-query.server";
 import type { Database } from "../db/schema";
 
 // Read side of the public blog. Every query joins the category (no N+1) and returns only
@@ -114,13 +115,8 @@ export interface Article {
   related: PostSummary[];
 }
 
-/**
- * A published post and its related posts, in one query: on PostgreSQL each round trip to the
- * server costs more than the rows (a socket write and read, a parse, a wake-up), and an article
- * is the page rendered most often.
- */
-export async function getPublishedArticle(slug: string): Promise<Article | null> {
-  const db = await database();
+/** A published post (with its content) and its related posts (content null), by slug. */
+const articleRows = reusableQuery(["slug"], (db, { slug }) => {
   const relatedIds = db
     .selectFrom("blog_posts as r")
     .select("r.id")
@@ -136,7 +132,7 @@ export async function getPublishedArticle(slug: string): Promise<Article | null>
     .orderBy("r.published_at", "desc")
     .orderBy("r.id")
     .limit(RELATED_POSTS_LIMIT);
-  const rows = await summaryQuery(db)
+  return summaryQuery(db)
     .select((eb) => [
       eb.ref("p.content").$castTo<string | null>().as("content"),
       eb.ref("p.updated_at").$castTo<string | Date | null>().as("updated_at"),
@@ -146,8 +142,16 @@ export async function getPublishedArticle(slug: string): Promise<Article | null>
       summaryQuery(db)
         .select([sql<string | null>`null`.as("content"), sql<string | Date | null>`null`.as("updated_at")])
         .where("p.id", "in", relatedIds),
-    )
-    .execute();
+    );
+});
+
+/**
+ * A published post and its related posts, in one query: on PostgreSQL each round trip to the
+ * server costs more than the rows (a socket write and read, a parse, a wake-up), and an article
+ * is the page rendered most often.
+ */
+export async function getPublishedArticle(slug: string): Promise<Article | null> {
+  const rows = await articleRows(await database(), { slug });
   const article = rows.find((row) => row.slug === slug);
   if (!article) return null;
   const related = rows
