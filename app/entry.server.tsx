@@ -38,11 +38,15 @@ export default async function handleRequest(
   const hydrates = routerContext.staticHandlerContext.matches.some((match) =>
     routeWantsHydration(routerContext.routeModules[match.route.id]?.handle),
   );
+  // React Router has already encoded the loader data for hydration (the stream finishes and
+  // is dropped on its own: cancelling it would leave its 5 s timer running). A page that never
+  // hydrates sends none of it, so ServerRouter gets no stream to set up a reader and a boundary for.
+  const context = hydrates ? routerContext : { ...routerContext, serverHandoffStream: undefined };
   // Shared parts may be reused as HTML only where React will never hydrate the page.
   const page = (
     <RenderOnceContext value={hydrates ? null : renderOnce}>
       <NonceContext value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <ServerRouter context={context} url={request.url} nonce={nonce} />
       </NonceContext>
     </RenderOnceContext>
   );
