@@ -15,6 +15,8 @@ export function createNonce(): string {
   return nonce;
 }
 
+const NO_SCRIPT_HASHES: readonly string[] = [];
+
 /**
  * The Content-Security-Policy of every response. Scripts run only from our origin, with this
  * response's nonce or, on cached pages, as one of our constant inline scripts by hash (no
@@ -24,8 +26,32 @@ export function createNonce(): string {
 export function contentSecurityPolicy(
   nonce: string,
   https: boolean,
-  scriptHashes: readonly string[] = [],
+  scriptHashes: readonly string[] = NO_SCRIPT_HASHES,
 ): string {
+  const [beforeNonce, afterNonce] = policyAroundNonce(https, scriptHashes);
+  return `${beforeNonce}${nonce}${afterNonce}`;
+}
+
+/** The policy is the same text around each response's nonce: built once per variant. */
+const policiesByHashes = new WeakMap<readonly string[], Map<boolean, [string, string]>>();
+
+function policyAroundNonce(https: boolean, scriptHashes: readonly string[]): [string, string] {
+  let variants = policiesByHashes.get(scriptHashes);
+  if (!variants) {
+    variants = new Map();
+    policiesByHashes.set(scriptHashes, variants);
+  }
+  let parts = variants.get(https);
+  if (!parts) {
+    const marker = "\u0000";
+    const [before = "", after = ""] = policyText(marker, https, scriptHashes).split(marker);
+    parts = [before, after];
+    variants.set(https, parts);
+  }
+  return parts;
+}
+
+function policyText(nonce: string, https: boolean, scriptHashes: readonly string[]): string {
   const directives = [
     "default-src 'self'",
     ["script-src 'self'", `'nonce-${nonce}'`, ...scriptHashes].join(" "),
@@ -47,7 +73,7 @@ export function contentSecurityPolicy(
 export function securityHeaders(
   nonce: string,
   https: boolean,
-  scriptHashes: readonly string[] = [],
+  scriptHashes: readonly string[] = NO_SCRIPT_HASHES,
 ): Record<string, string> {
   return {
     "Content-Security-Policy": contentSecurityPolicy(nonce, https, scriptHashes),

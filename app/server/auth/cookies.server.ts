@@ -1,9 +1,13 @@
 import { trustProxyFromEnv } from "../client-address.server";
 
+let trustProxy: boolean | undefined;
+
 /** Whether the browser reached us over HTTPS (directly, or through a trusted proxy). */
 export function requestIsHttps(request: Request): boolean {
-  if (new URL(request.url).protocol === "https:") return true;
-  return trustProxyFromEnv() && request.headers.get("x-forwarded-proto")?.split(",")[0]?.trim() === "https";
+  // request.url is absolute: its scheme needs no URL parsing (asked on every answer).
+  if (request.url.startsWith("https:")) return true;
+  trustProxy ??= trustProxyFromEnv();
+  return trustProxy && request.headers.get("x-forwarded-proto")?.split(",")[0]?.trim() === "https";
 }
 
 export function readCookie(request: Request, name: string): string | undefined {
