@@ -149,16 +149,14 @@ export function createHttpApp({ renderCache }: { renderCache: RenderCache }): Ht
     fetch: (request, env) => {
       const started = performance.now();
       const url = new URL(request.url);
-      const stored = renderCache.storedAnswer(request, url);
+      let requestId = "";
+      const stored = renderCache.storedAnswer(request, url, () => {
+        requestId = requestIdFrom(request.headers.get("x-request-id") ?? undefined);
+        return answerHeaders(request, { nonce: createNonce(), requestId, sharedRender: true });
+      });
       if (!stored) return app.fetch(request, env);
-      const facts = {
-        nonce: createNonce(),
-        requestId: requestIdFrom(request.headers.get("x-request-id") ?? undefined),
-        started,
-        path: url.pathname,
-        sharedRender: true,
-      };
-      return finishAnswer(request, stored, facts);
+      logAnswer(request, stored.status, { requestId, started, path: url.pathname });
+      return stored;
     },
   };
 }
@@ -173,16 +171,39 @@ interface AnswerFacts {
   sharedRender: boolean;
 }
 
-/** The last step of every answer: security headers, the request id and one access-log line. */
-function finishAnswer(request: Request, response: Response, facts: AnswerFacts): Response {
-  const headers = {
+/** What every answer carries: the security headers and the request id. */
+function answerHeaders(
+  request: Request,
+  facts: Pick<AnswerFacts, "nonce" | "requestId" | "sharedRender">,
+): Record<string, string> {
+  return {
     ...securityHeaders(
       facts.nonce,
       requestIsHttps(request),
-      facts.sharedRender ? trustedInlineScriptHashes : [],
+      facts.sharedRender ? trustedInlineScriptHashes : undefined,
     ),
     "X-Request-Id": facts.requestId,
   };
+}
+
+/** One access-log line per answer. */
+function logAnswer(
+  request: Request,
+  status: number,
+  facts: Pick<AnswerFacts, "requestId" | "started" | "path">,
+) {
+  logEvent(status >= 500 ? "error" : "info", "request", {
+    requestId: facts.requestId,
+    method: request.method,
+    path: facts.path,
+    status,
+    ms: Math.round((performance.now() - facts.started) * 10) / 10,
+  });
+}
+
+/** The last step of every answer the app produced: `answerHeaders`, then `logAnswer`. */
+function finishAnswer(request: Request, response: Response, facts: AnswerFacts): Response {
+  const headers = answerHeaders(request, facts);
   let answer = response;
   try {
     for (const [name, value] of Object.entries(headers)) answer.headers.set(name, value);
@@ -191,13 +212,7 @@ function finishAnswer(request: Request, response: Response, facts: AnswerFacts):
     answer = new Response(answer.body, answer);
     for (const [name, value] of Object.entries(headers)) answer.headers.set(name, value);
   }
-  logEvent(answer.status >= 500 ? "error" : "info", "request", {
-    requestId: facts.requestId,
-    method: request.method,
-    path: facts.path,
-    status: answer.status,
-    ms: Math.round((performance.now() - facts.started) * 10) / 10,
-  });
+  logAnswer(request, answer.status, facts);
   return answer;
 }
 

@@ -32,8 +32,13 @@ export interface RenderCache {
   /**
    * The stored answer for a request that may be shared, when there is one and it needs no
    * per-response value: the HTTP layer sends it without running the rest of the app.
+   * `answerHeaders` (asked only for a stored answer) adds the headers every answer carries.
    */
-  storedAnswer: (request: Request, url: URL) => Response | undefined;
+  storedAnswer: (
+    request: Request,
+    url: URL,
+    answerHeaders: () => Record<string, string>,
+  ) => Response | undefined;
   /** Wait until content changes committed so far have purged the cache (after admin writes). */
   settle: () => Promise<void>;
   stop: () => Promise<void>;
@@ -93,11 +98,11 @@ export async function startRenderCache(
     return page;
   };
 
-  const storedAnswer: RenderCache["storedAnswer"] = (request, url) => {
+  const storedAnswer: RenderCache["storedAnswer"] = (request, url, answerHeaders) => {
     const page = sharable(request, url);
     const hit = page && store.get(page.key);
     if (!hit || hit.slots.length) return undefined;
-    return cachedAnswer(hit, "hit", request);
+    return cachedAnswer(hit, "hit", request, answerHeaders());
   };
 
   const middleware: RenderCache["middleware"] = async (c, next) => {
@@ -213,29 +218,37 @@ async function sendCached(c: Context, page: CachedPage, state: "hit" | "miss"): 
   return replaceResponse(c, renderedPageResponse(body, { status: page.status, headers }));
 }
 
-/** A page without slots as sent: the encoding the client prefers, 304 when it has this version. */
-function cachedAnswer(page: CachedPage, state: "hit" | "miss", request: Request): Response {
-  const headers = new Headers({
-    "Content-Type": page.contentType,
+/**
+ * A page without slots as sent: the encoding the client prefers, 304 when it has this version.
+ * Its headers are a plain object, which the Node adapter writes as they are (a Headers object
+ * would validate each name and value again and be copied back into an object).
+ */
+function cachedAnswer(
+  page: CachedPage,
+  state: "hit" | "miss",
+  request: Request,
+  answerHeaders: Record<string, string> = {},
+): Response {
+  const cacheHeaders: Record<string, string> = {
     Vary: "Accept-Encoding",
     "X-Render-Cache": state,
     "Cache-Control": PUBLIC_CACHE_CONTROL,
-  });
-  if (page.etag) headers.set("ETag", page.etag);
+  };
+  if (page.etag) cacheHeaders.ETag = page.etag;
   if (page.etag && matchesEtag(request.headers.get("if-none-match") ?? undefined, page.etag)) {
-    headers.delete("Content-Type");
-    return new Response(null, { status: 304, headers });
+    return new Response(null, { status: 304, headers: { ...cacheHeaders, ...answerHeaders } });
   }
   const encoding = preferredEncoding(request.headers.get("accept-encoding") ?? undefined, {
     br: page.br !== undefined,
     gzip: page.gzip !== undefined,
   });
   const body = encoding === "br" ? page.br : encoding === "gzip" ? page.gzip : page.identity;
-  if (encoding !== "identity") headers.set("Content-Encoding", encoding);
-  headers.set("Content-Length", String(body?.length ?? 0));
+  const headers: Record<string, string> = { "Content-Type": page.contentType, ...cacheHeaders };
+  if (encoding !== "identity") headers["Content-Encoding"] = encoding;
+  headers["Content-Length"] = String(body?.length ?? 0);
   // The stored buffer itself: no copy per response (the Node adapter writes it as is).
   const bytes = request.method === "HEAD" || !body ? null : (body as Uint8Array<ArrayBuffer>);
-  return new Response(bytes, { status: page.status, headers });
+  return new Response(bytes, { status: page.status, headers: { ...headers, ...answerHeaders } });
 }
 
 /** If-None-Match compares weakly: a list of tags or "*". */
