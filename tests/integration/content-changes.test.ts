@@ -107,6 +107,24 @@ describe.each(testEngines())("content changes on $name", (engine) => {
     ).toEqual(["blog", `category:${id}`]);
   });
 
+  it.runIf(engine.name === "sqlite")(
+    "reads what another connection committed before the first lookup of the next turn, without settle",
+    async () => {
+      await feed.settle();
+      expect(feed.isCurrent()).toBe(true);
+      announced.length = 0;
+      const slug = `turno-${randomUUID().slice(0, 8)}`;
+      await insertCategory(other.db, `Turno ${slug}`, slug);
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(feed.isCurrent()).toBe(true);
+      expect(announced).toEqual([["blog", `category:${await categoryId(slug)}`]]);
+      // Once read, the same rows are not announced again.
+      await new Promise((resolve) => setImmediate(resolve));
+      feed.isCurrent();
+      expect(announced).toHaveLength(1);
+    },
+  );
+
   it.runIf(engine.name === "postgres")(
     "while the listener is disconnected the cache is not trusted, and it is emptied when it is back",
     async () => {

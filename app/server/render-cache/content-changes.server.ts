@@ -38,8 +38,11 @@ function splitTags(text: string): string[] {
 
 /**
  * SQLite: triggers append to content_changes in the writer's transaction. Reading the rows
- * after the last one seen is an indexed lookup that costs microseconds, so it runs before
- * every cache lookup and no change, from any process, can be missed.
+ * after the last one seen is an indexed lookup that costs microseconds; it runs before the
+ * first cache lookup of each turn of the event loop, so no change from any process can be
+ * missed. Requests answered later in the same turn had all arrived before that turn began
+ * (the turn only answers what had arrived), so the read also holds for them; on a cached page
+ * the read cost as much as the rest of the answer. `settle` reads at once (after admin writes).
  */
 function watchSqlite(sqlite: DatabaseSync, apply: ApplyChange): ContentChangeFeed {
   const newer: StatementSync = sqlite.prepare(
@@ -61,18 +64,31 @@ function watchSqlite(sqlite: DatabaseSync, apply: ApplyChange): ContentChangeFee
   prune();
   const timer = setInterval(prune, DAY_MS / 24);
   timer.unref();
+  const applyNewer = () => {
+    const rows = newer.all(lastSeen) as Array<{ id: number; tags: string }>;
+    const last = rows.at(-1);
+    if (last) {
+      lastSeen = last.id;
+      apply({ tags: rows.flatMap((row) => splitTags(row.tags)) });
+    }
+  };
+  let readThisTurn = false;
+  const nextTurn = () => {
+    readThisTurn = false;
+  };
   return {
     isCurrent: () => {
       if (!sqlite.isOpen) return false;
-      const rows = newer.all(lastSeen) as Array<{ id: number; tags: string }>;
-      const last = rows.at(-1);
-      if (last) {
-        lastSeen = last.id;
-        apply({ tags: rows.flatMap((row) => splitTags(row.tags)) });
+      if (!readThisTurn) {
+        readThisTurn = true;
+        setImmediate(nextTurn);
+        applyNewer();
       }
       return true;
     },
-    settle: async () => {},
+    settle: async () => {
+      if (sqlite.isOpen) applyNewer();
+    },
     stop: async () => clearInterval(timer),
   };
 }
