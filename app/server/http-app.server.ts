@@ -6,6 +6,7 @@ import { sql } from "kysely";
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { getSite } from "~/config/site-env.server";
 import { requestInfoContext } from "~/request-context";
+import { checkRunwareEnv } from "./ai/runware.server";
 import { readCookie, requestIsHttps } from "./auth/cookies.server";
 import { FOREIGN_ORIGIN_MESSAGE, isSameOrigin, UNAUTHORIZED_MESSAGE } from "./auth/guard.server";
 import { getSession, SESSION_COOKIE } from "./auth/sessions.server";
@@ -265,6 +266,8 @@ function settleAfterWrites(renderCache: RenderCache): MiddlewareHandler {
 
 /** Open and migrate the database (seeding a new one), then build the app. */
 export async function startSite(): Promise<Site> {
+  // A malformed setting stops the start (pt-BR, naming the variable) before anything is opened.
+  checkRunwareEnv(process.env);
   const handle = await startDatabase();
   const renderCache = await startRenderCache(handle, renderCacheSettingsFromEnv(process.env));
   await ensureFirstAdmin(process.env, getSite().publicUrl);

@@ -1,4 +1,7 @@
 import { randomUUID } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import sharp from "sharp";
 import { hashPassword } from "~/server/auth/password.server";
@@ -13,6 +16,7 @@ import {
 import { seriousAxeViolations } from "../support/axe";
 import { insertCategory, insertPost, openE2eDatabase } from "../support/db";
 import { FAKE_RUNWARE_ERROR_MESSAGE, startFakeRunware } from "../support/fake-runware";
+import { startServer } from "../support/server";
 
 // The blog admin through a real browser (spec §2 Login and Admin, §4, §5, §8): what the owner
 // sees and does. Every test makes its own posts and categories (unique names), since other
@@ -849,6 +853,33 @@ test.describe("featured image", () => {
     } finally {
       await site.stop();
       await fake.stop();
+    }
+  });
+
+  test("the server refuses to start when RUNWARE_API_URL is plain http:// to another machine", async () => {
+    // The API key would travel in clear. A database of its own, in case it started anyway.
+    const dataDir = mkdtempSync(path.join(tmpdir(), "site-e2e-runware-"));
+    try {
+      const failure = await startServer({
+        DATA_DIR: dataDir,
+        DATABASE_URL: "",
+        RUNWARE_API_KEY: "chave-de-teste",
+        RUNWARE_API_URL: "http://api.runware.ai/v1",
+      }).then(
+        async (server) => {
+          await server.stop();
+          return "started";
+        },
+        (error: Error) => error.message,
+      );
+      expect(failure).toContain("server exited with 1");
+      expect(failure).toContain("Não foi possível iniciar o site.");
+      expect(failure).toContain(
+        "RUNWARE_API_URL deve ser uma URL https:// (como https://api.runware.ai/v1), sem usuário nem senha; " +
+          "http:// só é aceito para 127.0.0.1, ::1 ou localhost.",
+      );
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
     }
   });
 });

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { createServer as createHttpServer } from "node:http";
 import { type AddressInfo, createServer } from "node:net";
 import sharp from "sharp";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -13,7 +14,12 @@ import { createSession } from "~/server/auth/sessions.server";
 import { database, startDatabase, stopDatabase } from "~/server/db/database.server";
 import { storeImage } from "~/server/media/media-store.server";
 import { UPLOAD_MESSAGES } from "~/server/media/upload-endpoint.server";
-import { FAKE_RUNWARE_ERROR_MESSAGE, type FakeRunware, startFakeRunware } from "../support/fake-runware";
+import {
+  FAKE_RUNWARE_ERROR_MESSAGE,
+  type FakeRunware,
+  type FakeRunwareMode,
+  startFakeRunware,
+} from "../support/fake-runware";
 import { testEngines } from "../support/test-database";
 
 const SITE = "http://localhost";
@@ -55,6 +61,26 @@ async function closedPort(): Promise<number> {
   const { port } = server.address() as AddressInfo;
   await new Promise((resolve) => server.close(resolve));
   return port;
+}
+
+/**
+ * A server standing for something on the site's own network (a metadata service, an admin
+ * panel): it answers every request with a real picture and counts the requests it gets.
+ */
+async function startInternalServer() {
+  const picture = await solid(640, 480).png().toBuffer();
+  let hits = 0;
+  const server = createHttpServer((_request, response) => {
+    hits++;
+    response.writeHead(200, { "Content-Type": "image/png" }).end(picture);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/latest/meta-data/picture.png`,
+    hits: () => hits,
+    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }
 
 /** A body with no known length, sent in 64 KB chunks as a browser's chunked upload would be. */
@@ -420,7 +446,7 @@ describe.each(testEngines())("media on $name", (engine) => {
         height: 768,
         model: "runware:101@1",
         numberResults: 1,
-        outputType: "URL",
+        outputType: "base64Data",
         outputFormat: "WEBP",
       });
       expect(task?.taskUUID).toMatch(/^[0-9a-f-]{36}$/);
@@ -505,6 +531,55 @@ describe.each(testEngines())("media on $name", (engine) => {
       const unreachable = await generate(promptRequest("Fachada"));
       expect(unreachable.status).toBe(502);
       expect(await readJson(unreachable)).toEqual({ error: AI_MESSAGES.failed });
+    });
+
+    it("never fetches an address the provider's answer names: uses the image bytes it sent, or refuses", async () => {
+      configure();
+      const internal = await startInternalServer();
+      const db = await database();
+      const mediaCount = async () => (await db.selectFrom("media").select("id").execute()).length;
+      try {
+        // The picture in the answer is used; the URL next to it is ignored.
+        fake.setMode("ok", { imageUrl: internal.url });
+        const withBytes = await generate(promptRequest("Fachada com URL interna ao lado"));
+        expect(withBytes.status).toBe(201);
+        expect(await readJson(withBytes)).toMatchObject({ width: 1024, height: 768 });
+
+        // Only a URL, or the API request redirected there: a pt-BR error, nothing stored.
+        const before = await mediaCount();
+        for (const mode of ["url-only", "redirect"] satisfies FakeRunwareMode[]) {
+          fake.setMode(mode, { imageUrl: internal.url });
+          const refused = await generate(promptRequest(`Fachada (${mode})`));
+          expect(refused.status, mode).toBe(502);
+          expect(await readJson(refused), mode).toEqual({ error: "Erro ao gerar imagem com IA." });
+        }
+        expect(await mediaCount()).toBe(before);
+        expect(internal.hits()).toBe(0);
+      } finally {
+        await internal.stop();
+      }
+    });
+
+    it("refuses an answer that is not a picture, or over 20 MB, with a pt-BR message (502) and stores nothing", async () => {
+      configure();
+      const db = await database();
+      const mediaCount = async () => (await db.selectFrom("media").select("id").execute()).length;
+      const before = await mediaCount();
+      const cases: Array<[FakeRunwareMode, string]> = [
+        ["not-an-image", AI_MESSAGES.notAnImage],
+        [
+          "garbled-base64",
+          "O serviço de IA devolveu um arquivo que não é uma imagem válida. Tente novamente.",
+        ],
+        ["oversized", "O serviço de IA devolveu uma imagem grande demais (mais de 20 MB). Tente novamente."],
+      ];
+      for (const [mode, message] of cases) {
+        fake.setMode(mode);
+        const response = await generate(promptRequest(`Fachada (${mode})`));
+        expect(response.status, mode).toBe(502);
+        expect(await readJson(response), mode).toEqual({ error: message });
+      }
+      expect(await mediaCount()).toBe(before);
     });
 
     it("gives up after the time limit (504)", async () => {

@@ -1,30 +1,40 @@
 import { randomUUID } from "node:crypto";
+import { isIPv4 } from "node:net";
 import { z } from "zod";
 import { BodyTooLargeError, readBodyWithLimit } from "../limited-body.server";
 import { ImageRejectedError } from "../media/image-processing.server";
 import { type StoredImage, storeImage } from "../media/media-store.server";
 
 // AI image generation through Runware's HTTP API (https://runware.ai/docs): one
-// `imageInference` task, answered with a short-lived URL of the picture. The bytes are
-// downloaded at once and stored like an upload, because provider URLs expire.
+// `imageInference` task, whose answer carries the picture itself, base64-encoded
+// (`outputType: "base64Data"`). Nothing in an answer is ever fetched: a URL the provider (or
+// whoever answers in its place) names could point anywhere, the server's own network
+// included. See docs/decisions/0014-ai-images-bytes-in-the-answer.md.
 
 const DEFAULT_API_URL = "https://api.runware.ai/v1";
 const DEFAULT_MODEL = "runware:101@1";
 /** The size the spec asks for (4:3 at 1024 px, the post image block's shape). */
 export const AI_IMAGE_WIDTH = 1024;
 export const AI_IMAGE_HEIGHT = 768;
-/** The whole operation: the provider's answer and the download. */
+/** The whole operation: the request and the provider's answer. */
 export const AI_GENERATION_TIMEOUT_MS = 60_000;
 /** A 1024×768 WebP is well under 1 MB; anything far larger is not what we asked for. */
-const MAX_DOWNLOAD_BYTES = 20 * 1024 * 1024;
+export const MAX_AI_IMAGE_BYTES = 20 * 1024 * 1024;
+/** The base64 text of the largest accepted image. */
+const MAX_BASE64_CHARS = Math.ceil(MAX_AI_IMAGE_BYTES / 3) * 4;
+/** The whole JSON answer: the image's base64 text plus room for the other fields. */
+const MAX_ANSWER_BYTES = MAX_BASE64_CHARS + 64 * 1024;
 
 export const AI_MESSAGES = {
   notConfigured:
     "A geração de imagens com IA não está configurada. Defina a variável RUNWARE_API_KEY no servidor.",
-  invalidApiUrl: "A geração de imagens com IA está mal configurada: RUNWARE_API_URL não é uma URL http(s).",
+  invalidApiUrl:
+    "Configuração inválida da geração de imagens com IA: RUNWARE_API_URL deve ser uma URL https:// " +
+    "(como https://api.runware.ai/v1), sem usuário nem senha; http:// só é aceito para 127.0.0.1, ::1 ou localhost.",
   failed: "Erro ao gerar imagem com IA.",
   timeout: "A geração da imagem demorou mais de um minuto e foi cancelada. Tente novamente.",
   notAnImage: "O serviço de IA devolveu um arquivo que não é uma imagem válida. Tente novamente.",
+  tooLarge: "O serviço de IA devolveu uma imagem grande demais (mais de 20 MB). Tente novamente.",
 } as const;
 
 export type AiImageErrorKind = "not-configured" | "provider" | "timeout";
@@ -46,6 +56,28 @@ export interface RunwareConfig {
   model: string;
 }
 
+/** 127.0.0.0/8, ::1 and localhost: the URL parser has already normalised the address's spelling. */
+function isLoopbackHost(hostname: string): boolean {
+  if (hostname === "localhost" || hostname === "[::1]") return true;
+  return isIPv4(hostname) && hostname.startsWith("127.");
+}
+
+/**
+ * The key travels in a header of every request, so the API is reached over TLS. Plain http is
+ * allowed only to this machine, where the tests' stand-in provider listens.
+ */
+function isAcceptableApiUrl(value: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return false;
+  }
+  if (url.username || url.password) return false;
+  if (url.protocol === "https:") return url.hostname !== "";
+  return url.protocol === "http:" && isLoopbackHost(url.hostname);
+}
+
 const optionalText = z.preprocess(
   (value) => (typeof value === "string" && value.trim() === "" ? undefined : value),
   z.string().trim().optional(),
@@ -53,18 +85,45 @@ const optionalText = z.preprocess(
 
 const runwareEnvSchema = z.object({
   RUNWARE_API_KEY: optionalText,
-  RUNWARE_API_URL: optionalText,
+  RUNWARE_API_URL: optionalText.refine(
+    (value) => value === undefined || isAcceptableApiUrl(value),
+    AI_MESSAGES.invalidApiUrl,
+  ),
   RUNWARE_MODEL: optionalText,
 });
 
+/**
+ * The RUNWARE_* settings: null when no key is set (the feature is off), else the config.
+ * Throws AiImageError("not-configured") with a pt-BR message naming the variable when a value
+ * is malformed, key or not, so a typo is caught before anyone turns the feature on.
+ */
+function parseRunwareEnv(env: Record<string, string | undefined>): RunwareConfig | null {
+  const parsed = runwareEnvSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new AiImageError("not-configured", parsed.error.issues[0]?.message ?? AI_MESSAGES.invalidApiUrl);
+  }
+  const { RUNWARE_API_KEY, RUNWARE_API_URL, RUNWARE_MODEL } = parsed.data;
+  if (!RUNWARE_API_KEY) return null;
+  return {
+    apiKey: RUNWARE_API_KEY,
+    apiUrl: RUNWARE_API_URL ?? DEFAULT_API_URL,
+    model: RUNWARE_MODEL ?? DEFAULT_MODEL,
+  };
+}
+
+/**
+ * For the server's start: throws (pt-BR, naming the variable) when a RUNWARE_* value is
+ * malformed, e.g. an http:// API URL that is not this machine. No key is fine: AI is optional.
+ */
+export function checkRunwareEnv(env: Record<string, string | undefined> = process.env): void {
+  parseRunwareEnv(env);
+}
+
 /** Runware settings from the environment; throws AiImageError("not-configured") without a key. */
 export function runwareConfigFromEnv(env: Record<string, string | undefined> = process.env): RunwareConfig {
-  const { RUNWARE_API_KEY, RUNWARE_API_URL, RUNWARE_MODEL } = runwareEnvSchema.parse(env);
-  if (!RUNWARE_API_KEY) throw new AiImageError("not-configured", AI_MESSAGES.notConfigured);
-  const apiUrl = RUNWARE_API_URL ?? DEFAULT_API_URL;
-  if (!z.url({ protocol: /^https?$/ }).safeParse(apiUrl).success)
-    throw new AiImageError("not-configured", AI_MESSAGES.invalidApiUrl);
-  return { apiKey: RUNWARE_API_KEY, apiUrl, model: RUNWARE_MODEL ?? DEFAULT_MODEL };
+  const config = parseRunwareEnv(env);
+  if (!config) throw new AiImageError("not-configured", AI_MESSAGES.notConfigured);
+  return config;
 }
 
 /** Whether the admin can offer AI generation (a key is set and the settings are valid). */
@@ -77,12 +136,13 @@ export function aiImagesConfigured(env: Record<string, string | undefined> = pro
   }
 }
 
-// Runware answers 200 with `data`, or an error status with `errors`; unknown fields are dropped.
+// Runware answers 200 with `data`, or an error status with `errors`; unknown fields (an
+// `imageURL` among them) are dropped unread.
 const inferenceResultSchema = z.object({
   taskType: z.string(),
   taskUUID: z.string(),
   imageUUID: z.string().optional(),
-  imageURL: z.url({ protocol: /^https?$/ }),
+  imageBase64Data: z.string(),
 });
 const successSchema = z.object({ data: z.array(inferenceResultSchema).min(1) });
 const failureSchema = z.object({
@@ -97,7 +157,28 @@ function providerError(body: unknown, detail: string): AiImageError {
   return new AiImageError("provider", message ?? AI_MESSAGES.failed);
 }
 
-async function requestImageUrl(prompt: string, config: RunwareConfig, signal: AbortSignal): Promise<string> {
+/** Standard base64, padded. A plain character class: linear on megabytes of text. */
+const BASE64_TEXT = /^[A-Za-z0-9+/]*={0,2}$/;
+
+/** The image bytes of a base64 text, within the size limit. Node's decoder skips bad characters, hence the check. */
+function decodeImage(base64: string): Uint8Array {
+  if (base64.length > MAX_BASE64_CHARS) {
+    console.error("Geração de imagem com IA falhou: imagem grande demais.");
+    throw new AiImageError("provider", AI_MESSAGES.tooLarge);
+  }
+  if (base64.length === 0 || base64.length % 4 !== 0 || !BASE64_TEXT.test(base64)) {
+    console.error("Geração de imagem com IA falhou: imageBase64Data não é base64.");
+    throw new AiImageError("provider", AI_MESSAGES.notAnImage);
+  }
+  const bytes = Buffer.from(base64, "base64");
+  if (bytes.byteLength > MAX_AI_IMAGE_BYTES) {
+    console.error("Geração de imagem com IA falhou: imagem grande demais.");
+    throw new AiImageError("provider", AI_MESSAGES.tooLarge);
+  }
+  return bytes;
+}
+
+async function requestImage(prompt: string, config: RunwareConfig, signal: AbortSignal): Promise<Uint8Array> {
   const taskUUID = randomUUID();
   const response = await fetch(config.apiUrl, {
     method: "POST",
@@ -111,13 +192,25 @@ async function requestImageUrl(prompt: string, config: RunwareConfig, signal: Ab
         height: AI_IMAGE_HEIGHT,
         model: config.model,
         numberResults: 1,
-        outputType: "URL",
+        outputType: "base64Data",
         outputFormat: "WEBP",
       },
     ]),
+    // The API never redirects; following one would send the prompt (and, to the same origin,
+    // the key) wherever the answer points.
+    redirect: "error",
     signal,
   });
-  const text = await response.text();
+  let text: string;
+  try {
+    text = new TextDecoder().decode(await readBodyWithLimit(response, MAX_ANSWER_BYTES));
+  } catch (error) {
+    if (error instanceof BodyTooLargeError) {
+      console.error(`Geração de imagem com IA falhou: HTTP ${response.status}, resposta grande demais.`);
+      throw new AiImageError("provider", AI_MESSAGES.tooLarge);
+    }
+    throw error;
+  }
   let body: unknown;
   try {
     body = JSON.parse(text);
@@ -129,21 +222,7 @@ async function requestImageUrl(prompt: string, config: RunwareConfig, signal: Ab
   if (!success.success) throw providerError(body, "resposta sem imagem");
   const result = success.data.data.find((item) => item.taskUUID === taskUUID) ?? success.data.data[0];
   if (!result) throw providerError(body, "resposta sem imagem");
-  return result.imageURL;
-}
-
-async function downloadImage(url: string, signal: AbortSignal): Promise<Uint8Array> {
-  const response = await fetch(url, { signal });
-  if (!response.ok) {
-    await response.body?.cancel();
-    throw providerError(undefined, `download da imagem: HTTP ${response.status}`);
-  }
-  try {
-    return await readBodyWithLimit(response, MAX_DOWNLOAD_BYTES);
-  } catch (error) {
-    if (error instanceof BodyTooLargeError) throw providerError(undefined, "imagem grande demais");
-    throw error;
-  }
+  return decodeImage(result.imageBase64Data);
 }
 
 export interface GenerateImageOptions {
@@ -157,7 +236,8 @@ export interface GenerateImageOptions {
 
 /**
  * Generate a 1024×768 image for `prompt` and store it like an upload. Throws AiImageError with
- * the message for the admin: not configured, the provider's refusal or failure, or a timeout.
+ * the message for the admin: not configured, the provider's refusal or failure, an answer that
+ * is not an image, or a timeout.
  */
 export async function generateAndStoreImage(
   prompt: string,
@@ -166,11 +246,11 @@ export async function generateAndStoreImage(
   const signal = AbortSignal.timeout(timeoutMs);
   let bytes: Uint8Array;
   try {
-    bytes = await downloadImage(await requestImageUrl(prompt, config, signal), signal);
+    bytes = await requestImage(prompt, config, signal);
   } catch (error) {
     if (signal.aborted) throw new AiImageError("timeout", AI_MESSAGES.timeout);
     if (error instanceof AiImageError) throw error;
-    // Network failures (refused connection, DNS, reset) end here.
+    // Network failures (refused connection, DNS, reset, a redirect) end here.
     console.error("Geração de imagem com IA falhou: sem resposta do provedor.", error);
     throw new AiImageError("provider", AI_MESSAGES.failed);
   }

@@ -1,4 +1,3 @@
-import type { UNSAFE_DataWithResponseInit as DataWithResponseInit } from "react-router";
 import { requireAdminAction } from "../auth/guard.server";
 import type { CurrentSession } from "../auth/sessions.server";
 
@@ -9,25 +8,15 @@ export function jsonError(status: number, message: string, headers?: HeadersInit
   return Response.json({ error: message }, { status, headers });
 }
 
-function isDataWithResponseInit(value: unknown): value is DataWithResponseInit<unknown> {
-  return (
-    typeof value === "object" &&
-    value !== null &&
-    (value as { type?: unknown }).type === "DataWithResponseInit"
-  );
-}
-
 /**
- * requireAdminAction, answering with a Response instead of throwing. React Router turns a
- * `data()` thrown from a resource route into `{ message: "Unexpected Server Error" }`, which
- * would lose the guard's pt-BR message (401 / 403).
+ * requireAdminAction, answering with its Response (401 / 403, `{ error }` JSON with the pt-BR
+ * message) instead of throwing it, so an endpoint returns one answer from one place.
  */
 export async function adminSessionOrResponse(request: Request): Promise<CurrentSession | Response> {
   try {
     return await requireAdminAction(request);
   } catch (thrown) {
     if (thrown instanceof Response) return thrown;
-    if (isDataWithResponseInit(thrown)) return Response.json(thrown.data, thrown.init ?? undefined);
     throw thrown;
   }
 }

@@ -1,0 +1,57 @@
+import { describe, expect, it } from "vitest";
+import { aiImagesConfigured, checkRunwareEnv, runwareConfigFromEnv } from "~/server/ai/runware.server";
+
+const KEY = "chave-de-teste";
+/** The start-up message names the variable, says what is expected, and is in Portuguese. */
+const REFUSED =
+  /RUNWARE_API_URL deve ser uma URL https:\/\/.*http:\/\/ só é aceito para 127\.0\.0\.1, ::1 ou localhost/;
+
+describe("RUNWARE_* settings", () => {
+  it("accepts https anywhere, and plain http only to this machine (the tests' stand-in provider)", () => {
+    for (const url of [
+      "https://api.runware.ai/v1",
+      "https://10.0.0.5:8443/v1",
+      "http://127.0.0.1:4567/v1",
+      "http://127.8.9.10/v1",
+      "http://localhost:4567/v1",
+      "http://LOCALHOST/v1",
+      "http://[::1]:4567/v1",
+    ]) {
+      expect(runwareConfigFromEnv({ RUNWARE_API_KEY: KEY, RUNWARE_API_URL: url }).apiUrl, url).toBe(url);
+      expect(() => checkRunwareEnv({ RUNWARE_API_URL: url }), url).not.toThrow();
+    }
+  });
+
+  it("refuses http:// to any other host, other schemes, credentials in the URL and non-URLs, naming RUNWARE_API_URL", () => {
+    for (const url of [
+      "http://api.runware.ai/v1",
+      "http://10.0.0.5/v1",
+      "http://192.168.0.10:8080/v1",
+      "http://128.0.0.1/v1",
+      "http://127.0.0.1.nip.io/v1",
+      "http://localhost.exemplo.com.br/v1",
+      "http://[::ffff:7f00:1]/v1",
+      "ftp://api.runware.ai/v1",
+      "https://usuario:senha@api.runware.ai/v1",
+      "api.runware.ai/v1",
+    ]) {
+      // At start, whether or not a key is set: a typo is caught before anyone turns AI on.
+      expect(() => checkRunwareEnv({ RUNWARE_API_URL: url }), url).toThrow(REFUSED);
+      expect(() => checkRunwareEnv({ RUNWARE_API_KEY: KEY, RUNWARE_API_URL: url }), url).toThrow(REFUSED);
+      expect(() => runwareConfigFromEnv({ RUNWARE_API_KEY: KEY, RUNWARE_API_URL: url }), url).toThrow(
+        REFUSED,
+      );
+      expect(aiImagesConfigured({ RUNWARE_API_KEY: KEY, RUNWARE_API_URL: url }), url).toBe(false);
+    }
+  });
+
+  it("needs nothing to start: without a key the feature is off, with one it uses Runware's API", () => {
+    expect(() => checkRunwareEnv({})).not.toThrow();
+    expect(aiImagesConfigured({})).toBe(false);
+    expect(runwareConfigFromEnv({ RUNWARE_API_KEY: ` ${KEY} `, RUNWARE_API_URL: " " })).toEqual({
+      apiKey: KEY,
+      apiUrl: "https://api.runware.ai/v1",
+      model: "runware:101@1",
+    });
+  });
+});
