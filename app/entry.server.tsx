@@ -41,6 +41,8 @@ export default async function handleRequest(
   // React Router has already encoded the loader data for hydration (the stream finishes and
   // is dropped on its own: cancelling it would leave its 5 s timer running). A page that never
   // hydrates sends none of it, so ServerRouter gets no stream to set up a reader and a boundary for.
+  // `serverHandoffStream` is React Router's, not its documented API: tests/unit/react-router-seams.test.ts
+  // fails, naming what changed, if an upgrade renames it or stops finishing it unread.
   const context = hydrates ? routerContext : { ...routerContext, serverHandoffStream: undefined };
   // Shared parts may be reused as HTML only where React will never hydrate the page.
   const page = (

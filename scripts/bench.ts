@@ -22,13 +22,21 @@
 //   npm run bench -- --pg                           PostgreSQL (BENCH_DATABASE_URL, DATABASE_URL or local)
 //   npm run bench -- --posts 10000                  more posts (default 1,000)
 //   npm run bench -- --duration 5 --mixed-duration 15   shorter cases (defaults 10 s and 60 s)
+//   npm run bench -- --only uncached                the uncached article alone (for A/B runs),
+//                                                   report in bench/report-uncached.json
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { staticSitemapPaths } from "../app/lib/sitemap-pages.ts";
 import { captureResponse, startCeiling } from "./bench-ceiling.ts";
-import { postgresDatabase, prepareDatabase, sqliteDatabase, storedLeadEmails } from "./bench-database.ts";
+import {
+  type PreparedDatabase,
+  postgresDatabase,
+  prepareDatabase,
+  sqliteDatabase,
+  storedLeadEmails,
+} from "./bench-database.ts";
 import { type Column, decimal, integer, optional, printTable, seconds } from "./bench-format.ts";
 import { BROWSER_HEADERS, type LoadResult, measureUrl } from "./bench-load.ts";
 import { type MemoryReport, watchMemory } from "./bench-memory.ts";
@@ -44,6 +52,7 @@ import { loadBuiltSite, projectRoot } from "./built-site.ts";
 import { cleanUp, cleanups } from "./cleanups.ts";
 
 const reportPath = path.join(projectRoot, "bench/report.json");
+const uncachedReportPath = path.join(projectRoot, "bench/report-uncached.json");
 const CONNECTIONS = [1, 50] as const;
 const WARMUP_SECONDS = 3;
 const BLOG_HEADING = "Conhecimento para cuidar do seu condomínio";
@@ -68,10 +77,13 @@ interface Options {
   posts: number;
   durationS: number;
   mixedDurationS: number;
+  /** Only the uncached article case: no cached cases, ceiling or mixed load. */
+  uncachedOnly: boolean;
 }
 
 function parseOptions(): Options {
-  const usage = "Uso: npm run bench -- [--pg] [--posts N] [--duration SEGUNDOS] [--mixed-duration SEGUNDOS]";
+  const usage =
+    "Uso: npm run bench -- [--pg] [--posts N] [--duration SEGUNDOS] [--mixed-duration SEGUNDOS] [--only uncached]";
   const positive = (name: string, value: string | undefined) => {
     const number = Number(value);
     if (!Number.isInteger(number) || number < 1) {
@@ -86,6 +98,7 @@ function parseOptions(): Options {
         posts: { type: "string", default: "1000" },
         duration: { type: "string", default: "10" },
         "mixed-duration": { type: "string", default: "60" },
+        only: { type: "string" },
         help: { type: "boolean", short: "h", default: false },
       },
     });
@@ -93,7 +106,11 @@ function parseOptions(): Options {
       console.log(usage);
       process.exit(0);
     }
+    if (values.only !== undefined && values.only !== "uncached") {
+      throw new Error(`--only aceita apenas "uncached" (recebido: ${values.only}).`);
+    }
     return {
+      uncachedOnly: values.only === "uncached",
       pg: values.pg,
       posts: positive("posts", values.posts),
       durationS: positive("duration", values.duration),
@@ -294,24 +311,138 @@ async function startServer(name: string, env: Record<string, string>, logName: s
   return server;
 }
 
-try {
-  console.log(`Preparando o banco (${database.engine}) com ${integer(options.posts)} artigos extras...`);
-  const prepared = await prepareDatabase(site, database.env, options.posts);
-  const { timings } = prepared;
-  console.log(
-    `${prepared.description}: ${integer(prepared.publishedPosts)} artigos publicados, pronto em ${seconds(timings.totalMs)} ` +
-      `(migração e demonstração ${seconds(timings.setupMs)}; gerar ${seconds(timings.generateMs)}, ` +
-      `inserir ${seconds(timings.insertMs)}).`,
+/** The article on a second server with RENDER_CACHE=off, and that server's memory. */
+async function measureUncachedArticle(
+  serverEnv: Record<string, string>,
+  articlePath: string,
+  articleCheck: Check,
+): Promise<{ rows: Row[]; memory: MemoryReport }> {
+  const uncached = await startServer(
+    "sem cache",
+    { ...serverEnv, RENDER_CACHE: "off" },
+    "server-uncached.log",
   );
+  const uncachedMemory = watchMemory(uncached.pid);
+  await checkPage(new URL(articlePath, uncached.url).href, articleCheck);
+  const rows = await measureCase(
+    "artigo sem cache",
+    "sem cache",
+    uncached.url,
+    articlePath,
+    options.durationS,
+    uncachedMemory,
+  );
+  const memory = uncachedMemory.stop();
+  await uncached.stop();
+  return { rows, memory };
+}
 
-  const serverEnv: Record<string, string> = {
-    ...database.env,
-    // No e-mail: leads are stored with their outbox row, which waits.
-    SMTP_URL: "",
-    // Every submission comes from 127.0.0.1; the per-address limit must not refuse them.
-    QUOTE_RATE_LIMIT_PER_HOUR: "1000000",
-    QUOTE_MIN_FILL_SECONDS: String(MIN_FILL_SECONDS),
+/** Prints the requests that failed in `rows` and the servers' logs; true when there were any. */
+function reportFailures(rows: Row[], mixedFailures: string | null): boolean {
+  const failedRows = rows.filter((r) => failedRequests(r) > 0);
+  for (const row of failedRows) {
+    console.error(
+      `Falhas em ${row.case} × ${row.connections}: ${row.errors} erros (${row.timeouts} timeouts), ` +
+        `status ${JSON.stringify(row.statusCodes)}`,
+    );
+  }
+  if (mixedFailures) console.error(mixedFailures);
+  if (!failedRows.length && !mixedFailures) return false;
+  for (const { name, server } of servers) {
+    console.error(`\nÚltimas linhas do servidor ${name}:\n${server.logTail(20)}`);
+  }
+  return true;
+}
+
+/** The run's facts every report starts with. */
+function reportHeader(prepared: PreparedDatabase, loadAtStart: number) {
+  return {
+    engine: database.engine,
+    database: prepared.description,
+    date: new Date().toISOString(),
+    machine: {
+      cpus: os.cpus().length,
+      cpuModel: os.cpus()[0]?.model ?? null,
+      totalMemoryMb: Math.round(os.totalmem() / 1024 / 1024),
+      platform: `${os.platform()} ${os.release()}`,
+      loadAverage1m: { start: loadAtStart, end: os.loadavg()[0] ?? 0 },
+    },
+    node: process.version,
+    serverNodeEnv: "production",
+    requestHeaders: BROWSER_HEADERS,
+    durationS: options.durationS,
+    warmupS: WARMUP_SECONDS,
+    seed: {
+      extraPosts: options.posts,
+      publishedPosts: prepared.publishedPosts,
+      featuredInserted: prepared.featuredInserted,
+      averageContentBytes: prepared.averageContentBytes,
+      ...prepared.timings,
+    },
   };
+}
+
+function writeReport(file: string, report: object): void {
+  mkdirSync(path.dirname(file), { recursive: true });
+  // Hundredths are already below the noise; more digits only hinder reading.
+  const rounded = (_key: string, value: unknown) =>
+    typeof value === "number" && !Number.isInteger(value) ? Math.round(value * 100) / 100 : value;
+  writeFileSync(file, `${JSON.stringify(report, rounded, 2)}\n`);
+  console.log(`Relatório: ${path.relative(projectRoot, file)}`);
+}
+
+/**
+ * `--only uncached`: the uncached article alone, on the same seeded database, for comparing
+ * two versions of the uncached render path quickly.
+ */
+async function benchUncachedOnly(
+  prepared: PreparedDatabase,
+  serverEnv: Record<string, string>,
+  articlePath: string,
+  articleCheck: Check,
+): Promise<void> {
+  const loadAtStart = os.loadavg()[0] ?? 0;
+  console.log(
+    `Só o artigo sem cache (RENDER_CACHE=off); ${WARMUP_SECONDS} s de aquecimento, ${options.durationS} s medidos, ` +
+      `a ${CONNECTIONS.join(" e a ")} conexões.\n`,
+  );
+  const { rows, memory } = await measureUncachedArticle(serverEnv, articlePath, articleCheck);
+  applyTargets(rows, articlePath);
+  console.log(
+    `\nResultados (${database.engine}, ${integer(prepared.publishedPosts)} artigos; artigo: ${articlePath}; Accept-Encoding: ` +
+      `${BROWSER_HEADERS["accept-encoding"]}):\n`,
+  );
+  printTable(caseColumns, rows);
+  console.log("");
+  const rssMet = printMemory("sem cache", memory);
+  const missed = [
+    ...rows.filter((r) => r.target && !r.target.met).map((r) => `${r.case} × ${r.connections}`),
+    ...(rssMet ? [] : ["memória do servidor sem cache"]),
+  ];
+  console.log(missed.length ? `Metas não atingidas: ${missed.join("; ")}.` : "Todas as metas atingidas.");
+  const failed = reportFailures(rows, null);
+  if (failed) process.exitCode = 1;
+  writeReport(uncachedReportPath, {
+    ...reportHeader(prepared, loadAtStart),
+    only: "uncached",
+    targets: {
+      uncachedRequestsPerSecond: TARGETS.uncachedRequestsPerSecond,
+      serverRssMb: TARGETS.serverRssMb,
+    },
+    cases: rows,
+    memory: { uncachedServer: { ...memory, meetsTarget: rssMet } },
+    missedTargets: missed,
+    failedRequests: failed,
+  });
+}
+
+/** Every case, the ceiling and the mixed load: the full `npm run bench`. */
+async function benchEverything(
+  prepared: PreparedDatabase,
+  serverEnv: Record<string, string>,
+  articlePath: string,
+  articleCheck: Check,
+): Promise<void> {
   const main = await startServer("principal", serverEnv, "server.log");
   const memory = watchMemory(main.pid);
   const loadAtStart = os.loadavg()[0] ?? 0;
@@ -327,8 +458,6 @@ try {
   }
   console.log("");
 
-  const articlePath = `/blog/${prepared.article.slug}`;
-  const articleCheck = contains(`>${prepared.article.title}</h1>`, "Artigos relacionados");
   const sitemapUrls = staticSitemapPaths.length + prepared.publishedPosts;
   const pages: Array<{ name: string; path: string; check: Check }> = [
     { name: "/", path: "/", check: contains("<h1") },
@@ -349,25 +478,9 @@ try {
     rows.push(...(await measureCase(page.name, "site", main.url, page.path, options.durationS, memory)));
   }
 
-  const uncached = await startServer(
-    "sem cache",
-    { ...serverEnv, RENDER_CACHE: "off" },
-    "server-uncached.log",
-  );
-  const uncachedMemory = watchMemory(uncached.pid);
-  await checkPage(new URL(articlePath, uncached.url).href, articleCheck);
-  rows.push(
-    ...(await measureCase(
-      "artigo sem cache",
-      "sem cache",
-      uncached.url,
-      articlePath,
-      options.durationS,
-      uncachedMemory,
-    )),
-  );
-  const uncachedMemoryReport = uncachedMemory.stop();
-  await uncached.stop();
+  const uncached = await measureUncachedArticle(serverEnv, articlePath, articleCheck);
+  rows.push(...uncached.rows);
+  const uncachedMemoryReport = uncached.memory;
 
   // The ceiling answers the exact bytes the site sends for the article to these headers.
   const captured = await captureResponse(new URL(articlePath, main.url).href, BROWSER_HEADERS);
@@ -425,51 +538,19 @@ try {
   ];
   console.log(missed.length ? `Metas não atingidas: ${missed.join("; ")}.` : "Todas as metas atingidas.");
 
-  const failedRows = rows.filter((r) => failedRequests(r) > 0);
-  const mixedFailures =
+  const mixedFailureCount =
     mixed.errors + mixed.views.failedAnswers + mixed.submissions.failedAnswers + mixed.leads.lost;
-  for (const row of failedRows) {
-    console.error(
-      `Falhas em ${row.case} × ${row.connections}: ${row.errors} erros (${row.timeouts} timeouts), ` +
-        `status ${JSON.stringify(row.statusCodes)}`,
-    );
-  }
-  if (mixedFailures > 0) {
-    console.error(
-      `Falhas na carga mista: ${mixed.errors} erros, páginas ${JSON.stringify(mixed.views.statusCodes)}, ` +
-        `pedidos ${JSON.stringify(mixed.submissions.statusCodes)}, ${mixed.leads.lost} leads perdidos.`,
-    );
-  }
-  if (failedRows.length || mixedFailures > 0) {
-    for (const { name, server } of servers) {
-      console.error(`\nÚltimas linhas do servidor ${name}:\n${server.logTail(20)}`);
-    }
-    process.exitCode = 1;
-  }
+  const failed = reportFailures(
+    rows,
+    mixedFailureCount > 0
+      ? `Falhas na carga mista: ${mixed.errors} erros, páginas ${JSON.stringify(mixed.views.statusCodes)}, ` +
+          `pedidos ${JSON.stringify(mixed.submissions.statusCodes)}, ${mixed.leads.lost} leads perdidos.`
+      : null,
+  );
+  if (failed) process.exitCode = 1;
 
-  const report = {
-    engine: database.engine,
-    database: prepared.description,
-    date: new Date().toISOString(),
-    machine: {
-      cpus: os.cpus().length,
-      cpuModel: os.cpus()[0]?.model ?? null,
-      totalMemoryMb: Math.round(os.totalmem() / 1024 / 1024),
-      platform: `${os.platform()} ${os.release()}`,
-      loadAverage1m: { start: loadAtStart, end: os.loadavg()[0] ?? 0 },
-    },
-    node: process.version,
-    serverNodeEnv: "production",
-    requestHeaders: BROWSER_HEADERS,
-    durationS: options.durationS,
-    warmupS: WARMUP_SECONDS,
-    seed: {
-      extraPosts: options.posts,
-      publishedPosts: prepared.publishedPosts,
-      featuredInserted: prepared.featuredInserted,
-      averageContentBytes: prepared.averageContentBytes,
-      ...prepared.timings,
-    },
+  writeReport(reportPath, {
+    ...reportHeader(prepared, loadAtStart),
     ceiling: {
       page: articlePath,
       bytes: captured.body.length,
@@ -484,14 +565,35 @@ try {
       uncachedServer: { ...uncachedMemoryReport, meetsTarget: uncachedRssMet },
     },
     missedTargets: missed,
-    failedRequests: failedRows.length > 0 || mixedFailures > 0,
+    failedRequests: failed,
+  });
+}
+
+try {
+  console.log(`Preparando o banco (${database.engine}) com ${integer(options.posts)} artigos extras...`);
+  const prepared = await prepareDatabase(site, database.env, options.posts);
+  const { timings } = prepared;
+  console.log(
+    `${prepared.description}: ${integer(prepared.publishedPosts)} artigos publicados, pronto em ${seconds(timings.totalMs)} ` +
+      `(migração e demonstração ${seconds(timings.setupMs)}; gerar ${seconds(timings.generateMs)}, ` +
+      `inserir ${seconds(timings.insertMs)}).`,
+  );
+
+  const serverEnv: Record<string, string> = {
+    ...database.env,
+    // No e-mail: leads are stored with their outbox row, which waits.
+    SMTP_URL: "",
+    // Every submission comes from 127.0.0.1; the per-address limit must not refuse them.
+    QUOTE_RATE_LIMIT_PER_HOUR: "1000000",
+    QUOTE_MIN_FILL_SECONDS: String(MIN_FILL_SECONDS),
   };
-  mkdirSync(path.dirname(reportPath), { recursive: true });
-  // Hundredths are already below the noise; more digits only hinder reading.
-  const rounded = (_key: string, value: unknown) =>
-    typeof value === "number" && !Number.isInteger(value) ? Math.round(value * 100) / 100 : value;
-  writeFileSync(reportPath, `${JSON.stringify(report, rounded, 2)}\n`);
-  console.log(`Relatório: ${path.relative(projectRoot, reportPath)}`);
+  const articlePath = `/blog/${prepared.article.slug}`;
+  const articleCheck = contains(`>${prepared.article.title}</h1>`, "Artigos relacionados");
+  if (options.uncachedOnly) {
+    await benchUncachedOnly(prepared, serverEnv, articlePath, articleCheck);
+  } else {
+    await benchEverything(prepared, serverEnv, articlePath, articleCheck);
+  }
 } catch (error) {
   console.error(`O benchmark falhou: ${(error as Error).message}`);
   for (const { name, server } of servers) {

@@ -18,8 +18,6 @@ const siteEnvSchema = z.object({
   HERO_VIDEO_URL: z.string().min(1).optional(),
 });
 
-export type SiteEnv = z.infer<typeof siteEnvSchema>;
-
 export function siteFromEnv(env: Record<string, string | undefined>): SiteConfig {
   const parsed = siteEnvSchema.safeParse(pickDefined(env));
   if (!parsed.success) {

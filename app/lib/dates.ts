@@ -11,12 +11,6 @@ const dayMonthYear = new Intl.DateTimeFormat("pt-BR", {
   month: "short",
   year: "numeric",
 });
-const isoDay = new Intl.DateTimeFormat("en-CA", {
-  timeZone,
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-});
 
 /** How many dates each format remembers: every post's dates on a busy page and then some. */
 const REMEMBERED_DATES = 2_000;
@@ -40,6 +34,3 @@ export const formatArticleDate = rememberedFormat((iso) => {
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? "";
   return `${part("day")} ${part("month").replace(".", "")} ${part("year")}`;
 });
-
-/** The calendar day in Curitiba, "2026-03-07", for <time datetime> and sitemaps. */
-export const localDay = rememberedFormat((iso) => isoDay.format(new Date(iso)));

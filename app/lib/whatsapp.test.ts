@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { telUrl, whatsappUrl } from "./whatsapp";
+import { whatsappUrl } from "./whatsapp";
 
 describe("whatsappUrl", () => {
   it("keeps only digits of the number and encodes the message", () => {
@@ -10,11 +10,5 @@ describe("whatsappUrl", () => {
 
   it("encodes characters that would break the query string", () => {
     expect(whatsappUrl("5541", "a&b=c #1")).toBe("https://wa.me/5541?text=a%26b%3Dc%20%231");
-  });
-});
-
-describe("telUrl", () => {
-  it("builds an international tel: link", () => {
-    expect(telUrl("55 41 3000-0000")).toBe("tel:+554130000000");
   });
 });

@@ -3,8 +3,3 @@ export function whatsappUrl(phoneDigits: string, message: string): string {
   const digits = phoneDigits.replace(/\D/g, "");
   return `https://wa.me/${digits}?text=${encodeURIComponent(message)}`;
 }
-
-/** tel: link for an E.164 number given as digits. */
-export function telUrl(phoneDigits: string): string {
-  return `tel:+${phoneDigits.replace(/\D/g, "")}`;
-}

@@ -5,7 +5,8 @@
  * rendered page leaves React Router as a Response without a body, its HTML kept here
  * (`detachedPage`); the HTTP layer attaches it again (`attachRenderedBody`) as a string body
  * that is sent, compressed and cached without any stream. Each string lives as long as its
- * Response.
+ * Response. This relies on React Router returning the renderer's Response object as it is;
+ * tests/unit/react-router-seams.test.ts fails, naming the change, if an upgrade copies it.
  */
 const detachedHtml = new WeakMap<Response, string>();
 const renderedHtml = new WeakMap<Response, string>();

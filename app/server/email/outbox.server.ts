@@ -176,18 +176,3 @@ export function describeError(error: unknown): string {
   const text = error instanceof Error ? error.message : String(error);
   return text.replace(/\s+/g, " ").slice(0, 500);
 }
-
-export interface OutboxCounts {
-  pending: number;
-  sent: number;
-}
-
-/** Pending and sent messages (for tests and the admin). */
-export async function outboxCounts(): Promise<OutboxCounts> {
-  const { db } = await startDatabase();
-  const rows = await db
-    .selectFrom("outbox")
-    .select((eb) => [eb.fn.countAll<number>().as("total"), eb.fn.count<number>("sent_at").as("sent")])
-    .executeTakeFirstOrThrow();
-  return { pending: Number(rows.total) - Number(rows.sent), sent: Number(rows.sent) };
-}
