@@ -1,24 +1,147 @@
-/**
- * The client's address. Only when TRUST_PROXY is on is X-Forwarded-For believed, and then
- * only its last entry: the one our own proxy appended (earlier entries are whatever the client
- * sent and can be forged).
- */
-export function clientAddress(
-  socketAddress: string | undefined,
-  forwardedFor: string | null,
-  trustProxy: boolean,
-): string {
-  if (trustProxy && forwardedFor) {
-    const last = forwardedFor
-      .split(",")
-      .map((part) => part.trim())
-      .filter(Boolean)
-      .at(-1);
-    if (last && last.length <= 64) return last;
-  }
-  return socketAddress ?? "unknown";
+import { BlockList, isIP } from "node:net";
+import { z } from "zod";
+import { normalizeAddress } from "./ip-address.server";
+
+// Who the client is, when reverse proxies stand in front of the server. X-Forwarded-For and
+// X-Forwarded-Proto are only believed from a socket peer named in TRUST_PROXY: anyone else can
+// write whatever they like in them.
+
+/** The proxies TRUST_PROXY names. */
+export interface TrustedProxies {
+  /** TRUST_PROXY is set: forwarded headers are believed from the peers it trusts. */
+  readonly enabled: boolean;
+  /** Whether this socket peer may tell us the client's address and scheme. */
+  trustsPeer(peer: string | undefined): boolean;
+  /** Whether an X-Forwarded-For hop is one of our proxies (skipped on the way to the client). */
+  isProxy(address: string): boolean;
 }
 
+const nobody: TrustedProxies = { enabled: false, trustsPeer: () => false, isProxy: () => false };
+
+/**
+ * The legacy `TRUST_PROXY=1`: every peer is our proxy, and the last X-Forwarded-For entry (the
+ * one it appended) is the client. Only right when that proxy is the only way in.
+ */
+const anyPeer: TrustedProxies = { enabled: true, trustsPeer: () => true, isProxy: () => false };
+
+const EXAMPLE = "127.0.0.1,10.0.0.0/8,::1";
+const problem = (entry: string) =>
+  `TRUST_PROXY inválido: “${entry}” não é um endereço IP nem uma faixa CIDR. Use os endereços ou faixas dos proxies, separados por vírgula (ex.: TRUST_PROXY=${EXAMPLE}), ou TRUST_PROXY=1 para confiar em qualquer conexão (só quando o proxy é a única entrada do servidor).`;
+
+type ProxyEntry = { address: string; prefix: number; family: "ipv4" | "ipv6" };
+
+/** One TRUST_PROXY entry: an address or a CIDR range, IPv4 or IPv6; undefined when malformed. */
+function proxyEntry(entry: string): ProxyEntry | undefined {
+  const [rawAddress = "", rawPrefix, ...rest] = entry.split("/");
+  // A single IPv4-mapped address ("::ffff:10.0.0.1") is the IPv4 address; ranges stay as written.
+  const address = rawPrefix === undefined ? normalizeAddress(rawAddress) : rawAddress;
+  const version = address ? isIP(address) : 0;
+  if (!address || !version || address.includes("%") || rest.length) return undefined;
+  const max = version === 4 ? 32 : 128;
+  const prefix = rawPrefix === undefined ? max : /^\d{1,3}$/.test(rawPrefix) ? Number(rawPrefix) : -1;
+  if (prefix < 0 || prefix > max) return undefined;
+  return { address, prefix, family: version === 4 ? "ipv4" : "ipv6" };
+}
+
+const trustProxySchema = z
+  .string()
+  .optional()
+  .transform((value, ctx): TrustedProxies => {
+    const text = value?.trim() ?? "";
+    if (/^(|0|false|no|off)$/i.test(text)) return nobody;
+    if (/^(1|true|yes|on)$/i.test(text)) return anyPeer;
+    const entries: ProxyEntry[] = [];
+    for (const raw of text.split(",")) {
+      const entry = proxyEntry(raw.trim());
+      if (!entry) {
+        ctx.addIssue({ code: "custom", message: problem(raw.trim()) });
+        return z.NEVER;
+      }
+      entries.push(entry);
+    }
+    return proxyList(entries);
+  });
+
+function proxyList(entries: ProxyEntry[]): TrustedProxies {
+  const list = new BlockList();
+  for (const { address, prefix, family } of entries) list.addSubnet(address, prefix, family);
+  const isProxy = (address: string) => {
+    const normalized = normalizeAddress(address);
+    return normalized !== undefined && list.check(normalized, isIP(normalized) === 4 ? "ipv4" : "ipv6");
+  };
+  return { enabled: true, isProxy, trustsPeer: (peer) => peer !== undefined && isProxy(peer) };
+}
+
+/**
+ * Read TRUST_PROXY: unset (or 0/false/no/off) trusts nobody; 1/true/yes/on trusts any peer;
+ * otherwise a comma-separated list of proxy addresses and CIDR ranges, IPv4 or IPv6. Anything
+ * else throws a pt-BR message naming TRUST_PROXY, meant to stop the server at start.
+ */
+export function trustedProxiesFromEnv(env: Record<string, string | undefined> = process.env): TrustedProxies {
+  const parsed = trustProxySchema.safeParse(env.TRUST_PROXY);
+  if (parsed.success) return parsed.data;
+  throw new Error(parsed.error.issues[0]?.message ?? problem(String(env.TRUST_PROXY)));
+}
+
+/**
+ * Whether forwarded headers are believed at all. The HTTP layer removes them from requests
+ * whose peer is not a trusted proxy (`withoutUntrustedForwarding`), so a reader that has only
+ * the request (requestIsHttps) may believe what is left when this is true.
+ */
 export function trustProxyFromEnv(env: Record<string, string | undefined> = process.env): boolean {
-  return /^(1|true|yes|on)$/i.test(env.TRUST_PROXY ?? "");
+  return trustedProxiesFromEnv(env).enabled;
+}
+
+/** Headers only a proxy may set. */
+const FORWARDED_HEADERS = ["x-forwarded-for", "x-forwarded-proto"] as const;
+
+/**
+ * Forget what a peer that is not our proxy wrote in the forwarded headers, so that nothing
+ * further down (the client's address, the scheme the browser used) can believe it.
+ */
+export function withoutUntrustedForwarding(
+  request: Request,
+  peer: string | undefined,
+  proxies: TrustedProxies,
+): void {
+  if (!proxies.enabled || proxies.trustsPeer(peer)) return;
+  for (const name of FORWARDED_HEADERS) if (request.headers.has(name)) request.headers.delete(name);
+}
+
+/** At most this many X-Forwarded-For hops are examined (a longer chain is a forgery anyway). */
+const MAX_HOPS = 16;
+
+/** A hop's address without the port some proxies add ("1.2.3.4:5678", "[2001:db8::1]:443"). */
+function hopAddress(hop: string): string | undefined {
+  const bracketed = /^\[([^\]]+)\](?::\d+)?$/.exec(hop);
+  const withPort = /^(\d{1,3}(?:\.\d{1,3}){3}):\d+$/.exec(hop);
+  const address = bracketed?.[1] ?? withPort?.[1] ?? hop;
+  return isIP(address.replace(/%.*$/, "")) ? address : undefined;
+}
+
+/**
+ * The client's address: the socket peer, unless it is a trusted proxy; then X-Forwarded-For is
+ * walked from the right (the entry our proxy appended) past our own proxies, and the first
+ * address that is not one of them is the client. Entries further left were written by the
+ * client and can be forged. A malformed hop stops the walk at the proxy that appended it.
+ */
+export function clientAddress(
+  peer: string | undefined,
+  forwardedFor: string | null,
+  proxies: TrustedProxies,
+): string {
+  let client = peer ?? "unknown";
+  if (!forwardedFor || !proxies.trustsPeer(peer)) return client;
+  const hops = forwardedFor
+    .split(",")
+    .map((hop) => hop.trim())
+    .filter(Boolean)
+    .slice(-MAX_HOPS);
+  for (let i = hops.length - 1; i >= 0; i--) {
+    const hop = hopAddress(hops[i] ?? "");
+    if (!hop) return client;
+    client = hop;
+    if (!proxies.isProxy(hop)) return client;
+  }
+  return client;
 }

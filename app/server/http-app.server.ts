@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import * as serverBuild from "virtual:react-router/server-build";
+import type { HttpBindings } from "@hono/node-server";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { Hono, type MiddlewareHandler } from "hono";
 import { sql } from "kysely";
@@ -13,7 +14,12 @@ import { getSession, SESSION_COOKIE } from "./auth/sessions.server";
 import { ensureFirstAdmin } from "./auth/users.server";
 import { startBackgroundWork } from "./background.server";
 import { limitRequestBodies } from "./body-limits.server";
-import { clientAddress, trustProxyFromEnv } from "./client-address.server";
+import {
+  clientAddress,
+  type TrustedProxies,
+  trustedProxiesFromEnv,
+  withoutUntrustedForwarding,
+} from "./client-address.server";
 import { compressResponses } from "./compression.server";
 import { database, startDatabase, stopDatabase } from "./db/database.server";
 import { logEvent } from "./log.server";
@@ -58,7 +64,8 @@ export interface Site {
 export function createHttpApp({ renderCache }: { renderCache: RenderCache }): HttpApp {
   const handleDocument = createRequestHandler(serverBuild, "production");
   const servePublicFile = publicFiles();
-  const trustProxy = trustProxyFromEnv();
+  // Throws at start on a malformed TRUST_PROXY, with a message naming it.
+  const proxies = trustedProxiesFromEnv();
   const app = new Hono<{ Variables: AppVariables }>();
 
   // Security headers on every response, including static files, redirects and errors. The
@@ -137,11 +144,11 @@ export function createHttpApp({ renderCache }: { renderCache: RenderCache }): Ht
       clientIp: clientAddress(
         getConnInfo(c).remote.address,
         c.req.header("x-forwarded-for") ?? null,
-        trustProxy,
+        proxies,
       ),
       requestId: c.get("requestId"),
     });
-    return attachRenderedBody(await handleDocument(asSeenByBrowser(c.req.raw, trustProxy), context));
+    return attachRenderedBody(await handleDocument(asSeenByBrowser(c.req.raw, proxies), context));
   });
 
   return {
@@ -149,6 +156,12 @@ export function createHttpApp({ renderCache }: { renderCache: RenderCache }): Ht
     // without a session: no body, no CSRF, no admin): send it at once.
     fetch: (request, env) => {
       const started = performance.now();
+      // Before anything reads them: forwarded headers count only from our own proxies.
+      withoutUntrustedForwarding(
+        request,
+        (env as HttpBindings | undefined)?.incoming?.socket.remoteAddress,
+        proxies,
+      );
       const url = new URL(request.url);
       let requestId = "";
       const stored = renderCache.storedAnswer(request, url, () => {
@@ -220,10 +233,10 @@ function finishAnswer(request: Request, response: Response, facts: AnswerFacts):
 /**
  * Behind a TLS-terminating proxy we receive http://… while the browser is on https://…, and
  * React Router's own Origin check would refuse every form post. With TRUST_PROXY on, give the
- * router the URL the browser used.
+ * router the URL the browser used (X-Forwarded-Proto is left only on requests from our proxies).
  */
-function asSeenByBrowser(request: Request, trustProxy: boolean): Request {
-  if (!trustProxy || !requestIsHttps(request)) return request;
+function asSeenByBrowser(request: Request, proxies: TrustedProxies): Request {
+  if (!proxies.enabled || !requestIsHttps(request)) return request;
   const url = new URL(request.url);
   if (url.protocol === "https:") return request;
   url.protocol = "https:";

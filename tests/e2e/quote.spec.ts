@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
+import http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, type Page, type Response, test } from "@playwright/test";
@@ -405,6 +406,120 @@ for (const javaScriptEnabled of [true, false]) {
     });
   });
 }
+
+// ---------------------------------------------------------------------------------------------
+// Behind a reverse proxy: whose address is limited. Loopback has many addresses, so requests
+// from 127.0.0.1 (the proxy TRUST_PROXY names) and from 127.0.0.2 (anyone else) reach the same
+// server.
+
+interface RawAnswer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+}
+
+/** One HTTP request from a chosen local address (Playwright's client cannot pick one). */
+function rawRequest(
+  url: string,
+  options: { from: string; method?: string; headers?: Record<string, string>; body?: string },
+): Promise<RawAnswer> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      url,
+      { method: options.method ?? "GET", headers: options.headers, localAddress: options.from },
+      (response) => {
+        let body = "";
+        response.setEncoding("utf8");
+        response.on("data", (chunk: string) => {
+          body += chunk;
+        });
+        response.on("end", () =>
+          resolve({ status: response.statusCode ?? 0, headers: response.headers, body }),
+        );
+      },
+    );
+    request.on("error", reject);
+    request.end(options.body);
+  });
+}
+
+/** Post the quote form, without JavaScript, as `from` says X-Forwarded-For. */
+async function postQuote(
+  base: string,
+  from: string,
+  forwardedFor: string,
+  email: string,
+): Promise<RawAnswer> {
+  const form = await rawRequest(`${base}/contato`, { from });
+  const token = /name="form_token" value="([^"]+)"/.exec(form.body)?.[1] ?? "";
+  expect(token).not.toBe("");
+  const q = quote({ email });
+  return rawRequest(`${base}/contato`, {
+    from,
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Forwarded-For": forwardedFor },
+    body: new URLSearchParams({ ...q, form_token: token }).toString(),
+  });
+}
+
+test.describe("behind a reverse proxy", () => {
+  test("X-Forwarded-For counts only from the proxies TRUST_PROXY names; IPv6 clients share a limit per /64", async () => {
+    const own = await ownServer({
+      TRUST_PROXY: "127.0.0.1",
+      QUOTE_RATE_LIMIT_PER_HOUR: "1",
+      QUOTE_MIN_FILL_SECONDS: "0",
+    });
+    const post = (from: string, forwardedFor: string) =>
+      postQuote(own.server.url, from, forwardedFor, `proxy.${uid()}@exemplo.com.br`);
+    const limited = `Recebemos muitos pedidos deste endereço na última hora. Tente novamente mais tarde ou fale conosco pelo telefone ${PHONE}.`;
+    try {
+      // Through the trusted proxy: the forwarded client is limited, per /64.
+      expect((await post("127.0.0.1", "2001:db8:aa:1::1")).status).toBe(200);
+      const sameNetwork = await post("127.0.0.1", "2001:db8:aa:1:ffff:ffff:ffff:2");
+      expect(sameNetwork.status).toBe(429);
+      expect(sameNetwork.body).toContain(limited);
+      expect((await post("127.0.0.1", "2001:db8:aa:2::1")).status).toBe(200);
+
+      // From a peer that is not a proxy: what it writes in X-Forwarded-For is ignored, so the
+      // second post is limited as the peer itself…
+      expect((await post("127.0.0.2", "203.0.113.50")).status).toBe(200);
+      const forged = await post("127.0.0.2", "203.0.113.51");
+      expect(forged.status).toBe(429);
+      expect(forged.body).toContain(limited);
+      // …while the same client through the proxy is a different, unlimited one.
+      expect((await post("127.0.0.1", "203.0.113.51")).status).toBe(200);
+      expect(await own.db.selectFrom("leads").selectAll().execute()).toHaveLength(4);
+
+      // X-Forwarded-Proto likewise: the HTTPS-only header answers the proxy's word only.
+      const viaProxy = await rawRequest(`${own.server.url}/healthz`, {
+        from: "127.0.0.1",
+        headers: { "X-Forwarded-Proto": "https" },
+      });
+      expect(viaProxy.headers["strict-transport-security"]).toBeDefined();
+      const direct = await rawRequest(`${own.server.url}/healthz`, {
+        from: "127.0.0.2",
+        headers: { "X-Forwarded-Proto": "https" },
+      });
+      expect(direct.status).toBe(200);
+      expect(direct.headers["strict-transport-security"]).toBeUndefined();
+    } finally {
+      await own.stop();
+    }
+  });
+
+  test("a TRUST_PROXY that is neither an address nor a range stops the server with a message", async () => {
+    const database = isolatedDatabase();
+    try {
+      const started = startServer({ ...database.env, TRUST_PROXY: "proxy.interno" });
+      await expect(started).rejects.toThrow(/server exited with 1/);
+      await expect(started).rejects.toThrow(
+        /TRUST_PROXY inválido: “proxy\.interno” não é um endereço IP nem uma faixa CIDR/,
+      );
+    } finally {
+      await database.drop();
+    }
+  });
+});
 
 // ---------------------------------------------------------------------------------------------
 // Accessibility of the notifications. axe runs inside the page, so the rendering a browser

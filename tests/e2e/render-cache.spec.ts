@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import {
   type APIRequestContext,
   type APIResponse,
@@ -85,9 +85,16 @@ async function cached(request: APIRequestContext, path: string): Promise<string>
   return response.text();
 }
 
-async function get(request: APIRequestContext, path: string): Promise<APIResponse> {
-  return request.get(path, { maxRedirects: 0 });
+async function get(
+  request: APIRequestContext,
+  path: string,
+  headers?: Record<string, string>,
+): Promise<APIResponse> {
+  return request.get(path, { maxRedirects: 0, headers });
 }
+
+/** A page rendered for one response carries its nonce; a shared one does not. */
+const withoutNonces = (html: string) => html.replace(/ nonce="[^"]*"/g, "");
 
 test("publishing, editing, unpublishing and deleting a post each show on the very next request", async ({
   request,
@@ -281,4 +288,34 @@ test("visitors asking at once for a page nobody has rendered yet share one rende
   expect(states.filter((state) => state === "hit")).toHaveLength(11);
   const bodies = new Set(await Promise.all(responses.map((response) => response.text())));
   expect(bodies.size).toBe(1);
+});
+
+test("a made-up session cookie gets the cached page; only a session-shaped one is rendered apart", async ({
+  request,
+}) => {
+  const anonymous = await cached(request, "/servicos");
+  for (const cookie of [
+    "sid=x",
+    "__Host-sid=x",
+    `sid=${"*".repeat(43)}`,
+    "sid=; tema=escuro",
+    `sid=${"a".repeat(44)}`,
+  ]) {
+    const forged = await get(request, "/servicos", { Cookie: cookie });
+    expect(forged.headers()["x-render-cache"], cookie).toBe("hit");
+    expect(await forged.text()).toBe(anonymous);
+  }
+
+  // Shaped like a session token but no session: rendered for this request (decided in
+  // docs/decisions), showing exactly what a visitor sees, and kept by nobody.
+  const unknown = await get(request, "/servicos", { Cookie: `sid=${randomBytes(32).toString("base64url")}` });
+  expect(unknown.status()).toBe(200);
+  expect(unknown.headers()["x-render-cache"]).toBeUndefined();
+  expect(unknown.headers()["cache-control"]).toBe("private, no-store");
+  expect(withoutNonces(await unknown.text())).toBe(withoutNonces(anonymous));
+
+  // A real session is never served the shared page.
+  const forAdmin = await admin.get("/servicos");
+  expect(forAdmin.headers()["x-render-cache"]).toBeUndefined();
+  expect((await get(request, "/servicos")).headers()["x-render-cache"]).toBe("hit");
 });

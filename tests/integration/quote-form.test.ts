@@ -45,6 +45,7 @@ describe.each(testEngines())("quote form on $name", (engine) => {
   });
   afterEach(() => {
     delete process.env.QUOTE_RATE_LIMIT_PER_HOUR;
+    delete process.env.QUOTE_GLOBAL_LIMIT_PER_HOUR;
     delete process.env.QUOTE_MIN_FILL_SECONDS;
   });
 
@@ -451,6 +452,86 @@ describe.each(testEngines())("quote form on $name", (engine) => {
       ).toBe(200);
     });
 
+    it("lets exactly the limit through when twenty posts from one address arrive at once", async () => {
+      // QUOTE_RATE_LIMIT_PER_HOUR is not set: the default, 5.
+      const ip = freshIp();
+      const emails = Array.from({ length: 20 }, (_, i) => `simultaneo${i}@exemplo.com.br`);
+      const answers = await Promise.all(
+        emails.map((email) => submit({ ...validQuote, email }, { clientIp: ip })),
+      );
+      const statuses = answers.map((answer) => answer.status);
+      expect(statuses.filter((status) => status === 200)).toHaveLength(5);
+      expect(statuses.filter((status) => status === 429)).toHaveLength(15);
+      for (const answer of answers.filter((candidate) => candidate.status === 429)) {
+        expect(answer.data.toast.description).toBe(
+          "Recebemos muitos pedidos deste endereço na última hora. Tente novamente mais tarde ou fale conosco pelo telefone (41) 99876-5432.",
+        );
+      }
+      const db = await database();
+      const stored = await db.selectFrom("leads").select("email").where("email", "in", emails).execute();
+      expect(stored).toHaveLength(5);
+      // The address stays at its limit afterwards.
+      expect((await submit({ ...validQuote, email: "depois@exemplo.com.br" }, { clientIp: ip })).status).toBe(
+        429,
+      );
+    });
+
+    it("counts IPv6 addresses per /64, and an IPv4-mapped address as the IPv4 one", async () => {
+      process.env.QUOTE_RATE_LIMIT_PER_HOUR = "1";
+      const prefix = `2001:db8:${++ipCounter}:7`;
+      expect(
+        (await submit({ ...validQuote, email: "v6a@exemplo.com.br" }, { clientIp: `${prefix}::1` })).status,
+      ).toBe(200);
+      const sameNetwork = await submit(
+        { ...validQuote, email: "v6b@exemplo.com.br" },
+        { clientIp: `${prefix}:ffff:ffff:ffff:1234` },
+      );
+      expect(sameNetwork.status).toBe(429);
+      expect(
+        (
+          await submit(
+            { ...validQuote, email: "v6c@exemplo.com.br" },
+            { clientIp: `2001:db8:${ipCounter}:8::1` },
+          )
+        ).status,
+      ).toBe(200);
+
+      const v4 = freshIp();
+      expect((await submit({ ...validQuote, email: "v4a@exemplo.com.br" }, { clientIp: v4 })).status).toBe(
+        200,
+      );
+      expect(
+        (await submit({ ...validQuote, email: "v4b@exemplo.com.br" }, { clientIp: `::ffff:${v4}` })).status,
+      ).toBe(429);
+    });
+
+    it("caps the requests stored from everyone together: 429 with the phone and WhatsApp, nothing stored", async () => {
+      const db = await database();
+      // An hour of its own: earlier tests' requests do not count towards this cap.
+      await db.deleteFrom("rate_limit_events").execute();
+      process.env.QUOTE_GLOBAL_LIMIT_PER_HOUR = "3";
+      const before = await counts();
+      const emails = Array.from({ length: 8 }, (_, i) => `enxurrada${i}@exemplo.com.br`);
+      const answers = await Promise.all(
+        emails.map((email) => submit({ ...validQuote, email }, { clientIp: freshIp() })),
+      );
+      expect(answers.filter((answer) => answer.status === 200)).toHaveLength(3);
+      const refused = answers.filter((answer) => answer.status === 429);
+      expect(refused).toHaveLength(5);
+      for (const answer of refused) {
+        expect(answer.data.outcome).toBe("rate-limited");
+        expect(answer.data.toast.title).toBe("Erro ao enviar mensagem");
+        expect(answer.data.toast.description).toBe(
+          "Recebemos um número incomum de pedidos na última hora e não conseguimos registrar o seu agora. Fale conosco pelo telefone ou WhatsApp (41) 99876-5432, ou tente novamente mais tarde.",
+        );
+        expect(answer.headers.get("Retry-After")).toBe("3600");
+        expect(answer.data.values.email).toMatch(/^enxurrada\d@/);
+      }
+      expect(await counts()).toEqual({ leads: before.leads + 3, outbox: before.outbox + 3 });
+      const stored = await db.selectFrom("leads").select("email").where("email", "in", emails).execute();
+      expect(stored).toHaveLength(3);
+    });
+
     it("does not count invalid posts towards the limit", async () => {
       process.env.QUOTE_RATE_LIMIT_PER_HOUR = "1";
       const ip = freshIp();
@@ -466,10 +547,11 @@ describe.each(testEngines())("quote form on $name", (engine) => {
     it("answers 503 with the spec's failure toast, keeps the values and leaves no half-written request", async () => {
       const db = await database();
       const email = "falha@exemplo.com.br";
+      const ip = freshIp();
       // The outbox insert fails (its table is gone), after the lead insert in the same transaction.
       await sql`ALTER TABLE outbox RENAME TO outbox_away`.execute(db);
       try {
-        const answer = await submit({ ...validQuote, email }, { clientIp: freshIp() });
+        const answer = await submit({ ...validQuote, email }, { clientIp: ip });
         expect(answer.status).toBe(503);
         expect(answer.data.outcome).toBe("unavailable");
         expect(answer.data.toast).toEqual(QUOTE_FAILURE_TOAST);
@@ -482,8 +564,10 @@ describe.each(testEngines())("quote form on $name", (engine) => {
         await sql`ALTER TABLE outbox_away RENAME TO outbox`.execute(db);
       }
       expect(await leadByEmail(email)).toHaveLength(0);
-      // And once the database is back, the same submission goes through.
-      expect((await submit({ ...validQuote, email }, { clientIp: freshIp() })).status).toBe(200);
+      // And once the database is back, the same submission goes through: the failed one was
+      // not counted against the address.
+      process.env.QUOTE_RATE_LIMIT_PER_HOUR = "1";
+      expect((await submit({ ...validQuote, email }, { clientIp: ip })).status).toBe(200);
     });
   });
 });

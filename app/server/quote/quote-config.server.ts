@@ -1,13 +1,19 @@
 import { z } from "zod";
 
 export interface QuoteSettings {
-  /** Accepted requests per client address per hour. */
+  /** Accepted requests per client address (per /64 for IPv6) per hour. */
   rateLimitPerHour: number;
+  /** Accepted requests per hour from everyone together: a flood cannot fill the inbox. */
+  globalLimitPerHour: number;
   /** Minimum seconds between rendering the form and receiving it. */
   minFillSeconds: number;
 }
 
-export const defaultQuoteSettings: QuoteSettings = { rateLimitPerHour: 5, minFillSeconds: 3 };
+export const defaultQuoteSettings: QuoteSettings = {
+  rateLimitPerHour: 5,
+  globalLimitPerHour: 200,
+  minFillSeconds: 3,
+};
 
 const quoteEnvSchema = z.object({
   QUOTE_RATE_LIMIT_PER_HOUR: z.coerce
@@ -16,6 +22,12 @@ const quoteEnvSchema = z.object({
     .min(1, "use um número inteiro a partir de 1, como 5")
     .max(1_000_000, "use um número inteiro a partir de 1, como 5")
     .optional(),
+  QUOTE_GLOBAL_LIMIT_PER_HOUR: z.coerce
+    .number({ error: "use um número inteiro a partir de 1, como 200" })
+    .int("use um número inteiro, como 200")
+    .min(1, "use um número inteiro a partir de 1, como 200")
+    .max(1_000_000, "use um número inteiro a partir de 1, como 200")
+    .optional(),
   QUOTE_MIN_FILL_SECONDS: z.coerce
     .number({ error: "use segundos, de 0 a 60, como 3" })
     .min(0, "use segundos, de 0 a 60, como 3")
@@ -23,10 +35,14 @@ const quoteEnvSchema = z.object({
     .optional(),
 });
 
-/** QUOTE_RATE_LIMIT_PER_HOUR and QUOTE_MIN_FILL_SECONDS; a malformed value throws a clear message. */
+/**
+ * QUOTE_RATE_LIMIT_PER_HOUR, QUOTE_GLOBAL_LIMIT_PER_HOUR and QUOTE_MIN_FILL_SECONDS; a malformed
+ * value throws a clear message.
+ */
 export function quoteSettingsFromEnv(env: Record<string, string | undefined>): QuoteSettings {
   const parsed = quoteEnvSchema.safeParse({
     QUOTE_RATE_LIMIT_PER_HOUR: env.QUOTE_RATE_LIMIT_PER_HOUR?.trim() || undefined,
+    QUOTE_GLOBAL_LIMIT_PER_HOUR: env.QUOTE_GLOBAL_LIMIT_PER_HOUR?.trim() || undefined,
     QUOTE_MIN_FILL_SECONDS: env.QUOTE_MIN_FILL_SECONDS?.trim() || undefined,
   });
   if (!parsed.success) {
@@ -35,6 +51,7 @@ export function quoteSettingsFromEnv(env: Record<string, string | undefined>): Q
   }
   return {
     rateLimitPerHour: parsed.data.QUOTE_RATE_LIMIT_PER_HOUR ?? defaultQuoteSettings.rateLimitPerHour,
+    globalLimitPerHour: parsed.data.QUOTE_GLOBAL_LIMIT_PER_HOUR ?? defaultQuoteSettings.globalLimitPerHour,
     minFillSeconds: parsed.data.QUOTE_MIN_FILL_SECONDS ?? defaultQuoteSettings.minFillSeconds,
   };
 }
@@ -46,7 +63,7 @@ let cached: { key: string; settings: QuoteSettings } | undefined;
  * value stops the server instead of failing requests).
  */
 export function quoteSettings(env: Record<string, string | undefined> = process.env): QuoteSettings {
-  const key = `${env.QUOTE_RATE_LIMIT_PER_HOUR}|${env.QUOTE_MIN_FILL_SECONDS}`;
+  const key = `${env.QUOTE_RATE_LIMIT_PER_HOUR}|${env.QUOTE_GLOBAL_LIMIT_PER_HOUR}|${env.QUOTE_MIN_FILL_SECONDS}`;
   if (cached?.key !== key) cached = { key, settings: quoteSettingsFromEnv(env) };
   return cached.settings;
 }

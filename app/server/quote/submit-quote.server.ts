@@ -9,17 +9,16 @@ import {
   type QuoteValues,
 } from "~/lib/quote";
 import { FOREIGN_ORIGIN_MESSAGE, isSameOrigin } from "../auth/guard.server";
-import { countRecent, recordEvent } from "../auth/rate-limit.server";
 import { BodyTooLargeError, readBodyWithLimit } from "../limited-body.server";
 import { logEvent } from "../log.server";
 import { checkFormToken, createFormToken } from "./form-token.server";
 import { saveLead } from "./leads.server";
 import { quoteSettings } from "./quote-config.server";
 import { parseQuoteForm } from "./quote-input.server";
+import { admitQuote, forgetQuote, QUOTE_LIMIT_WINDOW_MS, quoteLimitMessage } from "./quote-limits.server";
 
 /** Largest request body read: room for every field at its maximum length in any script. */
 export const MAX_QUOTE_BODY_BYTES = 64 * 1024;
-const HOUR_MS = 60 * 60 * 1000;
 
 export interface QuoteSubmission {
   status: number;
@@ -72,7 +71,7 @@ async function parseBody(
 
 /**
  * Handle a quote form post: check where it comes from and what it is, validate it, apply the
- * spam defences and the per-address limit, then store the request with its notification
+ * spam defences and the limits (per address and for everyone), then store the request with its notification
  * e-mail. Never throws: every outcome is an HTTP status and a pt-BR message for the page.
  */
 export async function submitQuote(request: Request, info: QuoteRequestInfo): Promise<QuoteSubmission> {
@@ -182,32 +181,33 @@ export async function submitQuote(request: Request, info: QuoteRequestInfo): Pro
       });
     }
 
-    const bucket = `quote:${info.clientIp}`;
-    if ((await countRecent(bucket, HOUR_MS)) >= settings.rateLimitPerHour) {
-      refuse("rate-limit");
+    // Counted before it is stored, so simultaneous posts cannot all slip under the limits.
+    const admission = await admitQuote(info.clientIp, settings);
+    if (!admission.ok) {
+      refuse(admission.refusal === "address" ? "rate-limit" : "global-limit");
       return answer(
         429,
         "rate-limited",
-        {
-          toast: errorToast(
-            `Recebemos muitos pedidos deste endereço na última hora. Tente novamente mais tarde ou fale conosco pelo telefone ${phone}.`,
-          ),
-          values,
-          formToken,
-        },
-        { "Retry-After": String(HOUR_MS / 1000) },
+        { toast: errorToast(quoteLimitMessage(admission.refusal, site)), values, formToken },
+        { "Retry-After": String(QUOTE_LIMIT_WINDOW_MS / 1000) },
       );
     }
 
-    const lead = await saveLead(parsed.input);
-    log("info", lead.duplicate ? "pedido de orçamento repetido" : "pedido de orçamento salvo", {
-      leadId: lead.id,
-      requestId: info.requestId,
-    });
-    if (!lead.duplicate) {
-      await recordEvent(bucket).catch((error: unknown) =>
-        log("error", "não foi possível registrar o limite de envios", { error: String(error) }),
-      );
+    let stored = false;
+    try {
+      const lead = await saveLead(parsed.input);
+      stored = !lead.duplicate;
+      log("info", lead.duplicate ? "pedido de orçamento repetido" : "pedido de orçamento salvo", {
+        leadId: lead.id,
+        requestId: info.requestId,
+      });
+    } finally {
+      // A re-post of a stored request, or a failed write, stores nothing new: it does not count.
+      if (!stored) {
+        await forgetQuote(admission).catch((error: unknown) =>
+          log("error", "não foi possível descontar o pedido do limite de envios", { error: String(error) }),
+        );
+      }
     }
     return answer(200, "sent", { toast: QUOTE_SUCCESS_TOAST, formToken });
   } catch (error) {

@@ -1,5 +1,8 @@
 import { blogListHref } from "~/lib/blog-href";
 import { parseBlogQuery } from "~/lib/blog-query";
+import { readCookie } from "../auth/cookies.server";
+import { looksLikeSessionToken } from "../auth/session-token.server";
+import { SESSION_COOKIE } from "../auth/sessions.server";
 
 // Which public addresses the render cache keeps, under which key, and the tags that purge
 // them (announced by the database, migration 0004). Routes add tags only they can know (an
@@ -54,4 +57,18 @@ export function cacheablePage(url: URL): CacheablePage | undefined {
   if (pathname === "/blog") return { key: blogListHref(parseBlogQuery(url.searchParams)), tags: [BLOG] };
   if (ARTICLE_PATH.test(pathname)) return { key: pathname, tags: [] };
   return undefined;
+}
+
+/** The session cookie's names: as set over plain HTTP, and with the __Host- prefix over HTTPS. */
+const SESSION_COOKIE_NAMES = [SESSION_COOKIE, `__Host-${SESSION_COOKIE}`];
+
+/**
+ * Whether the request may belong to a signed-in visitor, who gets pages rendered for them alone.
+ * Only a cookie shaped like a session token counts: a made-up "sid=x" must not let anyone skip
+ * the cache (and make every request cost a render). A well-shaped token that is no session
+ * still skips it; its page is rendered for that request, without anything personal (there is
+ * no session), and is not kept.
+ */
+export function mayBeSignedIn(request: Request): boolean {
+  return SESSION_COOKIE_NAMES.some((name) => looksLikeSessionToken(readCookie(request, name)));
 }

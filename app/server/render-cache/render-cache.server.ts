@@ -1,8 +1,6 @@
 import { createHash } from "node:crypto";
 import type { Context, MiddlewareHandler } from "hono";
 import { z } from "zod";
-import { readCookie } from "../auth/cookies.server";
-import { SESSION_COOKIE } from "../auth/sessions.server";
 import { compressBody } from "../compress-body.server";
 import type { DatabaseHandle } from "../db/connection.server";
 import { logEvent } from "../log.server";
@@ -11,6 +9,7 @@ import { replaceResponse } from "../replace-response.server";
 import {
   type CacheablePage,
   cacheablePage,
+  mayBeSignedIn,
   PER_RESPONSE_CACHE_CONTROL,
   PUBLIC_CACHE_CONTROL,
   RENDER_SLOTS_HEADER,
@@ -93,8 +92,7 @@ export async function startRenderCache(
   const sharable = (request: Request, url = new URL(request.url)): CacheablePage | undefined => {
     if (request.method !== "GET" && request.method !== "HEAD") return undefined;
     const page = cacheablePage(url);
-    if (!page || !feed || readCookie(request, SESSION_COOKIE) !== undefined || !feed.isCurrent())
-      return undefined;
+    if (!page || !feed || mayBeSignedIn(request) || !feed.isCurrent()) return undefined;
     return page;
   };
 
