@@ -29,7 +29,7 @@ import { createNonce, securityHeaders } from "./security-headers.server";
 import { hashedAssets, publicFiles } from "./static-files.server";
 
 export { adminCredentialsSchema, upsertAdmin } from "./auth/users.server";
-export { runBackupCli, runRestoreCli } from "./db/backup.server";
+export { runBackupCli, runRestoreCli } from "./db/backup-cli.server";
 export { databaseConfigFromEnv, describeDatabase } from "./db/config.server";
 export { openDatabase } from "./db/connection.server";
 export { startDatabase, stopDatabase } from "./db/database.server";
