@@ -4,7 +4,7 @@ import type { DatabaseSync } from "node:sqlite";
 import { Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
 import type { DatabaseConfig } from "./config.server";
-import { NodeSqliteDialect, openNodeSqlite } from "./node-sqlite-dialect.server";
+import { NodeSqliteDialect, openNodeSqlite } from "./node-sqlite-dialect.server.ts";
 import type { Database } from "./schema";
 
 // PostgreSQL hands back timestamptz as Date and bigint (count) as string; make them match

@@ -24,7 +24,9 @@ function toSqliteValue(value: unknown): SQLInputValue {
 
 class NodeSqliteStatement implements SqliteStatement {
   readonly reader: boolean;
-  constructor(private readonly statement: StatementSync) {
+  private readonly statement: StatementSync;
+  constructor(statement: StatementSync) {
+    this.statement = statement;
     this.reader = statement.columns().length > 0;
   }
   all(parameters: ReadonlyArray<unknown>): unknown[] {
@@ -44,7 +46,10 @@ const STATEMENT_CACHE_SIZE = 256;
 
 class NodeSqliteDatabase implements SqliteDatabase {
   private readonly statements = new Map<string, NodeSqliteStatement>();
-  constructor(readonly native: DatabaseSync) {}
+  readonly native: DatabaseSync;
+  constructor(native: DatabaseSync) {
+    this.native = native;
+  }
   close(): void {
     this.statements.clear();
     if (this.native.isOpen) this.native.close();

@@ -1,8 +1,8 @@
 import type { Migration, MigrationProvider } from "kysely/migration";
-import * as blog from "./0001-blog.server";
-import * as admin from "./0002-admin.server";
-import * as leads from "./0003-leads.server";
-import * as contentChanges from "./0004-content-changes.server";
+import * as blog from "./0001-blog.server.ts";
+import * as admin from "./0002-admin.server.ts";
+import * as leads from "./0003-leads.server.ts";
+import * as contentChanges from "./0004-content-changes.server.ts";
 
 /** Every migration, in order. Names sort; never rename or edit one that has shipped. */
 const migrations: Record<string, Migration> = {
