@@ -1,4 +1,4 @@
-import { copyFileSync, existsSync, mkdirSync, renameSync, rmSync, statSync } from "node:fs";
+import { chmodSync, copyFileSync, existsSync, renameSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { backupTimestamp } from "./backup.server.ts";
@@ -10,6 +10,7 @@ import {
   type TableCount,
   tableNames,
 } from "./backup-checks.server.ts";
+import { ensurePrivateDirectory, PRIVATE_FILE_MODE } from "./private-files.server.ts";
 import {
   freePath,
   fsyncDirectory,
@@ -82,7 +83,7 @@ export async function restoreSqliteBackup(
 
   const dir = path.dirname(target);
   try {
-    mkdirSync(dir, { recursive: true });
+    ensurePrivateDirectory(dir);
   } catch (error) {
     throw new BackupError(`Não foi possível criar a pasta ${dir}: ${messageOf(error)}.`);
   }
@@ -93,6 +94,7 @@ export async function restoreSqliteBackup(
   let checked: CheckedDatabase;
   try {
     copyFileSync(backupFile, staged);
+    chmodSync(staged, PRIVATE_FILE_MODE);
     const db = openForCheck(staged, name);
     try {
       checked = await checkSiteDatabase(db, name);
