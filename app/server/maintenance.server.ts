@@ -8,4 +8,5 @@ export { databaseConfigFromEnv, describeDatabase } from "./db/config.server.ts";
 export { openDatabase } from "./db/connection.server.ts";
 export { startDatabase, stopDatabase } from "./db/database.server.ts";
 export { migrateToLatest } from "./db/migrate.server.ts";
+export { runReapplyErasuresCli } from "./db/reapply-erasures-cli.server.ts";
 export { seedDemoContentIfEmpty } from "./db/seed/seed-demo.server.ts";

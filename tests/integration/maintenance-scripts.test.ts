@@ -42,7 +42,7 @@ function run(script: string, args: string[] = [], env: Record<string, string> = 
 }
 
 describe("maintenance scripts without a build", () => {
-  it("migrate, create an admin, back up and restore from the sources", () => {
+  it("migrate, create an admin, back up, restore and re-apply erasures from the sources", () => {
     const migrate = run("db.ts", ["migrate"]);
     expect(migrate.code, migrate.output).toBe(0);
     expect(migrate.output).toMatch(/Migrações aplicadas: 0001-blog/);
@@ -61,6 +61,10 @@ describe("maintenance scripts without a build", () => {
     const restore = run("db-restore.ts", ["copia.db"]);
     expect(restore.code, restore.output).toBe(0);
     expect(restore.output).toContain("Banco restaurado em");
+    expect(restore.output).toContain("0 pedidos de orçamento apagados de novo");
+
+    const reapply = run("db-reapply-erasures.ts");
+    expect(reapply.code, reapply.output).toBe(0);
 
     expect(`${migrate.output}${backup.output}${restore.output}`).not.toMatch(/npm run build|Gerando/);
     expect(existsSync(path.join(project, "build"))).toBe(false);

@@ -53,9 +53,13 @@ export function postgresBackupGuide(
     "",
     `  pg_dump --format=custom --no-owner${schema} --file=site.dump "$DATABASE_URL"`,
     "",
-    "Para restaurar (com o site parado; as tabelas do backup são apagadas e recriadas):",
+    "Para restaurar (com o site parado; as tabelas do backup são apagadas e recriadas), guarde antes o",
+    "registro de exclusões (LGPD) e reaplique-o depois, para que os pedidos apagados a pedido do titular",
+    "não voltem com o backup:",
     "",
+    "  npm run db:reapply-erasures -- --save exclusoes.json",
     `  pg_restore --clean --if-exists --no-owner --dbname "$DATABASE_URL" site.dump`,
+    "  npm run db:reapply-erasures -- exclusoes.json",
     "",
     "Os comandos leem a URL da variável DATABASE_URL do terminal (export DATABASE_URL='postgres://…' antes).",
     "Use pg_dump e pg_restore da mesma versão principal do servidor PostgreSQL, ou mais nova.",
@@ -172,6 +176,21 @@ export async function runRestoreCli(
     if (result.previousDamaged) {
       lines.push(
         `(O banco anterior não pôde ser aberto: ${result.previousDamaged}; foi guardado como estava.)`,
+        "Atenção: o registro de exclusões (LGPD) do banco anterior não pôde ser lido; pedidos de orçamento " +
+          "apagados a pedido do titular depois deste backup podem ter voltado. Confira as solicitações no admin.",
+      );
+    }
+    if (result.erasures) {
+      const { reErased, logged, migratedNow } = result.erasures;
+      if (migratedNow.length) {
+        lines.push(
+          `Para guardar o registro de exclusões, as migrações ${migratedNow.join(", ")} foram aplicadas agora.`,
+        );
+      }
+      lines.push(
+        `Exclusões a pedido do titular (LGPD) reaplicadas: ${reErased.toLocaleString("pt-BR")} ` +
+          `${reErased === 1 ? "pedido de orçamento apagado" : "pedidos de orçamento apagados"} de novo ` +
+          `(registro com ${logged.toLocaleString("pt-BR")} ${logged === 1 ? "exclusão" : "exclusões"}).`,
       );
     }
     lines.push(

@@ -87,6 +87,9 @@ export function openNodeSqlite({ path, busyTimeoutMs = 5000 }: NodeSqliteOptions
   native.exec("PRAGMA journal_mode = WAL");
   native.exec("PRAGMA synchronous = NORMAL");
   native.exec("PRAGMA foreign_keys = ON");
+  // Deleted rows are overwritten with zeros instead of lingering in free space: a quote request
+  // erased under LGPD must not stay readable in the file (lead-erasures.server.ts).
+  native.exec("PRAGMA secure_delete = ON");
   return native;
 }
 

@@ -2,7 +2,13 @@ import { existsSync, readdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { beforeAll, describe, expect, it } from "vitest";
-import { alter, siteDatabase, temporaryDirectories } from "../../../tests/support/sqlite-site-file";
+import {
+  alter,
+  insertLead,
+  leadIds,
+  siteDatabase,
+  temporaryDirectories,
+} from "../../../tests/support/sqlite-site-file";
 import { backupSqliteDatabase } from "./backup.server";
 import { migrationProvider } from "./migrations/index.server";
 import { restoreSqliteBackup } from "./restore.server";
@@ -113,5 +119,34 @@ describe("restoreSqliteBackup", () => {
     const result = await restoreSqliteBackup(backupFile, target);
     expect(result.previousDamaged).toMatch(/not a database/);
     expect(result.movedAside).toHaveLength(1);
+  });
+
+  it("re-applies the live database's erasure log, migrating a backup that predates it", async () => {
+    const all = Object.keys(await migrationProvider.getMigrations()).sort();
+    const beforeLog = all[all.indexOf("0005-lead-erasures") - 1] ?? "";
+    const old = await siteDatabase(tempDir(), beforeLog);
+    insertLead(old, { id: "apagado", email: "apagado@exemplo.com.br" });
+    insertLead(old, { id: "fica", email: "fica@exemplo.com.br" });
+    const target = await siteDatabase(tempDir());
+    alter(
+      target,
+      `INSERT INTO lead_erasures (lead_id, email_hash, phone_hash, erased_at)
+         VALUES ('apagado', '${"a".repeat(64)}', '${"b".repeat(64)}', '2025-02-01T00:00:00.000Z')`,
+    );
+
+    const result = await restoreSqliteBackup(old, target);
+    expect(result.erasures).toEqual({
+      reErased: 1,
+      logged: 1,
+      migratedNow: all.slice(all.indexOf(beforeLog) + 1),
+    });
+    expect(result.pending).toEqual([]);
+    expect(result.counts.find((c) => c.table === "leads")?.rows).toBe(1);
+    expect([...leadIds(target)]).toEqual(["fica"]);
+
+    // Without a log to carry, an older backup is left for the site to migrate on start.
+    const untouched = await restoreSqliteBackup(old, path.join(tempDir(), "site.db"));
+    expect(untouched.erasures).toBeNull();
+    expect(untouched.pending).toContain("0005-lead-erasures");
   });
 });
