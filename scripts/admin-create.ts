@@ -2,9 +2,8 @@
 // e-mail). Reads ADMIN_EMAIL and ADMIN_PASSWORD, or asks for them; the password is never
 // echoed or logged. Uses the same database configuration as the server.
 import { createInterface } from "node:readline/promises";
-import { loadBuiltSite } from "./built-site.ts";
-
-const site = await loadBuiltSite();
+// Runs the sources directly (app/server/maintenance.server.ts): no build needed.
+import * as site from "../app/server/maintenance.server.ts";
 
 async function ask(question: string, hidden = false): Promise<string> {
   if (!process.stdin.isTTY) {

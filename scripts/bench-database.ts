@@ -4,7 +4,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { sql } from "kysely";
-import type * as Site from "../app/server/http-app.server.ts";
+import type * as Site from "../app/server/maintenance.server.ts";
 import { dropSchema } from "../tests/support/drop-schema.ts";
 import { type BenchCategory, seedBenchPosts } from "./bench-seed.ts";
 

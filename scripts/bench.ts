@@ -29,6 +29,7 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { staticSitemapPaths } from "../app/lib/sitemap-pages.ts";
+import * as site from "../app/server/maintenance.server.ts";
 import { captureResponse, startCeiling } from "./bench-ceiling.ts";
 import {
   type PreparedDatabase,
@@ -48,7 +49,7 @@ import {
   runMixedLoad,
 } from "./bench-mixed.ts";
 import { type BenchServer, startBenchServer } from "./bench-server.ts";
-import { loadBuiltSite, projectRoot } from "./built-site.ts";
+import { buildIfNeeded, projectRoot } from "./built-site.ts";
 import { cleanUp, cleanups } from "./cleanups.ts";
 
 const reportPath = path.join(projectRoot, "bench/report.json");
@@ -296,7 +297,7 @@ const options = parseOptions();
 // The "cached" server must run with the render cache's default, whatever this shell says.
 delete process.env.RENDER_CACHE;
 
-const site = await loadBuiltSite();
+buildIfNeeded();
 const workDir = mkdtempSync(path.join(os.tmpdir(), "site-bench-"));
 cleanups.push(() => rmSync(workDir, { recursive: true, force: true }));
 const database = options.pg ? postgresDatabase() : sqliteDatabase(workDir);

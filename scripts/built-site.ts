@@ -1,8 +1,7 @@
-// Shared by the maintenance scripts: build the app when needed, then load the server bundle,
-// so a script uses exactly the code (and database configuration) the server runs.
+// For scripts that run the built site (benchmarks, size): build it when needed. Maintenance
+// scripts (database, backup, admin) need no build: they import app/server/maintenance.server.ts.
 import { spawnSync } from "node:child_process";
 import path from "node:path";
-import type * as Site from "../app/server/http-app.server.ts";
 
 export const projectRoot = path.resolve(import.meta.dirname, "..");
 
@@ -12,10 +11,4 @@ export function buildIfNeeded(): void {
     stdio: "inherit",
   });
   if (build.status !== 0) process.exit(build.status ?? 1);
-}
-
-/** The built server module (build/server/index.js), building it first if needed. */
-export async function loadBuiltSite(): Promise<typeof Site> {
-  buildIfNeeded();
-  return (await import(path.join(projectRoot, "build/server/index.js"))) as typeof Site;
 }

@@ -3,11 +3,10 @@
 // (integrity_check, row counts) before it gets its final name. On PostgreSQL it prints the
 // pg_dump / pg_restore commands instead and exits 2. Same configuration as the server
 // (DATABASE_URL / DATABASE_SCHEMA / DATA_DIR).
-import { loadBuiltSite } from "./built-site.ts";
+// Runs the sources directly (app/server/maintenance.server.ts): no build needed.
+import { runBackupCli } from "../app/server/maintenance.server.ts";
 
-const site = await loadBuiltSite();
-
-process.exitCode = await site.runBackupCli(process.argv.slice(2), process.env, {
+process.exitCode = await runBackupCli(process.argv.slice(2), process.env, {
   out: (text) => console.log(text),
   err: (text) => console.error(text),
   // npm runs scripts from the project root; a relative --out means where the command was typed.

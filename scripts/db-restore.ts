@@ -3,11 +3,10 @@
 // this site's schema, not from a newer version); the current database is kept as
 // site.db.before-restore-AAAAMMDD-HHMMSS. SQLite only: on PostgreSQL it prints the pg_restore
 // command and exits 2.
-import { loadBuiltSite } from "./built-site.ts";
+// Runs the sources directly (app/server/maintenance.server.ts): no build needed.
+import { runRestoreCli } from "../app/server/maintenance.server.ts";
 
-const site = await loadBuiltSite();
-
-process.exitCode = await site.runRestoreCli(process.argv.slice(2), process.env, {
+process.exitCode = await runRestoreCli(process.argv.slice(2), process.env, {
   out: (text) => console.log(text),
   err: (text) => console.error(text),
   // npm runs scripts from the project root; a relative path means where the command was typed.

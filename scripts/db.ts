@@ -1,8 +1,8 @@
 // `npm run db:migrate` applies pending migrations; `npm run db:seed` fills an EMPTY database
 // with the demo content (it never touches one that has content). Both use the same
 // configuration as the server (DATABASE_URL / DATABASE_SCHEMA / DATA_DIR).
-import type * as Site from "../app/server/http-app.server.ts";
-import { loadBuiltSite } from "./built-site.ts";
+// Runs the sources directly (app/server/maintenance.server.ts): no build needed.
+import * as site from "../app/server/maintenance.server.ts";
 
 const command = process.argv[2];
 if (command !== "migrate" && command !== "seed") {
@@ -10,9 +10,7 @@ if (command !== "migrate" && command !== "seed") {
   process.exit(2);
 }
 
-const site = await loadBuiltSite();
-
-let handle: Awaited<ReturnType<typeof Site.openDatabase>> | undefined;
+let handle: Awaited<ReturnType<typeof site.openDatabase>> | undefined;
 try {
   const config = site.databaseConfigFromEnv(process.env);
   handle = await site.openDatabase(config);

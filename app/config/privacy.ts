@@ -10,8 +10,13 @@ export const privacyFacts = {
    * rate-limit events it lives in are pruned after a day (pruneEvents in rate-limit.server.ts).
    */
   ipRetentionHours: 24,
+  /**
+   * Backups are kept this long (the daily cron job in the README deletes older ones); an erased
+   * request is deleted again if one of them is restored.
+   */
+  backupRetentionDays: 30,
   /** Longest time to answer a data subject's request (LGPD art. 19, II). */
   answerWithinDays: 15,
   /** Date of the policy's current text, ISO. */
-  updatedAt: "2026-11-22",
+  updatedAt: "2026-11-24",
 } as const;

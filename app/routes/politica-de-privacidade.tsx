@@ -38,7 +38,7 @@ const linkClass =
 
 export default function PoliticaDePrivacidade() {
   const site = useSite();
-  const { leadRetentionMonths, ipRetentionHours, answerWithinDays } = privacyFacts;
+  const { leadRetentionMonths, ipRetentionHours, answerWithinDays, backupRetentionDays } = privacyFacts;
   return (
     <>
       <PageHero badge="LGPD – Lei nº 13.709/2018" title="Política de Privacidade">
@@ -101,6 +101,17 @@ export default function PoliticaDePrivacidade() {
               Você pode pedir a exclusão antes disso a qualquer momento. Se o pedido virar um contrato, os
               dados necessários passam a ser guardados pelo prazo que a lei exige para contratos e documentos
               fiscais.
+            </p>
+            <p>
+              Para não perder dados em caso de falha, fazemos cópias de segurança do site, que guardamos por
+              até {backupRetentionDays} dias. Um pedido apagado pode continuar nessas cópias até elas serem
+              descartadas, mas a exclusão vale também para elas: se precisarmos restaurar uma cópia, os
+              pedidos que você pediu para apagar são apagados de novo.
+            </p>
+            <p>
+              Quando apagamos seus dados a seu pedido, guardamos só um registro de que a exclusão foi feita,
+              com um código calculado a partir do seu e-mail e do seu telefone, e não os dados em si. Ele
+              serve para que a exclusão continue valendo e para confirmarmos que ela foi feita.
             </p>
           </Section>
 

@@ -35,14 +35,6 @@ import { replaceResponse } from "./replace-response.server";
 import { createNonce, securityHeaders } from "./security-headers.server";
 import { hashedAssets, publicFiles } from "./static-files.server";
 
-export { adminCredentialsSchema, upsertAdmin } from "./auth/users.server";
-export { runBackupCli, runRestoreCli } from "./db/backup.server";
-export { databaseConfigFromEnv, describeDatabase } from "./db/config.server";
-export { openDatabase } from "./db/connection.server";
-export { startDatabase, stopDatabase } from "./db/database.server";
-export { migrateToLatest } from "./db/migrate.server";
-export { seedDemoContentIfEmpty } from "./db/seed/seed-demo.server";
-
 interface AppVariables extends RenderCacheVariables {
   nonce: string;
   requestId: string;

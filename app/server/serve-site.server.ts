@@ -3,8 +3,7 @@ import type { Duplex } from "node:stream";
 import { serve } from "@hono/node-server";
 import { startSite } from "./http-app.server";
 
-// The server bundle's entry (vite.config.ts): the app and its maintenance functions for the
-// scripts, and the server for server.js.
+// The server bundle's entry (vite.config.ts): the app, and the server for server.js.
 export * from "./http-app.server";
 
 /**

@@ -145,8 +145,8 @@ function expectCleanFailure(run: Run, message: RegExp): void {
 let goodBackup: string;
 
 beforeAll(async () => {
-  // The scripts and the server run the production build: make it current once, up front,
-  // rather than inside the first script while a server is running.
+  // The server runs the production build (the scripts run the sources): make it current
+  // once, up front.
   const build = spawnSync(process.execPath, [path.join(root, "scripts/build-if-needed.ts")], {
     cwd: root,
     encoding: "utf8",

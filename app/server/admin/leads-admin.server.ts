@@ -7,7 +7,8 @@ import {
   type LeadStatusValue,
   leadStatusLabels,
 } from "~/lib/lead-status";
-import { database } from "../db/database.server";
+import { database, startDatabase } from "../db/database.server";
+import { eraseLead } from "../db/lead-erasures.server";
 
 export interface InboxLead {
   id: string;
@@ -91,11 +92,12 @@ export async function updateLead(id: string, status: LeadStatusValue, note: stri
   return Number(result.numUpdatedRows) > 0;
 }
 
-/** Delete a request and, through the foreign key, its pending e-mail (LGPD erasure). */
+/**
+ * Delete a request and, through the foreign key, its pending e-mail (LGPD erasure), logged so
+ * that restoring an older backup deletes it again.
+ */
 export async function deleteLead(id: string): Promise<boolean> {
-  const db = await database();
-  const result = await db.deleteFrom("leads").where("id", "=", id).executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
+  return eraseLead(await startDatabase(), id);
 }
 
 const dateTime = new Intl.DateTimeFormat("pt-BR", {

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
-import { database } from "../db/database.server";
-import { hashPassword } from "./password.server";
+import { database } from "../db/database.server.ts";
+import { hashPassword } from "./password.server.ts";
 
 export const adminCredentialsSchema = z.object({
   email: z.string().trim().toLowerCase().pipe(z.email("Informe um e-mail válido.")),

@@ -1,11 +1,12 @@
-import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { DatabaseSync } from "node:sqlite";
 import { Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
 import type { DatabaseConfig } from "./config.server";
-import { NodeSqliteDialect, openNodeSqlite } from "./node-sqlite-dialect.server";
+import { NodeSqliteDialect, openNodeSqlite } from "./node-sqlite-dialect.server.ts";
+import { ensurePrivateDatabaseFile, ensurePrivateDirectory } from "./private-files.server.ts";
 import type { Database } from "./schema";
+import { SIDE_FILES } from "./sqlite-files.server.ts";
 
 // PostgreSQL hands back timestamptz as Date and bigint (count) as string; make them match
 // what SQLite returns (ISO text and numbers), once, at the edge of the data layer.
@@ -25,7 +26,9 @@ export class DatabaseOpenError extends Error {}
 export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHandle> {
   if (config.engine === "sqlite") {
     try {
-      mkdirSync(path.dirname(config.path), { recursive: true });
+      // Personal data (LGPD): the directory 0700 and the files 0600, whatever the umask.
+      ensurePrivateDirectory(path.dirname(config.path));
+      ensurePrivateDatabaseFile(config.path, SIDE_FILES);
       const native = openNodeSqlite({ path: config.path });
       const db = new Kysely<Database>({ dialect: new NodeSqliteDialect(native) });
       return { db, config, sqlite: native, close: () => db.destroy() };

@@ -1,9 +1,9 @@
 import type { Kysely } from "kysely";
-import { databaseConfigFromEnv, describeDatabase } from "./config.server";
-import { type DatabaseHandle, openDatabase } from "./connection.server";
-import { migrateToLatest } from "./migrate.server";
+import { databaseConfigFromEnv, describeDatabase } from "./config.server.ts";
+import { type DatabaseHandle, openDatabase } from "./connection.server.ts";
+import { migrateToLatest } from "./migrate.server.ts";
 import type { Database } from "./schema";
-import { seedDemoContentIfEmpty } from "./seed/seed-demo.server";
+import { seedDemoContentIfEmpty } from "./seed/seed-demo.server.ts";
 
 let ready: Promise<DatabaseHandle> | undefined;
 

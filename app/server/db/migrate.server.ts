@@ -1,6 +1,6 @@
 import { type MigrationProvider, Migrator } from "kysely/migration";
 import type { DatabaseHandle } from "./connection.server";
-import { migrationProvider } from "./migrations/index.server";
+import { migrationProvider } from "./migrations/index.server.ts";
 
 export class MigrationError extends Error {}
 

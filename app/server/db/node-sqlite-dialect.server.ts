@@ -24,7 +24,9 @@ function toSqliteValue(value: unknown): SQLInputValue {
 
 class NodeSqliteStatement implements SqliteStatement {
   readonly reader: boolean;
-  constructor(private readonly statement: StatementSync) {
+  private readonly statement: StatementSync;
+  constructor(statement: StatementSync) {
+    this.statement = statement;
     this.reader = statement.columns().length > 0;
   }
   all(parameters: ReadonlyArray<unknown>): unknown[] {
@@ -44,7 +46,10 @@ const STATEMENT_CACHE_SIZE = 256;
 
 class NodeSqliteDatabase implements SqliteDatabase {
   private readonly statements = new Map<string, NodeSqliteStatement>();
-  constructor(readonly native: DatabaseSync) {}
+  readonly native: DatabaseSync;
+  constructor(native: DatabaseSync) {
+    this.native = native;
+  }
   close(): void {
     this.statements.clear();
     if (this.native.isOpen) this.native.close();
@@ -82,6 +87,9 @@ export function openNodeSqlite({ path, busyTimeoutMs = 5000 }: NodeSqliteOptions
   native.exec("PRAGMA journal_mode = WAL");
   native.exec("PRAGMA synchronous = NORMAL");
   native.exec("PRAGMA foreign_keys = ON");
+  // Deleted rows are overwritten with zeros instead of lingering in free space: a quote request
+  // erased under LGPD must not stay readable in the file (lead-erasures.server.ts).
+  native.exec("PRAGMA secure_delete = ON");
   return native;
 }
 

@@ -117,6 +117,16 @@ export interface OutboxTable {
   created_at: Timestamp;
 }
 
+/** LGPD erasures of quote requests: the id and hashes, never the data (lead-erasures.server.ts). */
+export interface LeadErasuresTable {
+  lead_id: string;
+  /** SHA-256 (hex) of the e-mail, trimmed and lower-cased. */
+  email_hash: string;
+  /** SHA-256 (hex) of the phone's digits. */
+  phone_hash: string;
+  erased_at: Timestamp;
+}
+
 /** SQLite only: public-content changes announced by triggers (PostgreSQL uses NOTIFY). */
 export interface ContentChangesTable {
   id: ColumnType<number, never, never>;
@@ -137,4 +147,5 @@ export interface Database {
   leads: LeadsTable;
   outbox: OutboxTable;
   content_changes: ContentChangesTable;
+  lead_erasures: LeadErasuresTable;
 }

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from "kysely";
-import { columnTypes } from "./column-types.server";
+import { columnTypes } from "./column-types.server.ts";
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   const t = columnTypes(db);

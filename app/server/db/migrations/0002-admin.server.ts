@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { columnTypes } from "./column-types.server";
+import { columnTypes } from "./column-types.server.ts";
 
 // Sign-in, server-side sessions, rate limits, uploaded media and site settings.
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -1,8 +1,9 @@
 import type { Migration, MigrationProvider } from "kysely/migration";
-import * as blog from "./0001-blog.server";
-import * as admin from "./0002-admin.server";
-import * as leads from "./0003-leads.server";
-import * as contentChanges from "./0004-content-changes.server";
+import * as blog from "./0001-blog.server.ts";
+import * as admin from "./0002-admin.server.ts";
+import * as leads from "./0003-leads.server.ts";
+import * as contentChanges from "./0004-content-changes.server.ts";
+import * as leadErasures from "./0005-lead-erasures.server.ts";
 
 /** Every migration, in order. Names sort; never rename or edit one that has shipped. */
 const migrations: Record<string, Migration> = {
@@ -10,6 +11,7 @@ const migrations: Record<string, Migration> = {
   "0002-admin": admin,
   "0003-leads": leads,
   "0004-content-changes": contentChanges,
+  "0005-lead-erasures": leadErasures,
 };
 
 export const migrationProvider: MigrationProvider = {

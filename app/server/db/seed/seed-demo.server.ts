@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database } from "../schema";
-import { demoCategories, demoPosts } from "./demo-posts";
+import { demoCategories, demoPosts } from "./demo-posts.ts";
 
 export type SeedResult =
   | { seeded: true; categories: number; posts: number }
