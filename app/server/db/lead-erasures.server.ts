@@ -12,7 +12,7 @@ import type { Database } from "./schema";
 // (restore.server.ts, `npm run db:reapply-erasures` on PostgreSQL), so a restore never brings
 // back a person who asked to be deleted. Requests deleted because they expired (24 months) are
 // not logged: the retention job deletes them again on the restored site's first start.
-// See docs/decisions/0015-lead-erasure-log.md.
+// See docs/decisions/0017-lead-erasure-log.md.
 
 export interface ErasureEntry {
   leadId: string;
