@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import type { Context, MiddlewareHandler } from "hono";
 import { z } from "zod";
 import { readCookie } from "../auth/cookies.server";
-import { SESSION_COOKIE } from "../auth/sessions.server";
+import { sessionCookieName } from "../auth/sessions.server";
 import { compressBody } from "../compress-body.server";
 import type { DatabaseHandle } from "../db/connection.server";
 import { logEvent } from "../log.server";
@@ -93,7 +93,7 @@ export async function startRenderCache(
   const sharable = (request: Request, url = new URL(request.url)): CacheablePage | undefined => {
     if (request.method !== "GET" && request.method !== "HEAD") return undefined;
     const page = cacheablePage(url);
-    if (!page || !feed || readCookie(request, SESSION_COOKIE) !== undefined || !feed.isCurrent())
+    if (!page || !feed || readCookie(request, sessionCookieName()) !== undefined || !feed.isCurrent())
       return undefined;
     return page;
   };
