@@ -17,6 +17,10 @@ import { testEngines } from "../support/test-database";
 // every database engine.
 
 const SITE = "http://localhost";
+// A plain-http site (the local demo): the session cookie is `sid`, Secure only on an HTTPS
+// request. (The https site's `__Host-sid` is checked end to end, tests/e2e/security-headers.)
+// Read on first use, so setting it before any test runs is enough.
+process.env.PUBLIC_URL = "http://localhost:3000";
 const MINUTE = 60 * 1000;
 const DAY = 24 * 60 * MINUTE;
 const FAILED = "E-mail ou senha incorretos.";
