@@ -3,10 +3,18 @@ import { assertSameOrigin } from "~/server/auth/guard.server";
 import { destroySession } from "~/server/auth/sessions.server";
 import type { Route } from "./+types/admin-sair";
 
-/** 'Sair': delete the session on the server, forget the cookie, go home. */
+/**
+ * 'Sair': delete the session on the server, forget the cookie, go home; and have the browser
+ * drop whatever it kept of the admin (cached pages, cookies, storage), on a shared computer too.
+ */
 export async function action({ request }: Route.ActionArgs) {
   assertSameOrigin(request);
-  throw redirect("/", { headers: { "Set-Cookie": await destroySession(request) } });
+  throw redirect("/", {
+    headers: {
+      "Set-Cookie": await destroySession(request),
+      "Clear-Site-Data": '"cache", "cookies", "storage"',
+    },
+  });
 }
 
 export function loader() {

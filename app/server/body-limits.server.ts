@@ -1,16 +1,22 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import { isAdminPath } from "./auth/personal-paths.server";
 import { discardRest } from "./limited-body.server";
 
 const KB = 1024;
 const MB = 1024 * KB;
 
+/** The image upload endpoint, however its address is capitalised (routes match any case). */
+function isUploadPath(path: string): boolean {
+  return path.toLowerCase() === "/admin/api/upload";
+}
+
 /** The largest request body each kind of endpoint accepts. */
 export function maxBodyBytes(path: string): number {
   // An image of up to 5 MB plus the multipart envelope.
-  if (path === "/admin/api/upload") return 5 * MB + 256 * KB;
+  if (isUploadPath(path)) return 5 * MB + 256 * KB;
   // A post's HTML can be long; nothing else in the admin comes close.
-  if (path === "/admin" || path.startsWith("/admin/") || path === "/admin.data") return 2 * MB;
+  if (isAdminPath(path)) return 2 * MB;
   // Public forms (quote request, sign-in) are a few KB; routes check their own, tighter limits.
   return 256 * KB;
 }
@@ -24,12 +30,11 @@ export function maxBodyBytes(path: string): number {
 const MAX_DISCARDED_BYTES = 16 * MB;
 
 function tooLarge(c: Context, maxBytes: number, closeConnection: boolean): Response {
-  const message =
-    c.req.path === "/admin/api/upload"
-      ? "A imagem deve ter no máximo 5MB."
-      : `O envio é grande demais (máximo de ${Math.round(maxBytes / KB)} KB).`;
+  const message = isUploadPath(c.req.path)
+    ? "A imagem deve ter no máximo 5MB."
+    : `O envio é grande demais (máximo de ${Math.round(maxBytes / KB)} KB).`;
   const wantsJson =
-    (c.req.header("accept") ?? "").includes("application/json") || c.req.path.startsWith("/admin/api/");
+    (c.req.header("accept") ?? "").includes("application/json") || /^\/admin\/api\//i.test(c.req.path);
   const response = wantsJson ? c.json({ error: message }, 413) : c.text(message, 413);
   if (closeConnection) response.headers.set("Connection", "close");
   return response;

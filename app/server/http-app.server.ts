@@ -8,9 +8,10 @@ import { createRequestHandler, RouterContextProvider } from "react-router";
 import { getSite } from "~/config/site-env.server";
 import { requestInfoContext } from "~/request-context";
 import { checkRunwareEnv } from "./ai/runware.server";
-import { readCookie, requestIsHttps } from "./auth/cookies.server";
-import { FOREIGN_ORIGIN_MESSAGE, isSameOrigin, UNAUTHORIZED_MESSAGE } from "./auth/guard.server";
-import { getSession, SESSION_COOKIE } from "./auth/sessions.server";
+import { requestIsHttps, siteIsHttps } from "./auth/cookies.server";
+import { crossSiteRefusal, UNAUTHORIZED_MESSAGE } from "./auth/guard.server";
+import { isAdminPath, isSignInPath } from "./auth/personal-paths.server";
+import { getSession, readSessionToken } from "./auth/sessions.server";
 import { ensureFirstAdmin } from "./auth/users.server";
 import { startBackgroundWork } from "./background.server";
 import { limitRequestBodies } from "./body-limits.server";
@@ -97,31 +98,27 @@ export function createHttpApp({ renderCache }: { renderCache: RenderCache }): Ht
   app.use("*", async (c, next) => {
     await next();
     const path = c.req.path;
-    const personal =
-      path === "/auth" ||
-      path.startsWith("/auth.") ||
-      path.startsWith("/admin") ||
-      Boolean(readCookie(c.req.raw, SESSION_COOKIE));
+    const personal = isSignInPath(path) || isAdminPath(path) || readSessionToken(c.req.raw) !== undefined;
     if (personal && !path.startsWith("/assets/")) c.res.headers.set("Cache-Control", "private, no-store");
   });
 
-  // CSRF: a state-changing request from another site's page is refused before anything runs.
+  // CSRF: a state-changing request from another site's page (or, with a session cookie, one
+  // that does not say where it comes from) is refused before anything runs.
   app.use("*", async (c, next) => {
-    if (!isSameOrigin(c.req.raw)) return c.json({ error: FOREIGN_ORIGIN_MESSAGE }, 403);
+    const refusal = crossSiteRefusal(c.req.raw);
+    if (refusal) return c.json({ error: refusal }, 403);
     await next();
   });
 
   // First line of the admin guard: no session, no admin. Pages go to the sign-in screen;
   // data requests (React Router's .data fetches) and mutations get 401. Each admin loader
-  // and action checks again.
-  app.use("/admin/*", adminGate);
-  app.use("/admin", adminGate);
-  app.use("/admin.data", adminGate);
+  // and action checks again. Matched in any case, as React Router matches routes.
+  app.use("*", (c, next) => (isAdminPath(c.req.path) ? adminGate(c, next) : next()));
 
   // Content the admin changed must be gone from the render cache before the admin's browser
   // asks for the next page.
-  app.use("/admin/*", settleAfterWrites(renderCache));
-  app.use("/admin", settleAfterWrites(renderCache));
+  const settle = settleAfterWrites(renderCache);
+  app.use("*", (c, next) => (isAdminPath(c.req.path) ? settle(c, next) : next()));
 
   app.use("/assets/*", hashedAssets());
   app.use("*", renderCache.middleware);
@@ -185,7 +182,7 @@ function answerHeaders(
   return {
     ...securityHeaders(
       facts.nonce,
-      requestIsHttps(request),
+      { httpsRequest: requestIsHttps(request), httpsSite: siteIsHttps() },
       facts.sharedRender ? trustedInlineScriptHashes : undefined,
     ),
     "X-Request-Id": facts.requestId,

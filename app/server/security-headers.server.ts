@@ -69,20 +69,32 @@ function policyText(nonce: string, https: boolean, scriptHashes: readonly string
   return directives.join("; ");
 }
 
+export interface Transport {
+  /** This request reached us over HTTPS (directly or through a trusted proxy). */
+  httpsRequest: boolean;
+  /** The site is served over HTTPS (PUBLIC_URL is https), whatever this request looked like. */
+  httpsSite: boolean;
+}
+
 /** Headers added to every response, whatever produced it (page, asset, media, error, redirect). */
 export function securityHeaders(
   nonce: string,
-  https: boolean,
+  { httpsRequest, httpsSite }: Transport,
   scriptHashes: readonly string[] = NO_SCRIPT_HASHES,
 ): Record<string, string> {
   return {
-    "Content-Security-Policy": contentSecurityPolicy(nonce, https, scriptHashes),
+    // Upgrading the page's links is for a page the browser actually got over HTTPS.
+    "Content-Security-Policy": contentSecurityPolicy(nonce, httpsRequest, scriptHashes),
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "strict-origin-when-cross-origin",
     "Permissions-Policy":
       "accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=(), interest-cohort=()",
     "Cross-Origin-Opener-Policy": "same-origin",
     "X-Frame-Options": "DENY",
-    ...(https ? { "Strict-Transport-Security": "max-age=31536000; includeSubDomains" } : {}),
+    // HSTS follows the configuration too: behind a TLS proxy not declared with TRUST_PROXY every
+    // request looks like plain HTTP, and browsers ignore the header on a plain-HTTP answer anyway.
+    ...(httpsSite || httpsRequest
+      ? { "Strict-Transport-Security": "max-age=31536000; includeSubDomains" }
+      : {}),
   };
 }

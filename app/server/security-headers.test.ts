@@ -23,8 +23,15 @@ describe("contentSecurityPolicy", () => {
     expect(contentSecurityPolicy("bm9uY2U=", true)).not.toContain("sha256");
   });
 
-  it("sends HSTS over HTTPS only", () => {
-    expect(securityHeaders("bm9uY2U=", true)["Strict-Transport-Security"]).toContain("max-age=");
-    expect(securityHeaders("bm9uY2U=", false)).not.toHaveProperty("Strict-Transport-Security");
+  it("sends HSTS when the site or the request is HTTPS; upgrades links only on an HTTPS request", () => {
+    const hsts = (httpsRequest: boolean, httpsSite: boolean) =>
+      securityHeaders("bm9uY2U=", { httpsRequest, httpsSite })["Strict-Transport-Security"];
+    expect(hsts(true, false)).toContain("max-age=");
+    expect(hsts(false, true)).toContain("max-age=");
+    expect(hsts(false, false)).toBeUndefined();
+    const csp = (httpsRequest: boolean) =>
+      securityHeaders("bm9uY2U=", { httpsRequest, httpsSite: true })["Content-Security-Policy"];
+    expect(csp(false)).not.toContain("upgrade-insecure-requests");
+    expect(csp(true)).toContain("upgrade-insecure-requests");
   });
 });

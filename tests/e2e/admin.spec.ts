@@ -7,7 +7,9 @@ import sharp from "sharp";
 import { hashPassword } from "~/server/auth/password.server";
 import {
   E2E_ADMIN,
+  E2E_ORIGIN,
   expectSignInRequired,
+  SESSION_COOKIE,
   sessionRowExists,
   sha256Hex,
   signInOverHttp,
@@ -273,7 +275,7 @@ test.describe("sign-in (/auth)", () => {
       /não (existe|encontrad|cadastrad)|desconhecid|inexistente|senha incorreta\.?$/i,
     );
     // Nothing was signed in.
-    expect((await page.context().cookies()).filter((c) => c.name === "sid" && c.value)).toEqual([]);
+    expect((await page.context().cookies()).filter((c) => c.name === SESSION_COOKIE && c.value)).toEqual([]);
   });
 
   test("'Entrando...' while signing in, then /admin with 'Login realizado!' / 'Bem-vindo de volta.'", async ({
@@ -546,6 +548,7 @@ test.describe("admin screen", () => {
     // A number field will not take letters, so post the form as the browser would with "abc".
     const save = async (title: string, readTime: string) => {
       const response = await page.request.post("/admin", {
+        headers: { Origin: E2E_ORIGIN },
         form: {
           intent: "save",
           title,
@@ -987,7 +990,7 @@ test("'Sair' goes home, /admin then redirects to /auth, and the old cookie no lo
   await expect(page.getByRole("heading", { level: 1, name: "Admin do Blog" })).toBeVisible();
   await page.getByRole("button", { name: "Sair" }).click();
   await expect(page).toHaveURL((url) => url.pathname === "/");
-  expect((await page.context().cookies()).filter((c) => c.name === "sid" && c.value)).toEqual([]);
+  expect((await page.context().cookies()).filter((c) => c.name === SESSION_COOKIE && c.value)).toEqual([]);
   expect(await sessionRowExists(handle.db, token)).toBe(false);
 
   await page.goto("/admin");
@@ -995,7 +998,7 @@ test("'Sair' goes home, /admin then redirects to /auth, and the old cookie no lo
   await expect(page.getByRole("heading", { level: 1, name: "Acesso ao Admin" })).toBeVisible();
 
   // Replaying the old cookie (e.g. copied before signing out) gets nothing.
-  const cookie = { Cookie: `sid=${token}` };
+  const cookie = { Cookie: `${SESSION_COOKIE}=${token}` };
   const pageAnswer = await request.get("/admin", { headers: cookie, maxRedirects: 0 });
   expect(pageAnswer.status()).toBe(302);
   expect(new URL(pageAnswer.headers().location ?? "", "http://x").pathname).toBe("/auth");
@@ -1031,7 +1034,7 @@ test.describe("when the session ends while the admin is open (expired, or signed
     await openThenEndSession(page);
     await page.getByRole("button", { name: "Sair" }).click();
     await expect(page).toHaveURL((url) => url.pathname === "/");
-    expect((await page.context().cookies()).filter((c) => c.name === "sid" && c.value)).toEqual([]);
+    expect((await page.context().cookies()).filter((c) => c.name === SESSION_COOKIE && c.value)).toEqual([]);
   });
 
   test("saving a post says the session ended (or goes to /auth) instead of a generic error page", async ({

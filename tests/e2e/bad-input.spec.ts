@@ -9,6 +9,7 @@ import {
   adminUserId,
   E2E_ADMIN,
   insertSession,
+  SESSION_COOKIE,
   signInOverHttp,
   startDedicatedServer,
 } from "../support/admin-auth";
@@ -78,7 +79,7 @@ test.beforeAll(async ({ playwright }, testInfo) => {
   adminId = await adminUserId(handle.db);
   const api = await playwright.request.newContext({ baseURL });
   try {
-    adminCookie = `sid=${await signInOverHttp(api)}`;
+    adminCookie = `${SESSION_COOKIE}=${await signInOverHttp(api)}`;
     const contact = await (await api.get("/contato")).text();
     formToken = new RegExp(`name="${FORM_TOKEN_FIELD}" value="([^"]+)"`).exec(contact)?.[1] ?? "";
     expect(formToken).not.toBe("");
@@ -291,7 +292,7 @@ test.describe("URLs", () => {
       .png()
       .toBuffer();
     const upload = await request.post("/admin/api/upload", {
-      headers: { Cookie: adminCookie },
+      headers: { Cookie: adminCookie, Origin: baseURL },
       multipart: { file: { name: "a.png", mimeType: "image/png", buffer: png } },
     });
     expect(upload.status()).toBe(201);
@@ -542,7 +543,7 @@ test.describe("quote form (POST /contato)", () => {
     const noteMarker = `xss-note-${uid()}`;
     const note = `</textarea>${xssPayload(noteMarker)}`;
     const update = await request.post("/admin/solicitacoes", {
-      headers: { Cookie: adminCookie },
+      headers: { Cookie: adminCookie, Origin: baseURL },
       form: { intent: "update", id: lead?.id ?? "", status: "em_contato", note },
       maxRedirects: 0,
     });
@@ -575,7 +576,8 @@ test.describe("quote form (POST /contato)", () => {
 // ---- Admin forms on the shared server -------------------------------------------------------
 
 test.describe("admin forms", () => {
-  const headers = () => ({ Cookie: adminCookie });
+  // The admin's own page: its session cookie and, as on every browser POST, its Origin.
+  const headers = () => ({ Cookie: adminCookie, Origin: baseURL });
 
   test("every admin form refuses bodies that are not a form, and NUL bytes, with 400 and a message", async ({
     request,
@@ -993,7 +995,7 @@ test.describe("admin forms", () => {
     for (const wrong of wrongBodies()) {
       const token = await insertSession(handle.db, adminId);
       const response = await request.post("/admin/sair", {
-        headers: { Cookie: `sid=${token}`, ...wrong.headers },
+        headers: { Cookie: `${SESSION_COOKIE}=${token}`, Origin: baseURL, ...wrong.headers },
         data: wrong.data,
         maxRedirects: 0,
       });
@@ -1008,7 +1010,7 @@ test.describe("stored blog fields", () => {
   test("XSS in post title, excerpt, content and category name is escaped on every page and feed", async ({
     request,
   }) => {
-    const headers = { Cookie: adminCookie };
+    const headers = { Cookie: adminCookie, Origin: baseURL };
     const marker = `xss-blog-${uid()}`;
     const payload = xssPayload(marker);
 
@@ -1113,7 +1115,9 @@ test.describe("stored blog fields", () => {
       categorySlug: fixture.categorySlug,
     });
     const [name = "", value = ""] = adminCookie.split("=");
-    await page.context().addCookies([{ name, value, url: baseURL }]);
+    // A __Host- cookie must be Secure (the browser keeps it for 127.0.0.1, a secure context).
+    const domain = new URL(baseURL).hostname;
+    await page.context().addCookies([{ name, value, domain, path: "/", secure: true, httpOnly: true }]);
     for (const path of [
       `/blog/${slug}`,
       `/blog?categoria=${fixture.categorySlug}`,
@@ -1203,9 +1207,12 @@ test("sign-in and AI image generation refuse bad input with 4xx and a message (a
     });
 
     await test.step("AI image generation (POST /admin/api/generate-image)", async () => {
-      const cookie = `sid=${await signInOverHttp(api, { baseUrl: site.url })}`;
+      const cookie = `${SESSION_COOKIE}=${await signInOverHttp(api, { baseUrl: site.url })}`;
       const send = (headers: Record<string, string>, data: string | Buffer) =>
-        api.post("/admin/api/generate-image", { headers: { Cookie: cookie, ...headers }, data });
+        api.post("/admin/api/generate-image", {
+          headers: { Cookie: cookie, Origin: site.url, ...headers },
+          data,
+        });
       const truncated = truncatedMultipart("prompt", "fachada");
       const cases: Array<[string, Record<string, string>, string | Buffer, number, string]> = [
         [
@@ -1263,7 +1270,7 @@ test("sign-in and AI image generation refuse bad input with 4xx and a message (a
         playwright,
         async (own) => {
           const response = await own.post("/admin/api/generate-image", {
-            headers: { Cookie: cookie, ...FORM },
+            headers: { Cookie: cookie, Origin: site.url, ...FORM },
             data: `prompt=${"a".repeat(3 * MB)}`,
           });
           await expectAnswer(response, { status: 413 }, "3 MB body");

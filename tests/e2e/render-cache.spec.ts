@@ -51,6 +51,7 @@ interface PostFields {
 /** Save through POST /admin as the editor does; returns the post's id and current slug. */
 async function savePost(fields: PostFields): Promise<{ id: string; slug: string }> {
   const response = await admin.post("/admin", {
+    headers: { Origin: baseURL },
     form: {
       intent: "save",
       ...(fields.id ? { id: fields.id } : {}),
@@ -73,7 +74,11 @@ async function savePost(fields: PostFields): Promise<{ id: string; slug: string 
 }
 
 async function deletePost(id: string): Promise<void> {
-  const response = await admin.post("/admin", { form: { intent: "delete", id }, maxRedirects: 0 });
+  const response = await admin.post("/admin", {
+    headers: { Origin: baseURL },
+    form: { intent: "delete", id },
+    maxRedirects: 0,
+  });
   expect(response.status()).toBe(302);
 }
 

@@ -3,6 +3,12 @@ import { expect, test } from "@playwright/test";
 import sharp from "sharp";
 import { startDatabase, stopDatabase } from "~/server/db/database.server";
 import { storeImage } from "~/server/media/media-store.server";
+import {
+  E2E_ADMIN,
+  PLAIN_HTTP_SESSION_COOKIE,
+  SESSION_COOKIE,
+  sessionSetCookie,
+} from "../support/admin-auth";
 import { e2eDatabaseEnv } from "../support/e2e-env";
 import { startServer } from "../support/server";
 
@@ -121,7 +127,30 @@ test("pages work under the policy: no violation reported by the browser", async 
   expect(violations).toEqual([]);
 });
 
-test("behind a trusted HTTPS proxy forms work, cookies are Secure and HSTS is sent", async ({ request }) => {
+test("with an https PUBLIC_URL the session cookie is __Host-sid, Secure, and HSTS is sent, even on a plain-HTTP request", async ({
+  request,
+}) => {
+  // The e2e server: PUBLIC_URL https://…, reached over plain HTTP as behind a TLS proxy that
+  // nobody declared with TRUST_PROXY.
+  const page = await request.get("/");
+  expect(page.headers()["strict-transport-security"]).toBe("max-age=31536000; includeSubDomains");
+  const response = await request.post("/auth", {
+    form: { email: E2E_ADMIN.email, password: E2E_ADMIN.password },
+    maxRedirects: 0,
+  });
+  expect(response.status()).toBe(302);
+  const cookie = sessionSetCookie(response) ?? "";
+  expect(cookie).toMatch(/^__Host-sid=[A-Za-z0-9_-]{40,}; /);
+  const attributes = cookie.split("; ").slice(1);
+  expect(attributes).toEqual(expect.arrayContaining(["Path=/", "HttpOnly", "SameSite=Lax", "Secure"]));
+  expect(attributes.some((attribute) => /^Domain=/i.test(attribute))).toBe(false);
+  expect(sessionSetCookie(response, PLAIN_HTTP_SESSION_COOKIE)).toBeUndefined();
+  expect(response.headers()["strict-transport-security"]).toContain("max-age=");
+});
+
+test("with a plain-http PUBLIC_URL: cookie sid without Secure and no HSTS; behind a trusted HTTPS proxy both are back", async ({
+  request,
+}) => {
   const { mkdtempSync, rmSync } = await import("node:fs");
   const { tmpdir } = await import("node:os");
   const path = await import("node:path");
@@ -129,20 +158,29 @@ test("behind a trusted HTTPS proxy forms work, cookies are Secure and HSTS is se
   const server = await startServer({
     DATA_DIR: dataDir,
     DATABASE_URL: "",
+    PUBLIC_URL: "http://localhost:3000",
     TRUST_PROXY: "1",
     ADMIN_EMAIL: "proxy@exemplo.com.br",
     ADMIN_PASSWORD: "senha-do-proxy-123",
   });
+  const form = { email: "proxy@exemplo.com.br", password: "senha-do-proxy-123" };
   try {
+    const plain = await request.post(`${server.url}/auth`, { form, maxRedirects: 0 });
+    expect(plain.status()).toBe(302);
+    const cookie = sessionSetCookie(plain, PLAIN_HTTP_SESSION_COOKIE) ?? "";
+    expect(cookie).toMatch(/^sid=[A-Za-z0-9_-]{40,}; Path=\/; HttpOnly; SameSite=Lax; Max-Age=\d+$/);
+    expect(sessionSetCookie(plain, SESSION_COOKIE)).toBeUndefined();
+    expect(plain.headers()["strict-transport-security"]).toBeUndefined();
+
     const host = new URL(server.url).host;
     const response = await request.post(`${server.url}/auth`, {
       headers: { "X-Forwarded-Proto": "https", Origin: `https://${host}` },
-      form: { email: "proxy@exemplo.com.br", password: "senha-do-proxy-123" },
+      form,
       maxRedirects: 0,
     });
     expect(response.status()).toBe(302);
     expect(response.headers().location).toBe("/admin");
-    expect(response.headers()["set-cookie"]).toMatch(/sid=.+; Secure/);
+    expect(sessionSetCookie(response, PLAIN_HTTP_SESSION_COOKIE)).toMatch(/; Secure$/);
     expect(response.headers()["strict-transport-security"]).toContain("max-age=");
   } finally {
     await server.stop();
@@ -151,11 +189,11 @@ test("behind a trusted HTTPS proxy forms work, cookies are Secure and HSTS is se
 });
 
 test("personal pages are never stored by caches", async ({ request }) => {
-  for (const path of ["/auth", "/admin"]) {
+  for (const path of ["/auth", "/admin", "/AUTH", "/Admin"]) {
     const response = await request.get(path, { maxRedirects: 0 });
     expect(response.headers()["cache-control"], path).toBe("private, no-store");
   }
   // Shaped like a session token (a made-up "sid=x" gets the public page, as anyone does).
-  const signedIn = await request.get("/blog", { headers: { Cookie: `sid=${"A".repeat(43)}` } });
+  const signedIn = await request.get("/blog", { headers: { Cookie: `${SESSION_COOKIE}=${"A".repeat(43)}` } });
   expect(signedIn.headers()["cache-control"]).toBe("private, no-store");
 });

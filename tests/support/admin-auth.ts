@@ -6,6 +6,7 @@ import { type APIRequestContext, type APIResponse, expect } from "@playwright/te
 import type { Kysely } from "kysely";
 import pg from "pg";
 import type { Database } from "~/server/db/schema";
+import { baseURL } from "../../playwright.config";
 import { E2E_ADMIN } from "./e2e-admin";
 import { type RunningServer, startServer } from "./server";
 
@@ -16,6 +17,23 @@ import { type RunningServer, startServer } from "./server";
 export { E2E_ADMIN };
 
 export const E2E_PUBLIC_URL = "https://www.exemplo-condominio.com.br";
+
+/** The session cookie of a server whose PUBLIC_URL is https (every e2e server unless told). */
+export const SESSION_COOKIE = "__Host-sid";
+/** …and of one whose PUBLIC_URL is plain http (a local demo). */
+export const PLAIN_HTTP_SESSION_COOKIE = "sid";
+
+/** The e2e webServer's own address, as its pages' Origin. */
+export const E2E_ORIGIN = baseURL;
+
+/**
+ * The headers a signed-in admin's own page sends with a request: the session cookie and, as a
+ * browser does on every POST, the page's Origin (the server refuses a request that carries a
+ * session cookie but does not say where it comes from).
+ */
+export function adminHeaders(token: string, origin: string = E2E_ORIGIN): Record<string, string> {
+  return { Cookie: `${SESSION_COOKIE}=${token}`, Origin: origin };
+}
 
 /** The spec's messages (§2, §8) and the server's, as the admin shows them. */
 export const LOGIN_LOCKED_MESSAGE = "Muitas tentativas de login. Aguarde 15 minutos e tente novamente.";
@@ -51,25 +69,35 @@ export async function expectSignInRequired(response: APIResponse): Promise<void>
 
 export const sha256Hex = (token: string) => createHash("sha256").update(token).digest("hex");
 
-/** The `sid` value of a Set-Cookie header list, or undefined. */
-export function sidFromSetCookie(response: APIResponse): string | undefined {
-  for (const header of response.headersArray()) {
-    if (header.name.toLowerCase() !== "set-cookie") continue;
-    const match = /^sid=([^;]*)/.exec(header.value);
-    if (match) return decodeURIComponent(match[1] ?? "");
-  }
-  return undefined;
+/** The session cookie's Set-Cookie header (the whole line), or undefined. */
+export function sessionSetCookie(response: APIResponse, name: string = SESSION_COOKIE): string | undefined {
+  return response
+    .headersArray()
+    .find((header) => header.name.toLowerCase() === "set-cookie" && header.value.startsWith(`${name}=`))
+    ?.value;
+}
+
+/** The session token a response sets (the session cookie's value), or undefined. */
+export function sidFromSetCookie(response: APIResponse, name: string = SESSION_COOKIE): string | undefined {
+  const header = sessionSetCookie(response, name);
+  return header === undefined
+    ? undefined
+    : decodeURIComponent(header.slice(name.length + 1).split(";")[0] ?? "");
 }
 
 /**
- * Sign in through the real form endpoint (no browser). With `page.request` the cookie lands in
- * the page's context; either way the token is returned.
+ * Sign in through the real form endpoint (no browser), sending the Origin a browser sends. With
+ * `page.request` the cookie lands in the page's context; either way the token is returned.
  */
 export async function signInOverHttp(
   request: APIRequestContext,
   { baseUrl = "", email = E2E_ADMIN.email, password = E2E_ADMIN.password } = {},
 ): Promise<string> {
-  const response = await request.post(`${baseUrl}/auth`, { form: { email, password }, maxRedirects: 0 });
+  const response = await request.post(`${baseUrl}/auth`, {
+    headers: { Origin: baseUrl ? new URL(baseUrl).origin : E2E_ORIGIN },
+    form: { email, password },
+    maxRedirects: 0,
+  });
   const token = sidFromSetCookie(response);
   if (response.status() !== 302 || !token) {
     throw new Error(`sign-in failed: HTTP ${response.status()} ${await response.text()}`);

@@ -1,3 +1,4 @@
+import { getSite } from "~/config/site-env.server";
 import { trustProxyFromEnv } from "../client-address.server";
 
 let trustProxy: boolean | undefined;
@@ -8,6 +9,20 @@ export function requestIsHttps(request: Request): boolean {
   if (request.url.startsWith("https:")) return true;
   trustProxy ??= trustProxyFromEnv();
   return trustProxy && request.headers.get("x-forwarded-proto")?.split(",")[0]?.trim() === "https";
+}
+
+/**
+ * Whether the site is served over HTTPS, as PUBLIC_URL says. Behind a TLS-terminating proxy
+ * that nobody declared with TRUST_PROXY every request looks like plain HTTP, so what must hold
+ * for the whole site (Secure cookies, HSTS) follows the configuration, not the request.
+ */
+export function siteIsHttps(): boolean {
+  return getSite().publicUrl.startsWith("https:");
+}
+
+/** Cookies are Secure on an https site, and on any request that came over HTTPS anyway. */
+export function cookiesMustBeSecure(request: Request): boolean {
+  return siteIsHttps() || requestIsHttps(request);
 }
 
 export function readCookie(request: Request, name: string): string | undefined {
@@ -32,6 +47,7 @@ export interface CookieOptions {
   secure: boolean;
 }
 
+/** An HttpOnly, SameSite=Lax cookie for the whole site (Path=/, no Domain: this host only). */
 export function serializeCookie(
   name: string,
   value: string,

@@ -1,5 +1,7 @@
 import { redirect } from "react-router";
-import { type CurrentSession, getSession } from "./sessions.server";
+import { getSite } from "~/config/site-env.server";
+import { requestIsHttps } from "./cookies.server";
+import { type CurrentSession, getSession, readSessionToken } from "./sessions.server";
 
 // Every admin loader and action calls one of these. The HTTP layer also refuses /admin
 // requests without a session before React Router runs (http-app.server.ts); this is the
@@ -14,6 +16,7 @@ export async function requireAdminPage(request: Request): Promise<CurrentSession
 
 export const UNAUTHORIZED_MESSAGE = "Sua sessão expirou ou você não entrou. Entre novamente.";
 export const FOREIGN_ORIGIN_MESSAGE = "Requisição recusada: origem não permitida.";
+export const MISSING_ORIGIN_MESSAGE = "Requisição recusada: origem não informada.";
 
 /** For admin mutations and data endpoints: the session, or 401; and never a foreign Origin. */
 export async function requireAdminAction(request: Request): Promise<CurrentSession> {
@@ -24,26 +27,61 @@ export async function requireAdminAction(request: Request): Promise<CurrentSessi
   return session;
 }
 
-/**
- * Refuse cross-site mutations (CSRF): a state-changing request must come from our own pages.
- * Browsers always send Origin on POST; a request without one (curl, old clients) is allowed
- * only when its Referer is ours or absent too.
- */
+/** Refuse cross-site mutations (CSRF) with 403 and the reason in pt-BR; see `crossSiteRefusal`. */
 export function assertSameOrigin(request: Request): void {
-  if (!isSameOrigin(request)) throw Response.json({ error: FOREIGN_ORIGIN_MESSAGE }, { status: 403 });
+  const refusal = crossSiteRefusal(request);
+  if (refusal) throw Response.json({ error: refusal }, { status: 403 });
 }
 
 export function isSameOrigin(request: Request): boolean {
+  return crossSiteRefusal(request) === undefined;
+}
+
+/**
+ * Why a state-changing request must be refused as possibly cross-site (CSRF), or undefined.
+ *
+ * The origin that sent it (Origin, else Referer) must be one of ours, compared as a whole
+ * origin (scheme, host and port), so neither `http://` on an https site nor another port of the
+ * same host passes. A request that carries a session cookie must say where it comes from:
+ * `Origin`, which every current browser sends on a POST, or `Sec-Fetch-Site: same-origin`. One
+ * without a session cookie (the public quote form from a browser that sends neither) is only
+ * refused when it names a foreign origin: it can act as nobody.
+ */
+export function crossSiteRefusal(request: Request): string | undefined {
   const method = request.method.toUpperCase();
-  if (method === "GET" || method === "HEAD" || method === "OPTIONS") return true;
-  const own = new URL(request.url);
-  const hosts = new Set([own.host, request.headers.get("host") ?? own.host]);
-  const source = request.headers.get("origin") ?? request.headers.get("referer");
-  if (!source) return true;
+  if (method === "GET" || method === "HEAD" || method === "OPTIONS") return undefined;
+  const origin = request.headers.get("origin");
+  if (origin !== null) return isOwnOrigin(request, origin) ? undefined : FOREIGN_ORIGIN_MESSAGE;
+  if (readSessionToken(request) !== undefined) {
+    return request.headers.get("sec-fetch-site") === "same-origin" ? undefined : MISSING_ORIGIN_MESSAGE;
+  }
+  const referer = request.headers.get("referer");
+  if (referer === null) return undefined;
+  return isOwnOrigin(request, referer) ? undefined : FOREIGN_ORIGIN_MESSAGE;
+}
+
+/**
+ * Our origins: the public one (PUBLIC_URL), the one this request was addressed to, and that
+ * same host over https when a trusted proxy says the browser used TLS.
+ */
+function isOwnOrigin(request: Request, source: string): boolean {
   if (source === "null") return false;
+  let origin: string;
+  let own: URL;
   try {
-    return hosts.has(new URL(source).host);
+    origin = new URL(source).origin;
+    own = new URL(request.url);
   } catch {
     return false;
   }
+  if (origin === own.origin || origin === publicOrigin()) return true;
+  return (
+    own.protocol === "http:" && requestIsHttps(request) && origin === new URL(`https://${own.host}`).origin
+  );
+}
+
+let ownPublicOrigin: string | undefined;
+function publicOrigin(): string {
+  ownPublicOrigin ??= new URL(getSite().publicUrl).origin;
+  return ownPublicOrigin;
 }

@@ -1,13 +1,17 @@
 import { setTimeout as sleep } from "node:timers/promises";
+import { rateLimitKey } from "../ip-address.server";
 import { decoyHash, verifyPassword } from "./password.server";
-import { clearEvents, countRecent, forgetEvent, recordEvent } from "./rate-limit.server";
+import { countRecent, forgetEvent, recordEvent } from "./rate-limit.server";
 import { createSession } from "./sessions.server";
 import { findUserByEmail } from "./users.server";
 
 const WINDOW_MS = 15 * 60 * 1000;
-/** Failures allowed per e-mail and per address within the window before refusing. */
-export const MAX_FAILURES_PER_EMAIL = 5;
-export const MAX_FAILURES_PER_ADDRESS = 20;
+/** Attempts allowed per client address within the window; past it the address gets 429. */
+export const MAX_ATTEMPTS_PER_ADDRESS = 20;
+/** Each recent failure for an e-mail delays the next attempt for it this much more… */
+export const DELAY_PER_FAILURE_MS = 250;
+/** …up to this: the owner's right password is never more than this late. */
+export const MAX_DELAY_MS = 3000;
 
 export const LOGIN_FAILED_MESSAGE = "E-mail ou senha incorretos.";
 export const LOGIN_LOCKED_MESSAGE = "Muitas tentativas de login. Aguarde 15 minutos e tente novamente.";
@@ -15,9 +19,16 @@ export const LOGIN_LOCKED_MESSAGE = "Muitas tentativas de login. Aguarde 15 minu
 export type LoginResult = { ok: true; setCookie: string } | { ok: false; status: 401 | 429; message: string };
 
 /**
- * Check e-mail and password. Failures are counted per e-mail and per client address: each one
- * slows the next answer a little, and past the limit the attempt is refused (429) without
- * checking the password. The message never tells whether the e-mail exists.
+ * Check e-mail and password, with two brakes on guessing, both counted in the database:
+ *
+ * - per e-mail, a delay: each recent failure for that e-mail slows the next attempt for it, up
+ *   to MAX_DELAY_MS. Never a refusal: anyone can type the owner's e-mail, and a refusal would
+ *   let them keep the owner out.
+ * - per client address (an IPv6 /64 counts as one), a hard limit: past
+ *   MAX_ATTEMPTS_PER_ADDRESS in 15 minutes the attempt is refused (429) without checking the
+ *   password.
+ *
+ * The message never tells whether the e-mail exists.
  */
 export async function attemptLogin(
   request: Request,
@@ -27,29 +38,40 @@ export async function attemptLogin(
 ): Promise<LoginResult> {
   const normalized = email.trim().toLowerCase();
   const emailBucket = `login-fail:email:${normalized}`;
-  const ipBucket = `login-fail:ip:${clientIp}`;
+  const addressBucket = `login-fail:ip:${rateLimitKey(clientIp)}`;
   // Count this attempt as a failure before checking anything, so simultaneous attempts cannot
   // all slip under the limit; a successful sign-in takes it back.
-  const [, ipEvent] = await Promise.all([recordEvent(emailBucket), recordEvent(ipBucket)]);
-  const [emailAttempts, ipAttempts] = await Promise.all([
-    countRecent(emailBucket, WINDOW_MS),
-    countRecent(ipBucket, WINDOW_MS),
+  const [emailEvent, addressEvent] = await Promise.all([
+    recordEvent(emailBucket),
+    recordEvent(addressBucket),
   ]);
-  if (emailAttempts > MAX_FAILURES_PER_EMAIL || ipAttempts > MAX_FAILURES_PER_ADDRESS) {
+  const [emailAttempts, addressAttempts] = await Promise.all([
+    countRecent(emailBucket, WINDOW_MS),
+    countRecent(addressBucket, WINDOW_MS),
+  ]);
+  if (addressAttempts > MAX_ATTEMPTS_PER_ADDRESS) {
+    // No password was checked: not a guess at this e-mail, so it does not slow its owner.
+    await forgetEvent(emailEvent);
     return { ok: false, status: 429, message: LOGIN_LOCKED_MESSAGE };
   }
-  await sleep(Math.min(Math.max(emailAttempts, ipAttempts) - 1, 8) * 250);
+  await sleep(loginDelayMs(emailAttempts - 1));
 
   const user = normalized ? await findUserByEmail(normalized) : undefined;
   // Unknown e-mails cost the same hashing time as known ones.
   const valid = await verifyPassword(password, user?.password_hash ?? (await decoyHash()));
   if (!user || !valid) return { ok: false, status: 401, message: LOGIN_FAILED_MESSAGE };
 
-  await Promise.all([clearEvents(emailBucket), forgetEvent(ipEvent)]);
+  // The e-mail's earlier failures stay: a stranger guessing it is still guessing.
+  await Promise.all([forgetEvent(emailEvent), forgetEvent(addressEvent)]);
   const setCookie = await createSession(request, user.id, {
     title: "Login realizado!",
     description: "Bem-vindo de volta.",
     variant: "success",
   });
   return { ok: true, setCookie };
+}
+
+/** How long an attempt waits after this many recent failures (or attempts under way) for its e-mail. */
+export function loginDelayMs(failures: number): number {
+  return Math.min(Math.max(failures, 0) * DELAY_PER_FAILURE_MS, MAX_DELAY_MS);
 }

@@ -1,8 +1,23 @@
 import { createHash, randomBytes } from "node:crypto";
 import { database } from "../db/database.server";
-import { readCookie, requestIsHttps, serializeCookie } from "./cookies.server";
+import { cookiesMustBeSecure, readCookie, serializeCookie, siteIsHttps } from "./cookies.server";
+import { looksLikeSessionToken } from "./session-token.server";
 
-export const SESSION_COOKIE = "sid";
+/**
+ * The session cookie's name. On an https site it carries the `__Host-` prefix: the browser then
+ * keeps it only if it is Secure, for Path=/ and without Domain, so neither a sibling subdomain
+ * nor a plain-HTTP answer can plant or overwrite it. A plain-http site (local demo) cannot have
+ * a Secure cookie, so it uses the bare name.
+ */
+export function sessionCookieName(): string {
+  return siteIsHttps() ? "__Host-sid" : "sid";
+}
+
+/** The session token the browser presented, if any (valid or not). */
+export function readSessionToken(request: Request): string | undefined {
+  return readCookie(request, sessionCookieName());
+}
+
 /** Idle time after which a session ends; every use pushes it forward. */
 export const SESSION_IDLE_MS = 3 * 24 * 60 * 60 * 1000;
 /** Hard limit from sign-in, whatever the activity. */
@@ -31,9 +46,17 @@ function hashToken(token: string): string {
   return createHash("sha256").update(token).digest("hex");
 }
 
-/** Start a session for a user: a new random id every sign-in. Returns the Set-Cookie value. */
+/**
+ * Start a session for a user: a new random id every sign-in. The session this browser presented,
+ * if any, ends here (whoever's it was): a sign-in never leaves an older token of the same browser
+ * alive. Returns the Set-Cookie value.
+ */
 export async function createSession(request: Request, userId: string, flash?: Toast): Promise<string> {
   const db = await database();
+  const previous = readSessionToken(request);
+  if (looksLikeSessionToken(previous)) {
+    await db.deleteFrom("sessions").where("id_hash", "=", hashToken(previous)).execute();
+  }
   const token = randomBytes(32).toString("base64url");
   const now = Date.now();
   await db
@@ -48,16 +71,16 @@ export async function createSession(request: Request, userId: string, flash?: To
       flash: flash ? JSON.stringify(flash) : null,
     })
     .execute();
-  return serializeCookie(SESSION_COOKIE, token, {
+  return serializeCookie(sessionCookieName(), token, {
     maxAgeSeconds: SESSION_MAX_MS / 1000,
-    secure: requestIsHttps(request),
+    secure: cookiesMustBeSecure(request),
   });
 }
 
 /** The signed-in user of this request, or null. Slides the idle expiry forward. */
 export async function getSession(request: Request): Promise<CurrentSession | null> {
-  const token = readCookie(request, SESSION_COOKIE);
-  if (!token || token.length > 200) return null;
+  const token = readSessionToken(request);
+  if (!looksLikeSessionToken(token)) return null;
   const db = await database();
   const idHash = hashToken(token);
   const row = await db
@@ -96,12 +119,12 @@ export async function getSession(request: Request): Promise<CurrentSession | nul
 
 /** End the session on the server and tell the browser to forget the cookie. */
 export async function destroySession(request: Request): Promise<string> {
-  const token = readCookie(request, SESSION_COOKIE);
-  if (token) {
+  const token = readSessionToken(request);
+  if (looksLikeSessionToken(token)) {
     const db = await database();
     await db.deleteFrom("sessions").where("id_hash", "=", hashToken(token)).execute();
   }
-  return serializeCookie(SESSION_COOKIE, "", { maxAgeSeconds: 0, secure: requestIsHttps(request) });
+  return serializeCookie(sessionCookieName(), "", { maxAgeSeconds: 0, secure: cookiesMustBeSecure(request) });
 }
 
 /** Queue a one-time toast for the session's next page. */

@@ -1,8 +1,7 @@
 import { blogListHref } from "~/lib/blog-href";
 import { parseBlogQuery } from "~/lib/blog-query";
-import { readCookie } from "../auth/cookies.server";
 import { looksLikeSessionToken } from "../auth/session-token.server";
-import { SESSION_COOKIE } from "../auth/sessions.server";
+import { readSessionToken } from "../auth/sessions.server";
 
 // Which public addresses the render cache keeps, under which key, and the tags that purge
 // them (announced by the database, migration 0004). Routes add tags only they can know (an
@@ -59,9 +58,6 @@ export function cacheablePage(url: URL): CacheablePage | undefined {
   return undefined;
 }
 
-/** The session cookie's names: as set over plain HTTP, and with the __Host- prefix over HTTPS. */
-const SESSION_COOKIE_NAMES = [SESSION_COOKIE, `__Host-${SESSION_COOKIE}`];
-
 /**
  * Whether the request may belong to a signed-in visitor, who gets pages rendered for them alone.
  * Only a cookie shaped like a session token counts: a made-up "sid=x" must not let anyone skip
@@ -70,5 +66,5 @@ const SESSION_COOKIE_NAMES = [SESSION_COOKIE, `__Host-${SESSION_COOKIE}`];
  * no session), and is not kept.
  */
 export function mayBeSignedIn(request: Request): boolean {
-  return SESSION_COOKIE_NAMES.some((name) => looksLikeSessionToken(readCookie(request, name)));
+  return looksLikeSessionToken(readSessionToken(request));
 }
