@@ -3,6 +3,7 @@ import { expect, type Page, test } from "@playwright/test";
 import { databaseConfigFromEnv } from "~/server/db/config.server";
 import { type DatabaseHandle, openDatabase } from "~/server/db/connection.server";
 import { slotPlaceholder } from "~/server/render-cache/render-slots.server";
+import { signInOverHttp } from "../support/admin-auth";
 import { type DevServer, startDevServer } from "../support/dev-server";
 import { E2E_ADMIN } from "../support/e2e-admin";
 import { type SmtpSink, startSmtpSink } from "../support/smtp-sink";
@@ -14,9 +15,9 @@ const LEADS_TO = "orcamentos@exemplo-condominio.com.br";
 /** The form refuses posts sooner than this after the page was rendered (default 3 s). */
 const MIN_FILL_MS = 3_200;
 
-test.describe.configure({ mode: "serial" });
-// Vite compiles every module on its first request: the first pages take a while.
-test.setTimeout(120_000);
+// One dev server for both tests. Vite compiles every module on its first request: the first
+// pages take a while.
+test.describe.configure({ mode: "serial", timeout: 120_000 });
 
 let smtp: SmtpSink;
 let dev: DevServer;
@@ -103,4 +104,24 @@ test("the admin under npm run dev: /admin asks for a session, sign-in at /auth o
   await expect(page.getByRole("heading", { level: 1, name: "Admin do Blog" })).toBeVisible();
   await expect(page.getByText(`Conectado como ${E2E_ADMIN.email}`)).toBeVisible();
   expect(refused).toEqual([]);
+});
+
+test("npm run dev shuts down at once on SIGTERM, even with a page connected to hot reload", async ({
+  page,
+}) => {
+  expect(dev.server.output()).toMatch(
+    /Site no ar em http:\/\/localhost:\d+ \(escutando em 127\.0\.0\.1:\d+\)/,
+  );
+  await signInOverHttp(page.request, { baseUrl: dev.url });
+  const connected = page.waitForEvent("console", (message) => message.text().includes("[vite] connected"));
+  await page.goto(`${dev.url}/admin`);
+  await connected;
+
+  const started = Date.now();
+  await dev.server.stop();
+  expect(dev.server.process.exitCode).toBe(0);
+  expect(Date.now() - started).toBeLessThan(5_000);
+  expect(dev.server.output()).toContain(
+    "SIGTERM recebido: encerrando após concluir as requisições em andamento...",
+  );
 });
