@@ -1,9 +1,8 @@
 import { startSite } from "./http-app.server";
 import { listenSite } from "./listen-site.server";
 
-// The server bundle's entry (vite.config.ts): the app and its maintenance functions for the
-// scripts, and the server for server.js. `npm run dev` (scripts/dev.ts) loads this same module
-// through Vite.
+// The server bundle's entry (vite.config.ts): the app, and the server for server.js.
+// `npm run dev` (scripts/dev.ts) loads this same module through Vite.
 export * from "./http-app.server";
 export { listenSite } from "./listen-site.server";
 
