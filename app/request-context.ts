@@ -9,7 +9,7 @@ export interface RequestInfo {
   requestId: string;
 }
 
-// Defaults apply under `react-router dev`, where our HTTP app does not wrap the handler.
+// Defaults apply where our HTTP app does not wrap the handler (a route module called directly).
 export const requestInfoContext = createContext<RequestInfo>({
   nonce: undefined,
   clientIp: "127.0.0.1",

@@ -47,6 +47,8 @@ export interface HttpApp {
 
 export interface Site {
   app: HttpApp;
+  /** The cache the app was built with (`npm run dev` builds the app again on code changes). */
+  renderCache: RenderCache;
   stop: () => Promise<void>;
 }
 
@@ -54,8 +56,15 @@ export interface Site {
  * The whole site as one fetch handler: static files, health check and the React Router
  * pages. server.ts wraps it in a Node HTTP server.
  */
-export function createHttpApp({ renderCache }: { renderCache: RenderCache }): HttpApp {
-  const handleDocument = createRequestHandler(serverBuild, "production");
+export function createHttpApp({
+  renderCache,
+  mode = "production",
+}: {
+  renderCache: RenderCache;
+  /** "development" under `npm run dev`: React Router's unsanitised errors and critical CSS. */
+  mode?: "development" | "production";
+}): HttpApp {
+  const handleDocument = createRequestHandler(serverBuild, mode);
   const servePublicFile = publicFiles();
   // Throws at start on a malformed TRUST_PROXY, with a message naming it.
   const proxies = trustedProxiesFromEnv();
@@ -276,6 +285,7 @@ export async function startSite(): Promise<Site> {
   const stopBackground = startBackgroundWork();
   return {
     app: createHttpApp({ renderCache }),
+    renderCache,
     stop: async () => {
       await stopBackground();
       await renderCache.stop();

@@ -16,11 +16,23 @@ export interface RunningServer {
  * environment.
  * It stops itself when the test process exits.
  */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+export function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const start = serverStartCommand();
-  const child = spawn(process.execPath, start.args, {
+  return spawnServer(start.args, { ...start.env, ...env });
+}
+
+/**
+ * Run `node <args>` in the project as a server on a free port (PORT=0) and wait for its start
+ * message. It stops itself when the test process exits.
+ */
+export async function spawnServer(
+  args: string[],
+  env: Record<string, string>,
+  { startTimeoutMs = 30_000 } = {},
+): Promise<RunningServer> {
+  const child = spawn(process.execPath, args, {
     cwd: root,
-    env: { ...process.env, ...start.env, PORT: "0", HOST: "127.0.0.1", ...env },
+    env: { ...process.env, PORT: "0", HOST: "127.0.0.1", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
@@ -28,7 +40,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   process.once("exit", onExit);
 
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 30_000);
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), startTimeoutMs);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       const match = output.match(/escutando em 127\.0\.0\.1:(\d+)/);

@@ -5,7 +5,7 @@ import { type CurrentSession, getSession, readSessionToken } from "./sessions.se
 
 // Every admin loader and action calls one of these. The HTTP layer also refuses /admin
 // requests without a session before React Router runs (http-app.server.ts); this is the
-// second, per-route line, and the one `react-router dev` has.
+// second, per-route line, and the only one when a route is called without the HTTP layer.
 
 /** For admin pages (loaders): the session, or a redirect to the sign-in page. */
 export async function requireAdminPage(request: Request): Promise<CurrentSession> {

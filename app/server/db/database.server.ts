@@ -11,7 +11,7 @@ let ready: Promise<DatabaseHandle> | undefined;
  * Open the configured database, apply migrations and seed the demo content when the database
  * was just created.
  * Memoised: the server awaits it at start-up (and exits with a clear message if it fails);
- * under `react-router dev` the first loader that needs data does.
+ * elsewhere (scripts, tests) the first query that needs it does.
  */
 export function startDatabase(
   env: Record<string, string | undefined> = process.env,
