@@ -25,8 +25,6 @@ export interface InboxLead {
   deliveryAttempts: number;
 }
 
-const iso = (value: Date | string | null) => (value instanceof Date ? value.toISOString() : value);
-
 /** Every quote request, newest first, optionally of one status, with its e-mail's fate. */
 export async function listLeads(status: LeadStatusValue | null): Promise<InboxLead[]> {
   const db = await database();
@@ -63,7 +61,7 @@ export async function listLeads(status: LeadStatusValue | null): Promise<InboxLe
     message: row.message,
     status: row.status,
     note: row.note,
-    createdAt: iso(row.created_at) ?? "",
+    createdAt: row.created_at,
     delivery: !row.outbox_id
       ? "none"
       : row.sent_at

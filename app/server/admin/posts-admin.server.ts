@@ -20,8 +20,6 @@ export interface AdminPost {
   category: { id: string; name: string };
 }
 
-const iso = (value: Date | string | null) => (value instanceof Date ? value.toISOString() : value);
-
 /** Every post, newest created first (the admin list). */
 export async function listAllPosts(): Promise<AdminPost[]> {
   const db = await database();
@@ -55,8 +53,8 @@ export async function listAllPosts(): Promise<AdminPost[]> {
     status: row.status,
     featured: Boolean(row.featured),
     readTime: row.read_time,
-    publishedAt: iso(row.published_at),
-    createdAt: iso(row.created_at) ?? "",
+    publishedAt: row.published_at,
+    createdAt: row.created_at,
     featuredImageUrl: row.featured_image_url,
     category: { id: row.category_id, name: row.category_name },
   }));
@@ -101,7 +99,7 @@ export async function savePost(
 
     const now = new Date().toISOString();
     const keepDate = existing?.status === "published" && existing.published_at;
-    const publishedAt = form.status === "published" ? (keepDate ? iso(existing.published_at) : now) : null;
+    const publishedAt = form.status === "published" ? (keepDate ? existing.published_at : now) : null;
     const slug = await uniqueSlug(slugify(form.title), (candidate) => slugTaken(trx, candidate, id));
     const values = {
       title: form.title,

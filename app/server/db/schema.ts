@@ -1,10 +1,12 @@
 import type { ColumnType } from "kysely";
 
-// Row types as the database stores them. Timestamps are ISO-8601 text on SQLite and
-// timestamptz on PostgreSQL; booleans are 0/1 on SQLite. Repositories normalise both before
-// anything leaves the data layer.
+// Row types as queries see them. Timestamps are ISO-8601 text with a `Z` on both engines:
+// SQLite stores the text the application writes, and PostgreSQL's timestamptz is turned into
+// the same text where rows come back (connection.server.ts). Booleans are 0/1 on SQLite, so
+// repositories read flags with Boolean().
 
-type Timestamp = ColumnType<Date | string, string, string>;
+type Timestamp = string;
+type OptionalTimestamp = string | null;
 type Flag = ColumnType<boolean | number, boolean, boolean>;
 
 export interface CategoriesTable {
@@ -27,7 +29,7 @@ export interface BlogPostsTable {
   featured: Flag;
   read_time: number;
   author_id: string | null;
-  published_at: ColumnType<Date | string | null, string | null, string | null>;
+  published_at: OptionalTimestamp;
   featured_image_url: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
@@ -111,9 +113,9 @@ export interface OutboxTable {
   payload: string;
   attempts: number;
   next_attempt_at: Timestamp;
-  locked_until: ColumnType<Date | string | null, string | null, string | null>;
+  locked_until: OptionalTimestamp;
   last_error: string | null;
-  sent_at: ColumnType<Date | string | null, string | null, string | null>;
+  sent_at: OptionalTimestamp;
   created_at: Timestamp;
 }
 
