@@ -1,4 +1,5 @@
-import { QUOTE_FAILURE_TOAST, type QuoteToast } from "~/lib/quote";
+import { QUOTE_FAILURE_TOAST } from "~/lib/quote";
+import type { Toast } from "~/lib/toast";
 import { Icon } from "./ui/icon";
 
 /**
@@ -6,7 +7,7 @@ import { Icon } from "./ui/icon";
  * `focus`, the page opens focused (and scrolled) on it: after a post without JavaScript, the
  * visitor lands on the outcome.
  */
-export function QuoteToastView({ toast, focus = false }: { toast: QuoteToast; focus?: boolean }) {
+export function QuoteToastView({ toast, focus = false }: { toast: Toast; focus?: boolean }) {
   const error = toast.variant === "error";
   return (
     <div
@@ -46,7 +47,7 @@ export function QuoteToastView({ toast, focus = false }: { toast: QuoteToast; fo
  * enhancement script marks it data-enhanced, which floats it over the page like a toast. The
  * template holds the failure toast the script shows when the server cannot be reached at all.
  */
-export function QuoteToasts({ toast, focus = false }: { toast: QuoteToast | undefined; focus?: boolean }) {
+export function QuoteToasts({ toast, focus = false }: { toast: Toast | undefined; focus?: boolean }) {
   return (
     <>
       <div

@@ -2,7 +2,7 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { AdminHeader } from "~/components/admin/admin-header";
 import { ToastProvider } from "~/components/admin/toaster";
 import { Badge, Button, buttonClassName, Field, Select, TextArea } from "~/components/admin/ui";
-import { deliveryLabels, isLeadStatus, leadStatuses, leadStatusLabels } from "~/lib/lead-status";
+import { deliveryLabels, leadStatuses, leadStatusFilter, leadStatusLabels } from "~/lib/lead-status";
 import type { RouteHandle } from "~/route-handle";
 import { deleteLead, leadUpdateSchema, listLeads, updateLead } from "~/server/admin/leads-admin.server";
 import { requireAdminAction, requireAdminPage } from "~/server/auth/guard.server";
@@ -14,8 +14,7 @@ export const handle: RouteHandle = { hydrate: true };
 
 export async function loader({ request }: Route.LoaderArgs) {
   const session = await requireAdminPage(request);
-  const requested = new URL(request.url).searchParams.get("status");
-  const status = isLeadStatus(requested) ? requested : null;
+  const status = leadStatusFilter(new URL(request.url).searchParams.get("status"));
   const [leads, flash] = await Promise.all([listLeads(status), takeFlash(session)]);
   return { leads, status, flash, email: session.user.email };
 }
@@ -37,7 +36,6 @@ export async function action({ request }: Route.ActionArgs) {
   });
   if (!parsed.success)
     return data({ error: parsed.error.issues[0]?.message ?? "Dados inválidos." }, { status: 400 });
-  if (!isLeadStatus(parsed.data.status)) return data({ error: "Status inválido." }, { status: 400 });
   if (!(await updateLead(id, parsed.data.status, parsed.data.note))) {
     return data({ error: "Solicitação não encontrada." }, { status: 404 });
   }
@@ -141,7 +139,7 @@ export default function AdminLeads({ loaderData, actionData }: Route.ComponentPr
                       </Badge>
                     </div>
                     <p className="text-sm text-slate-600 dark:text-slate-400">
-                      <time dateTime={lead.createdAt}>{dateTime.format(new Date(lead.createdAt))}</time>
+                      <time dateTime={lead.created_at}>{dateTime.format(new Date(lead.created_at))}</time>
                     </p>
                     <dl className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-2">
                       <div>

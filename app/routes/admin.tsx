@@ -15,6 +15,7 @@ import {
   TextInput,
 } from "~/components/admin/ui";
 import { Icon } from "~/components/ui/icon";
+import { postStatuses, postStatusLabels } from "~/lib/post-status";
 import { DEFAULT_READ_TIME } from "~/lib/read-time";
 import type { RouteHandle } from "~/route-handle";
 import { type PostFormErrors, parsePostForm } from "~/server/admin/post-form.server";
@@ -117,12 +118,6 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-const statusOptions = [
-  { value: "draft", label: "Rascunho" },
-  { value: "published", label: "Publicado" },
-  { value: "archived", label: "Arquivado" },
-] as const;
-
 function PostForm({ loaderData, actionData }: Pick<Route.ComponentProps, "loaderData" | "actionData">) {
   const { editing, categories, aiConfigured } = loaderData;
   const navigation = useNavigation();
@@ -183,9 +178,9 @@ function PostForm({ loaderData, actionData }: Pick<Route.ComponentProps, "loader
           </Field>
           <Field label="Status">
             <Select name="status" defaultValue={editing?.status ?? "draft"}>
-              {statusOptions.map((option) => (
-                <option key={option.value} value={option.value}>
-                  {option.label}
+              {postStatuses.map((status) => (
+                <option key={status} value={status}>
+                  {postStatusLabels[status]}
                 </option>
               ))}
             </Select>

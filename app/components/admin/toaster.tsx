@@ -1,5 +1,6 @@
 import { createContext, type ReactNode, use, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Icon } from "~/components/ui/icon";
+import type { Toast, ToastVariant } from "~/lib/toast";
 
 // Toasts for the admin. A flash message from the server (`initial`) is part of the server-rendered
 // HTML, so it shows before hydration and without JavaScript; `useToast()` adds toasts on the client
@@ -10,21 +11,13 @@ import { Icon } from "~/components/ui/icon";
 export const TOAST_DURATION_MS = 5000;
 export const TOAST_MAX_VISIBLE = 3;
 
-export type ToastVariant = "success" | "error";
-
-export interface ToastOptions {
-  title: string;
-  description?: string;
-  /** "success" (default) or "error" (announced assertively). */
-  variant?: ToastVariant;
+export interface ToastOptions extends Toast {
   /** Identifies a message. For `initial`, a new id means a new flash message to show. */
   id?: string;
 }
 
-export interface ToastRecord {
+interface ToastRecord extends Toast {
   id: string;
-  title: string;
-  description?: string;
   variant: ToastVariant;
 }
 

@@ -9,6 +9,7 @@ import {
   useId,
 } from "react";
 import { Icon } from "~/components/ui/icon";
+import { type PostStatus, postStatusLabels } from "~/lib/post-status";
 
 // Small form primitives for the admin. Plain native elements (they post with a plain HTML form
 // and work before hydration), styled once here. Colours are chosen for WCAG AA contrast on the
@@ -328,15 +329,6 @@ export function Badge({ variant = "neutral", children, className }: BadgeProps) 
     </span>
   );
 }
-
-export type PostStatus = "draft" | "published" | "archived";
-
-/** The pt-BR names of the post statuses (spec §2 and §4). */
-export const postStatusLabels: Record<PostStatus, string> = {
-  published: "Publicado",
-  draft: "Rascunho",
-  archived: "Arquivado",
-};
 
 /** Publicado (green), Rascunho (slate) or Arquivado (amber). */
 export function PostStatusBadge({ status }: { status: PostStatus }) {

@@ -1,16 +1,11 @@
+import type { Toast } from "~/lib/toast";
 import { Icon } from "./icon";
-
-export interface PageToastProps {
-  title: string;
-  description?: string;
-  variant?: "success" | "error";
-}
 
 /**
  * A toast rendered by the server with the page (after a form post), so it shows with or
  * without JavaScript. Errors are announced assertively, successes politely.
  */
-export function PageToast({ title, description, variant = "success" }: PageToastProps) {
+export function PageToast({ title, description, variant = "success" }: Toast) {
   const error = variant === "error";
   return (
     <div

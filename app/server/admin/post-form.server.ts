@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { postStatusSchema } from "~/lib/post-status";
 import { parseReadTime } from "~/lib/read-time";
 import { sanitizePostHtml } from "../html-sanitizer.server";
 
@@ -41,7 +42,7 @@ export const postFormSchema = z.object({
     .transform(sanitizePostHtml)
     .refine((html) => visibleText(html).length > 0, "Escreva o conteúdo do post."),
   readTime: z.unknown().transform(parseReadTime),
-  status: z.enum(["draft", "published", "archived"]).catch("draft"),
+  status: postStatusSchema.catch("draft"),
   featured: z.unknown().transform((value) => value === "on" || value === "true" || value === true),
   featuredImageUrl: imageUrl.optional().transform((url) => url ?? null),
 });

@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
+import type { PostStatus } from "~/lib/post-status";
 import { slugify, uniqueSlug } from "~/lib/slug";
 import { database } from "../db/database.server";
-import type { Database, PostStatus } from "../db/schema";
+import type { Database } from "../db/schema";
 import type { PostForm } from "./post-form.server";
 
 export interface AdminPost {

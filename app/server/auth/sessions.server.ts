@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
+import type { Toast } from "~/lib/toast";
 import { database } from "../db/database.server";
 import { readCookie, requestIsHttps, serializeCookie } from "./cookies.server";
 
@@ -9,12 +10,6 @@ export const SESSION_IDLE_MS = 3 * 24 * 60 * 60 * 1000;
 export const SESSION_MAX_MS = 30 * 24 * 60 * 60 * 1000;
 /** Don't rewrite the row on every request: slide at most this often. */
 const SLIDE_EVERY_MS = 5 * 60 * 1000;
-
-export interface Toast {
-  title: string;
-  description?: string;
-  variant?: "success" | "error";
-}
 
 export interface SessionUser {
   id: string;

@@ -1,4 +1,6 @@
-import type { ColumnType } from "kysely";
+import type { ColumnType, Selectable } from "kysely";
+import type { LeadStatus } from "~/lib/lead-status";
+import type { PostStatus } from "~/lib/post-status";
 
 // Row types as queries see them. Timestamps are ISO-8601 text with a `Z` on both engines:
 // SQLite stores the text the application writes, and PostgreSQL's timestamptz is turned into
@@ -15,8 +17,6 @@ export interface CategoriesTable {
   slug: string;
   created_at: Timestamp;
 }
-
-export type PostStatus = "draft" | "published" | "archived";
 
 export interface BlogPostsTable {
   id: string;
@@ -89,8 +89,6 @@ export interface SettingsTable {
   updated_at: Timestamp;
 }
 
-export type LeadStatus = "novo" | "em_contato" | "orcamento_enviado" | "fechado" | "descartado";
-
 export interface LeadsTable {
   id: string;
   name: string;
@@ -104,6 +102,9 @@ export interface LeadsTable {
   created_at: Timestamp;
   updated_at: Timestamp;
 }
+
+/** A quote request as read back: the one lead shape the inbox and the e-mail pick from. */
+export type Lead = Selectable<LeadsTable>;
 
 export interface OutboxTable {
   id: string;
