@@ -4,7 +4,7 @@ import { ToastProvider } from "~/components/admin/toaster";
 import { Button, Field, TextInput } from "~/components/admin/ui";
 import type { RouteHandle } from "~/route-handle";
 import {
-  categoryNameSchema,
+  categoryFormSchema,
   createCategory,
   deleteCategory,
   listCategoriesWithCounts,
@@ -12,7 +12,8 @@ import {
 } from "~/server/admin/categories-admin.server";
 import { requireAdminAction, requireAdminPage } from "~/server/auth/guard.server";
 import { setFlash, takeFlash } from "~/server/auth/sessions.server";
-import { formText, readForm } from "~/server/read-form.server";
+import { formText, formTexts, readForm } from "~/server/read-form.server";
+import { validateForm } from "~/server/validate-form.server";
 import type { Route } from "./+types/admin-categorias";
 
 export const handle: RouteHandle = { hydrate: true };
@@ -27,7 +28,7 @@ export async function action({ request }: Route.ActionArgs) {
   const session = await requireAdminAction(request);
   const form = await readForm(request);
   if (!form) return data({ error: "Não foi possível ler o formulário." }, { status: 400 });
-  const intent = form.get("intent");
+  const intent = formText(form, "intent");
   const id = formText(form, "id");
   if (intent === "delete") {
     const result = await deleteCategory(id);
@@ -35,21 +36,21 @@ export async function action({ request }: Route.ActionArgs) {
     await setFlash(session, { title: "Categoria excluída!", description: "A categoria foi removida." });
     throw redirect("/admin/categorias");
   }
-  const name = categoryNameSchema.safeParse(formText(form, "name"));
-  if (!name.success)
-    return data({ error: name.error.issues[0]?.message ?? "Nome inválido." }, { status: 400 });
+  const parsed = validateForm(categoryFormSchema, formTexts(form, ["name"]));
+  if (!parsed.ok) return data({ error: parsed.message }, { status: 400 });
+  const { name } = parsed.data;
   if (intent === "create") {
-    await createCategory(name.data);
+    await createCategory(name);
     await setFlash(session, {
       title: "Categoria criada!",
-      description: `"${name.data}" já pode ser usada nos posts.`,
+      description: `"${name}" já pode ser usada nos posts.`,
     });
   } else if (intent === "rename") {
-    if (!(await renameCategory(id, name.data)))
+    if (!(await renameCategory(id, name)))
       return data({ error: "Categoria não encontrada." }, { status: 404 });
     await setFlash(session, {
       title: "Categoria renomeada!",
-      description: `Agora ela se chama "${name.data}".`,
+      description: `Agora ela se chama "${name}".`,
     });
   } else {
     return data({ error: "Ação desconhecida." }, { status: 400 });

@@ -7,7 +7,8 @@ import type { RouteHandle } from "~/route-handle";
 import { deleteLead, leadUpdateSchema, listLeads, updateLead } from "~/server/admin/leads-admin.server";
 import { requireAdminAction, requireAdminPage } from "~/server/auth/guard.server";
 import { setFlash, takeFlash } from "~/server/auth/sessions.server";
-import { formText, readForm } from "~/server/read-form.server";
+import { formText, formTexts, readForm } from "~/server/read-form.server";
+import { validateForm } from "~/server/validate-form.server";
 import type { Route } from "./+types/admin-solicitacoes";
 
 export const handle: RouteHandle = { hydrate: true };
@@ -25,17 +26,13 @@ export async function action({ request }: Route.ActionArgs) {
   if (!form) return data({ error: "Não foi possível ler o formulário." }, { status: 400 });
   const id = formText(form, "id");
   const back = `/admin/solicitacoes${new URL(request.url).search}`;
-  if (form.get("intent") === "delete") {
+  if (formText(form, "intent") === "delete") {
     if (!(await deleteLead(id))) return data({ error: "Solicitação não encontrada." }, { status: 404 });
     await setFlash(session, { title: "Solicitação excluída!", description: "Os dados foram apagados." });
     throw redirect(back);
   }
-  const parsed = leadUpdateSchema.safeParse({
-    status: formText(form, "status"),
-    note: formText(form, "note"),
-  });
-  if (!parsed.success)
-    return data({ error: parsed.error.issues[0]?.message ?? "Dados inválidos." }, { status: 400 });
+  const parsed = validateForm(leadUpdateSchema, formTexts(form, ["status", "note"]));
+  if (!parsed.ok) return data({ error: parsed.message }, { status: 400 });
   if (!(await updateLead(id, parsed.data.status, parsed.data.note))) {
     return data({ error: "Solicitação não encontrada." }, { status: 404 });
   }

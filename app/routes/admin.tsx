@@ -30,7 +30,7 @@ import { aiImagesConfigured } from "~/server/ai/runware.server";
 import { requireAdminAction, requireAdminPage } from "~/server/auth/guard.server";
 import { setFlash, takeFlash } from "~/server/auth/sessions.server";
 import { listCategories } from "~/server/blog/public-posts.server";
-import { readForm } from "~/server/read-form.server";
+import { formText, readForm } from "~/server/read-form.server";
 import type { Route } from "./+types/admin";
 
 export const handle: RouteHandle = { hydrate: true };
@@ -63,8 +63,8 @@ export async function action({ request }: Route.ActionArgs) {
   const session = await requireAdminAction(request);
   const form = await readForm(request);
   if (!form) return data<ActionResult>({ error: "Não foi possível ler o formulário." }, { status: 400 });
-  const intent = form.get("intent");
-  const id = typeof form.get("id") === "string" && form.get("id") ? String(form.get("id")) : null;
+  const intent = formText(form, "intent");
+  const id = formText(form, "id") || null;
 
   if (intent === "delete") {
     if (!id || !(await deletePost(id))) {
@@ -81,12 +81,12 @@ export async function action({ request }: Route.ActionArgs) {
   const parsed = parsePostForm(form);
   if (!parsed.ok) {
     return data<ActionResult>(
-      { error: "Verifique os campos destacados.", fieldErrors: parsed.errors },
+      { error: "Verifique os campos destacados.", fieldErrors: parsed.fieldErrors },
       { status: 400 },
     );
   }
   try {
-    const saved = await savePost(id, parsed.value, session.user.id);
+    const saved = await savePost(id, parsed.data, session.user.id);
     await setFlash(session, {
       title: saved.created ? "Post criado!" : "Post atualizado!",
       description: "As alterações foram salvas com sucesso.",

@@ -201,8 +201,8 @@ describe.each(testEngines())("admin posts on $name", (engine) => {
       body.set("readTime", "5");
       body.set("status", "draft");
       const parsed = parsePostForm(body);
-      if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
-      const saved = await savePost(null, parsed.value, authorId);
+      if (!parsed.ok) throw new Error(JSON.stringify(parsed.fieldErrors));
+      const saved = await savePost(null, parsed.data, authorId);
       const { content } = await row(saved.id);
 
       expect(content).not.toMatch(/<script|alert\('xss'\)/i);
@@ -224,7 +224,7 @@ describe.each(testEngines())("admin posts on $name", (engine) => {
       body.set("content", "<script>alert(1)</script><p>   </p>");
       const parsed = parsePostForm(body);
       expect(parsed.ok).toBe(false);
-      if (!parsed.ok) expect(parsed.errors.content).toBe("Escreva o conteúdo do post.");
+      if (!parsed.ok) expect(parsed.fieldErrors.content).toBe("Escreva o conteúdo do post.");
     });
   });
 
@@ -251,24 +251,24 @@ describe.each(testEngines())("admin posts on $name", (engine) => {
       ["7.9", 7],
     ])("read time %j becomes %i", (readTime, expected) => {
       const parsed = parse({ readTime });
-      expect(parsed.ok && parsed.value.readTime).toBe(expected);
+      expect(parsed.ok && parsed.data.readTime).toBe(expected);
     });
 
     it("status defaults to draft; featured is on only when sent", () => {
       const parsed = parse({});
-      expect(parsed.ok && parsed.value.status).toBe("draft");
-      expect(parsed.ok && parsed.value.featured).toBe(false);
+      expect(parsed.ok && parsed.data.status).toBe("draft");
+      expect(parsed.ok && parsed.data.featured).toBe(false);
       const featured = parse({ featured: "on", status: "published" });
-      expect(featured.ok && featured.value.featured).toBe(true);
-      expect(featured.ok && featured.value.status).toBe("published");
+      expect(featured.ok && featured.data.featured).toBe(true);
+      expect(featured.ok && featured.data.status).toBe("published");
     });
 
     it("title, category, excerpt and content are required", () => {
       const parsed = parse({ title: "  ", categoryId: "", excerpt: "", content: "" });
       expect(parsed.ok).toBe(false);
       if (!parsed.ok) {
-        expect(Object.keys(parsed.errors).sort()).toEqual(["categoryId", "content", "excerpt", "title"]);
-        expect(parsed.errors.title).toBe("Informe o título.");
+        expect(Object.keys(parsed.fieldErrors).sort()).toEqual(["categoryId", "content", "excerpt", "title"]);
+        expect(parsed.fieldErrors.title).toBe("Informe o título.");
       }
     });
   });

@@ -2,6 +2,8 @@ import { z } from "zod";
 import { postStatusSchema } from "~/lib/post-status";
 import { parseReadTime } from "~/lib/read-time";
 import { sanitizePostHtml } from "../html-sanitizer.server";
+import { type FormFields, formTexts } from "../read-form.server";
+import { type FieldErrors, validateForm } from "../validate-form.server";
 
 const MAX_CONTENT_CHARS = 400_000;
 
@@ -44,34 +46,14 @@ export const postFormSchema = z.object({
   readTime: z.unknown().transform(parseReadTime),
   status: postStatusSchema.catch("draft"),
   featured: z.unknown().transform((value) => value === "on" || value === "true" || value === true),
-  featuredImageUrl: imageUrl.optional().transform((url) => url ?? null),
+  featuredImageUrl: imageUrl,
 });
 
 export type PostForm = z.infer<typeof postFormSchema>;
-export type PostFormErrors = Partial<Record<keyof PostForm, string>>;
+export type PostFormErrors = FieldErrors<keyof PostForm>;
 
-export type ParsedPostForm = { ok: true; value: PostForm } | { ok: false; errors: PostFormErrors };
+const postFormFields = Object.keys(postFormSchema.shape) as Array<keyof PostForm>;
 
-export function parsePostForm(form: FormData): ParsedPostForm {
-  const text = (name: string) => {
-    const value = form.get(name);
-    return typeof value === "string" ? value : "";
-  };
-  const result = postFormSchema.safeParse({
-    title: text("title"),
-    categoryId: text("categoryId"),
-    excerpt: text("excerpt"),
-    content: text("content"),
-    readTime: text("readTime"),
-    status: text("status"),
-    featured: form.get("featured"),
-    featuredImageUrl: text("featuredImageUrl"),
-  });
-  if (result.success) return { ok: true, value: result.data };
-  const errors: PostFormErrors = {};
-  for (const issue of result.error.issues) {
-    const key = issue.path[0] as keyof PostForm;
-    errors[key] ??= issue.message;
-  }
-  return { ok: false, errors };
+export function parsePostForm(form: FormFields) {
+  return validateForm(postFormSchema, formTexts(form, postFormFields));
 }
