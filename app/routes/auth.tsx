@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import { z } from "zod";
 import { BusySubmitScript } from "~/components/ui/busy-submit-script";
-import { PageToast } from "~/components/ui/page-toast";
+import { ToastRegion, ToastView } from "~/components/ui/toast";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
 import { requestInfoContext } from "~/request-context";
 import { assertSameOrigin } from "~/server/auth/guard.server";
@@ -102,7 +102,9 @@ export default function Auth({ actionData }: Route.ComponentProps) {
         </form>
       </div>
       {actionData?.error ? (
-        <PageToast variant="error" title="Erro no login" description={actionData.error} />
+        <ToastRegion>
+          <ToastView toast={{ title: "Erro no login", description: actionData.error, variant: "error" }} />
+        </ToastRegion>
       ) : null}
       <BusySubmitScript />
     </section>

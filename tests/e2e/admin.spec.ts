@@ -251,7 +251,8 @@ test.describe("sign-in (/auth)", () => {
       );
       await page.getByRole("button", { name: "Entrar" }).click();
       expect((await answer).status()).toBe(401);
-      const alert = page.getByRole("alert").filter({ hasText: "Erro no login" });
+      // The same notification region as every admin toast.
+      const alert = notifications(page).getByRole("alert").filter({ hasText: "Erro no login" });
       await expect(alert).toBeVisible();
       await expect(page).toHaveURL((url) => url.pathname === "/auth");
       await expect(page.getByLabel("E-mail")).toHaveValue(address);
