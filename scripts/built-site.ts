@@ -6,16 +6,16 @@ import type * as Site from "../app/server/http-app.server.ts";
 
 export const projectRoot = path.resolve(import.meta.dirname, "..");
 
-/** Run scripts/build-if-needed.ts; exit with its status when the build fails. */
-export function buildIfNeeded(): void {
+/** Run scripts/build-if-needed.ts (its output goes to this terminal); false when the build failed. */
+export function buildIfNeeded(): boolean {
   const build = spawnSync(process.execPath, [path.join(projectRoot, "scripts/build-if-needed.ts")], {
     stdio: "inherit",
   });
-  if (build.status !== 0) process.exit(build.status ?? 1);
+  return build.status === 0;
 }
 
 /** The built server module (build/server/index.js), building it first if needed. */
 export async function loadBuiltSite(): Promise<typeof Site> {
-  buildIfNeeded();
+  if (!buildIfNeeded()) process.exit(1);
   return (await import(path.join(projectRoot, "build/server/index.js"))) as typeof Site;
 }
