@@ -1,6 +1,6 @@
 import { data, Form, redirect } from "react-router";
 import { AdminHeader } from "~/components/admin/admin-header";
-import { ToastProvider } from "~/components/admin/toaster";
+import { pageToast, ToastProvider } from "~/components/admin/toaster";
 import { Button, Field, TextInput } from "~/components/admin/ui";
 import type { RouteHandle } from "~/route-handle";
 import {
@@ -70,9 +70,7 @@ function confirmDelete(event: React.FormEvent<HTMLFormElement>) {
 export default function AdminCategories({ loaderData, actionData }: Route.ComponentProps) {
   const { categories, flash, email } = loaderData;
   return (
-    <ToastProvider
-      initial={actionData ? { title: "Erro", description: actionData.error, variant: "error" } : flash}
-    >
+    <ToastProvider initial={pageToast(actionData, flash)}>
       <div className="container-page flex flex-col gap-8 py-10">
         <AdminHeader title="Categorias do Blog" email={email} />
         <section

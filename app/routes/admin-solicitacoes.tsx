@@ -1,6 +1,6 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { AdminHeader } from "~/components/admin/admin-header";
-import { ToastProvider } from "~/components/admin/toaster";
+import { pageToast, ToastProvider } from "~/components/admin/toaster";
 import { Badge, Button, buttonClassName, Field, Select, TextArea } from "~/components/admin/ui";
 import { deliveryLabels, leadStatuses, leadStatusFilter, leadStatusLabels } from "~/lib/lead-status";
 import type { RouteHandle } from "~/route-handle";
@@ -67,9 +67,7 @@ export default function AdminLeads({ loaderData, actionData }: Route.ComponentPr
         : "border-slate-300 text-slate-700 hover:border-brand-700 dark:border-slate-600 dark:text-slate-200"
     }`;
   return (
-    <ToastProvider
-      initial={actionData ? { title: "Erro", description: actionData.error, variant: "error" } : flash}
-    >
+    <ToastProvider initial={pageToast(actionData, flash)}>
       <div className="container-page flex flex-col gap-8 py-10">
         <AdminHeader title="Solicitações de Orçamento" email={email}>
           <a

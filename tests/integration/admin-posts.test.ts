@@ -5,8 +5,10 @@ import { deleteCategory } from "~/server/admin/categories-admin.server";
 import { type PostForm, parsePostForm } from "~/server/admin/post-form.server";
 import {
   deletePost,
+  getPostForEdit,
   listAllPosts,
   PostNotFoundError,
+  postIdFromParam,
   savePost,
   UnknownCategoryError,
 } from "~/server/admin/posts-admin.server";
@@ -295,6 +297,45 @@ describe.each(testEngines())("admin posts on $name", (engine) => {
       const ids = (await listAllPosts()).map((post) => post.id);
       expect(ids.indexOf(b.id)).toBeGreaterThanOrEqual(0);
       expect(ids.indexOf(b.id)).toBeLessThan(ids.indexOf(a.id));
+    });
+
+    it("the list carries only what it shows (no content); the editor reads one whole post", async () => {
+      const content = `<p>Conteúdo só do editor ${uid()}.</p>`;
+      const saved = await savePost(null, form({ content, featured: true }), authorId);
+      const listed = (await listAllPosts()).find((post) => post.id === saved.id);
+      expect(listed).toBeDefined();
+      expect(Object.keys(listed ?? {}).sort()).toEqual([
+        "category_name",
+        "excerpt",
+        "featured",
+        "id",
+        "read_time",
+        "slug",
+        "status",
+        "title",
+      ]);
+      expect(listed?.featured).toBe(true);
+
+      expect(await getPostForEdit(saved.id)).toEqual({
+        id: saved.id,
+        title: expect.any(String),
+        excerpt: "Resumo.",
+        content,
+        category_id: categoryId,
+        status: "draft",
+        featured: true,
+        read_time: 5,
+        featured_image_url: null,
+      });
+      expect(await getPostForEdit(randomUUID())).toBeNull();
+    });
+
+    it("an address that cannot name a post never reaches a query", () => {
+      const id = randomUUID();
+      expect(postIdFromParam(id)).toBe(id);
+      for (const bad of [undefined, "", "novo", "\u0000", `${id}\u0000`, "a".repeat(10_000)]) {
+        expect(postIdFromParam(bad)).toBeNull();
+      }
     });
   });
 

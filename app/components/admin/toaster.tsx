@@ -21,6 +21,11 @@ interface ToastRecord extends Toast {
   variant: ToastVariant;
 }
 
+/** The toast an admin page opens with: its action's failure ('Erro'), else the server's flash. */
+export function pageToast(failure: { error: string } | undefined, flash: Toast | null): ToastOptions | null {
+  return failure ? { title: "Erro", description: failure.error, variant: "error" } : flash;
+}
+
 /** Shows a toast and returns its id. */
 export type ToastFunction = (options: ToastOptions) => string;
 
@@ -156,6 +161,7 @@ export function Toaster() {
   return (
     <ToastRegion
       ref={region}
+      placement="corner"
       onMouseEnter={() => setHovered(true)}
       onMouseLeave={() => setHovered(false)}
       onFocus={() => setFocused(true)}

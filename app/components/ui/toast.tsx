@@ -55,12 +55,24 @@ export function ToastView({ toast, onDismiss, focus = false }: ToastViewProps) {
   );
 }
 
-/** Where toasts float: bottom right, above the chat button, newest last. */
-export function ToastRegion({ children, ...props }: ComponentPropsWithRef<"section">) {
+const placements = {
+  /** Public pages: above the chat button, which stays reachable. */
+  "above-chat": "bottom-24 sm:right-6 sm:max-w-md",
+  /** The admin: low in the corner, clear of the form's controls at the right of the screen
+   *  (the signed-in owner has no use for the chat button). */
+  corner: "bottom-4 sm:right-4 sm:max-w-sm",
+} as const;
+
+export interface ToastRegionProps extends Omit<ComponentPropsWithRef<"section">, "className"> {
+  placement?: keyof typeof placements;
+}
+
+/** Where toasts float, bottom right, newest last. */
+export function ToastRegion({ children, placement = "above-chat", ...props }: ToastRegionProps) {
   return (
     <section
       aria-label="Notificações"
-      className="pointer-events-none fixed inset-x-4 bottom-24 z-50 flex flex-col gap-2 sm:right-6 sm:left-auto sm:w-full sm:max-w-md"
+      className={`pointer-events-none fixed inset-x-4 z-50 flex flex-col gap-2 sm:left-auto sm:w-full ${placements[placement]}`}
       {...props}
     >
       {children}

@@ -1,9 +1,13 @@
+import { data, redirect } from "react-router";
 import { z } from "zod";
 import { postStatusSchema } from "~/lib/post-status";
 import { parseReadTime } from "~/lib/read-time";
+import { requireAdminAction } from "../auth/guard.server";
+import { setFlash } from "../auth/sessions.server";
 import { sanitizePostHtml } from "../html-sanitizer.server";
-import { type FormFields, formTexts } from "../read-form.server";
+import { type FormFields, formTexts, readForm } from "../read-form.server";
 import { type FieldErrors, validateForm } from "../validate-form.server";
+import { POST_GONE_MESSAGE, PostNotFoundError, savePost, UnknownCategoryError } from "./posts-admin.server";
 
 const MAX_CONTENT_CHARS = 400_000;
 
@@ -56,4 +60,40 @@ const postFormFields = Object.keys(postFormSchema.shape) as Array<keyof PostForm
 
 export function parsePostForm(form: FormFields) {
   return validateForm(postFormSchema, formTexts(form, postFormFields));
+}
+
+/** What the post form's action answers when it saves nothing (rendered as the toast 'Erro'). */
+export interface PostFormFailure {
+  error: string;
+  fieldErrors?: PostFormErrors;
+}
+
+const failure = (status: 400 | 404, error: string, fieldErrors?: PostFormErrors) =>
+  data<PostFormFailure>(fieldErrors ? { error, fieldErrors } : { error }, { status });
+
+/**
+ * The post form's action: save a new post (id null) or the post being edited, queue the toast
+ * and go back to the list; or answer why nothing was saved.
+ */
+export async function submitPostForm(request: Request, id: string | null) {
+  const session = await requireAdminAction(request);
+  const form = await readForm(request);
+  if (!form) return failure(400, "Não foi possível ler o formulário.");
+  const parsed = parsePostForm(form);
+  if (!parsed.ok) return failure(400, "Verifique os campos destacados.", parsed.fieldErrors);
+  try {
+    const saved = await savePost(id, parsed.data, session.user.id);
+    await setFlash(session, {
+      title: saved.created ? "Post criado!" : "Post atualizado!",
+      description: "As alterações foram salvas com sucesso.",
+    });
+  } catch (error) {
+    if (error instanceof UnknownCategoryError) {
+      return failure(400, "A categoria escolhida não existe mais.", { categoryId: "Escolha uma categoria." });
+    }
+    if (error instanceof PostNotFoundError) return failure(404, POST_GONE_MESSAGE);
+    throw error;
+  }
+  // The form closes and clears: back to the plain list.
+  throw redirect("/admin");
 }

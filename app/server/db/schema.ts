@@ -35,6 +35,9 @@ export interface BlogPostsTable {
   updated_at: Timestamp;
 }
 
+/** A blog post as read back: the shape the admin's list and editor pick from. */
+export type Post = Selectable<BlogPostsTable>;
+
 export interface UsersTable {
   id: string;
   email: string;
