@@ -1,6 +1,5 @@
 import { data, Form, redirect } from "react-router";
-import { AdminHeader } from "~/components/admin/admin-header";
-import { pageToast, ToastProvider } from "~/components/admin/toaster";
+import { AdminPage } from "~/components/admin/admin-page";
 import { Button, Field, TextInput } from "~/components/admin/ui";
 import type { RouteHandle } from "~/route-handle";
 import {
@@ -70,64 +69,61 @@ function confirmDelete(event: React.FormEvent<HTMLFormElement>) {
 export default function AdminCategories({ loaderData, actionData }: Route.ComponentProps) {
   const { categories, flash, email } = loaderData;
   return (
-    <ToastProvider initial={pageToast(actionData, flash)}>
-      <div className="container-page flex flex-col gap-8 py-10">
-        <AdminHeader title="Categorias do Blog" email={email} />
-        <section
-          aria-labelledby="nova-categoria"
-          className="rounded-2xl border border-slate-200 bg-white p-6 dark:border-slate-800 dark:bg-slate-900"
+    <AdminPage title="Categorias do Blog" email={email} flash={flash} failure={actionData}>
+      <section
+        aria-labelledby="nova-categoria"
+        className="rounded-2xl border border-slate-200 bg-white p-6 dark:border-slate-800 dark:bg-slate-900"
+      >
+        <h2 id="nova-categoria" className="mb-4 text-xl font-bold text-slate-900 dark:text-white">
+          Nova categoria
+        </h2>
+        {/* A new key after each change empties the field once the category is added. */}
+        <Form
+          method="post"
+          key={categories.map((category) => category.id).join()}
+          className="flex flex-col gap-3 sm:flex-row sm:items-end"
         >
-          <h2 id="nova-categoria" className="mb-4 text-xl font-bold text-slate-900 dark:text-white">
-            Nova categoria
-          </h2>
-          {/* A new key after each change empties the field once the category is added. */}
-          <Form
-            method="post"
-            key={categories.map((category) => category.id).join()}
-            className="flex flex-col gap-3 sm:flex-row sm:items-end"
-          >
-            <input type="hidden" name="intent" value="create" />
-            <Field label="Nome" required className="flex-1">
-              <TextInput name="name" maxLength={80} />
-            </Field>
-            <Button type="submit">Adicionar</Button>
-          </Form>
-        </section>
-        <section aria-labelledby="categorias-existentes" className="flex flex-col gap-3">
-          <h2 id="categorias-existentes" className="text-xl font-bold text-slate-900 dark:text-white">
-            Categorias existentes
-          </h2>
-          <ul className="flex flex-col gap-3">
-            {categories.map((category) => (
-              <li
-                key={category.id}
-                className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 md:flex-row md:items-end md:justify-between dark:border-slate-800 dark:bg-slate-900"
-              >
-                <Form method="post" className="flex flex-1 flex-col gap-3 sm:flex-row sm:items-end">
-                  <input type="hidden" name="intent" value="rename" />
-                  <input type="hidden" name="id" value={category.id} />
-                  <Field
-                    label={`Nome (${category.postCount === 1 ? "1 post" : `${category.postCount} posts`})`}
-                    className="flex-1"
-                  >
-                    <TextInput name="name" defaultValue={category.name} maxLength={80} />
-                  </Field>
-                  <Button type="submit" variant="secondary" aria-label={`Renomear ${category.name}`}>
-                    Renomear
-                  </Button>
-                </Form>
-                <Form method="post" onSubmit={confirmDelete}>
-                  <input type="hidden" name="intent" value="delete" />
-                  <input type="hidden" name="id" value={category.id} />
-                  <Button type="submit" variant="danger" aria-label={`Excluir ${category.name}`}>
-                    Excluir
-                  </Button>
-                </Form>
-              </li>
-            ))}
-          </ul>
-        </section>
-      </div>
-    </ToastProvider>
+          <input type="hidden" name="intent" value="create" />
+          <Field label="Nome" required className="flex-1">
+            <TextInput name="name" maxLength={80} />
+          </Field>
+          <Button type="submit">Adicionar</Button>
+        </Form>
+      </section>
+      <section aria-labelledby="categorias-existentes" className="flex flex-col gap-3">
+        <h2 id="categorias-existentes" className="text-xl font-bold text-slate-900 dark:text-white">
+          Categorias existentes
+        </h2>
+        <ul className="flex flex-col gap-3">
+          {categories.map((category) => (
+            <li
+              key={category.id}
+              className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 md:flex-row md:items-end md:justify-between dark:border-slate-800 dark:bg-slate-900"
+            >
+              <Form method="post" className="flex flex-1 flex-col gap-3 sm:flex-row sm:items-end">
+                <input type="hidden" name="intent" value="rename" />
+                <input type="hidden" name="id" value={category.id} />
+                <Field
+                  label={`Nome (${category.postCount === 1 ? "1 post" : `${category.postCount} posts`})`}
+                  className="flex-1"
+                >
+                  <TextInput name="name" defaultValue={category.name} maxLength={80} />
+                </Field>
+                <Button type="submit" variant="secondary" aria-label={`Renomear ${category.name}`}>
+                  Renomear
+                </Button>
+              </Form>
+              <Form method="post" onSubmit={confirmDelete}>
+                <input type="hidden" name="intent" value="delete" />
+                <input type="hidden" name="id" value={category.id} />
+                <Button type="submit" variant="danger" aria-label={`Excluir ${category.name}`}>
+                  Excluir
+                </Button>
+              </Form>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </AdminPage>
   );
 }

@@ -1,7 +1,5 @@
 import { data, Link } from "react-router";
-import { AdminHeader } from "~/components/admin/admin-header";
-import { NewPostToggle, PostEditorScreen } from "~/components/admin/post-editor";
-import { pageToast, ToastProvider } from "~/components/admin/toaster";
+import { BlogAdminPage, PostEditorScreen } from "~/components/admin/post-editor";
 import { buttonClassName } from "~/components/admin/ui";
 import type { RouteHandle } from "~/route-handle";
 import { type PostFormFailure, submitPostForm } from "~/server/admin/post-form.server";
@@ -47,18 +45,13 @@ export default function AdminEditPost({ loaderData, actionData }: Route.Componen
   if (post) return <PostEditorScreen {...loaderData} post={post} failure={actionData} />;
   const missing = "missing" in loaderData ? loaderData.missing : "";
   return (
-    <ToastProvider initial={pageToast(actionData, flash)}>
-      <div className="container-page flex flex-col gap-8 py-10">
-        <AdminHeader title="Admin do Blog" email={email}>
-          <NewPostToggle open={false} />
-        </AdminHeader>
-        <section className="flex flex-col items-start gap-4">
-          <h2 className="text-xl font-bold text-slate-900 dark:text-white">{missing}</h2>
-          <Link to="/admin" className={buttonClassName("secondary")}>
-            Voltar aos Posts Existentes
-          </Link>
-        </section>
-      </div>
-    </ToastProvider>
+    <BlogAdminPage email={email} flash={flash} failure={actionData} formOpen={false}>
+      <section className="flex flex-col items-start gap-4">
+        <h2 className="text-xl font-bold text-slate-900 dark:text-white">{missing}</h2>
+        <Link to="/admin" className={buttonClassName("secondary")}>
+          Voltar aos Posts Existentes
+        </Link>
+      </section>
+    </BlogAdminPage>
   );
 }

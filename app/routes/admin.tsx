@@ -1,7 +1,5 @@
 import { data, Form, Link, redirect } from "react-router";
-import { AdminHeader } from "~/components/admin/admin-header";
-import { NewPostToggle } from "~/components/admin/post-editor";
-import { pageToast, ToastProvider } from "~/components/admin/toaster";
+import { BlogAdminPage } from "~/components/admin/post-editor";
 import { Button, buttonClassName, FeaturedBadge, PostStatusBadge } from "~/components/admin/ui";
 import { Icon } from "~/components/ui/icon";
 import type { RouteHandle } from "~/route-handle";
@@ -46,71 +44,65 @@ function confirmDelete(event: React.FormEvent<HTMLFormElement>) {
 export default function Admin({ loaderData, actionData }: Route.ComponentProps) {
   const { posts, flash, email } = loaderData;
   return (
-    <ToastProvider initial={pageToast(actionData, flash)}>
-      <div className="container-page flex flex-col gap-8 py-10">
-        <AdminHeader title="Admin do Blog" email={email}>
-          <NewPostToggle open={false} />
-        </AdminHeader>
-
-        <section aria-labelledby="posts-existentes" className="flex flex-col gap-4">
-          <h2 id="posts-existentes" className="text-xl font-bold text-slate-900 dark:text-white">
-            Posts Existentes
-          </h2>
-          {posts.length === 0 ? (
-            <p className="text-slate-600 dark:text-slate-400">
-              Nenhum post ainda. Use "Novo Post" para escrever o primeiro.
-            </p>
-          ) : (
-            <ul className="flex flex-col gap-3">
-              {posts.map((post) => (
-                <li
-                  key={post.id}
-                  className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-5 sm:flex-row sm:items-start sm:justify-between dark:border-slate-800 dark:bg-slate-900"
-                >
-                  <div className="flex min-w-0 flex-col gap-2">
-                    <div className="flex flex-wrap items-center gap-2">
-                      <h3 className="font-bold text-slate-900 dark:text-white">{post.title}</h3>
-                      <PostStatusBadge status={post.status} />
-                      {post.featured ? <FeaturedBadge /> : null}
-                    </div>
-                    <p className="line-clamp-2 text-sm text-slate-600 dark:text-slate-400">{post.excerpt}</p>
-                    <p className="flex flex-wrap gap-x-4 text-sm text-slate-600 dark:text-slate-400">
-                      <span>{post.category_name}</span>
-                      <span>{post.read_time} min de leitura</span>
-                      {post.status === "published" ? (
-                        <Link
-                          to={`/blog/${post.slug}`}
-                          className="text-brand-700 underline dark:text-brand-300"
-                        >
-                          Ver no site<span className="sr-only">: {post.title}</span>
-                        </Link>
-                      ) : null}
-                    </p>
+    <BlogAdminPage email={email} flash={flash} failure={actionData} formOpen={false}>
+      <section aria-labelledby="posts-existentes" className="flex flex-col gap-4">
+        <h2 id="posts-existentes" className="text-xl font-bold text-slate-900 dark:text-white">
+          Posts Existentes
+        </h2>
+        {posts.length === 0 ? (
+          <p className="text-slate-600 dark:text-slate-400">
+            Nenhum post ainda. Use "Novo Post" para escrever o primeiro.
+          </p>
+        ) : (
+          <ul className="flex flex-col gap-3">
+            {posts.map((post) => (
+              <li
+                key={post.id}
+                className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-5 sm:flex-row sm:items-start sm:justify-between dark:border-slate-800 dark:bg-slate-900"
+              >
+                <div className="flex min-w-0 flex-col gap-2">
+                  <div className="flex flex-wrap items-center gap-2">
+                    <h3 className="font-bold text-slate-900 dark:text-white">{post.title}</h3>
+                    <PostStatusBadge status={post.status} />
+                    {post.featured ? <FeaturedBadge /> : null}
                   </div>
-                  <div className="flex shrink-0 gap-2">
-                    <Link
-                      to={`/admin/posts/${post.id}`}
-                      className={buttonClassName("secondary", "sm")}
-                      aria-label={`Editar ${post.title}`}
-                    >
-                      <Icon name="file-text" className="size-4" />
-                      Editar
-                    </Link>
-                    <Form method="post" onSubmit={confirmDelete}>
-                      <input type="hidden" name="intent" value="delete" />
-                      <input type="hidden" name="id" value={post.id} />
-                      <Button type="submit" variant="danger" size="sm" aria-label={`Deletar ${post.title}`}>
-                        <Icon name="x" className="size-4" />
-                        Deletar
-                      </Button>
-                    </Form>
-                  </div>
-                </li>
-              ))}
-            </ul>
-          )}
-        </section>
-      </div>
-    </ToastProvider>
+                  <p className="line-clamp-2 text-sm text-slate-600 dark:text-slate-400">{post.excerpt}</p>
+                  <p className="flex flex-wrap gap-x-4 text-sm text-slate-600 dark:text-slate-400">
+                    <span>{post.category_name}</span>
+                    <span>{post.read_time} min de leitura</span>
+                    {post.status === "published" ? (
+                      <Link
+                        to={`/blog/${post.slug}`}
+                        className="text-brand-700 underline dark:text-brand-300"
+                      >
+                        Ver no site<span className="sr-only">: {post.title}</span>
+                      </Link>
+                    ) : null}
+                  </p>
+                </div>
+                <div className="flex shrink-0 gap-2">
+                  <Link
+                    to={`/admin/posts/${post.id}`}
+                    className={buttonClassName("secondary", "sm")}
+                    aria-label={`Editar ${post.title}`}
+                  >
+                    <Icon name="file-text" className="size-4" />
+                    Editar
+                  </Link>
+                  <Form method="post" onSubmit={confirmDelete}>
+                    <input type="hidden" name="intent" value="delete" />
+                    <input type="hidden" name="id" value={post.id} />
+                    <Button type="submit" variant="danger" size="sm" aria-label={`Deletar ${post.title}`}>
+                      <Icon name="x" className="size-4" />
+                      Deletar
+                    </Button>
+                  </Form>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </BlogAdminPage>
   );
 }

@@ -6,14 +6,13 @@ import { DEFAULT_READ_TIME } from "~/lib/read-time";
 import type { Toast } from "~/lib/toast";
 import type { PostFormFailure } from "~/server/admin/post-form.server";
 import type { EditablePost } from "~/server/admin/posts-admin.server";
-import { AdminHeader } from "./admin-header";
+import { AdminPage, type AdminPageProps } from "./admin-page";
 import { FeaturedImageField, useImageUpload } from "./featured-image-field";
 import { RichTextEditor } from "./rich-text-editor";
-import { pageToast, ToastProvider } from "./toaster";
 import { Button, buttonClassName, Field, Select, Switch, TextArea, TextInput } from "./ui";
 
 /** 'Novo Post' toggles the form: it opens a new post's form, and closes any open one. */
-export function NewPostToggle({ open }: { open: boolean }) {
+function NewPostToggle({ open }: { open: boolean }) {
   return (
     <Link
       to={open ? "/admin" : "/admin/posts/novo"}
@@ -24,6 +23,16 @@ export function NewPostToggle({ open }: { open: boolean }) {
       Novo Post
     </Link>
   );
+}
+
+export interface BlogAdminPageProps extends Omit<AdminPageProps, "title" | "actions"> {
+  /** The post form is open (a new post, or one being edited). */
+  formOpen: boolean;
+}
+
+/** A screen of the blog admin ('Admin do Blog'): the list of posts, or the post form. */
+export function BlogAdminPage({ formOpen, ...page }: BlogAdminPageProps) {
+  return <AdminPage title="Admin do Blog" actions={<NewPostToggle open={formOpen} />} {...page} />;
 }
 
 export interface PostEditorScreenProps {
@@ -39,14 +48,9 @@ export interface PostEditorScreenProps {
 /** The admin with the post form open: a new post (post null) or the one being edited. */
 export function PostEditorScreen({ email, flash, failure, ...form }: PostEditorScreenProps) {
   return (
-    <ToastProvider initial={pageToast(failure, flash)}>
-      <div className="container-page flex flex-col gap-8 py-10">
-        <AdminHeader title="Admin do Blog" email={email}>
-          <NewPostToggle open />
-        </AdminHeader>
-        <PostForm {...form} failure={failure} />
-      </div>
-    </ToastProvider>
+    <BlogAdminPage email={email} flash={flash} failure={failure} formOpen>
+      <PostForm {...form} failure={failure} />
+    </BlogAdminPage>
   );
 }
 

@@ -21,11 +21,6 @@ interface ToastRecord extends Toast {
   variant: ToastVariant;
 }
 
-/** The toast an admin page opens with: its action's failure ('Erro'), else the server's flash. */
-export function pageToast(failure: { error: string } | undefined, flash: Toast | null): ToastOptions | null {
-  return failure ? { title: "Erro", description: failure.error, variant: "error" } : flash;
-}
-
 /** Shows a toast and returns its id. */
 export type ToastFunction = (options: ToastOptions) => string;
 
