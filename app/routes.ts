@@ -19,6 +19,8 @@ export default [
     route("blog/:slug", "routes/blog-post.tsx"),
     route("auth", "routes/auth.tsx"),
     route("admin", "routes/admin.tsx"),
+    route("admin/posts/novo", "routes/admin-posts-novo.tsx"),
+    route("admin/posts/:id", "routes/admin-posts-editar.tsx"),
     route("admin/categorias", "routes/admin-categorias.tsx"),
     route("admin/sair", "routes/admin-sair.ts"),
     route("admin/solicitacoes", "routes/admin-solicitacoes.tsx"),

@@ -5,10 +5,10 @@ import path from "node:path";
 
 export const projectRoot = path.resolve(import.meta.dirname, "..");
 
-/** Run scripts/build-if-needed.ts; exit with its status when the build fails. */
-export function buildIfNeeded(): void {
+/** Run scripts/build-if-needed.ts (its output goes to this terminal); false when the build failed. */
+export function buildIfNeeded(): boolean {
   const build = spawnSync(process.execPath, [path.join(projectRoot, "scripts/build-if-needed.ts")], {
     stdio: "inherit",
   });
-  if (build.status !== 0) process.exit(build.status ?? 1);
+  return build.status === 0;
 }

@@ -21,7 +21,6 @@
 //
 // Exit: 0 every page within budget, 1 a page missed a target, 2 Lighthouse could not run (build,
 // server, Chromium or Lighthouse itself failed). CHROME_PATH picks another Chromium binary.
-import { spawnSync } from "node:child_process";
 import {
   accessSync,
   constants,
@@ -41,6 +40,7 @@ import { type LaunchedChrome, launch } from "chrome-launcher";
 import lighthouse, { type Flags, type Result } from "lighthouse";
 import { chromiumLaunchOptions } from "../tests/support/chromium.ts";
 import { type RunningServer, startServer } from "../tests/support/server.ts";
+import { buildIfNeeded } from "./built-site.ts";
 import { cleanUp, cleanups } from "./cleanups.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -558,13 +558,6 @@ function buildFingerprint(): string {
       return existsSync(target) ? statSync(target).mtimeMs : 0;
     })
     .join("|");
-}
-
-function buildIfNeeded(): boolean {
-  const build = spawnSync(process.execPath, [path.join(root, "scripts/build-if-needed.ts")], {
-    stdio: "inherit",
-  });
-  return build.status === 0;
 }
 
 /** Wait until nothing in build/ has moved for 5 s (at most 3 minutes), then build if still needed. */

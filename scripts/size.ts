@@ -8,7 +8,7 @@ import { buildIfNeeded } from "./built-site.ts";
 const budget = { js: 120 * 1024, css: 20 * 1024 };
 const pages = ["/", "/servicos", "/obras", "/contato", ...process.argv.slice(2)];
 
-buildIfNeeded();
+if (!buildIfNeeded()) process.exit(1);
 
 const server = await startServer();
 const gzipSizes = new Map<string, number>();

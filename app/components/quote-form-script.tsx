@@ -14,7 +14,7 @@ region.setAttribute("data-enhanced","");
 var fields=["name","email","phone","condominium","service","message"],busy=false,timer;
 function reveal(root){root.querySelectorAll("[data-toast-close]").forEach(function(b){b.hidden=false;});}
 function dismissLater(){clearTimeout(timer);timer=setTimeout(function(){
-var t=region.querySelector("[data-quote-toast=success]");if(!t)return;
+var t=region.querySelector("[data-toast=success]");if(!t)return;
 if(region.matches(":hover")||region.contains(document.activeElement))return dismissLater();
 t.remove();},5000);}
 function show(toasts){region.textContent="";
@@ -22,9 +22,9 @@ toasts.forEach(function(t){t.removeAttribute("autofocus");t.removeAttribute("tab
 var kids=[].slice.call(t.childNodes);t.textContent="";region.appendChild(t);
 setTimeout(function(){kids.forEach(function(k){t.appendChild(k);});reveal(t);},50);});
 dismissLater();}
-reveal(region);if(region.querySelector("[data-quote-toast=success]"))dismissLater();
+reveal(region);if(region.querySelector("[data-toast=success]"))dismissLater();
 region.addEventListener("click",function(e){var b=e.target instanceof Element&&e.target.closest("[data-toast-close]");
-if(!b)return;var t=b.closest("[data-quote-toast]");if(t)t.remove();});
+if(!b)return;var t=b.closest("[data-toast]");if(t)t.remove();});
 document.addEventListener("submit",function(e){
 var form=e.target;
 if(!(form instanceof HTMLFormElement)||!form.hasAttribute("data-quote-form")||e.defaultPrevented)return;

@@ -1,7 +1,16 @@
-export const leadStatuses = ["novo", "em_contato", "orcamento_enviado", "fechado", "descartado"] as const;
-export type LeadStatusValue = (typeof leadStatuses)[number];
+import { z } from "zod";
 
-export const leadStatusLabels: Record<LeadStatusValue, string> = {
+// The statuses of a quote request: the one list the database type, the parsers and the
+// inbox's pt-BR labels are derived from.
+
+export const leadStatuses = ["novo", "em_contato", "orcamento_enviado", "fechado", "descartado"] as const;
+export type LeadStatus = (typeof leadStatuses)[number];
+
+// Pure: the inbox's client bundle imports the labels, and should not carry zod for a parser
+// only the server runs.
+export const leadStatusSchema = /* @__PURE__ */ z.enum(leadStatuses, { error: "Status inválido." });
+
+export const leadStatusLabels: Record<LeadStatus, string> = {
   novo: "Novo",
   em_contato: "Em contato",
   orcamento_enviado: "Orçamento enviado",
@@ -9,8 +18,10 @@ export const leadStatusLabels: Record<LeadStatusValue, string> = {
   descartado: "Descartado",
 };
 
-export function isLeadStatus(value: unknown): value is LeadStatusValue {
-  return typeof value === "string" && (leadStatuses as readonly string[]).includes(value);
+/** The inbox's `?status=` filter: a known status, else none (every request). */
+export function leadStatusFilter(value: string | null): LeadStatus | null {
+  const parsed = leadStatusSchema.safeParse(value);
+  return parsed.success ? parsed.data : null;
 }
 
 /** What happened to the notification e-mail of a quote request. */

@@ -1,3 +1,5 @@
+import type { Toast } from "./toast";
+
 // The quote request form's vocabulary, shared by the page (server-rendered, no React on the
 // client) and the server modules that validate and store a request.
 
@@ -27,19 +29,13 @@ export const quoteDefaults = {
 
 export type QuoteValues = Record<QuoteField, string>;
 
-export interface QuoteToast {
-  title: string;
-  description: string;
-  variant: "success" | "error";
-}
-
 // Spec §8: exact strings.
-export const QUOTE_SUCCESS_TOAST: QuoteToast = {
+export const QUOTE_SUCCESS_TOAST: Toast = {
   title: "Mensagem enviada com sucesso!",
   description: "Entraremos em contato em breve para discutir seu projeto.",
   variant: "success",
 };
-export const QUOTE_FAILURE_TOAST: QuoteToast = {
+export const QUOTE_FAILURE_TOAST: Toast = {
   title: "Erro ao enviar mensagem",
   description: "Ocorreu um erro. Tente novamente ou entre em contato por telefone.",
   variant: "error",
@@ -58,7 +54,7 @@ export type QuoteOutcome =
 /** What the /contato action answers; the page renders it with or without JavaScript. */
 export interface QuoteActionData {
   outcome: QuoteOutcome;
-  toast: QuoteToast;
+  toast: Toast;
   /** The submitted values, echoed back so nothing typed is lost (empty after success). */
   values: Partial<QuoteValues>;
   fieldErrors: Partial<Record<QuoteField, string>>;

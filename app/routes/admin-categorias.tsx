@@ -1,10 +1,9 @@
 import { data, Form, redirect } from "react-router";
-import { AdminHeader } from "~/components/admin/admin-header";
-import { ToastProvider } from "~/components/admin/toaster";
+import { AdminPage } from "~/components/admin/admin-page";
 import { Button, Field, TextInput } from "~/components/admin/ui";
 import type { RouteHandle } from "~/route-handle";
 import {
-  categoryNameSchema,
+  categoryFormSchema,
   createCategory,
   deleteCategory,
   listCategoriesWithCounts,
@@ -12,7 +11,8 @@ import {
 } from "~/server/admin/categories-admin.server";
 import { requireAdminAction, requireAdminPage } from "~/server/auth/guard.server";
 import { setFlash, takeFlash } from "~/server/auth/sessions.server";
-import { formText, readForm } from "~/server/read-form.server";
+import { formText, formTexts, readForm } from "~/server/read-form.server";
+import { validateForm } from "~/server/validate-form.server";
 import type { Route } from "./+types/admin-categorias";
 
 export const handle: RouteHandle = { hydrate: true };
@@ -27,7 +27,7 @@ export async function action({ request }: Route.ActionArgs) {
   const session = await requireAdminAction(request);
   const form = await readForm(request);
   if (!form) return data({ error: "Não foi possível ler o formulário." }, { status: 400 });
-  const intent = form.get("intent");
+  const intent = formText(form, "intent");
   const id = formText(form, "id");
   if (intent === "delete") {
     const result = await deleteCategory(id);
@@ -35,21 +35,21 @@ export async function action({ request }: Route.ActionArgs) {
     await setFlash(session, { title: "Categoria excluída!", description: "A categoria foi removida." });
     throw redirect("/admin/categorias");
   }
-  const name = categoryNameSchema.safeParse(formText(form, "name"));
-  if (!name.success)
-    return data({ error: name.error.issues[0]?.message ?? "Nome inválido." }, { status: 400 });
+  const parsed = validateForm(categoryFormSchema, formTexts(form, ["name"]));
+  if (!parsed.ok) return data({ error: parsed.message }, { status: 400 });
+  const { name } = parsed.data;
   if (intent === "create") {
-    await createCategory(name.data);
+    await createCategory(name);
     await setFlash(session, {
       title: "Categoria criada!",
-      description: `"${name.data}" já pode ser usada nos posts.`,
+      description: `"${name}" já pode ser usada nos posts.`,
     });
   } else if (intent === "rename") {
-    if (!(await renameCategory(id, name.data)))
+    if (!(await renameCategory(id, name)))
       return data({ error: "Categoria não encontrada." }, { status: 404 });
     await setFlash(session, {
       title: "Categoria renomeada!",
-      description: `Agora ela se chama "${name.data}".`,
+      description: `Agora ela se chama "${name}".`,
     });
   } else {
     return data({ error: "Ação desconhecida." }, { status: 400 });
@@ -69,66 +69,61 @@ function confirmDelete(event: React.FormEvent<HTMLFormElement>) {
 export default function AdminCategories({ loaderData, actionData }: Route.ComponentProps) {
   const { categories, flash, email } = loaderData;
   return (
-    <ToastProvider
-      initial={actionData ? { title: "Erro", description: actionData.error, variant: "error" } : flash}
-    >
-      <div className="container-page flex flex-col gap-8 py-10">
-        <AdminHeader title="Categorias do Blog" email={email} />
-        <section
-          aria-labelledby="nova-categoria"
-          className="rounded-2xl border border-slate-200 bg-white p-6 dark:border-slate-800 dark:bg-slate-900"
+    <AdminPage title="Categorias do Blog" email={email} flash={flash} failure={actionData}>
+      <section
+        aria-labelledby="nova-categoria"
+        className="rounded-2xl border border-slate-200 bg-white p-6 dark:border-slate-800 dark:bg-slate-900"
+      >
+        <h2 id="nova-categoria" className="mb-4 text-xl font-bold text-slate-900 dark:text-white">
+          Nova categoria
+        </h2>
+        {/* A new key after each change empties the field once the category is added. */}
+        <Form
+          method="post"
+          key={categories.map((category) => category.id).join()}
+          className="flex flex-col gap-3 sm:flex-row sm:items-end"
         >
-          <h2 id="nova-categoria" className="mb-4 text-xl font-bold text-slate-900 dark:text-white">
-            Nova categoria
-          </h2>
-          {/* A new key after each change empties the field once the category is added. */}
-          <Form
-            method="post"
-            key={categories.map((category) => category.id).join()}
-            className="flex flex-col gap-3 sm:flex-row sm:items-end"
-          >
-            <input type="hidden" name="intent" value="create" />
-            <Field label="Nome" required className="flex-1">
-              <TextInput name="name" maxLength={80} />
-            </Field>
-            <Button type="submit">Adicionar</Button>
-          </Form>
-        </section>
-        <section aria-labelledby="categorias-existentes" className="flex flex-col gap-3">
-          <h2 id="categorias-existentes" className="text-xl font-bold text-slate-900 dark:text-white">
-            Categorias existentes
-          </h2>
-          <ul className="flex flex-col gap-3">
-            {categories.map((category) => (
-              <li
-                key={category.id}
-                className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 md:flex-row md:items-end md:justify-between dark:border-slate-800 dark:bg-slate-900"
-              >
-                <Form method="post" className="flex flex-1 flex-col gap-3 sm:flex-row sm:items-end">
-                  <input type="hidden" name="intent" value="rename" />
-                  <input type="hidden" name="id" value={category.id} />
-                  <Field
-                    label={`Nome (${category.postCount === 1 ? "1 post" : `${category.postCount} posts`})`}
-                    className="flex-1"
-                  >
-                    <TextInput name="name" defaultValue={category.name} maxLength={80} />
-                  </Field>
-                  <Button type="submit" variant="secondary" aria-label={`Renomear ${category.name}`}>
-                    Renomear
-                  </Button>
-                </Form>
-                <Form method="post" onSubmit={confirmDelete}>
-                  <input type="hidden" name="intent" value="delete" />
-                  <input type="hidden" name="id" value={category.id} />
-                  <Button type="submit" variant="danger" aria-label={`Excluir ${category.name}`}>
-                    Excluir
-                  </Button>
-                </Form>
-              </li>
-            ))}
-          </ul>
-        </section>
-      </div>
-    </ToastProvider>
+          <input type="hidden" name="intent" value="create" />
+          <Field label="Nome" required className="flex-1">
+            <TextInput name="name" maxLength={80} />
+          </Field>
+          <Button type="submit">Adicionar</Button>
+        </Form>
+      </section>
+      <section aria-labelledby="categorias-existentes" className="flex flex-col gap-3">
+        <h2 id="categorias-existentes" className="text-xl font-bold text-slate-900 dark:text-white">
+          Categorias existentes
+        </h2>
+        <ul className="flex flex-col gap-3">
+          {categories.map((category) => (
+            <li
+              key={category.id}
+              className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 md:flex-row md:items-end md:justify-between dark:border-slate-800 dark:bg-slate-900"
+            >
+              <Form method="post" className="flex flex-1 flex-col gap-3 sm:flex-row sm:items-end">
+                <input type="hidden" name="intent" value="rename" />
+                <input type="hidden" name="id" value={category.id} />
+                <Field
+                  label={`Nome (${category.postCount === 1 ? "1 post" : `${category.postCount} posts`})`}
+                  className="flex-1"
+                >
+                  <TextInput name="name" defaultValue={category.name} maxLength={80} />
+                </Field>
+                <Button type="submit" variant="secondary" aria-label={`Renomear ${category.name}`}>
+                  Renomear
+                </Button>
+              </Form>
+              <Form method="post" onSubmit={confirmDelete}>
+                <input type="hidden" name="intent" value="delete" />
+                <input type="hidden" name="id" value={category.id} />
+                <Button type="submit" variant="danger" aria-label={`Excluir ${category.name}`}>
+                  Excluir
+                </Button>
+              </Form>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </AdminPage>
   );
 }

@@ -1,4 +1,4 @@
-import { isLeadStatus } from "~/lib/lead-status";
+import { leadStatusFilter } from "~/lib/lead-status";
 import { leadsToCsv, listLeads } from "~/server/admin/leads-admin.server";
 import { requireAdminAction } from "~/server/auth/guard.server";
 import type { Route } from "./+types/admin-solicitacoes-csv";
@@ -6,8 +6,7 @@ import type { Route } from "./+types/admin-solicitacoes-csv";
 /** The inbox (optionally one status) as a CSV file that Excel in Brazil opens correctly. */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdminAction(request);
-  const requested = new URL(request.url).searchParams.get("status");
-  const leads = await listLeads(isLeadStatus(requested) ? requested : null);
+  const leads = await listLeads(leadStatusFilter(new URL(request.url).searchParams.get("status")));
   const day = new Date().toISOString().slice(0, 10);
   return new Response(leadsToCsv(leads), {
     headers: {

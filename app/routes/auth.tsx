@@ -1,12 +1,14 @@
 import { data, redirect } from "react-router";
+import { z } from "zod";
 import { BusySubmitScript } from "~/components/ui/busy-submit-script";
-import { PageToast } from "~/components/ui/page-toast";
+import { ToastRegion, ToastView } from "~/components/ui/toast";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
 import { requestInfoContext } from "~/request-context";
 import { assertSameOrigin } from "~/server/auth/guard.server";
 import { attemptLogin } from "~/server/auth/login.server";
 import { getSession } from "~/server/auth/sessions.server";
-import { readForm } from "~/server/read-form.server";
+import { formText, readForm } from "~/server/read-form.server";
+import { validateForm } from "~/server/validate-form.server";
 import type { Route } from "./+types/auth";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -14,16 +16,23 @@ export async function loader({ request }: Route.LoaderArgs) {
   return null;
 }
 
+const MISSING_CREDENTIALS = "Informe o e-mail e a senha.";
+
+const signInFormSchema = z.object({
+  email: z.string().trim().min(1, MISSING_CREDENTIALS),
+  password: z.string().min(1, MISSING_CREDENTIALS),
+});
+
 export async function action({ request, context }: Route.ActionArgs) {
   assertSameOrigin(request);
   const form = await readForm(request);
   if (!form)
     return data({ error: "Não foi possível ler o formulário. Tente novamente.", email: "" }, { status: 400 });
-  const email = String(form.get("email") ?? "").slice(0, 320);
-  const password = String(form.get("password") ?? "").slice(0, 256);
-  if (!email.trim() || !password) {
-    return data({ error: "Informe o e-mail e a senha.", email }, { status: 400 });
-  }
+  // Overlong values are cut, not refused: no account has them, so the attempt just fails.
+  const email = formText(form, "email").slice(0, 320);
+  const password = formText(form, "password").slice(0, 256);
+  const parsed = validateForm(signInFormSchema, { email, password });
+  if (!parsed.ok) return data({ error: parsed.message, email }, { status: 400 });
   const { clientIp } = context.get(requestInfoContext);
   const result = await attemptLogin(request, email, password, clientIp);
   if (!result.ok) return data({ error: result.message, email }, { status: result.status });
@@ -93,7 +102,9 @@ export default function Auth({ actionData }: Route.ComponentProps) {
         </form>
       </div>
       {actionData?.error ? (
-        <PageToast variant="error" title="Erro no login" description={actionData.error} />
+        <ToastRegion>
+          <ToastView toast={{ title: "Erro no login", description: actionData.error, variant: "error" }} />
+        </ToastRegion>
       ) : null}
       <BusySubmitScript />
     </section>

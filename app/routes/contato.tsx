@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { data } from "react-router";
 import { QuoteForm } from "~/components/quote-form";
 import { QuoteFormScript } from "~/components/quote-form-script";
-import { QuoteToasts } from "~/components/quote-toast";
+import { QuoteToastRegion } from "~/components/quote-toast-region";
 import { Icon } from "~/components/ui/icon";
 import { PageHero } from "~/components/ui/page-hero";
 import { WhatsappLink } from "~/components/ui/whatsapp-link";
@@ -116,7 +116,7 @@ export default function Contato({ loaderData, actionData }: Route.ComponentProps
             <p className="mt-2 mb-6 text-slate-600 dark:text-slate-400">
               Preencha o formulário abaixo e entraremos em contato para agendar uma visita técnica.
             </p>
-            <QuoteToasts
+            <QuoteToastRegion
               toast={actionData?.toast}
               focus={Object.keys(actionData?.fieldErrors ?? {}).length === 0}
             />

@@ -16,8 +16,21 @@ export async function readForm(request: Request): Promise<FormData | null> {
   return form;
 }
 
+/** Where fields are read from: FormData, or URLSearchParams for a body parsed by hand. */
+export interface FormFields {
+  get(name: string): unknown;
+}
+
 /** A text field's value: "" when the field is missing or holds a file instead of text. */
-export function formText(form: FormData, name: string): string {
+export function formText(form: FormFields, name: string): string {
   const value = form.get(name);
   return typeof value === "string" ? value : "";
+}
+
+/** Several text fields at once, by name (each as formText reads it). */
+export function formTexts<Name extends string>(
+  form: FormFields,
+  names: readonly Name[],
+): Record<Name, string> {
+  return Object.fromEntries(names.map((name) => [name, formText(form, name)])) as Record<Name, string>;
 }

@@ -257,7 +257,8 @@ test.describe("sign-in (/auth)", () => {
       );
       await page.getByRole("button", { name: "Entrar" }).click();
       expect((await answer).status()).toBe(401);
-      const alert = page.getByRole("alert").filter({ hasText: "Erro no login" });
+      // The same notification region as every admin toast.
+      const alert = notifications(page).getByRole("alert").filter({ hasText: "Erro no login" });
       await expect(alert).toBeVisible();
       await expect(page).toHaveURL((url) => url.pathname === "/auth");
       await expect(page.getByLabel("E-mail")).toHaveValue(address);
@@ -547,10 +548,9 @@ test.describe("admin screen", () => {
 
     // A number field will not take letters, so post the form as the browser would with "abc".
     const save = async (title: string, readTime: string) => {
-      const response = await page.request.post("/admin", {
+      const response = await page.request.post("/admin/posts/novo", {
         headers: { Origin: E2E_ORIGIN },
         form: {
-          intent: "save",
           title,
           categoryId: category.id,
           excerpt: "Resumo.",
@@ -681,6 +681,81 @@ test.describe("admin screen", () => {
   });
 });
 
+// ---- Addresses ------------------------------------------------------------------------------
+
+test.describe("the post form's addresses", () => {
+  test("each post opens at /admin/posts/<id>; the list's data carries no post content", async ({ page }) => {
+    const category = await ownCategory("Endereco");
+    const title = `Post com endereço ${uid()}`;
+    const marker = `conteudo-${uid()}`;
+    const slug = await insertPost(handle.db, {
+      title,
+      categorySlug: category.slug,
+      content: `<p>${marker}</p>`,
+      status: "draft",
+    });
+    const post = await handle.db
+      .selectFrom("blog_posts")
+      .select("id")
+      .where("slug", "=", slug)
+      .executeTakeFirstOrThrow();
+    await signIn(page);
+    await page.goto("/admin");
+    const form = await openEditForm(page, title);
+    await expect(page).toHaveURL((url) => url.pathname === `/admin/posts/${post.id}`);
+    await expect(editor(form)).toHaveText(marker);
+
+    // The address itself opens the form (a reload, a bookmark), rendered by the server.
+    const direct = await page.request.get(`/admin/posts/${post.id}`);
+    expect(direct.status()).toBe(200);
+    expect(await direct.text()).toContain("Editar Post");
+
+    const list = await page.request.get("/admin.data");
+    expect(list.status()).toBe(200);
+    const listData = await list.text();
+    expect(listData).toContain(title);
+    expect(listData).not.toContain(marker);
+  });
+
+  test("the address of a deleted post says the post is gone, with the way back to the list", async ({
+    page,
+  }) => {
+    const category = await ownCategory("Removido");
+    const title = `Post removido ${uid()}`;
+    const slug = await insertPost(handle.db, { title, categorySlug: category.slug, status: "draft" });
+    const post = await handle.db
+      .selectFrom("blog_posts")
+      .select("id")
+      .where("slug", "=", slug)
+      .executeTakeFirstOrThrow();
+    await handle.db.deleteFrom("blog_posts").where("id", "=", post.id).execute();
+    await signIn(page);
+    const answer = await page.goto(`/admin/posts/${post.id}`);
+    expect(answer?.status()).toBe(404);
+    await expect(
+      page.getByRole("heading", { level: 2, name: "Post não encontrado; ele pode ter sido removido." }),
+    ).toBeVisible();
+    await expect(editPostForm(page)).toHaveCount(0);
+    await page.getByRole("link", { name: "Voltar aos Posts Existentes" }).click();
+    await expect(page).toHaveURL((url) => url.pathname === "/admin");
+    await expect(postList(page)).toBeVisible();
+  });
+
+  test("saving a post deleted meanwhile says it is gone and saves nothing", async ({ page }) => {
+    const category = await ownCategory("Apagado");
+    const title = `Post apagado ao salvar ${uid()}`;
+    await insertPost(handle.db, { title, categorySlug: category.slug, status: "draft" });
+    await signIn(page);
+    await page.goto("/admin");
+    const form = await openEditForm(page, title);
+    await handle.db.deleteFrom("blog_posts").where("title", "=", title).execute();
+    await titleInput(form).fill(`${title} editado`);
+    await form.getByRole("button", { name: "Salvar" }).click();
+    await expectToast(page, "Erro", "Post não encontrado; ele pode ter sido removido.", "error");
+    expect(await postRow(`${title} editado`)).toBeUndefined();
+  });
+});
+
 // ---- Images ---------------------------------------------------------------------------------
 
 test.describe("featured image", () => {
@@ -808,7 +883,7 @@ test.describe("featured image", () => {
     const site = await startDedicatedServer({ RUNWARE_API_KEY: fake.apiKey, RUNWARE_API_URL: fake.apiUrl });
     try {
       await signInOverHttp(page.request, { baseUrl: site.url });
-      await page.goto(`${site.url}/admin?novo=1`);
+      await page.goto(`${site.url}/admin/posts/novo`);
       const form = newPostForm(page);
       await expect(editor(form)).toBeVisible();
       const prompt = form.getByRole("textbox", { name: "Gerar com IA" });
@@ -1041,7 +1116,7 @@ test.describe("when the session ends while the admin is open (expired, or signed
     page,
   }) => {
     const category = await ownCategory("Sessao");
-    await openThenEndSession(page, "/admin?novo=1");
+    await openThenEndSession(page, "/admin/posts/novo");
     const form = newPostForm(page);
     await expect(editor(form)).toBeVisible();
     await fillPost(page, form, {
@@ -1062,7 +1137,7 @@ test.describe("when the session ends while the admin is open (expired, or signed
 // ---- Accessibility --------------------------------------------------------------------------
 
 for (const colorScheme of ["light", "dark"] as const) {
-  for (const target of ["/auth", "/admin?novo=1"] as const) {
+  for (const target of ["/auth", "/admin/posts/novo"] as const) {
     test(`${target} in ${colorScheme} mode has no serious or critical axe violation`, async ({ page }) => {
       await page.emulateMedia({ colorScheme });
       if (target !== "/auth") await signIn(page);

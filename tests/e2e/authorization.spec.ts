@@ -132,8 +132,6 @@ interface Probe {
 
 const saveEdit = async (): Promise<Body> => ({
   form: {
-    intent: "save",
-    id: fixture.postId,
     title: `${fixture.postTitle} alterado`,
     categoryId: fixture.unusedCategoryId,
     excerpt: "Resumo trocado por quem não devia.",
@@ -144,7 +142,6 @@ const saveEdit = async (): Promise<Body> => ({
 });
 const saveNew = async (): Promise<Body> => ({
   form: {
-    intent: "save",
     title: fixture.attemptedPostTitle,
     categoryId: fixture.usedCategoryId,
     excerpt: "Resumo.",
@@ -184,37 +181,56 @@ const generateImage = async (): Promise<Body> => ({ form: { prompt: "fachada de 
 
 const probes: Probe[] = [
   { label: "GET /admin", method: "GET", path: () => "/admin", kind: "page" },
-  { label: "GET /admin?novo=1", method: "GET", path: () => "/admin?novo=1", kind: "page" },
+  { label: "GET /admin/posts/novo", method: "GET", path: () => "/admin/posts/novo", kind: "page" },
   {
-    label: "GET /admin?editar=<id>",
+    label: "GET /admin/posts/<id>",
     method: "GET",
-    path: () => `/admin?editar=${fixture.postId}`,
+    path: () => `/admin/posts/${fixture.postId}`,
     kind: "page",
   },
   { label: "GET /admin/categorias", method: "GET", path: () => "/admin/categorias", kind: "page" },
   { label: "GET /admin.data", method: "GET", path: () => "/admin.data", kind: "data" },
   {
-    label: "GET /admin.data?editar=<id>",
+    label: "GET /admin/posts/novo.data",
     method: "GET",
-    path: () => `/admin.data?editar=${fixture.postId}`,
+    path: () => "/admin/posts/novo.data",
+    kind: "data",
+  },
+  {
+    label: "GET /admin/posts/<id>.data",
+    method: "GET",
+    path: () => `/admin/posts/${fixture.postId}.data`,
     kind: "data",
   },
   { label: "GET /admin/categorias.data", method: "GET", path: () => "/admin/categorias.data", kind: "data" },
   {
-    label: "POST /admin (save, edit)",
+    label: "POST /admin/posts/<id> (save, edit)",
     method: "POST",
-    path: () => "/admin",
+    path: () => `/admin/posts/${fixture.postId}`,
     kind: "mutation",
     body: saveEdit,
   },
-  { label: "POST /admin (save, new)", method: "POST", path: () => "/admin", kind: "mutation", body: saveNew },
+  {
+    label: "POST /admin/posts/novo (save, new)",
+    method: "POST",
+    path: () => "/admin/posts/novo",
+    kind: "mutation",
+    body: saveNew,
+  },
   { label: "POST /admin (delete)", method: "POST", path: () => "/admin", kind: "mutation", body: deletePost },
   {
-    label: "POST /admin.data (save, edit)",
+    label: "POST /admin/posts/<id>.data (save, edit)",
     method: "POST",
-    path: () => "/admin.data",
+    path: () => `/admin/posts/${fixture.postId}.data`,
     kind: "data",
     body: saveEdit,
+  },
+  {
+    label: "POST /admin/posts/novo.data (save, new)",
+    method: "POST",
+    path: () => "/admin/posts/novo.data",
+    kind: "data",
+    body: saveNew,
   },
   {
     label: "POST /admin.data (delete)",
@@ -460,9 +476,12 @@ test("a valid session reaches every admin page and data request (the refusals ab
   const headers = adminHeaders(validToken);
   for (const path of [
     "/admin",
-    "/admin?novo=1",
+    "/admin/posts/novo",
+    `/admin/posts/${fixture.postId}`,
     "/admin/categorias",
     "/admin.data",
+    "/admin/posts/novo.data",
+    `/admin/posts/${fixture.postId}.data`,
     "/admin/categorias.data",
   ]) {
     const response = await request.get(path, { headers, maxRedirects: 0 });
@@ -470,6 +489,8 @@ test("a valid session reaches every admin page and data request (the refusals ab
   }
   const page = await request.get("/admin", { headers });
   expect(await page.text()).toContain(fixture.postTitle);
+  const editor = await request.get(`/admin/posts/${fixture.postId}`, { headers });
+  expect(await editor.text()).toContain(fixture.postTitle);
   // Signed in, the sign-in page sends the admin on.
   const auth = await request.get("/auth", { headers, maxRedirects: 0 });
   expect(auth.status()).toBe(302);

@@ -376,18 +376,24 @@ test.describe("URLs", () => {
     for (const [path, expected] of cases) {
       await expectAnswer(await request.get(path, { maxRedirects: 0 }), expected, path.slice(0, 40));
     }
-    // Signed in, the admin's own query parameters.
+    // Signed in, the admin's own addresses and query parameters. An address that names no
+    // post answers 404 with a page that says so.
     const headers = { Cookie: adminCookie };
     for (const path of [
-      `/admin?editar=${tenKb}`,
-      "/admin?editar=%FF%00",
-      "/admin?novo=%C0%AE",
+      "/admin/posts/novo?x=%C0%AE",
       "/admin/solicitacoes?status=%FF%00",
       `/admin/solicitacoes?status=${tenKb}`,
     ]) {
       await expectAnswer(
         await request.get(path, { headers, maxRedirects: 0 }),
         { status: 200 },
+        path.slice(0, 40),
+      );
+    }
+    for (const path of [`/admin/posts/${tenKb}`, "/admin/posts/%FF%00", `/admin/posts/${randomUUID()}`]) {
+      await expectAnswer(
+        await request.get(path, { headers, maxRedirects: 0 }),
+        { status: 404, text: "Post não encontrado; ele pode ter sido removido." },
         path.slice(0, 40),
       );
     }
@@ -582,7 +588,13 @@ test.describe("admin forms", () => {
   test("every admin form refuses bodies that are not a form, and NUL bytes, with 400 and a message", async ({
     request,
   }) => {
-    for (const path of ["/admin", "/admin/categorias", "/admin/solicitacoes"]) {
+    for (const path of [
+      "/admin",
+      "/admin/posts/novo",
+      `/admin/posts/${fixture.postId}`,
+      "/admin/categorias",
+      "/admin/solicitacoes",
+    ]) {
       for (const wrong of wrongBodies()) {
         const response = await request.post(path, {
           headers: { ...headers(), ...wrong.headers },
@@ -606,14 +618,12 @@ test.describe("admin forms", () => {
     // NUL cannot be stored by PostgreSQL: refused before any query.
     const nul: Array<[string, Record<string, string>]> = [
       [
-        "/admin",
-        {
-          intent: "save",
-          title: "T\u0000",
-          categoryId: fixture.categoryId,
-          excerpt: "e",
-          content: "<p>c</p>",
-        },
+        "/admin/posts/novo",
+        { title: "T\u0000", categoryId: fixture.categoryId, excerpt: "e", content: "<p>c</p>" },
+      ],
+      [
+        `/admin/posts/${fixture.postId}`,
+        { title: "T", categoryId: fixture.categoryId, excerpt: "e\u0000", content: "<p>c</p>" },
       ],
       ["/admin", { intent: "delete", id: "\u0000" }],
       ["/admin/categorias", { intent: "create", name: "Categoria\u0000" }],
@@ -638,8 +648,14 @@ test.describe("admin forms", () => {
   });
 
   test("oversized admin bodies get 413 with a message", async ({ request, playwright }) => {
-    const big = `intent=save&content=${"x".repeat(3 * MB)}`;
-    for (const path of ["/admin", "/admin/categorias", "/admin/solicitacoes", "/admin/sair"]) {
+    const big = `title=t&content=${"x".repeat(3 * MB)}`;
+    for (const path of [
+      "/admin",
+      "/admin/posts/novo",
+      "/admin/categorias",
+      "/admin/solicitacoes",
+      "/admin/sair",
+    ]) {
       await onOwnConnection(playwright, async (api) =>
         expectAnswer(
           await api.post(path, { headers: { ...headers(), ...FORM }, data: big, maxRedirects: 0 }),
@@ -649,10 +665,9 @@ test.describe("admin forms", () => {
       );
     }
     // Within the server's limit, over the field's: the form's own message.
-    const long = await request.post("/admin", {
+    const long = await request.post("/admin/posts/novo", {
       headers: headers(),
       form: {
-        intent: "save",
         title: "Conteúdo longo",
         categoryId: fixture.categoryId,
         excerpt: "Resumo.",
@@ -667,7 +682,6 @@ test.describe("admin forms", () => {
     request,
   }) => {
     const valid = {
-      intent: "save",
       title: `Título ${uid()}`,
       categoryId: fixture.categoryId,
       excerpt: "Resumo.",
@@ -675,51 +689,65 @@ test.describe("admin forms", () => {
       readTime: "5",
       status: "draft",
     };
-    const cases: Array<[string, Record<string, string>, Expected]> = [
+    const NEW = "/admin/posts/novo";
+    const cases: Array<[string, string, Record<string, string>, Expected]> = [
       [
         "delete unknown",
+        "/admin",
         { intent: "delete", id: randomUUID() },
         { status: 404, text: "Post não encontrado" },
       ],
-      ["delete without id", { intent: "delete" }, { status: 404, text: "Post não encontrado" }],
-      ["save unknown id", { ...valid, id: randomUUID() }, { status: 404, text: "Post não encontrado" }],
+      ["delete without id", "/admin", { intent: "delete" }, { status: 404, text: "Post não encontrado" }],
+      [
+        "save unknown id",
+        `/admin/posts/${randomUUID()}`,
+        valid,
+        { status: 404, text: "Post não encontrado" },
+      ],
+      ["save malformed id", "/admin/posts/nao-e-um-id", valid, { status: 404, text: "Post não encontrado" }],
       [
         "unknown category",
+        NEW,
         { ...valid, categoryId: randomUUID() },
         { status: 400, text: "A categoria escolhida não existe mais." },
       ],
-      ["unknown intent", { intent: "explodir" }, { status: 400, text: "Ação desconhecida." }],
-      ["no intent", {}, { status: 400, text: "Ação desconhecida." }],
-      ["empty title", { ...valid, title: "   " }, { status: 400, text: "Informe o título." }],
+      ["unknown intent", "/admin", { intent: "explodir" }, { status: 400, text: "Ação desconhecida." }],
+      ["no intent", "/admin", {}, { status: 400, text: "Ação desconhecida." }],
+      ["empty title", NEW, { ...valid, title: "   " }, { status: 400, text: "Informe o título." }],
       [
         "title too long",
+        NEW,
         { ...valid, title: "t".repeat(201) },
         { status: 400, text: "O título pode ter no máximo 200 caracteres." },
       ],
       [
         "content with no text",
+        NEW,
         { ...valid, content: "<script>alert(1)</script>" },
         { status: 400, text: "Escreva o conteúdo do post." },
       ],
       [
         "javascript: image",
+        NEW,
         { ...valid, featuredImageUrl: "javascript:alert(1)" },
         { status: 400, text: "Endereço de imagem inválido." },
       ],
       [
         "image URL breaking out of the attribute",
+        NEW,
         { ...valid, featuredImageUrl: 'https://x.example/a.png" onerror="alert(1)' },
         { status: 400, text: "Endereço de imagem inválido." },
       ],
       [
         "protocol-relative image",
+        NEW,
         { ...valid, featuredImageUrl: "//evil.example/a.png" },
         { status: 400, text: "Endereço de imagem inválido." },
       ],
     ];
-    for (const [label, form, expected] of cases) {
+    for (const [label, path, form, expected] of cases) {
       await expectAnswer(
-        await request.post("/admin", { headers: headers(), form, maxRedirects: 0 }),
+        await request.post(path, { headers: headers(), form, maxRedirects: 0 }),
         expected,
         label,
       );
@@ -737,10 +765,10 @@ test.describe("admin forms", () => {
 
   test("posts: invalid UTF-8 in fields (form and multipart) is saved with U+FFFD", async ({ request }) => {
     const id = uid();
-    const save = await request.post("/admin", {
+    const save = await request.post("/admin/posts/novo", {
       headers: { ...headers(), ...FORM },
       data: bytes(
-        `intent=save&title=Utf8+${id}+%FF%C0%AE&categoryId=${fixture.categoryId}&excerpt=Resumo`,
+        `title=Utf8+${id}+%FF%C0%AE&categoryId=${fixture.categoryId}&excerpt=Resumo`,
         [0xff],
         "&content=%3Cp%3EConte%C3%BAdo%ED%A0%80%3C%2Fp%3E&status=draft&readTime=%FF",
       ),
@@ -765,15 +793,13 @@ test.describe("admin forms", () => {
         Buffer.from("\r\n"),
       ]);
     const multipart = Buffer.concat([
-      part("intent", "save"),
-      part("id", post.id),
       part("title", bytes(`Multipart ${id} `, [0xfe, 0xc0, 0xaf])),
       part("categoryId", fixture.categoryId),
       part("excerpt", "Resumo."),
       part("content", "<p>Texto.</p>"),
       Buffer.from(`--${boundary}--\r\n`),
     ]);
-    const edit = await request.post("/admin", {
+    const edit = await request.post(`/admin/posts/${post.id}`, {
       headers: { ...headers(), "Content-Type": `multipart/form-data; boundary=${boundary}` },
       data: multipart,
       maxRedirects: 0,
@@ -857,9 +883,9 @@ test.describe("admin forms", () => {
         { status: 404, text: "Solicitação não encontrada." },
       ],
       [
-        "/admin",
+        "/admin/posts/novo",
         "post title",
-        { intent: "save", title: file, categoryId: fixture.categoryId, excerpt: "e", content: "<p>c</p>" },
+        { title: file, categoryId: fixture.categoryId, excerpt: "e", content: "<p>c</p>" },
         { status: 400, text: "Informe o título." },
       ],
       ["/admin", "post id", { intent: "delete", id: file }, { status: 404, text: "Post não encontrado" }],
@@ -1027,10 +1053,9 @@ test.describe("stored blog fields", () => {
       .executeTakeFirstOrThrow();
     expect(categoryRow.slug).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
 
-    const save = await request.post("/admin", {
+    const save = await request.post("/admin/posts/novo", {
       headers,
       form: {
-        intent: "save",
         title: `Título ${payload}`,
         categoryId: categoryRow.id,
         excerpt: `Resumo ${payload}`,
@@ -1064,7 +1089,7 @@ test.describe("stored blog fields", () => {
       [`/blog?categoria=${categoryRow.slug}`, {}],
       [`/blog/${post.slug}`, {}],
       ["/admin", headers],
-      [`/admin?editar=${post.id}`, headers],
+      [`/admin/posts/${post.id}`, headers],
       ["/admin/categorias", headers],
     ];
     for (const [path, pageHeaders] of pages) {

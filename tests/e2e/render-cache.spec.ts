@@ -48,13 +48,11 @@ interface PostFields {
   status: "draft" | "published";
 }
 
-/** Save through POST /admin as the editor does; returns the post's id and current slug. */
+/** Save through the post form as the editor does; returns the post's id and current slug. */
 async function savePost(fields: PostFields): Promise<{ id: string; slug: string }> {
-  const response = await admin.post("/admin", {
+  const response = await admin.post(`/admin/posts/${fields.id ?? "novo"}`, {
     headers: { Origin: baseURL },
     form: {
-      intent: "save",
-      ...(fields.id ? { id: fields.id } : {}),
       title: fields.title,
       categoryId: fields.categoryId,
       excerpt: `Resumo de ${fields.title}.`,

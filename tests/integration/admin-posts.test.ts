@@ -5,8 +5,10 @@ import { deleteCategory } from "~/server/admin/categories-admin.server";
 import { type PostForm, parsePostForm } from "~/server/admin/post-form.server";
 import {
   deletePost,
+  getPostForEdit,
   listAllPosts,
   PostNotFoundError,
+  postIdFromParam,
   savePost,
   UnknownCategoryError,
 } from "~/server/admin/posts-admin.server";
@@ -201,8 +203,8 @@ describe.each(testEngines())("admin posts on $name", (engine) => {
       body.set("readTime", "5");
       body.set("status", "draft");
       const parsed = parsePostForm(body);
-      if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
-      const saved = await savePost(null, parsed.value, authorId);
+      if (!parsed.ok) throw new Error(JSON.stringify(parsed.fieldErrors));
+      const saved = await savePost(null, parsed.data, authorId);
       const { content } = await row(saved.id);
 
       expect(content).not.toMatch(/<script|alert\('xss'\)/i);
@@ -224,7 +226,7 @@ describe.each(testEngines())("admin posts on $name", (engine) => {
       body.set("content", "<script>alert(1)</script><p>   </p>");
       const parsed = parsePostForm(body);
       expect(parsed.ok).toBe(false);
-      if (!parsed.ok) expect(parsed.errors.content).toBe("Escreva o conteúdo do post.");
+      if (!parsed.ok) expect(parsed.fieldErrors.content).toBe("Escreva o conteúdo do post.");
     });
   });
 
@@ -251,24 +253,24 @@ describe.each(testEngines())("admin posts on $name", (engine) => {
       ["7.9", 7],
     ])("read time %j becomes %i", (readTime, expected) => {
       const parsed = parse({ readTime });
-      expect(parsed.ok && parsed.value.readTime).toBe(expected);
+      expect(parsed.ok && parsed.data.readTime).toBe(expected);
     });
 
     it("status defaults to draft; featured is on only when sent", () => {
       const parsed = parse({});
-      expect(parsed.ok && parsed.value.status).toBe("draft");
-      expect(parsed.ok && parsed.value.featured).toBe(false);
+      expect(parsed.ok && parsed.data.status).toBe("draft");
+      expect(parsed.ok && parsed.data.featured).toBe(false);
       const featured = parse({ featured: "on", status: "published" });
-      expect(featured.ok && featured.value.featured).toBe(true);
-      expect(featured.ok && featured.value.status).toBe("published");
+      expect(featured.ok && featured.data.featured).toBe(true);
+      expect(featured.ok && featured.data.status).toBe("published");
     });
 
     it("title, category, excerpt and content are required", () => {
       const parsed = parse({ title: "  ", categoryId: "", excerpt: "", content: "" });
       expect(parsed.ok).toBe(false);
       if (!parsed.ok) {
-        expect(Object.keys(parsed.errors).sort()).toEqual(["categoryId", "content", "excerpt", "title"]);
-        expect(parsed.errors.title).toBe("Informe o título.");
+        expect(Object.keys(parsed.fieldErrors).sort()).toEqual(["categoryId", "content", "excerpt", "title"]);
+        expect(parsed.fieldErrors.title).toBe("Informe o título.");
       }
     });
   });
@@ -295,6 +297,45 @@ describe.each(testEngines())("admin posts on $name", (engine) => {
       const ids = (await listAllPosts()).map((post) => post.id);
       expect(ids.indexOf(b.id)).toBeGreaterThanOrEqual(0);
       expect(ids.indexOf(b.id)).toBeLessThan(ids.indexOf(a.id));
+    });
+
+    it("the list carries only what it shows (no content); the editor reads one whole post", async () => {
+      const content = `<p>Conteúdo só do editor ${uid()}.</p>`;
+      const saved = await savePost(null, form({ content, featured: true }), authorId);
+      const listed = (await listAllPosts()).find((post) => post.id === saved.id);
+      expect(listed).toBeDefined();
+      expect(Object.keys(listed ?? {}).sort()).toEqual([
+        "category_name",
+        "excerpt",
+        "featured",
+        "id",
+        "read_time",
+        "slug",
+        "status",
+        "title",
+      ]);
+      expect(listed?.featured).toBe(true);
+
+      expect(await getPostForEdit(saved.id)).toEqual({
+        id: saved.id,
+        title: expect.any(String),
+        excerpt: "Resumo.",
+        content,
+        category_id: categoryId,
+        status: "draft",
+        featured: true,
+        read_time: 5,
+        featured_image_url: null,
+      });
+      expect(await getPostForEdit(randomUUID())).toBeNull();
+    });
+
+    it("an address that cannot name a post never reaches a query", () => {
+      const id = randomUUID();
+      expect(postIdFromParam(id)).toBe(id);
+      for (const bad of [undefined, "", "novo", "\u0000", `${id}\u0000`, "a".repeat(10_000)]) {
+        expect(postIdFromParam(bad)).toBeNull();
+      }
     });
   });
 

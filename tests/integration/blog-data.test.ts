@@ -139,6 +139,23 @@ describe.each(testEngines())("blog data on $name", (engine) => {
     expect((await getBlogListing(category.id, 4)).posts.map((p) => p.slug)).toEqual([postSlug]);
   });
 
+  it("hands timestamps back as the ISO-8601 text that was written, with its Z, on every read", async () => {
+    const db = await database();
+    const publishedAt = "2024-07-09T18:05:03.120Z";
+    const slug = await insertPost(db, { title: "Data exata", categorySlug: "fachadas", publishedAt });
+    const row = await db
+      .selectFrom("blog_posts")
+      .select(["published_at", "created_at", "updated_at"])
+      .where("slug", "=", slug)
+      .executeTakeFirstOrThrow();
+    expect(row.published_at).toBe(publishedAt);
+    for (const value of [row.created_at, row.updated_at]) {
+      expect(value).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+    }
+    expect((await getPublishedArticle(slug))?.post).toMatchObject({ publishedAt, updatedAt: row.updated_at });
+    expect((await listPublishedSlugs()).find((entry) => entry.slug === slug)?.updatedAt).toBe(row.updated_at);
+  });
+
   it("rolls a failing migration back completely", async () => {
     const handle = await startDatabase(engine.env);
     const broken = {

@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { type Kysely, PostgresAdapter } from "kysely";
+import type { PostStatus } from "~/lib/post-status";
 import { databaseConfigFromEnv } from "~/server/db/config.server";
 import { type DatabaseHandle, openDatabase } from "~/server/db/connection.server";
-import type { Database, PostStatus } from "~/server/db/schema";
+import type { Database } from "~/server/db/schema";
 import { e2eDatabaseEnv } from "./e2e-env";
 
 /** The database the end-to-end server uses, opened from the test process. */

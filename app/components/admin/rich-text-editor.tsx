@@ -1,19 +1,10 @@
 import { Image as ImageExtension } from "@tiptap/extension-image";
 import { type Editor, EditorContent, useEditor } from "@tiptap/react";
 import { StarterKit } from "@tiptap/starter-kit";
-import {
-  type KeyboardEvent,
-  type ReactNode,
-  useCallback,
-  useEffect,
-  useId,
-  useMemo,
-  useRef,
-  useState,
-} from "react";
+import { type KeyboardEvent, type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Icon } from "~/components/ui/icon";
 import { parseMediaUrl } from "~/lib/media-url";
-import { FieldError, hintClassName, labelClassName, RequiredMark } from "./ui";
+import { Field, type FieldControlProps } from "./ui";
 
 // The post body editor ("Conteúdo"). TipTap edits the document; its HTML is mirrored into a
 // hidden input so a plain form post (React Router <Form>) submits it. The server sanitises that
@@ -180,24 +171,32 @@ type ToolbarItem = {
   run: () => void;
 };
 
+/** The editor as a form field: the admin's label, hint and error markup around the editor. */
 export function RichTextEditor({
-  name,
-  defaultValue = "",
   label,
-  required = false,
-  onUploadImage,
+  required,
   error,
   hint,
   id,
   className,
+  ...editor
 }: RichTextEditorProps) {
-  const generated = useId();
-  const contentId = id ?? `editor-${generated}`;
-  const labelId = `${contentId}-label`;
-  const hintId = hint ? `${contentId}-hint` : undefined;
-  const errorId = error ? `${contentId}-error` : undefined;
+  return (
+    <Field label={label} required={required} error={error} hint={hint} id={id} className={className} custom>
+      {(control) => <EditorControl control={control} {...editor} />}
+    </Field>
+  );
+}
+
+interface EditorControlProps extends Pick<RichTextEditorProps, "name" | "defaultValue" | "onUploadImage"> {
+  /** The Field's wiring: the editable element's id, label, description, state. */
+  control: FieldControlProps;
+}
+
+function EditorControl({ control, name, defaultValue = "", onUploadImage }: EditorControlProps) {
+  const { id: contentId, labelId, required, "aria-describedby": describedBy } = control;
+  const invalid = Boolean(control["aria-invalid"]);
   const statusId = `${contentId}-status`;
-  const describedBy = [errorId, hintId].filter(Boolean).join(" ") || undefined;
 
   const fileInput = useRef<HTMLInputElement>(null);
   const [empty, setEmpty] = useState(() => isHtmlEmpty(defaultValue));
@@ -217,14 +216,14 @@ export function RichTextEditor({
         id: contentId,
         role: "textbox",
         "aria-multiline": "true",
-        "aria-labelledby": labelId,
+        ...(labelId ? { "aria-labelledby": labelId } : {}),
         ...(required ? { "aria-required": "true" } : {}),
-        ...(error ? { "aria-invalid": "true" } : {}),
+        ...(invalid ? { "aria-invalid": "true" } : {}),
         ...(describedBy ? { "aria-describedby": describedBy } : {}),
         class: editableClassName,
       },
     }),
-    [contentId, labelId, required, error, describedBy],
+    [contentId, labelId, required, invalid, describedBy],
   );
 
   const editor = useEditor(
@@ -501,18 +500,10 @@ export function RichTextEditor({
   };
 
   return (
-    <div
-      className={`flex flex-col gap-1.5 ${className ?? ""}`}
-      data-rich-text-editor=""
-      data-empty={empty ? "true" : "false"}
-    >
-      <span id={labelId} className={labelClassName}>
-        {label}
-        {required ? <RequiredMark /> : null}
-      </span>
+    <>
       <div
         className={`overflow-hidden rounded-lg border bg-white focus-within:border-brand-600 focus-within:ring-2 focus-within:ring-brand-600/30 dark:bg-slate-950 dark:focus-within:border-brand-300 dark:focus-within:ring-brand-300/30 ${
-          error ? "border-red-600 dark:border-red-400" : "border-slate-300 dark:border-slate-600"
+          invalid ? "border-red-600 dark:border-red-400" : "border-slate-300 dark:border-slate-600"
         }`}
       >
         <div
@@ -570,12 +561,6 @@ export function RichTextEditor({
           ) : null}
         </div>
       </div>
-      {hint ? (
-        <p id={hintId} className={hintClassName}>
-          {hint}
-        </p>
-      ) : null}
-      {error ? <FieldError id={errorId}>{error}</FieldError> : null}
       <p id={statusId} role="status" className="text-sm text-slate-700 empty:sr-only dark:text-slate-300">
         {status}
       </p>
@@ -591,7 +576,7 @@ export function RichTextEditor({
           onChange={(event) => void uploadPicked(event.currentTarget.files?.[0])}
         />
       ) : null}
-    </div>
+    </>
   );
 }
 

@@ -1,30 +1,23 @@
 import { createContext, type ReactNode, use, useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { Icon } from "~/components/ui/icon";
+import { ToastRegion, ToastView } from "~/components/ui/toast";
+import type { Toast, ToastVariant } from "~/lib/toast";
 
 // Toasts for the admin. A flash message from the server (`initial`) is part of the server-rendered
 // HTML, so it shows before hydration and without JavaScript; `useToast()` adds toasts on the client
-// (e.g. after an upload). Each toast closes itself after TOAST_DURATION_MS (spec §9), and the timer
+// (e.g. after an upload). Each toast closes itself after TOAST_DURATION_MS, and the timer
 // pauses while the pointer or keyboard focus is on the notifications, so nobody loses a message
 // they are reading (WCAG 2.2.1).
 
 export const TOAST_DURATION_MS = 5000;
 export const TOAST_MAX_VISIBLE = 3;
 
-export type ToastVariant = "success" | "error";
-
-export interface ToastOptions {
-  title: string;
-  description?: string;
-  /** "success" (default) or "error" (announced assertively). */
-  variant?: ToastVariant;
+export interface ToastOptions extends Toast {
   /** Identifies a message. For `initial`, a new id means a new flash message to show. */
   id?: string;
 }
 
-export interface ToastRecord {
+interface ToastRecord extends Toast {
   id: string;
-  title: string;
-  description?: string;
   variant: ToastVariant;
 }
 
@@ -142,8 +135,8 @@ export function useToast(): ToastApi {
 }
 
 /**
- * The fixed notification region, bottom right. ToastProvider already renders it; it renders
- * nothing outside a provider.
+ * The notification region. ToastProvider already renders it; it renders nothing outside a
+ * provider.
  */
 export function Toaster() {
   const context = use(ToastContext);
@@ -161,10 +154,9 @@ export function Toaster() {
   if (!context) return null;
   const paused = hovered || focused;
   return (
-    <section
+    <ToastRegion
       ref={region}
-      aria-label="Notificações"
-      className="pointer-events-none fixed right-4 bottom-4 left-4 z-50 flex flex-col items-end gap-3 sm:left-auto sm:w-96"
+      placement="corner"
       onMouseEnter={() => setHovered(true)}
       onMouseLeave={() => setHovered(false)}
       onFocus={() => setFocused(true)}
@@ -173,7 +165,7 @@ export function Toaster() {
       }}
     >
       {context.toasts.map((toast) => (
-        <ToastCard
+        <TimedToast
           key={toast.id}
           toast={toast}
           paused={paused}
@@ -181,18 +173,19 @@ export function Toaster() {
           onDismiss={context.dismiss}
         />
       ))}
-    </section>
+    </ToastRegion>
   );
 }
 
-interface ToastCardProps {
+interface TimedToastProps {
   toast: ToastRecord;
   paused: boolean;
   duration: number;
   onDismiss: (id: string) => void;
 }
 
-function ToastCard({ toast, paused, duration, onDismiss }: ToastCardProps) {
+/** A toast that closes itself once it has been shown, unpaused, for `duration`. */
+function TimedToast({ toast, paused, duration, onDismiss }: TimedToastProps) {
   const remaining = useRef(duration);
 
   useEffect(() => {
@@ -205,41 +198,5 @@ function ToastCard({ toast, paused, duration, onDismiss }: ToastCardProps) {
     };
   }, [paused, toast.id, onDismiss]);
 
-  const error = toast.variant === "error";
-  return (
-    <div
-      role={error ? "alert" : "status"}
-      className={`pointer-events-auto flex w-full gap-3 rounded-xl border p-4 shadow-lg transition duration-200 motion-reduce:transition-none starting:translate-y-2 starting:opacity-0 ${
-        error
-          ? "border-red-300 bg-red-50 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
-          : "border-slate-200 bg-white text-slate-900 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
-      }`}
-    >
-      <Icon
-        name={error ? "alert-circle" : "check-circle"}
-        className={`mt-0.5 size-5 shrink-0 ${error ? "text-red-700 dark:text-red-300" : "text-green-700 dark:text-green-400"}`}
-      />
-      <div className="min-w-0 flex-1">
-        <p className="font-semibold">{toast.title}</p>
-        {toast.description ? (
-          <p className={`mt-0.5 text-sm ${error ? "" : "text-slate-700 dark:text-slate-300"}`}>
-            {toast.description}
-          </p>
-        ) : null}
-      </div>
-      <button
-        type="button"
-        aria-label="Fechar"
-        title="Fechar"
-        onClick={() => onDismiss(toast.id)}
-        className={`-m-1.5 inline-flex size-8 shrink-0 items-center justify-center rounded-md ${
-          error
-            ? "text-red-800 hover:bg-red-100 dark:text-red-200 dark:hover:bg-red-900"
-            : "text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
-        }`}
-      >
-        <Icon name="x" className="size-4" />
-      </button>
-    </div>
-  );
+  return <ToastView toast={toast} onDismiss={() => onDismiss(toast.id)} />;
 }

@@ -9,6 +9,7 @@ import {
   useId,
 } from "react";
 import { Icon } from "~/components/ui/icon";
+import { type PostStatus, postStatusLabels } from "~/lib/post-status";
 
 // Small form primitives for the admin. Plain native elements (they post with a plain HTML form
 // and work before hydration), styled once here. Colours are chosen for WCAG AA contrast on the
@@ -20,14 +21,11 @@ export interface FieldControlProps {
   "aria-describedby"?: string;
   "aria-invalid"?: true;
   required?: boolean;
+  /** For a `custom` control: the label's id, to name the control with aria-labelledby. */
+  labelId?: string;
 }
 
 const FieldContext = createContext<FieldControlProps | null>(null);
-
-/** The wiring of the enclosing Field, for custom controls (null outside a Field). */
-export function useFieldControl(): FieldControlProps | null {
-  return use(FieldContext);
-}
 
 function joinIds(...ids: Array<string | undefined | false>): string | undefined {
   const joined = ids.filter(Boolean).join(" ");
@@ -39,7 +37,7 @@ function cx(...classes: Array<string | undefined | false | null>): string {
 }
 
 /** The visual "required" mark; the control itself carries `required` for assistive tech. */
-export function RequiredMark() {
+function RequiredMark() {
   return (
     <span aria-hidden="true" className="text-red-700 dark:text-red-400">
       {" "}
@@ -49,11 +47,11 @@ export function RequiredMark() {
 }
 
 export const labelClassName = "block text-sm font-semibold text-slate-800 dark:text-slate-200";
-export const hintClassName = "text-sm text-slate-600 dark:text-slate-400";
-export const errorClassName = "flex items-start gap-1.5 text-sm font-medium text-red-700 dark:text-red-400";
+const hintClassName = "text-sm text-slate-600 dark:text-slate-400";
+const errorClassName = "flex items-start gap-1.5 text-sm font-medium text-red-700 dark:text-red-400";
 
 /** An error message line (icon + text) with the given id, for aria-describedby. */
-export function FieldError({ id, children }: { id?: string; children: ReactNode }) {
+function FieldError({ id, children }: { id?: string; children: ReactNode }) {
   return (
     <p id={id} className={errorClassName}>
       <Icon name="alert-circle" className="mt-0.5 size-4 shrink-0" />
@@ -76,27 +74,35 @@ export interface FieldProps {
   required?: boolean;
   /** Id for the control (generated when omitted). */
   id?: string;
+  /**
+   * The control is not a native form element (e.g. a rich-text editable): `for` labels only
+   * native ones, so the label gets `labelId` instead, for the control's aria-labelledby.
+   */
+  custom?: boolean;
   className?: string;
 }
 
 /** Label + control + optional hint + error, with `for`, aria-describedby and aria-invalid wired. */
-export function Field({ label, children, hint, error, required, id, className }: FieldProps) {
+export function Field({ label, children, hint, error, required, id, custom, className }: FieldProps) {
   const generated = useId();
   const controlId = id ?? `field-${generated}`;
   const hintId = hint ? `${controlId}-hint` : undefined;
   const errorId = error ? `${controlId}-error` : undefined;
+  const labelId = custom ? `${controlId}-label` : undefined;
   const control: FieldControlProps = {
     id: controlId,
     "aria-describedby": joinIds(errorId, hintId),
     "aria-invalid": error ? true : undefined,
     required: required || undefined,
+    labelId,
   };
+  const Label = custom ? "span" : "label";
   return (
     <div className={cx("flex flex-col gap-1.5", className)}>
-      <label htmlFor={controlId} className={labelClassName}>
+      <Label id={labelId} htmlFor={custom ? undefined : controlId} className={labelClassName}>
         {label}
         {required ? <RequiredMark /> : null}
-      </label>
+      </Label>
       <FieldContext value={control}>
         {typeof children === "function" ? children(control) : children}
       </FieldContext>
@@ -125,7 +131,7 @@ function useWiredProps<P extends { id?: string; "aria-describedby"?: string; req
   };
 }
 
-export const controlClassName =
+const controlClassName =
   "w-full rounded-lg border border-slate-300 bg-white px-3.5 py-2.5 text-base text-slate-900 placeholder:text-slate-500 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none disabled:cursor-not-allowed disabled:bg-slate-100 disabled:text-slate-600 aria-invalid:border-red-600 aria-invalid:ring-red-600/20 dark:border-slate-600 dark:bg-slate-950 dark:text-slate-100 dark:placeholder:text-slate-400 dark:focus:border-brand-300 dark:focus:ring-brand-300/30 dark:disabled:bg-slate-800 dark:disabled:text-slate-400 dark:aria-invalid:border-red-400";
 
 export type TextInputProps = InputHTMLAttributes<HTMLInputElement>;
@@ -328,15 +334,6 @@ export function Badge({ variant = "neutral", children, className }: BadgeProps) 
     </span>
   );
 }
-
-export type PostStatus = "draft" | "published" | "archived";
-
-/** The pt-BR names of the post statuses (spec §2 and §4). */
-export const postStatusLabels: Record<PostStatus, string> = {
-  published: "Publicado",
-  draft: "Rascunho",
-  archived: "Arquivado",
-};
 
 /** Publicado (green), Rascunho (slate) or Arquivado (amber). */
 export function PostStatusBadge({ status }: { status: PostStatus }) {

@@ -10,11 +10,13 @@ export interface AdminCategory {
   postCount: number;
 }
 
-export const categoryNameSchema = z
-  .string()
-  .trim()
-  .min(1, "Informe o nome da categoria.")
-  .max(80, "O nome pode ter no máximo 80 caracteres.");
+export const categoryFormSchema = z.object({
+  name: z
+    .string()
+    .trim()
+    .min(1, "Informe o nome da categoria.")
+    .max(80, "O nome pode ter no máximo 80 caracteres."),
+});
 
 export async function listCategoriesWithCounts(): Promise<AdminCategory[]> {
   const db = await database();

@@ -3,86 +3,47 @@ import { toExcelCsv } from "~/lib/csv";
 import {
   type DeliveryState,
   deliveryLabels,
-  isLeadStatus,
-  type LeadStatusValue,
+  type LeadStatus,
   leadStatusLabels,
+  leadStatusSchema,
 } from "~/lib/lead-status";
 import { database, startDatabase } from "../db/database.server";
 import { eraseLead } from "../db/lead-erasures.server";
+import type { Lead } from "../db/schema";
 
-export interface InboxLead {
-  id: string;
-  name: string;
-  email: string;
-  phone: string;
-  condominium: string;
-  service: string;
-  message: string;
-  status: LeadStatusValue;
-  note: string;
-  createdAt: string;
+/** A request in the inbox: the lead as stored, and what became of its notification e-mail. */
+export interface InboxLead extends Lead {
   delivery: DeliveryState;
   deliveryError: string | null;
   deliveryAttempts: number;
 }
 
-const iso = (value: Date | string | null) => (value instanceof Date ? value.toISOString() : value);
-
 /** Every quote request, newest first, optionally of one status, with its e-mail's fate. */
-export async function listLeads(status: LeadStatusValue | null): Promise<InboxLead[]> {
+export async function listLeads(status: LeadStatus | null): Promise<InboxLead[]> {
   const db = await database();
   let query = db
     .selectFrom("leads as l")
     .leftJoin("outbox as o", "o.lead_id", "l.id")
-    .select([
-      "l.id",
-      "l.name",
-      "l.email",
-      "l.phone",
-      "l.condominium",
-      "l.service",
-      "l.message",
-      "l.status",
-      "l.note",
-      "l.created_at",
-      "o.id as outbox_id",
-      "o.sent_at",
-      "o.attempts",
-      "o.last_error",
-    ])
+    .selectAll("l")
+    .select(["o.id as outbox_id", "o.sent_at", "o.attempts", "o.last_error"])
     .orderBy("l.created_at", "desc")
     .orderBy("l.id");
   if (status) query = query.where("l.status", "=", status);
   const rows = await query.execute();
-  return rows.map((row) => ({
-    id: row.id,
-    name: row.name,
-    email: row.email,
-    phone: row.phone,
-    condominium: row.condominium,
-    service: row.service,
-    message: row.message,
-    status: row.status,
-    note: row.note,
-    createdAt: iso(row.created_at) ?? "",
-    delivery: !row.outbox_id
-      ? "none"
-      : row.sent_at
-        ? "sent"
-        : (row.attempts ?? 0) > 0
-          ? "retrying"
-          : "pending",
-    deliveryError: row.sent_at ? null : (row.last_error ?? null),
-    deliveryAttempts: row.attempts ?? 0,
+  return rows.map(({ outbox_id, sent_at, attempts, last_error, ...lead }) => ({
+    ...lead,
+    delivery: !outbox_id ? "none" : sent_at ? "sent" : (attempts ?? 0) > 0 ? "retrying" : "pending",
+    deliveryError: sent_at ? null : (last_error ?? null),
+    deliveryAttempts: attempts ?? 0,
   }));
 }
 
 export const leadUpdateSchema = z.object({
-  status: z.string().refine(isLeadStatus, "Status inválido."),
+  status: leadStatusSchema,
   note: z.string().max(5000, "A nota pode ter no máximo 5.000 caracteres."),
 });
 
-export async function updateLead(id: string, status: LeadStatusValue, note: string): Promise<boolean> {
+export async function updateLead(id: string, status: LeadStatus, note: string): Promise<boolean> {
   const db = await database();
   const result = await db
     .updateTable("leads")
@@ -121,7 +82,7 @@ export function leadsToCsv(leads: InboxLead[]): string {
     "E-mail da empresa",
   ];
   const rows = leads.map((lead) => [
-    dateTime.format(new Date(lead.createdAt)),
+    dateTime.format(new Date(lead.created_at)),
     lead.name,
     lead.email,
     lead.phone,

@@ -1,6 +1,13 @@
+import { data, redirect } from "react-router";
 import { z } from "zod";
+import { postStatusSchema } from "~/lib/post-status";
 import { parseReadTime } from "~/lib/read-time";
+import { requireAdminAction } from "../auth/guard.server";
+import { setFlash } from "../auth/sessions.server";
 import { sanitizePostHtml } from "../html-sanitizer.server";
+import { type FormFields, formTexts, readForm } from "../read-form.server";
+import { type FieldErrors, validateForm } from "../validate-form.server";
+import { POST_GONE_MESSAGE, PostNotFoundError, savePost, UnknownCategoryError } from "./posts-admin.server";
 
 const MAX_CONTENT_CHARS = 400_000;
 
@@ -41,36 +48,52 @@ export const postFormSchema = z.object({
     .transform(sanitizePostHtml)
     .refine((html) => visibleText(html).length > 0, "Escreva o conteúdo do post."),
   readTime: z.unknown().transform(parseReadTime),
-  status: z.enum(["draft", "published", "archived"]).catch("draft"),
+  status: postStatusSchema.catch("draft"),
   featured: z.unknown().transform((value) => value === "on" || value === "true" || value === true),
-  featuredImageUrl: imageUrl.optional().transform((url) => url ?? null),
+  featuredImageUrl: imageUrl,
 });
 
 export type PostForm = z.infer<typeof postFormSchema>;
-export type PostFormErrors = Partial<Record<keyof PostForm, string>>;
+export type PostFormErrors = FieldErrors<keyof PostForm>;
 
-export type ParsedPostForm = { ok: true; value: PostForm } | { ok: false; errors: PostFormErrors };
+const postFormFields = Object.keys(postFormSchema.shape) as Array<keyof PostForm>;
 
-export function parsePostForm(form: FormData): ParsedPostForm {
-  const text = (name: string) => {
-    const value = form.get(name);
-    return typeof value === "string" ? value : "";
-  };
-  const result = postFormSchema.safeParse({
-    title: text("title"),
-    categoryId: text("categoryId"),
-    excerpt: text("excerpt"),
-    content: text("content"),
-    readTime: text("readTime"),
-    status: text("status"),
-    featured: form.get("featured"),
-    featuredImageUrl: text("featuredImageUrl"),
-  });
-  if (result.success) return { ok: true, value: result.data };
-  const errors: PostFormErrors = {};
-  for (const issue of result.error.issues) {
-    const key = issue.path[0] as keyof PostForm;
-    errors[key] ??= issue.message;
+export function parsePostForm(form: FormFields) {
+  return validateForm(postFormSchema, formTexts(form, postFormFields));
+}
+
+/** What the post form's action answers when it saves nothing (rendered as the toast 'Erro'). */
+export interface PostFormFailure {
+  error: string;
+  fieldErrors?: PostFormErrors;
+}
+
+const failure = (status: 400 | 404, error: string, fieldErrors?: PostFormErrors) =>
+  data<PostFormFailure>(fieldErrors ? { error, fieldErrors } : { error }, { status });
+
+/**
+ * The post form's action: save a new post (id null) or the post being edited, queue the toast
+ * and go back to the list; or answer why nothing was saved.
+ */
+export async function submitPostForm(request: Request, id: string | null) {
+  const session = await requireAdminAction(request);
+  const form = await readForm(request);
+  if (!form) return failure(400, "Não foi possível ler o formulário.");
+  const parsed = parsePostForm(form);
+  if (!parsed.ok) return failure(400, "Verifique os campos destacados.", parsed.fieldErrors);
+  try {
+    const saved = await savePost(id, parsed.data, session.user.id);
+    await setFlash(session, {
+      title: saved.created ? "Post criado!" : "Post atualizado!",
+      description: "As alterações foram salvas com sucesso.",
+    });
+  } catch (error) {
+    if (error instanceof UnknownCategoryError) {
+      return failure(400, "A categoria escolhida não existe mais.", { categoryId: "Escolha uma categoria." });
+    }
+    if (error instanceof PostNotFoundError) return failure(404, POST_GONE_MESSAGE);
+    throw error;
   }
-  return { ok: false, errors };
+  // The form closes and clears: back to the plain list.
+  throw redirect("/admin");
 }

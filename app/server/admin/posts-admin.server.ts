@@ -1,29 +1,20 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
+import { z } from "zod";
 import { slugify, uniqueSlug } from "~/lib/slug";
 import { database } from "../db/database.server";
-import type { Database, PostStatus } from "../db/schema";
+import type { Database, Post } from "../db/schema";
 import type { PostForm } from "./post-form.server";
 
-export interface AdminPost {
-  id: string;
-  title: string;
-  slug: string;
-  excerpt: string;
-  content: string;
-  status: PostStatus;
+/** A post as the admin's list shows it: no content, the category's name. */
+export interface AdminPostListItem
+  extends Pick<Post, "id" | "title" | "slug" | "excerpt" | "status" | "read_time"> {
   featured: boolean;
-  readTime: number;
-  publishedAt: string | null;
-  createdAt: string;
-  featuredImageUrl: string | null;
-  category: { id: string; name: string };
+  category_name: string;
 }
 
-const iso = (value: Date | string | null) => (value instanceof Date ? value.toISOString() : value);
-
-/** Every post, newest created first (the admin list). */
-export async function listAllPosts(): Promise<AdminPost[]> {
+/** Every post, newest created first, with only the columns the admin's list shows. */
+export async function listAllPosts(): Promise<AdminPostListItem[]> {
   const db = await database();
   const rows = await db
     .selectFrom("blog_posts as p")
@@ -33,33 +24,55 @@ export async function listAllPosts(): Promise<AdminPost[]> {
       "p.title",
       "p.slug",
       "p.excerpt",
-      "p.content",
       "p.status",
       "p.featured",
       "p.read_time",
-      "p.published_at",
-      "p.created_at",
-      "p.featured_image_url",
-      "c.id as category_id",
       "c.name as category_name",
     ])
     .orderBy("p.created_at", "desc")
     .orderBy("p.id")
     .execute();
-  return rows.map((row) => ({
-    id: row.id,
-    title: row.title,
-    slug: row.slug,
-    excerpt: row.excerpt,
-    content: row.content,
-    status: row.status,
-    featured: Boolean(row.featured),
-    readTime: row.read_time,
-    publishedAt: iso(row.published_at),
-    createdAt: iso(row.created_at) ?? "",
-    featuredImageUrl: row.featured_image_url,
-    category: { id: row.category_id, name: row.category_name },
-  }));
+  return rows.map((row) => ({ ...row, featured: Boolean(row.featured) }));
+}
+
+/** A post as the editor shows it: every field of the form. */
+export interface EditablePost
+  extends Pick<
+    Post,
+    "id" | "title" | "excerpt" | "content" | "category_id" | "status" | "read_time" | "featured_image_url"
+  > {
+  featured: boolean;
+}
+
+// Post ids are UUIDs; anything else in an address (a NUL byte, 10 KB of text) names no post
+// and never reaches a query.
+const postIdSchema = z.uuid();
+
+/** The post id in an admin address, or null when it cannot name a post. */
+export function postIdFromParam(value: string | undefined): string | null {
+  const parsed = postIdSchema.safeParse(value);
+  return parsed.success ? parsed.data : null;
+}
+
+/** One post for the editor, or null when there is none with this id. */
+export async function getPostForEdit(id: string): Promise<EditablePost | null> {
+  const db = await database();
+  const row = await db
+    .selectFrom("blog_posts")
+    .select([
+      "id",
+      "title",
+      "excerpt",
+      "content",
+      "category_id",
+      "status",
+      "featured",
+      "read_time",
+      "featured_image_url",
+    ])
+    .where("id", "=", id)
+    .executeTakeFirst();
+  return row ? { ...row, featured: Boolean(row.featured) } : null;
 }
 
 async function slugTaken(db: Kysely<Database>, slug: string, exceptId: string | null): Promise<boolean> {
@@ -67,6 +80,9 @@ async function slugTaken(db: Kysely<Database>, slug: string, exceptId: string | 
   if (exceptId) query = query.where("id", "!=", exceptId);
   return Boolean(await query.executeTakeFirst());
 }
+
+/** Said when the post an admin action names is gone (deleted meanwhile, or a stale link). */
+export const POST_GONE_MESSAGE = "Post não encontrado; ele pode ter sido removido.";
 
 export class PostNotFoundError extends Error {}
 export class UnknownCategoryError extends Error {}
@@ -101,7 +117,7 @@ export async function savePost(
 
     const now = new Date().toISOString();
     const keepDate = existing?.status === "published" && existing.published_at;
-    const publishedAt = form.status === "published" ? (keepDate ? iso(existing.published_at) : now) : null;
+    const publishedAt = form.status === "published" ? (keepDate ? existing.published_at : now) : null;
     const slug = await uniqueSlug(slugify(form.title), (candidate) => slugTaken(trx, candidate, id));
     const values = {
       title: form.title,

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { BodyReadError, BodyTooLargeError, readBodyWithLimit } from "../limited-body.server";
 import { adminSessionOrResponse, jsonError, methodNotAllowed } from "../media/admin-api.server";
+import { formText } from "../read-form.server";
 import {
   AiImageError,
   generateAndStoreImage,
@@ -46,7 +47,7 @@ async function readPrompt(request: Request): Promise<PromptInput> {
       fields = JSON.parse(new TextDecoder().decode(body));
     } else if (/^(multipart\/form-data|application\/x-www-form-urlencoded)\b/i.test(contentType)) {
       const form = await new Response(body, { headers: { "Content-Type": contentType } }).formData();
-      fields = { prompt: form.get("prompt") };
+      fields = { prompt: formText(form, "prompt") };
     } else {
       return { error: jsonError(400, GENERATE_MESSAGES.badRequest) };
     }

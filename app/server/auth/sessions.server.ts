@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
+import type { Toast } from "~/lib/toast";
 import { database } from "../db/database.server";
 import { cookiesMustBeSecure, readCookie, serializeCookie, siteIsHttps } from "./cookies.server";
 import { looksLikeSessionToken } from "./session-token.server";
@@ -24,12 +25,6 @@ export const SESSION_IDLE_MS = 3 * 24 * 60 * 60 * 1000;
 export const SESSION_MAX_MS = 30 * 24 * 60 * 60 * 1000;
 /** Don't rewrite the row on every request: slide at most this often. */
 const SLIDE_EVERY_MS = 5 * 60 * 1000;
-
-export interface Toast {
-  title: string;
-  description?: string;
-  variant?: "success" | "error";
-}
 
 export interface SessionUser {
   id: string;

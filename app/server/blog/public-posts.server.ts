@@ -43,17 +43,12 @@ type SummaryRow = {
   excerpt: string;
   featured: boolean | number;
   read_time: number;
-  published_at: Date | string | null;
+  published_at: string | null;
   featured_image_url: string | null;
   category_id: string;
   category_name: string;
   category_slug: string;
 };
-
-function toIso(value: Date | string | null): string | null {
-  if (value === null) return null;
-  return value instanceof Date ? value.toISOString() : value;
-}
 
 function toSummary(row: SummaryRow): PostSummary {
   return {
@@ -63,7 +58,7 @@ function toSummary(row: SummaryRow): PostSummary {
     excerpt: row.excerpt,
     featured: Boolean(row.featured),
     readTime: row.read_time,
-    publishedAt: toIso(row.published_at),
+    publishedAt: row.published_at,
     featuredImageUrl: row.featured_image_url,
     category: { id: row.category_id, name: row.category_name, slug: row.category_slug },
   };
@@ -138,7 +133,7 @@ const articleRows = reusableQuery(["slug"], (db, { slug }) => {
   return summaryQuery(db)
     .select((eb) => [
       eb.ref("p.content").$castTo<string | null>().as("content"),
-      eb.ref("p.updated_at").$castTo<string | Date | null>().as("updated_at"),
+      eb.ref("p.updated_at").$castTo<string | null>().as("updated_at"),
     ])
     .where("p.slug", "=", slug)
     .unionAll(
@@ -150,7 +145,7 @@ const articleRows = reusableQuery(["slug"], (db, { slug }) => {
         .innerJoin("blog_posts as p", "p.id", "related.id")
         .innerJoin("categories as c", "c.id", "p.category_id")
         .select(SUMMARY_COLUMNS)
-        .select([sql<string | null>`null`.as("content"), sql<string | Date | null>`null`.as("updated_at")]),
+        .select([sql<string | null>`null`.as("content"), sql<string | null>`null`.as("updated_at")]),
     );
 });
 
@@ -171,7 +166,7 @@ export async function getPublishedArticle(slug: string): Promise<Article | null>
     post: {
       ...toSummary(article),
       content: article.content ?? "",
-      updatedAt: toIso(article.updated_at) ?? "",
+      updatedAt: article.updated_at ?? "",
     },
     related,
   };
@@ -187,7 +182,7 @@ export async function listPublishedSlugs(): Promise<Array<{ slug: string; update
     .where("status", "=", "published")
     .orderBy("published_at", "desc")
     .execute();
-  return rows.map((row) => ({ slug: row.slug, updatedAt: toIso(row.updated_at) ?? "" }));
+  return rows.map((row) => ({ slug: row.slug, updatedAt: row.updated_at }));
 }
 
 /** The newest published posts with their summaries (feed). */
@@ -198,7 +193,7 @@ export async function listPublishedForIndex(limit: number) {
     .orderBy("p.published_at", "desc")
     .limit(limit)
     .execute();
-  return rows.map((row) => ({ ...toSummary(row), updatedAt: toIso(row.updated_at) ?? "" }));
+  return rows.map((row) => ({ ...toSummary(row), updatedAt: row.updated_at }));
 }
 
 export { BLOG_PAGE_SIZE };

@@ -9,7 +9,8 @@ import type { Database } from "./schema";
 import { SIDE_FILES } from "./sqlite-files.server.ts";
 
 // PostgreSQL hands back timestamptz as Date and bigint (count) as string; make them match
-// what SQLite returns (ISO text and numbers), once, at the edge of the data layer.
+// what SQLite returns (ISO text with a Z, as the application writes it, and numbers), once, at
+// the edge of the data layer, so the row types in schema.ts hold on both engines.
 pg.types.setTypeParser(pg.types.builtins.TIMESTAMPTZ, (value) => new Date(value).toISOString());
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 

@@ -77,7 +77,7 @@ export async function readErasureLog(db: Kysely<Database>): Promise<ErasureEntry
       leadId: row.lead_id,
       emailHash: row.email_hash,
       phoneHash: row.phone_hash,
-      erasedAt: row.erased_at instanceof Date ? row.erased_at.toISOString() : row.erased_at,
+      erasedAt: row.erased_at,
     }));
   } catch (error) {
     if (isMissingTable(error)) return null;

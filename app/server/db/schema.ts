@@ -1,10 +1,14 @@
-import type { ColumnType } from "kysely";
+import type { ColumnType, Selectable } from "kysely";
+import type { LeadStatus } from "~/lib/lead-status";
+import type { PostStatus } from "~/lib/post-status";
 
-// Row types as the database stores them. Timestamps are ISO-8601 text on SQLite and
-// timestamptz on PostgreSQL; booleans are 0/1 on SQLite. Repositories normalise both before
-// anything leaves the data layer.
+// Row types as queries see them. Timestamps are ISO-8601 text with a `Z` on both engines:
+// SQLite stores the text the application writes, and PostgreSQL's timestamptz is turned into
+// the same text where rows come back (connection.server.ts). Booleans are 0/1 on SQLite, so
+// repositories read flags with Boolean().
 
-type Timestamp = ColumnType<Date | string, string, string>;
+type Timestamp = string;
+type OptionalTimestamp = string | null;
 type Flag = ColumnType<boolean | number, boolean, boolean>;
 
 export interface CategoriesTable {
@@ -13,8 +17,6 @@ export interface CategoriesTable {
   slug: string;
   created_at: Timestamp;
 }
-
-export type PostStatus = "draft" | "published" | "archived";
 
 export interface BlogPostsTable {
   id: string;
@@ -27,11 +29,14 @@ export interface BlogPostsTable {
   featured: Flag;
   read_time: number;
   author_id: string | null;
-  published_at: ColumnType<Date | string | null, string | null, string | null>;
+  published_at: OptionalTimestamp;
   featured_image_url: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
+
+/** A blog post as read back: the shape the admin's list and editor pick from. */
+export type Post = Selectable<BlogPostsTable>;
 
 export interface UsersTable {
   id: string;
@@ -87,8 +92,6 @@ export interface SettingsTable {
   updated_at: Timestamp;
 }
 
-export type LeadStatus = "novo" | "em_contato" | "orcamento_enviado" | "fechado" | "descartado";
-
 export interface LeadsTable {
   id: string;
   name: string;
@@ -103,6 +106,9 @@ export interface LeadsTable {
   updated_at: Timestamp;
 }
 
+/** A quote request as read back: the one lead shape the inbox and the e-mail pick from. */
+export type Lead = Selectable<LeadsTable>;
+
 export interface OutboxTable {
   id: string;
   kind: string;
@@ -111,9 +117,9 @@ export interface OutboxTable {
   payload: string;
   attempts: number;
   next_attempt_at: Timestamp;
-  locked_until: ColumnType<Date | string | null, string | null, string | null>;
+  locked_until: OptionalTimestamp;
   last_error: string | null;
-  sent_at: ColumnType<Date | string | null, string | null, string | null>;
+  sent_at: OptionalTimestamp;
   created_at: Timestamp;
 }
 

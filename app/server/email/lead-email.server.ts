@@ -1,16 +1,20 @@
 import type { SiteConfig } from "~/config/site";
+import type { Lead } from "../db/schema";
 import type { MailAddress } from "./mail-config.server";
 
-export interface LeadForEmail {
-  id: string;
-  name: string;
-  email: string;
-  phone: string;
-  condominium: string;
-  service: string;
-  message: string;
-  createdAt: string;
-}
+/** The columns of a lead that its notification e-mail shows (what the worker reads). */
+export const leadEmailColumns = [
+  "id",
+  "name",
+  "email",
+  "phone",
+  "condominium",
+  "service",
+  "message",
+  "created_at",
+] as const;
+
+export type LeadForEmail = Pick<Lead, (typeof leadEmailColumns)[number]>;
 
 export interface OutgoingMail {
   messageId: string;
@@ -56,7 +60,7 @@ export function leadNotification(
   site: SiteConfig,
   outboxId: string,
 ): OutgoingMail {
-  const when = `${receivedAt.format(new Date(lead.createdAt))} (horário de Brasília)`;
+  const when = `${receivedAt.format(new Date(lead.created_at))} (horário de Brasília)`;
   const fields: Array<[string, string]> = [
     ["Nome", lead.name],
     ["E-mail", lead.email],

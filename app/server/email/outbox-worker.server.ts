@@ -3,7 +3,7 @@ import type { SiteConfig } from "~/config/site";
 import { getSite } from "~/config/site-env.server";
 import { startDatabase } from "../db/database.server";
 import { logEvent } from "../log.server";
-import { leadNotification } from "./lead-email.server";
+import { leadEmailColumns, leadNotification } from "./lead-email.server";
 import type { MailConfig } from "./mail-config.server";
 import {
   claimDueMessages,
@@ -82,14 +82,12 @@ async function deliver(
   const { db } = await startDatabase();
   const lead = await db
     .selectFrom("leads")
-    .select(["id", "name", "email", "phone", "condominium", "service", "message", "created_at"])
+    .select(leadEmailColumns)
     .where("id", "=", message.leadId)
     .executeTakeFirst();
   // The request was deleted meanwhile (its outbox rows go with it; this covers a race).
   if (!lead) return "nothing-to-send";
-  await transport.sendMail(
-    leadNotification({ ...lead, createdAt: String(lead.created_at) }, mail, site, message.id),
-  );
+  await transport.sendMail(leadNotification(lead, mail, site, message.id));
   return "sent";
 }
 

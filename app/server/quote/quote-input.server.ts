@@ -1,13 +1,15 @@
 import { z } from "zod";
 import { quoteServiceOptions } from "~/content/quote-services";
 import { type QuoteField, type QuoteValues, quoteDefaults, quoteFields, quoteMaxLength } from "~/lib/quote";
+import { type FormFields, formTexts } from "../read-form.server";
+import { type FieldErrors, validateForm } from "../validate-form.server";
 
 /** A valid quote request, cleaned, with the spec's defaults for empty optional fields. */
 export type QuoteInput = QuoteValues;
 
 export type QuoteParseResult =
   | { success: true; input: QuoteInput; values: QuoteValues }
-  | { success: false; fieldErrors: Partial<Record<QuoteField, string>>; values: QuoteValues };
+  | { success: false; fieldErrors: FieldErrors<QuoteField>; values: QuoteValues };
 
 // Text is stored and mailed as typed, minus what can only hurt: control characters (NUL breaks
 // PostgreSQL text, CR/LF in a name could reach a mail header), bidirectional overrides and
@@ -74,18 +76,12 @@ const quoteSchema = z.object({
   message: text([(v) => v.length <= quoteMaxLength.message, tooLong("A mensagem", "message")]),
 });
 
-/** Read one field: a string, or "" for a missing field or an uploaded file. */
-function field(form: { get(name: string): unknown }, name: string): string {
-  const value = form.get(name);
-  return typeof value === "string" ? value : "";
-}
-
 /**
  * Validate the form's fields. Each invalid field gets one pt-BR message; the raw values come
  * back so the page can show them again.
  */
-export function parseQuoteForm(form: { get(name: string): unknown }): QuoteParseResult {
-  const values = Object.fromEntries(quoteFields.map((name) => [name, field(form, name)])) as QuoteValues;
+export function parseQuoteForm(form: FormFields): QuoteParseResult {
+  const values = formTexts(form, quoteFields);
   const cleaned: QuoteValues = {
     name: cleanLine(values.name),
     email: cleanLine(values.email),
@@ -94,15 +90,8 @@ export function parseQuoteForm(form: { get(name: string): unknown }): QuoteParse
     service: cleanLine(values.service),
     message: cleanText(values.message),
   };
-  const parsed = quoteSchema.safeParse(cleaned);
-  if (!parsed.success) {
-    const fieldErrors: Partial<Record<QuoteField, string>> = {};
-    for (const issue of parsed.error.issues) {
-      const name = issue.path[0] as QuoteField;
-      fieldErrors[name] ??= issue.message;
-    }
-    return { success: false, fieldErrors, values };
-  }
+  const parsed = validateForm(quoteSchema, cleaned);
+  if (!parsed.ok) return { success: false, fieldErrors: parsed.fieldErrors, values };
   const data = parsed.data;
   return {
     success: true,

@@ -11,6 +11,7 @@ import {
 import { FOREIGN_ORIGIN_MESSAGE, isSameOrigin } from "../auth/guard.server";
 import { BodyTooLargeError, readBodyWithLimit } from "../limited-body.server";
 import { logEvent } from "../log.server";
+import { formText } from "../read-form.server";
 import { checkFormToken, createFormToken } from "./form-token.server";
 import { saveLead } from "./leads.server";
 import { quoteSettings } from "./quote-config.server";
@@ -139,13 +140,10 @@ export async function submitQuote(request: Request, info: QuoteRequestInfo): Pro
     const parsed = parseQuoteForm(form);
     values = parsed.values;
     const settings = quoteSettings();
-    const token = form.get(FORM_TOKEN_FIELD);
-    const tokenCheck = await checkFormToken(
-      typeof token === "string" ? token : "",
-      settings.minFillSeconds * 1000,
-    );
+    const token = formText(form, FORM_TOKEN_FIELD);
+    const tokenCheck = await checkFormToken(token, settings.minFillSeconds * 1000);
     // Keep the submitted token when it is ours: it only grows older, so the next try passes.
-    formToken = tokenCheck.ok || tokenCheck.reason === "too-fast" ? String(token) : await formTokenOrEmpty();
+    formToken = tokenCheck.ok || tokenCheck.reason === "too-fast" ? token : await formTokenOrEmpty();
 
     if (!parsed.success) {
       refuse("invalid");
@@ -157,8 +155,7 @@ export async function submitQuote(request: Request, info: QuoteRequestInfo): Pro
       });
     }
 
-    const honeypot = form.get(HONEYPOT_FIELD);
-    if (typeof honeypot === "string" && honeypot.trim() !== "") {
+    if (formText(form, HONEYPOT_FIELD).trim() !== "") {
       refuse("honeypot");
       return answer(400, "spam-check", {
         toast: errorToast(

@@ -1,0 +1,137 @@
+import { Form, Link, useNavigation } from "react-router";
+import { Icon } from "~/components/ui/icon";
+import type { CategoryRef } from "~/lib/blog-types";
+import { postStatuses, postStatusLabels } from "~/lib/post-status";
+import { DEFAULT_READ_TIME } from "~/lib/read-time";
+import type { Toast } from "~/lib/toast";
+import type { PostFormFailure } from "~/server/admin/post-form.server";
+import type { EditablePost } from "~/server/admin/posts-admin.server";
+import { AdminPage, type AdminPageProps } from "./admin-page";
+import { FeaturedImageField, useImageUpload } from "./featured-image-field";
+import { RichTextEditor } from "./rich-text-editor";
+import { Button, buttonClassName, Field, Select, Switch, TextArea, TextInput } from "./ui";
+
+/** 'Novo Post' toggles the form: it opens a new post's form, and closes any open one. */
+function NewPostToggle({ open }: { open: boolean }) {
+  return (
+    <Link
+      to={open ? "/admin" : "/admin/posts/novo"}
+      className={buttonClassName("primary")}
+      aria-expanded={open}
+    >
+      <Icon name={open ? "x" : "file-text"} className="size-4" />
+      Novo Post
+    </Link>
+  );
+}
+
+export interface BlogAdminPageProps extends Omit<AdminPageProps, "title" | "actions"> {
+  /** The post form is open (a new post, or one being edited). */
+  formOpen: boolean;
+}
+
+/** A screen of the blog admin ('Admin do Blog'): the list of posts, or the post form. */
+export function BlogAdminPage({ formOpen, ...page }: BlogAdminPageProps) {
+  return <AdminPage title="Admin do Blog" actions={<NewPostToggle open={formOpen} />} {...page} />;
+}
+
+export interface PostEditorScreenProps {
+  email: string;
+  /** The post being edited; null for a new one. */
+  post: EditablePost | null;
+  categories: CategoryRef[];
+  aiConfigured: boolean;
+  flash: Toast | null;
+  failure: PostFormFailure | undefined;
+}
+
+/** The admin with the post form open: a new post (post null) or the one being edited. */
+export function PostEditorScreen({ email, flash, failure, ...form }: PostEditorScreenProps) {
+  return (
+    <BlogAdminPage email={email} flash={flash} failure={failure} formOpen>
+      <PostForm {...form} failure={failure} />
+    </BlogAdminPage>
+  );
+}
+
+type PostFormProps = Pick<PostEditorScreenProps, "post" | "categories" | "aiConfigured" | "failure">;
+
+function PostForm({ post, categories, aiConfigured, failure }: PostFormProps) {
+  const navigation = useNavigation();
+  const saving = navigation.state === "submitting";
+  const errors = failure?.fieldErrors ?? {};
+  // Inside the ToastProvider: an upload tells how it went with a toast.
+  const upload = useImageUpload();
+  return (
+    <section
+      aria-labelledby="form-post-titulo"
+      className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-800 dark:bg-slate-900"
+    >
+      <h2 id="form-post-titulo" className="mb-6 text-xl font-bold text-slate-900 dark:text-white">
+        {post ? "Editar Post" : "Novo Post"}
+      </h2>
+      {/* A new key per post resets every field when going from one post to another. */}
+      <Form method="post" key={post?.id ?? "novo"} className="flex flex-col gap-5" noValidate>
+        <FeaturedImageField
+          name="featuredImageUrl"
+          defaultValue={post?.featured_image_url ?? null}
+          aiConfigured={aiConfigured}
+        />
+        <Field label="Título" required error={errors.title}>
+          <TextInput name="title" defaultValue={post?.title ?? ""} maxLength={200} />
+        </Field>
+        <Field label="Categoria" required error={errors.categoryId}>
+          <Select name="categoryId" defaultValue={post?.category_id ?? ""}>
+            <option value="">Selecione uma categoria</option>
+            {categories.map((category) => (
+              <option key={category.id} value={category.id}>
+                {category.name}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <Field label="Resumo" required error={errors.excerpt}>
+          <TextArea name="excerpt" rows={3} defaultValue={post?.excerpt ?? ""} maxLength={500} />
+        </Field>
+        <RichTextEditor
+          name="content"
+          label="Conteúdo"
+          required
+          defaultValue={post?.content ?? ""}
+          error={errors.content}
+          onUploadImage={upload}
+        />
+        <div className="grid gap-5 sm:grid-cols-2">
+          <Field label="Tempo de Leitura (min)" error={errors.readTime}>
+            <TextInput
+              name="readTime"
+              type="number"
+              min={1}
+              step={1}
+              inputMode="numeric"
+              defaultValue={post?.read_time ?? DEFAULT_READ_TIME}
+            />
+          </Field>
+          <Field label="Status">
+            <Select name="status" defaultValue={post?.status ?? "draft"}>
+              {postStatuses.map((status) => (
+                <option key={status} value={status}>
+                  {postStatusLabels[status]}
+                </option>
+              ))}
+            </Select>
+          </Field>
+        </div>
+        <Switch name="featured" label="Post em Destaque" defaultChecked={post?.featured ?? false} />
+        <div className="flex flex-wrap gap-3">
+          <Button type="submit" busy={saving} busyLabel="Salvando...">
+            Salvar
+          </Button>
+          <Link to="/admin" className={buttonClassName("secondary")}>
+            Cancelar
+          </Link>
+        </div>
+      </Form>
+    </section>
+  );
+}

@@ -1,0 +1,57 @@
+import { data, Link } from "react-router";
+import { BlogAdminPage, PostEditorScreen } from "~/components/admin/post-editor";
+import { buttonClassName } from "~/components/admin/ui";
+import type { RouteHandle } from "~/route-handle";
+import { type PostFormFailure, submitPostForm } from "~/server/admin/post-form.server";
+import { getPostForEdit, POST_GONE_MESSAGE, postIdFromParam } from "~/server/admin/posts-admin.server";
+import { aiImagesConfigured } from "~/server/ai/runware.server";
+import { requireAdminAction, requireAdminPage } from "~/server/auth/guard.server";
+import { takeFlash } from "~/server/auth/sessions.server";
+import { listCategories } from "~/server/blog/public-posts.server";
+import type { Route } from "./+types/admin-posts-editar";
+
+export const handle: RouteHandle = { hydrate: true };
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const session = await requireAdminPage(request);
+  const id = postIdFromParam(params.id);
+  const [post, categories, flash] = await Promise.all([
+    id ? getPostForEdit(id) : null,
+    listCategories(),
+    takeFlash(session),
+  ]);
+  const page = { email: session.user.email, post, categories, flash, aiConfigured: aiImagesConfigured() };
+  if (post) return page;
+  // A stale link (the post was deleted meanwhile): the page says so, with the way back.
+  return data({ ...page, missing: POST_GONE_MESSAGE }, { status: 404 });
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const id = postIdFromParam(params.id);
+  if (!id) {
+    await requireAdminAction(request);
+    return data<PostFormFailure>({ error: POST_GONE_MESSAGE }, { status: 404 });
+  }
+  return submitPostForm(request, id);
+}
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Editar Post | Admin do Blog" },
+  { name: "robots", content: "noindex" },
+];
+
+export default function AdminEditPost({ loaderData, actionData }: Route.ComponentProps) {
+  const { post, email, flash } = loaderData;
+  if (post) return <PostEditorScreen {...loaderData} post={post} failure={actionData} />;
+  const missing = "missing" in loaderData ? loaderData.missing : "";
+  return (
+    <BlogAdminPage email={email} flash={flash} failure={actionData} formOpen={false}>
+      <section className="flex flex-col items-start gap-4">
+        <h2 className="text-xl font-bold text-slate-900 dark:text-white">{missing}</h2>
+        <Link to="/admin" className={buttonClassName("secondary")}>
+          Voltar aos Posts Existentes
+        </Link>
+      </section>
+    </BlogAdminPage>
+  );
+}

@@ -1,0 +1,29 @@
+import { PostEditorScreen } from "~/components/admin/post-editor";
+import type { RouteHandle } from "~/route-handle";
+import { submitPostForm } from "~/server/admin/post-form.server";
+import { aiImagesConfigured } from "~/server/ai/runware.server";
+import { requireAdminPage } from "~/server/auth/guard.server";
+import { takeFlash } from "~/server/auth/sessions.server";
+import { listCategories } from "~/server/blog/public-posts.server";
+import type { Route } from "./+types/admin-posts-novo";
+
+export const handle: RouteHandle = { hydrate: true };
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const session = await requireAdminPage(request);
+  const [categories, flash] = await Promise.all([listCategories(), takeFlash(session)]);
+  return { email: session.user.email, categories, flash, aiConfigured: aiImagesConfigured() };
+}
+
+export function action({ request }: Route.ActionArgs) {
+  return submitPostForm(request, null);
+}
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Novo Post | Admin do Blog" },
+  { name: "robots", content: "noindex" },
+];
+
+export default function AdminNewPost({ loaderData, actionData }: Route.ComponentProps) {
+  return <PostEditorScreen {...loaderData} post={null} failure={actionData} />;
+}
