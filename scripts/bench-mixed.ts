@@ -1,4 +1,4 @@
-// The issue 7 budget: a mixed load at 100 connections, 90% page views spread over the public
+// The mixed load: 100 connections, 90% page views spread over the public
 // pages and 10% quote submissions, then a count of the leads in the database: every submission
 // that was answered with success must be there.
 //

@@ -1,5 +1,5 @@
 // `npm run bench`: throughput and latency of the production server under load, against a bare
-// node:http ceiling on the same machine, then the mixed load of the issue 7 budget.
+// node:http ceiling on the same machine, then a mixed load of page views and quote submissions.
 //
 // Builds if needed, seeds a fresh database (a temporary SQLite directory, or with --pg a fresh
 // schema in PostgreSQL, dropped afterwards whatever happens) with the demo content plus 1,000
@@ -58,7 +58,7 @@ const CONNECTIONS = [1, 50] as const;
 const WARMUP_SECONDS = 3;
 const BLOG_HEADING = "Conhecimento para cuidar do seu condomínio";
 
-/** Issue 6 item 3 and issue 7 targets. */
+/** The performance and reliability targets (README, Measuring). */
 const TARGETS = {
   /** Cached article at 50 connections: at least this share of the ceiling's req/s... */
   cachedShareOfCeiling: 0.5,

@@ -42,7 +42,7 @@ export interface QuoteFormProps {
 }
 
 /**
- * The quote request form: the fields and options of spec §3 and §5. A plain HTML form that
+ * The quote request form: its fields, and the service options of app/content/quote-services.ts. A plain HTML form that
  * posts to the /contato action; QuoteFormScript enhances it when JavaScript runs.
  */
 export function QuoteForm({ formToken, values = {}, fieldErrors = {} }: QuoteFormProps) {

@@ -1,4 +1,4 @@
-/** The service options of the quote form, exactly as the spec lists them. */
+/** The service options of the quote form, word for word as the company lists them. */
 export const quoteServiceOptions = [
   "Impermeabilização",
   "Restauração de Fachadas",

@@ -20,7 +20,7 @@ export const quoteMaxLength: Record<QuoteField, number> = {
   message: 5000,
 };
 
-/** What an empty optional field becomes (spec §5). */
+/** What an empty optional field becomes: the wording the admin and the e-mail show. */
 export const quoteDefaults = {
   condominium: "Não informado",
   service: "Não especificado",
@@ -29,7 +29,7 @@ export const quoteDefaults = {
 
 export type QuoteValues = Record<QuoteField, string>;
 
-// Spec §8: exact strings.
+// The exact strings the visitor sees (tests compare them word for word).
 export const QUOTE_SUCCESS_TOAST: Toast = {
   title: "Mensagem enviada com sucesso!",
   description: "Entraremos em contato em breve para discutir seu projeto.",

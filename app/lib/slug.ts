@@ -1,5 +1,5 @@
 /**
- * A post's address from its title (spec §5): lowercase, accents removed, characters other
+ * A post's address from its title: lowercase, accents removed, characters other
  * than letters, digits, spaces and hyphens dropped, spaces to hyphens, repeated hyphens
  * collapsed. Leading and trailing hyphens are trimmed too, and a title with nothing left
  * becomes "post", so an address is never empty.

@@ -54,7 +54,7 @@ export interface Site {
 
 /**
  * The whole site as one fetch handler: static files, health check and the React Router
- * pages. server.ts wraps it in a Node HTTP server.
+ * pages. listenSite (listen-site.server.ts) wraps it in a Node HTTP server.
  */
 export function createHttpApp({
   renderCache,

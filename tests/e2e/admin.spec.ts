@@ -20,7 +20,7 @@ import { insertCategory, insertPost, openE2eDatabase } from "../support/db";
 import { FAKE_RUNWARE_ERROR_MESSAGE, startFakeRunware } from "../support/fake-runware";
 import { startServer } from "../support/server";
 
-// The blog admin through a real browser (spec §2 Login and Admin, §4, §5, §8): what the owner
+// The blog admin through a real browser (sign-in, the post list, the editor, its rules and messages): what the owner
 // sees and does. Every test makes its own posts and categories (unique names), since other
 // files run in parallel against the same database.
 
@@ -356,7 +356,7 @@ test.describe("admin screen", () => {
     const form = newPostForm(page);
     await expect(form).toBeVisible();
     await expect(toggle).toHaveAttribute("aria-expanded", "true");
-    // Every field of §2, with the defaults of §4/§5.
+    // Every field of the post form, with its defaults.
     await expect(titleInput(form)).toHaveValue("");
     await expect(form.getByRole("combobox", { name: "Categoria" })).toHaveValue("");
     await expect(form.getByRole("textbox", { name: "Resumo" })).toHaveValue("");
@@ -819,7 +819,7 @@ test.describe("featured image", () => {
     await expect(articleOnPage(page).getByRole("img", { name: `Imagem do artigo: ${title}` })).toHaveCount(0);
   });
 
-  test("an image over 5MB and a text file are refused with the spec's messages, in the browser and on the server", async ({
+  test("an image over 5MB and a text file are refused with their messages, in the browser and on the server", async ({
     page,
   }) => {
     await signIn(page);
@@ -1024,7 +1024,7 @@ test.describe("categories (/admin/categorias)", () => {
     await create.getByRole("button", { name: "Adicionar" }).click();
     await expectToast(page, "Categoria criada!", `"${name}" já pode ser usada nos posts.`);
     await expect(categoryItem(page, name)).toBeVisible();
-    // Like the post form (§4: after a successful save it clears), so a second click cannot add
+    // Like the post form (after a successful save it clears), so a second click cannot add
     // the same category twice.
     await expect(create.getByRole("textbox", { name: "Nome" })).toHaveValue("");
   });
@@ -1094,7 +1094,7 @@ test.describe("when the session ends while the admin is open (expired, or signed
     await handle.db.deleteFrom("sessions").where("id_hash", "=", sha256Hex(token)).execute();
   }
 
-  test("moving to another admin page goes to /auth (§2: without a session, redirected to /auth)", async ({
+  test("moving to another admin page goes to /auth (without a session, redirected to /auth)", async ({
     page,
   }) => {
     await openThenEndSession(page);
@@ -1103,7 +1103,7 @@ test.describe("when the session ends while the admin is open (expired, or signed
     await expect(page.getByRole("heading", { level: 1, name: "Acesso ao Admin" })).toBeVisible();
   });
 
-  test("'Sair' still signs out and goes home (§8: on 401 during sign-out the local session is still cleared)", async ({
+  test("'Sair' still signs out and goes home (on 401 during sign-out the local session is still cleared)", async ({
     page,
   }) => {
     await openThenEndSession(page);

@@ -25,7 +25,7 @@ import {
 } from "../support/admin-auth";
 import { insertCategory, insertPost, openE2eDatabase } from "../support/db";
 
-// Authorization of the admin at the HTTP level (spec §6; server-side enforcement): every admin
+// Authorization of the admin at the HTTP level (server-side enforcement): every admin
 // page, data request and action, without a session, with an expired one, with a forged cookie,
 // and with a valid session but a foreign Origin or none. Pages go to /auth; plain mutations get
 // 401; React Router's data requests (`.data`) are sent to /auth (its data redirect) or get 401; a
@@ -350,7 +350,7 @@ const scenarios: Scenario[] = [
 ];
 
 /**
- * 'Sair' without a valid session: refused like any mutation, or (spec §8: "on 401 during
+ * 'Sair' without a valid session: refused like any mutation, or ("on 401 during
  * sign-out the local session is still cleared") a plain sign-out that only clears the cookie and
  * goes home. Either way nothing on the server changes.
  */

@@ -16,7 +16,7 @@ import {
 import { insertCategory, insertPost, openE2eDatabase } from "../support/db";
 import { startFakeRunware } from "../support/fake-runware";
 
-// Bad input over HTTP against the production server (issue 7): every form and endpoint gets
+// Bad input over HTTP against the production server: every form and endpoint gets
 // oversized and malformed bodies, wrong content types, invalid UTF-8, very long URLs, path
 // traversal and unknown ids, and XSS payloads in every stored field. Each case states the exact
 // answer: a 4xx with its pt-BR message, or the product's normal redirect or page where that is
@@ -262,7 +262,7 @@ test.describe("URLs", () => {
       ["/%FF", { status: 404, text: MESSAGES.notFoundPage }],
       ["/%C0%AE%C0%AE/%C0%AF", { status: 404, text: MESSAGES.notFoundPage }],
       ["/servicos%00", { status: 404, text: MESSAGES.notFoundPage }],
-      // An address that is no published post goes back to the list (spec §8).
+      // An address that is no published post goes back to the list.
       ["/blog/%FF%FE", { status: 302, location: "/blog" }],
       ["/blog/%C0%AE%C0%AE%C0%AF", { status: 302, location: "/blog" }],
       ["/blog/a%00b", { status: 302, location: "/blog" }],

@@ -214,7 +214,7 @@ for (const javaScriptEnabled of [true, false]) {
       });
     });
 
-    test("sends only the required fields: the optional ones get the spec's defaults", async ({ page }) => {
+    test("sends only the required fields: the optional ones get their defaults", async ({ page }) => {
       await openForm(page);
       const q = quote({ condominium: "", service: "", message: "" });
       await fill(page, q);

@@ -16,8 +16,8 @@ import { database, startDatabase, stopDatabase } from "~/server/db/database.serv
 import { insertCategory, insertPost } from "../support/db";
 import { testEngines } from "../support/test-database";
 
-// The admin's post and category rules (spec §4, §5; published_at per docs/decisions 0006 as
-// implemented in posts-admin.server.ts) on every database engine.
+// The admin's post and category rules (published_at per docs/decisions/0008-publication-date-kept.md,
+// as implemented in posts-admin.server.ts) on every database engine.
 
 const uid = () => randomUUID().slice(0, 8);
 
@@ -130,7 +130,7 @@ describe.each(testEngines())("admin posts on $name", (engine) => {
   });
 
   describe("slugs", () => {
-    it("come from the title (§5) and get -1, -2 when taken", async () => {
+    it("come from the title and get -1, -2 when taken", async () => {
       const title = `Manutenção   de Fachadas: guia ${uid()}!`;
       const expected = title
         .toLowerCase()
@@ -230,7 +230,7 @@ describe.each(testEngines())("admin posts on $name", (engine) => {
     });
   });
 
-  describe("form rules (§5)", () => {
+  describe("form rules", () => {
     function parse(fields: Record<string, string>) {
       const body = new FormData();
       const all: Record<string, string> = {

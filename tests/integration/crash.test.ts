@@ -6,7 +6,7 @@ import { validQuote } from "../support/quote-requests";
 import { type RunningServer, startServer } from "../support/server";
 import { testEngines } from "../support/test-database";
 
-// Crash safety of the quote pipeline (issue 7): while clients keep sending valid quote requests,
+// Crash safety of the quote pipeline: while clients keep sending valid quote requests,
 // the production server is killed with SIGKILL (no shutdown, requests in flight), started again
 // on the same database, and the sending goes on. Every request that was answered with success
 // must be in the database afterwards, with its notification e-mail queued (same transaction);

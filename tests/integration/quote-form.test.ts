@@ -84,7 +84,7 @@ describe.each(testEngines())("quote form on $name", (engine) => {
     expect(await counts()).toEqual({ leads: before.leads + 1, outbox: before.outbox + 1 });
   });
 
-  it("fills empty optional fields with the spec's defaults", async () => {
+  it("fills empty optional fields with their defaults", async () => {
     const email = "padroes@exemplo.com.br";
     const answer = await submit(
       { name: "João", email, phone: "41 3333-4444", condominium: "  ", service: "", message: "\n \n" },
@@ -544,7 +544,7 @@ describe.each(testEngines())("quote form on $name", (engine) => {
   });
 
   describe("database failure", () => {
-    it("answers 503 with the spec's failure toast, keeps the values and leaves no half-written request", async () => {
+    it("answers 503 with the failure toast, keeps the values and leaves no half-written request", async () => {
       const db = await database();
       const email = "falha@exemplo.com.br";
       const ip = freshIp();

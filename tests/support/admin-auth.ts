@@ -35,7 +35,7 @@ export function adminHeaders(token: string, origin: string = E2E_ORIGIN): Record
   return { Cookie: `${SESSION_COOKIE}=${token}`, Origin: origin };
 }
 
-/** The spec's messages (§2, §8) and the server's, as the admin shows them. */
+/** The admin's sign-in and session messages, as the admin shows them. */
 export const LOGIN_LOCKED_MESSAGE = "Muitas tentativas de login. Aguarde 15 minutos e tente novamente.";
 
 export const UNAUTHORIZED_MESSAGE = "Sua sessão expirou ou você não entrou. Entre novamente.";

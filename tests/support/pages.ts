@@ -1,4 +1,4 @@
-/** Every public page of the spec, with a word its main heading contains. */
+/** Every public page of the site, with a word its main heading contains. */
 export const publicPages = [
   { path: "/", name: "Início", heading: "Manutenção predial" },
   { path: "/servicos", name: "Serviços", heading: "Serviços" },

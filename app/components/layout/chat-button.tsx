@@ -3,7 +3,7 @@ import { Icon } from "~/components/ui/icon";
 import { useSite } from "~/lib/site-context";
 import { whatsappUrl } from "~/lib/whatsapp";
 
-/** Floating WhatsApp button; the spec leaves it off the blog list. */
+/** Floating WhatsApp button; left off the blog list, where the article cards fill the corner. */
 export function ChatButton() {
   const site = useSite();
   const { pathname } = useLocation();

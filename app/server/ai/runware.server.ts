@@ -13,7 +13,7 @@ import { type StoredImage, storeImage } from "../media/media-store.server";
 
 const DEFAULT_API_URL = "https://api.runware.ai/v1";
 const DEFAULT_MODEL = "runware:101@1";
-/** The size the spec asks for (4:3 at 1024 px, the post image block's shape). */
+/** 4:3 at 1024 px: the shape of the post image block. */
 export const AI_IMAGE_WIDTH = 1024;
 export const AI_IMAGE_HEIGHT = 768;
 /** The whole operation: the request and the provider's answer. */

@@ -4,7 +4,7 @@ import { type QuoteField, type QuoteValues, quoteDefaults, quoteFields, quoteMax
 import { type FormFields, formTexts } from "../read-form.server";
 import { type FieldErrors, validateForm } from "../validate-form.server";
 
-/** A valid quote request, cleaned, with the spec's defaults for empty optional fields. */
+/** A valid quote request, cleaned, with the defaults (quoteDefaults) for empty optional fields. */
 export type QuoteInput = QuoteValues;
 
 export type QuoteParseResult =
