@@ -36,16 +36,20 @@ export function listenSite({ fetch, stop, server: given, inFront, closing }: Lis
   const host = process.env.HOST ?? "127.0.0.1";
   const toApp = getRequestListener(fetch, { hostname: host });
   const server = given ?? createServer();
-  server.on(
-    "request",
-    inFront
-      ? (request: IncomingMessage, response: ServerResponse) =>
-          inFront(request, response, (error) => {
-            if (error === undefined) void toApp(request, response);
-            else answerFrontError(response, error);
-          })
-      : toApp,
-  );
+  let stopping = false;
+  const handle = inFront
+    ? (request: IncomingMessage, response: ServerResponse) =>
+        inFront(request, response, (error) => {
+          if (error === undefined) void toApp(request, response);
+          else answerFrontError(response, error);
+        })
+    : toApp;
+  server.on("request", (request: IncomingMessage, response: ServerResponse) => {
+    // While shutting down, a keep-alive connection that is still in use (a browser polling for
+    // the server, a client under load) would never turn idle: each answer closes its connection.
+    if (stopping) response.setHeader("Connection", "close");
+    void handle(request, response);
+  });
   server.listen(port, host, () => {
     const address = server.address();
     const actualPort = typeof address === "object" && address ? address.port : port;
@@ -60,7 +64,6 @@ export function listenSite({ fetch, stop, server: given, inFront, closing }: Lis
   server.keepAliveTimeout = 5_000;
   answerClientErrors(server);
 
-  let stopping = false;
   function shutdown(signal: string) {
     if (stopping) return;
     stopping = true;

@@ -3,7 +3,7 @@ import { expect, type Page, test } from "@playwright/test";
 import { databaseConfigFromEnv } from "~/server/db/config.server";
 import { type DatabaseHandle, openDatabase } from "~/server/db/connection.server";
 import { slotPlaceholder } from "~/server/render-cache/render-slots.server";
-import { signInOverHttp } from "../support/admin-auth";
+import { PLAIN_HTTP_SESSION_COOKIE, signInOverHttp } from "../support/admin-auth";
 import { type DevServer, startDevServer } from "../support/dev-server";
 import { E2E_ADMIN } from "../support/e2e-admin";
 import { type SmtpSink, startSmtpSink } from "../support/smtp-sink";
@@ -112,7 +112,7 @@ test("npm run dev shuts down at once on SIGTERM, even with a page connected to h
   expect(dev.server.output()).toMatch(
     /Site no ar em http:\/\/localhost:\d+ \(escutando em 127\.0\.0\.1:\d+\)/,
   );
-  await signInOverHttp(page.request, { baseUrl: dev.url });
+  await signInOverHttp(page.request, { baseUrl: dev.url, cookieName: PLAIN_HTTP_SESSION_COOKIE });
   const connected = page.waitForEvent("console", (message) => message.text().includes("[vite] connected"));
   await page.goto(`${dev.url}/admin`);
   await connected;

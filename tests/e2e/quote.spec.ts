@@ -465,6 +465,8 @@ async function postQuote(
 test.describe("behind a reverse proxy", () => {
   test("X-Forwarded-For counts only from the proxies TRUST_PROXY names; IPv6 clients share a limit per /64", async () => {
     const own = await ownServer({
+      // A plain-http public address: HSTS then follows only what the proxy says of the request.
+      PUBLIC_URL: "http://www.exemplo-condominio.com.br",
       TRUST_PROXY: "127.0.0.1",
       QUOTE_RATE_LIMIT_PER_HOUR: "1",
       QUOTE_MIN_FILL_SECONDS: "0",

@@ -1,5 +1,6 @@
+import { randomBytes } from "node:crypto";
 import { expect, test } from "@playwright/test";
-import { signInOverHttp } from "../support/admin-auth";
+import { SESSION_COOKIE, signInOverHttp } from "../support/admin-auth";
 
 // The production server's pages, where they meet React Router's internals
 // (docs/decisions/0011-uncached-render-path.md; tests/unit/react-router-seams.test.ts says
@@ -13,9 +14,10 @@ test("pages that never hydrate come out whole and without React Router's handoff
   request,
 }) => {
   for (const path of ["/", ARTICLE, "/contato"]) {
-    // A session cookie, even an unknown one, keeps the answer out of the render cache: the
-    // page is rendered for this request and compressed from its detached string.
-    for (const headers of [{}, { Cookie: "sid=unknown-session" }] as Record<string, string>[]) {
+    // A session-shaped cookie, even an unknown one, keeps the answer out of the render cache:
+    // the page is rendered for this request and compressed from its detached string.
+    const unknownSession = { Cookie: `${SESSION_COOKIE}=${randomBytes(32).toString("base64url")}` };
+    for (const headers of [{}, unknownSession] as Record<string, string>[]) {
       const what = `${path} ${"Cookie" in headers ? "rendered for one visitor" : "through the render cache"}`;
       const response = await request.get(path, { headers });
       expect(response.status(), what).toBe(200);

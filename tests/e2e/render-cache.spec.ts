@@ -8,7 +8,7 @@ import {
 } from "@playwright/test";
 import type { DatabaseHandle } from "~/server/db/connection.server";
 import { baseURL } from "../../playwright.config";
-import { signInOverHttp } from "../support/admin-auth";
+import { SESSION_COOKIE, signInOverHttp } from "../support/admin-auth";
 import { insertCategory, openE2eDatabase } from "../support/db";
 
 // The render cache from the outside: what a visitor, a crawler and the signed-in owner get.
@@ -298,11 +298,12 @@ test("a made-up session cookie gets the cached page; only a session-shaped one i
 }) => {
   const anonymous = await cached(request, "/servicos");
   for (const cookie of [
-    "sid=x",
-    "__Host-sid=x",
-    `sid=${"*".repeat(43)}`,
-    "sid=; tema=escuro",
-    `sid=${"a".repeat(44)}`,
+    `${SESSION_COOKIE}=x`,
+    `${SESSION_COOKIE}=${"*".repeat(43)}`,
+    `${SESSION_COOKIE}=; tema=escuro`,
+    `${SESSION_COOKIE}=${"a".repeat(44)}`,
+    // Session-shaped, but under the name a plain-http site uses: not this site's cookie.
+    `sid=${randomBytes(32).toString("base64url")}`,
   ]) {
     const forged = await get(request, "/servicos", { Cookie: cookie });
     expect(forged.headers()["x-render-cache"], cookie).toBe("hit");
@@ -311,7 +312,9 @@ test("a made-up session cookie gets the cached page; only a session-shaped one i
 
   // Shaped like a session token but no session: rendered for this request (decided in
   // docs/decisions), showing exactly what a visitor sees, and kept by nobody.
-  const unknown = await get(request, "/servicos", { Cookie: `sid=${randomBytes(32).toString("base64url")}` });
+  const unknown = await get(request, "/servicos", {
+    Cookie: `${SESSION_COOKIE}=${randomBytes(32).toString("base64url")}`,
+  });
   expect(unknown.status()).toBe(200);
   expect(unknown.headers()["x-render-cache"]).toBeUndefined();
   expect(unknown.headers()["cache-control"]).toBe("private, no-store");

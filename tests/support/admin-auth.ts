@@ -91,14 +91,20 @@ export function sidFromSetCookie(response: APIResponse, name: string = SESSION_C
  */
 export async function signInOverHttp(
   request: APIRequestContext,
-  { baseUrl = "", email = E2E_ADMIN.email, password = E2E_ADMIN.password } = {},
+  {
+    baseUrl = "",
+    email = E2E_ADMIN.email,
+    password = E2E_ADMIN.password,
+    // A server whose PUBLIC_URL is plain http names the cookie without the __Host- prefix.
+    cookieName = SESSION_COOKIE,
+  } = {},
 ): Promise<string> {
   const response = await request.post(`${baseUrl}/auth`, {
     headers: { Origin: baseUrl ? new URL(baseUrl).origin : E2E_ORIGIN },
     form: { email, password },
     maxRedirects: 0,
   });
-  const token = sidFromSetCookie(response);
+  const token = sidFromSetCookie(response, cookieName);
   if (response.status() !== 302 || !token) {
     throw new Error(`sign-in failed: HTTP ${response.status()} ${await response.text()}`);
   }
