@@ -1,17 +1,14 @@
 import { randomUUID } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
 import http from "node:http";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { expect, type Page, type Response, test } from "@playwright/test";
 import { sql } from "kysely";
 import { databaseConfigFromEnv } from "~/server/db/config.server";
 import { type DatabaseHandle, openDatabase } from "~/server/db/connection.server";
 import { seriousAxeViolations } from "../support/axe";
 import { openE2eDatabase } from "../support/db";
-import { dropSchema } from "../support/drop-schema";
 import { startServer } from "../support/server";
 import { startSmtpSink } from "../support/smtp-sink";
+import { ownDatabase } from "../support/test-database";
 
 const PHONE = "(41) 99876-5432";
 const SUCCESS = {
@@ -112,25 +109,9 @@ async function withoutEnhancement(page: Page) {
 }
 
 /** A database of its own for a server started by a test (SQLite directory or PostgreSQL schema). */
-function isolatedDatabase() {
-  const url = process.env.DATABASE_URL;
-  if (url) {
-    const schema = `e2e_quote_${uid()}`;
-    return {
-      env: { DATABASE_URL: url, DATABASE_SCHEMA: schema } as Record<string, string>,
-      drop: () => dropSchema(url, schema),
-    };
-  }
-  const dir = mkdtempSync(path.join(tmpdir(), "site-e2e-quote-"));
-  return {
-    env: { DATA_DIR: dir } as Record<string, string>,
-    drop: async () => rmSync(dir, { recursive: true, force: true }),
-  };
-}
-
 /** A production server of its own, with its own database and extra settings. */
 async function ownServer(extraEnv: Record<string, string> = {}) {
-  const database = isolatedDatabase();
+  const database = ownDatabase("e2e-quote");
   const server = await startServer({
     PUBLIC_URL: "https://www.exemplo-condominio.com.br",
     QUOTE_RATE_LIMIT_PER_HOUR: "1000",
@@ -510,7 +491,7 @@ test.describe("behind a reverse proxy", () => {
   });
 
   test("a TRUST_PROXY that is neither an address nor a range stops the server with a message", async () => {
-    const database = isolatedDatabase();
+    const database = ownDatabase("e2e-quote");
     try {
       const started = startServer({ ...database.env, TRUST_PROXY: "proxy.interno" });
       await expect(started).rejects.toThrow(/server exited with 1/);

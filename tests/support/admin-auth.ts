@@ -1,14 +1,11 @@
-import { createHash, randomBytes, randomUUID } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
+import { createHash, randomBytes } from "node:crypto";
 import { type APIRequestContext, type APIResponse, expect } from "@playwright/test";
 import type { Kysely } from "kysely";
-import pg from "pg";
 import type { Database } from "~/server/db/schema";
 import { baseURL } from "../../playwright.config";
 import { E2E_ADMIN } from "./e2e-admin";
 import { type RunningServer, startServer } from "./server";
+import { ownDatabase } from "./test-database";
 
 // The blog admin in end-to-end tests: the account the webServer creates on its first start
 // (./e2e-admin.ts), sign-in over HTTP, sessions written straight into the database, and
@@ -176,12 +173,7 @@ export interface DedicatedServer {
  * sessions), with the e2e admin and any extra environment (e.g. RUNWARE_API_KEY).
  */
 export async function startDedicatedServer(extraEnv: Record<string, string> = {}): Promise<DedicatedServer> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), "site-e2e-admin-"));
-  const schema = `e2e_admin_${randomUUID().replaceAll("-", "").slice(0, 12)}`;
-  const databaseUrl = process.env.DATABASE_URL;
-  const databaseEnv: Record<string, string> = databaseUrl
-    ? { DATA_DIR: dataDir, DATABASE_URL: databaseUrl, DATABASE_SCHEMA: schema }
-    : { DATA_DIR: dataDir };
+  const { env: databaseEnv, drop } = ownDatabase("e2e-admin");
   const server = await startServer({
     ...databaseEnv,
     PUBLIC_URL: E2E_PUBLIC_URL,
@@ -195,16 +187,7 @@ export async function startDedicatedServer(extraEnv: Record<string, string> = {}
     databaseEnv,
     stop: async () => {
       await server.stop();
-      if (databaseUrl) {
-        const client = new pg.Client({ connectionString: databaseUrl });
-        await client.connect();
-        try {
-          await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-        } finally {
-          await client.end();
-        }
-      }
-      rmSync(dataDir, { recursive: true, force: true });
+      await drop();
     },
   };
 }

@@ -1,9 +1,7 @@
-import { randomUUID } from "node:crypto";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import path from "node:path";
-import { dropSchema } from "./drop-schema";
 import { type RunningServer, spawnServer } from "./server";
+import { ownDatabase } from "./test-database";
 
 const root = path.resolve(import.meta.dirname, "../..");
 
@@ -32,16 +30,7 @@ function devScriptArgs(): string[] {
  * directory, or a PostgreSQL schema when DATABASE_URL is set), with extra environment.
  */
 export async function startDevServer(extraEnv: Record<string, string> = {}): Promise<DevServer> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), "site-e2e-dev-"));
-  const databaseUrl = process.env.DATABASE_URL;
-  const schema = `e2e_dev_${randomUUID().replaceAll("-", "").slice(0, 12)}`;
-  const databaseEnv: Record<string, string> = databaseUrl
-    ? { DATA_DIR: dataDir, DATABASE_URL: databaseUrl, DATABASE_SCHEMA: schema }
-    : { DATA_DIR: dataDir };
-  const drop = async () => {
-    if (databaseUrl) await dropSchema(databaseUrl, schema);
-    rmSync(dataDir, { recursive: true, force: true });
-  };
+  const { env: databaseEnv, drop } = ownDatabase("e2e-dev");
   let server: RunningServer;
   try {
     // Vite starts and loads the server code before the site listens: slower than `npm start`.

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -33,4 +34,22 @@ export function testEngines(): TestEngine[] {
     });
   }
   return engines;
+}
+
+/**
+ * A fresh database for a server a test starts itself: a temporary SQLite directory (always set
+ * as DATA_DIR, where the server also keeps its files), and a schema of its own in PostgreSQL
+ * when the run is on PostgreSQL (DATABASE_URL set, as for the end-to-end suite).
+ */
+export function ownDatabase(prefix: string): { env: Record<string, string>; drop: () => Promise<void> } {
+  const dir = mkdtempSync(path.join(tmpdir(), `site-${prefix}-`));
+  const url = process.env.DATABASE_URL;
+  const schema = `${prefix.replaceAll("-", "_")}_${randomUUID().replaceAll("-", "").slice(0, 12)}`;
+  return {
+    env: url ? { DATA_DIR: dir, DATABASE_URL: url, DATABASE_SCHEMA: schema } : { DATA_DIR: dir },
+    drop: async () => {
+      if (url) await dropSchema(url, schema);
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }
