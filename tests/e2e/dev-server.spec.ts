@@ -15,9 +15,10 @@ const LEADS_TO = "orcamentos@exemplo-condominio.com.br";
 /** The form refuses posts sooner than this after the page was rendered (default 3 s). */
 const MIN_FILL_MS = 3_200;
 
-// One dev server for both tests. Vite compiles every module on its first request: the first
-// pages take a while.
+// One dev server for every test. Vite compiles every module on its first request: the first
+// pages take a while, so what the page shows after a navigation is given longer to appear.
 test.describe.configure({ mode: "serial", timeout: 120_000 });
+const slowExpect = expect.configure({ timeout: 30_000 });
 
 let smtp: SmtpSink;
 let dev: DevServer;
@@ -95,13 +96,13 @@ test("the admin under npm run dev: /admin asks for a session, sign-in at /auth o
 }) => {
   const refused = cspErrors(page);
   await page.goto(`${dev.url}/admin`);
-  await expect(page).toHaveURL((url) => url.pathname === "/auth");
+  await slowExpect(page).toHaveURL((url) => url.pathname === "/auth");
   await expect(page.getByRole("heading", { level: 1, name: "Acesso ao Admin" })).toBeVisible();
   await page.getByLabel("E-mail").fill(E2E_ADMIN.email);
   await page.getByLabel("Senha").fill(E2E_ADMIN.password);
   await page.getByRole("button", { name: "Entrar" }).click();
-  await expect(page).toHaveURL((url) => url.pathname === "/admin");
-  await expect(page.getByRole("heading", { level: 1, name: "Admin do Blog" })).toBeVisible();
+  await slowExpect(page).toHaveURL((url) => url.pathname === "/admin");
+  await slowExpect(page.getByRole("heading", { level: 1, name: "Admin do Blog" })).toBeVisible();
   await expect(page.getByText(`Conectado como ${E2E_ADMIN.email}`)).toBeVisible();
   expect(refused).toEqual([]);
 });
