@@ -93,7 +93,9 @@ async function expectToast(
   variant: "success" | "error" = "success",
 ) {
   const item = toast(page, title, variant);
-  await expect(item).toBeVisible();
+  // The toast usually follows a save and its redirect, which a busy machine can make slow; once
+  // shown, it stays at least TOAST_DURATION_MS.
+  await expect(item).toBeVisible({ timeout: 15_000 });
   await expect(item.getByText(description, { exact: true })).toBeVisible();
 }
 
