@@ -16,6 +16,14 @@ export function localBusinessJsonLd(site: SiteConfig) {
     image: `${site.publicUrl}${site.ogImagePath}`,
     telephone: `+${site.phoneDigits}`,
     email: site.email,
+    // Where the site's chat buttons lead: the company's WhatsApp.
+    contactPoint: {
+      "@type": "ContactPoint",
+      contactType: "customer service",
+      telephone: `+${site.whatsappDigits}`,
+      url: `https://wa.me/${site.whatsappDigits}`,
+      availableLanguage: "Portuguese",
+    },
     foundingDate: String(site.foundingYear),
     areaServed: { "@type": "City", name: site.address.city },
     address: {

@@ -15,8 +15,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { email: session.user.email, flash, saved: settingsFormValues(companySettingsInForce(settings)) };
 }
 
-export function action({ request }: Route.ActionArgs) {
-  return submitSettingsForm(request);
+export function action({ request, context }: Route.ActionArgs) {
+  return submitSettingsForm(request, context);
 }
 
 export const meta: Route.MetaFunction = () => [

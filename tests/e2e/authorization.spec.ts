@@ -1,11 +1,14 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { type APIRequestContext, type APIResponse, expect, test } from "@playwright/test";
 import sharp from "sharp";
+import { defaultSite } from "~/config/site";
+import { companySettingsOf } from "~/lib/company-settings";
 import {
   FOREIGN_ORIGIN_MESSAGE,
   MISSING_ORIGIN_MESSAGE,
   UNAUTHORIZED_MESSAGE,
 } from "~/server/auth/guard.server";
+import { settingsFormValues } from "~/server/site/settings-form.server";
 import {
   adminHeaders,
   adminUserId,
@@ -64,7 +67,8 @@ async function snapshot(): Promise<string> {
     .where("id", "in", [fixture.usedCategoryId, fixture.unusedCategoryId])
     .orderBy("id")
     .execute();
-  return JSON.stringify({ post, categories });
+  const settings = await handle.db.selectFrom("settings").selectAll().where("key", "=", "company").execute();
+  return JSON.stringify({ post, categories, settings });
 }
 
 async function expectDatabaseUnchanged() {
@@ -178,6 +182,16 @@ const uploadImage = async (): Promise<Body> => ({
   },
 });
 const generateImage = async (): Promise<Body> => ({ form: { prompt: "fachada de prédio" } });
+/** A complete, valid settings form: saved, it would change every page's WhatsApp link. */
+const saveSettings = async (): Promise<Body> => ({
+  form: {
+    ...settingsFormValues(
+      companySettingsOf(defaultSite, [`invasor-${randomUUID().slice(0, 8)}@evil.example`]),
+    ),
+    cnpj: "11.222.333/0001-81",
+    whatsappDigits: "5511900000000",
+  },
+});
 
 const probes: Probe[] = [
   { label: "GET /admin", method: "GET", path: () => "/admin", kind: "page" },
@@ -266,6 +280,27 @@ const probes: Probe[] = [
     path: () => "/admin/categorias.data",
     kind: "data",
     body: deleteCategory,
+  },
+  { label: "GET /admin/configuracoes", method: "GET", path: () => "/admin/configuracoes", kind: "page" },
+  {
+    label: "GET /admin/configuracoes.data",
+    method: "GET",
+    path: () => "/admin/configuracoes.data",
+    kind: "data",
+  },
+  {
+    label: "POST /admin/configuracoes (save settings)",
+    method: "POST",
+    path: () => "/admin/configuracoes",
+    kind: "mutation",
+    body: saveSettings,
+  },
+  {
+    label: "POST /admin/configuracoes.data (save settings)",
+    method: "POST",
+    path: () => "/admin/configuracoes.data",
+    kind: "data",
+    body: saveSettings,
   },
   {
     label: "POST /admin/sair",

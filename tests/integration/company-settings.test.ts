@@ -266,14 +266,24 @@ describe("the settings form", () => {
     expect(parseSettingsForm(valid())).toMatchObject({ ok: true });
   });
 
-  it("refuses the demo's placeholder CNPJ: it has no valid check digits", () => {
+  it("keeps the demo's placeholder CNPJ when it is left as it is, but refuses it typed anew", () => {
     const form = valid();
     form.set("cnpj", defaultSite.cnpj);
-    expect(parseSettingsForm(form)).toEqual({
+    // Its check digits are not valid: an owner who only changes the WhatsApp is not stopped.
+    expect(parseSettingsForm(form, { cnpj: defaultSite.cnpj })).toMatchObject({
+      ok: true,
+      settings: { cnpj: defaultSite.cnpj },
+    });
+    expect(parseSettingsForm(form, { cnpj: "11.222.333/0001-81" })).toEqual({
       ok: false,
       fieldErrors: {
         cnpj: "Informe um CNPJ válido, como 11.222.333/0001-81 (confira os dígitos verificadores).",
       },
+    });
+    form.set("cnpj", "12abc34501de35");
+    expect(parseSettingsForm(form, { cnpj: defaultSite.cnpj })).toMatchObject({
+      ok: true,
+      settings: { cnpj: "12.ABC.345/01DE-35" },
     });
   });
 

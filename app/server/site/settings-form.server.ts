@@ -26,7 +26,7 @@ import { setFlash } from "../auth/sessions.server";
 import { cleanLine } from "../quote/quote-input.server";
 import { type FormFields, formTexts, readForm } from "../read-form.server";
 import { type FieldErrors, validateForm } from "../validate-form.server";
-import { saveCompanySettings } from "./site-settings.server";
+import { saveCompanySettings, siteSettingsFor } from "./site-settings.server";
 
 // The company settings form: every field checked, with a pt-BR message beside it, before
 // anything is saved; then all of them saved at once.
@@ -125,87 +125,100 @@ const socialExamples: Record<(typeof socialNetworks)[number], string> = {
   youtube: "https://www.youtube.com/@empresa",
 };
 
-const settingsSchema = z.object({
-  name: line("name", "O nome", filled("Informe o nome da empresa.")),
-  legalName: line("legalName", "A razão social", filled("Informe a razão social.")),
-  cnpj: line("cnpj", "O CNPJ", [
-    isValidCnpj,
-    "Informe um CNPJ válido, como 11.222.333/0001-81 (confira os dígitos verificadores).",
-  ]).transform(formatCnpj),
-  phoneDisplay: line("phoneDisplay", "O telefone", [
-    (v) => v.replace(/\D/g, "").length >= 8,
-    "Informe o telefone como os visitantes devem lê-lo, com DDD, como (41) 99876-5432.",
-  ]),
-  phoneDigits: line("phoneDigits", "O número", [
-    (v) => phoneDigits(v) !== null,
-    "Informe o número do telefone só com dígitos, com DDI e DDD, como 5541998765432.",
-  ]).transform((v) => phoneDigits(v) ?? v),
-  whatsappDigits: line("whatsappDigits", "O número", [
-    (v) => phoneDigits(v) !== null,
-    "Informe o número do WhatsApp só com dígitos, com DDI e DDD, como 5541998765432.",
-  ]).transform((v) => phoneDigits(v) ?? v),
-  whatsappMessage: line(
-    "whatsappMessage",
-    "A mensagem",
-    filled("Escreva a mensagem que já vem escrita ao abrir a conversa."),
-  ),
-  email: line("email", "O e-mail", [isEmail, "Informe um e-mail válido, como contato@empresa.com.br."]),
-  street: line("street", "O logradouro", filled("Informe a rua, avenida ou rodovia.")),
-  number: line("number", "O número"),
-  district: line("district", "O bairro", filled("Informe o bairro.")),
-  city: line("city", "A cidade", filled("Informe a cidade.")),
-  state: line("state", "O estado", [
-    (v) => (brazilianStates as readonly string[]).includes(v),
-    "Escolha o estado (UF).",
-  ]),
-  postalCode: line("postalCode", "O CEP", [
-    (v) => /^\d{5}-?\d{3}$/.test(v),
-    "Informe o CEP no formato 00000-000.",
-  ]).transform((v) => `${v.slice(0, 5)}-${v.slice(-3)}`),
-  ...(Object.fromEntries(weekdays.map((day) => [hoursField[day], dayHours(day)])) as Record<
-    (typeof hoursField)[keyof typeof hoursField],
-    ReturnType<typeof dayHours>
-  >),
-  ...(Object.fromEntries(
-    socialNetworks.map((network) => [
-      network,
-      line(network, "O endereço", [(v) => v === "" || isHttpsUrl(v), httpsMessage(socialExamples[network])]),
+/**
+ * The form's rules. `currentCnpj` is accepted as it is: the demo's placeholder has no valid
+ * check digits, and an owner who only changes the WhatsApp number must not be stopped by it;
+ * any CNPJ typed in must be a real one.
+ */
+const settingsSchema = (currentCnpj: string | undefined) =>
+  z.object({
+    name: line("name", "O nome", filled("Informe o nome da empresa.")),
+    legalName: line("legalName", "A razão social", filled("Informe a razão social.")),
+    cnpj: line("cnpj", "O CNPJ", [
+      (v) => v === currentCnpj || isValidCnpj(v),
+      "Informe um CNPJ válido, como 11.222.333/0001-81 (confira os dígitos verificadores).",
+    ]).transform((v) => (v === currentCnpj ? v : formatCnpj(v))),
+    phoneDisplay: line("phoneDisplay", "O telefone", [
+      (v) => v.replace(/\D/g, "").length >= 8,
+      "Informe o telefone como os visitantes devem lê-lo, com DDD, como (41) 99876-5432.",
     ]),
-  ) as Record<(typeof socialNetworks)[number], ReturnType<typeof line>>),
-  quoteRecipients: list("quoteRecipients", /[\s,;]+/, (items) => {
-    if (!items.length) return "Informe ao menos um e-mail para receber os pedidos de orçamento.";
-    if (items.length > MAX_QUOTE_RECIPIENTS) return `Informe no máximo ${MAX_QUOTE_RECIPIENTS} e-mails.`;
-    const invalid = items.find((item) => !isEmail(item));
-    return invalid ? `“${invalid.slice(0, 60)}” não é um e-mail válido. Informe um e-mail por linha.` : null;
-  }),
-  quoteServices: list("quoteServices", /\r?\n/, (items) => {
-    if (!items.length) return "Informe ao menos um serviço, um por linha.";
-    if (items.length > MAX_QUOTE_SERVICES) return `Informe no máximo ${MAX_QUOTE_SERVICES} serviços.`;
-    const long = items.find((item) => item.length > quoteMaxLength.service);
-    if (long) return `Cada serviço pode ter no máximo ${quoteMaxLength.service} caracteres.`;
-    const seen = new Set<string>();
-    const repeated = items.find((item) => {
-      const key = item.toLocaleLowerCase("pt-BR");
-      if (seen.has(key)) return true;
-      seen.add(key);
-      return false;
-    });
-    return repeated ? `“${repeated}” aparece mais de uma vez.` : null;
-  }),
-  privacyName: line("privacyName", "O nome"),
-  privacyEmail: line("privacyEmail", "O e-mail", [
-    isEmail,
-    "Informe o e-mail para assuntos de privacidade, como privacidade@empresa.com.br.",
-  ]),
-});
+    phoneDigits: line("phoneDigits", "O número", [
+      (v) => phoneDigits(v) !== null,
+      "Informe o número do telefone só com dígitos, com DDI e DDD, como 5541998765432.",
+    ]).transform((v) => phoneDigits(v) ?? v),
+    whatsappDigits: line("whatsappDigits", "O número", [
+      (v) => phoneDigits(v) !== null,
+      "Informe o número do WhatsApp só com dígitos, com DDI e DDD, como 5541998765432.",
+    ]).transform((v) => phoneDigits(v) ?? v),
+    whatsappMessage: line(
+      "whatsappMessage",
+      "A mensagem",
+      filled("Escreva a mensagem que já vem escrita ao abrir a conversa."),
+    ),
+    email: line("email", "O e-mail", [isEmail, "Informe um e-mail válido, como contato@empresa.com.br."]),
+    street: line("street", "O logradouro", filled("Informe a rua, avenida ou rodovia.")),
+    number: line("number", "O número"),
+    district: line("district", "O bairro", filled("Informe o bairro.")),
+    city: line("city", "A cidade", filled("Informe a cidade.")),
+    state: line("state", "O estado", [
+      (v) => (brazilianStates as readonly string[]).includes(v),
+      "Escolha o estado (UF).",
+    ]),
+    postalCode: line("postalCode", "O CEP", [
+      (v) => /^\d{5}-?\d{3}$/.test(v),
+      "Informe o CEP no formato 00000-000.",
+    ]).transform((v) => `${v.slice(0, 5)}-${v.slice(-3)}`),
+    ...(Object.fromEntries(weekdays.map((day) => [hoursField[day], dayHours(day)])) as Record<
+      (typeof hoursField)[keyof typeof hoursField],
+      ReturnType<typeof dayHours>
+    >),
+    ...(Object.fromEntries(
+      socialNetworks.map((network) => [
+        network,
+        line(network, "O endereço", [
+          (v) => v === "" || isHttpsUrl(v),
+          httpsMessage(socialExamples[network]),
+        ]),
+      ]),
+    ) as Record<(typeof socialNetworks)[number], ReturnType<typeof line>>),
+    quoteRecipients: list("quoteRecipients", /[\s,;]+/, (items) => {
+      if (!items.length) return "Informe ao menos um e-mail para receber os pedidos de orçamento.";
+      if (items.length > MAX_QUOTE_RECIPIENTS) return `Informe no máximo ${MAX_QUOTE_RECIPIENTS} e-mails.`;
+      const invalid = items.find((item) => !isEmail(item));
+      return invalid
+        ? `“${invalid.slice(0, 60)}” não é um e-mail válido. Informe um e-mail por linha.`
+        : null;
+    }),
+    quoteServices: list("quoteServices", /\r?\n/, (items) => {
+      if (!items.length) return "Informe ao menos um serviço, um por linha.";
+      if (items.length > MAX_QUOTE_SERVICES) return `Informe no máximo ${MAX_QUOTE_SERVICES} serviços.`;
+      const long = items.find((item) => item.length > quoteMaxLength.service);
+      if (long) return `Cada serviço pode ter no máximo ${quoteMaxLength.service} caracteres.`;
+      const seen = new Set<string>();
+      const repeated = items.find((item) => {
+        const key = item.toLocaleLowerCase("pt-BR");
+        if (seen.has(key)) return true;
+        seen.add(key);
+        return false;
+      });
+      return repeated ? `“${repeated}” aparece mais de uma vez.` : null;
+    }),
+    privacyName: line("privacyName", "O nome"),
+    privacyEmail: line("privacyEmail", "O e-mail", [
+      isEmail,
+      "Informe o e-mail para assuntos de privacidade, como privacidade@empresa.com.br.",
+    ]),
+  });
 
 export type SettingsErrors = FieldErrors<SettingsField>;
 
 /** The form's fields checked and turned into the settings to save. */
 export function parseSettingsForm(
   form: FormFields,
+  /** The settings in force (their CNPJ passes unchanged). */
+  current?: Pick<CompanySettings, "cnpj">,
 ): { ok: true; settings: CompanySettings } | { ok: false; fieldErrors: SettingsErrors } {
-  const parsed = validateForm(settingsSchema, formTexts(form, settingsFields));
+  const parsed = validateForm(settingsSchema(current?.cnpj), formTexts(form, settingsFields));
   if (!parsed.ok) return { ok: false, fieldErrors: parsed.fieldErrors };
   const v = parsed.data;
   const hours = Object.fromEntries(weekdays.map((day) => [day, v[hoursField[day]]])) as WeeklyHours;
@@ -272,12 +285,12 @@ export interface SettingsFormFailure {
 const SETTINGS_PATH = "/admin/configuracoes";
 
 /** The settings form's action: save every setting and come back with a toast, or say why not. */
-export async function submitSettingsForm(request: Request) {
+export async function submitSettingsForm(request: Request, requestContext: object) {
   const session = await requireAdminAction(request);
   const form = await readForm(request);
   if (!form)
     return data<SettingsFormFailure>({ error: "Não foi possível ler o formulário." }, { status: 400 });
-  const parsed = parseSettingsForm(form);
+  const parsed = parseSettingsForm(form, (await siteSettingsFor(requestContext)).site);
   if (!parsed.ok) {
     // Echo what was sent, cut to each field's size: a 10,000-character field comes back short.
     const values = formTexts(form, settingsFields);
