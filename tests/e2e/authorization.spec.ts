@@ -518,6 +518,8 @@ test("a valid session reaches every admin page and data request (the refusals ab
     "/admin/posts/novo.data",
     `/admin/posts/${fixture.postId}.data`,
     "/admin/categorias.data",
+    "/admin/configuracoes",
+    "/admin/configuracoes.data",
   ]) {
     const response = await request.get(path, { headers, maxRedirects: 0 });
     expect(response.status(), path).toBe(200);
@@ -526,6 +528,8 @@ test("a valid session reaches every admin page and data request (the refusals ab
   expect(await page.text()).toContain(fixture.postTitle);
   const editor = await request.get(`/admin/posts/${fixture.postId}`, { headers });
   expect(await editor.text()).toContain(fixture.postTitle);
+  const settings = await request.get("/admin/configuracoes", { headers });
+  expect(await settings.text()).toContain("Salvar configurações");
   // Signed in, the sign-in page sends the admin on.
   const auth = await request.get("/auth", { headers, maxRedirects: 0 });
   expect(auth.status()).toBe(302);
