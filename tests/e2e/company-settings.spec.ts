@@ -36,6 +36,7 @@ test.afterAll(async () => {
 
 const OLD_WHATSAPP = "5541998765432";
 const NEW_WHATSAPP = "5541912345678";
+const INSTAGRAM = "https://www.instagram.com/alvorada.engenharia";
 
 /** Fetch as an anonymous visitor until the page is served from the cache; its HTML. */
 async function cached(path: string): Promise<string> {
@@ -111,6 +112,7 @@ test("changing the WhatsApp number and the hours shows on cached pages at the ve
     // The demo's CNPJ is left as it is (its check digits are not valid, and that must not stop the owner).
     await form.getByLabel("Sábado").fill("");
     await form.getByLabel("Domingo").fill("9h às 13h");
+    await form.getByLabel("Instagram").fill(INSTAGRAM);
     await form.getByLabel("Nome do responsável").fill("Marina Duarte");
     await form
       .getByLabel("E-mail para assuntos de privacidade")
@@ -150,6 +152,10 @@ test("changing the WhatsApp number and the hours shows on cached pages at the ve
       "href",
       newHref,
     );
+    await expect(footer.getByRole("list", { name: "Redes sociais" }).getByRole("link")).toHaveAttribute(
+      "href",
+      INSTAGRAM,
+    );
 
     const business = await businessJsonLd(home);
     expect(business.contactPoint).toMatchObject({
@@ -165,6 +171,12 @@ test("changing the WhatsApp number and the hours shows on cached pages at the ve
       },
       { "@type": "OpeningHoursSpecification", dayOfWeek: ["Sunday"], opens: "09:00", closes: "13:00" },
     ]);
+
+    expect(business.sameAs).toEqual([INSTAGRAM]);
+    for (const colorScheme of ["light", "dark"] as const) {
+      await home.emulateMedia({ colorScheme });
+      expect(await seriousAxeViolations(home), colorScheme).toEqual([]);
+    }
 
     const contact = await visitorPage(browser, "/contato");
     await expect(contact.getByText("Atendimento de segunda a domingo")).toBeVisible();
