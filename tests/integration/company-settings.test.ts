@@ -182,6 +182,7 @@ describe.each(testEngines())("company settings on $name", (engine) => {
         ...settings({ whatsappDigits: "5541955556666" }),
         email: "não é e-mail",
         hours: "sempre",
+        social: { instagram: "javascript:alert(1)", facebook: "", linkedin: "", youtube: "" },
       }),
     );
     await nextRequest();
@@ -189,6 +190,7 @@ describe.each(testEngines())("company settings on $name", (engine) => {
     expect(site.whatsappDigits).toBe("5541955556666");
     expect(site.email).toBe(defaultSite.email);
     expect(site.hours).toEqual(defaultSite.hours);
+    expect(site.social.instagram).toBe("");
 
     await writeFrom(other.db, "{ quebrado");
     await nextRequest();

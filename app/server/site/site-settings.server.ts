@@ -29,6 +29,7 @@ const range = z.object({
   opens: z.string().regex(/^\d{2}:\d{2}$/),
   closes: z.string().regex(/^\d{2}:\d{2}$/),
 });
+const profileUrl = z.string().regex(/^(?:https:\/\/[^\s"'<>]+)?$/);
 const lenient = <T extends z.ZodType>(schema: T) => schema.optional().catch(undefined);
 const storedSchema = z.object({
   name: lenient(text),
@@ -50,12 +51,13 @@ const storedSchema = z.object({
     }),
   ),
   hours: lenient(z.object(Object.fromEntries(weekdays.map((day) => [day, z.array(range)])))),
+  // Links go into href attributes: only https:// (or nothing), whoever wrote the row.
   social: lenient(
     z.object({
-      instagram: z.string(),
-      facebook: z.string(),
-      linkedin: z.string(),
-      youtube: z.string(),
+      instagram: profileUrl,
+      facebook: profileUrl,
+      linkedin: profileUrl,
+      youtube: profileUrl,
     }),
   ),
   quoteRecipients: lenient(z.array(z.email()).min(1)),
