@@ -98,8 +98,6 @@ export async function submitQuote(
   let formToken = "";
 
   try {
-    const site = await companyFacts();
-    const phone = site.phoneDisplay;
     if (request.method.toUpperCase() !== "POST") {
       return answer(
         405,
@@ -142,6 +140,8 @@ export async function submitQuote(
       });
     }
 
+    const site = await companyFacts();
+    const phone = site.phoneDisplay;
     const parsed = parseQuoteForm(form, site.quoteServices);
     values = parsed.values;
     const settings = quoteSettings();
