@@ -40,14 +40,12 @@ function line(field: SettingsField, label: string, ...rules: Rule[]) {
     .string()
     .transform(cleanLine)
     .superRefine((value, ctx) => {
-      const failed = [
-        [
-          (v: string) => v.length <= max,
-          `${label} pode ter no máximo ${max.toLocaleString("pt-BR")} caracteres.`,
-        ],
+      const inOrder: Rule[] = [
+        [(v) => v.length <= max, `${label} pode ter no máximo ${max.toLocaleString("pt-BR")} caracteres.`],
         ...rules,
-      ].find(([test]) => !(test as Rule[0])(value));
-      if (failed) ctx.addIssue({ code: "custom", message: failed[1] as string });
+      ];
+      const failed = inOrder.find(([test]) => !test(value));
+      if (failed) ctx.addIssue({ code: "custom", message: failed[1] });
     });
 }
 
