@@ -11,16 +11,19 @@ import {
 } from "react-router";
 import stylesheet from "~/app.css?url";
 import { defaultSite } from "~/config/site";
-import { getSite } from "~/config/site-env.server";
 import { useNonce } from "~/lib/nonce";
 import { SiteContext } from "~/lib/site-context";
 import { speculationRules } from "~/lib/speculation-rules";
 import { jsonLdScript, localBusinessJsonLd } from "~/lib/structured-data";
 import { routeWantsHydration } from "~/route-handle";
+import { siteSettingsFor } from "~/server/site/site-settings.server";
 import type { Route } from "./+types/root";
 
-export function loader() {
-  return { site: getSite() };
+// The company facts in force (the owner's settings over the defaults), read once per request
+// and memoised until they change: the same object for every page until then, so the header and
+// footer rendered once for it are reused (app/lib/render-once.tsx).
+export async function loader({ context }: Route.LoaderArgs) {
+  return { site: (await siteSettingsFor(context)).site };
 }
 
 export const links: Route.LinksFunction = () => [

@@ -1,5 +1,4 @@
 import { privacyFacts } from "~/config/privacy";
-import { quoteServiceOptions } from "~/content/quote-services";
 import {
   FORM_TOKEN_FIELD,
   HONEYPOT_FIELD,
@@ -7,6 +6,7 @@ import {
   type QuoteValues,
   quoteMaxLength,
 } from "~/lib/quote";
+import { useSite } from "~/lib/site-context";
 
 const inputClass =
   "w-full rounded-lg border border-slate-300 bg-white px-4 py-3 text-base text-slate-900 placeholder:text-slate-500 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none aria-invalid:border-red-700 dark:border-slate-600 dark:bg-slate-950 dark:text-slate-100 dark:placeholder:text-slate-400 dark:aria-invalid:border-red-400";
@@ -46,6 +46,8 @@ export interface QuoteFormProps {
  * posts to the /contato action; QuoteFormScript enhances it when JavaScript runs.
  */
 export function QuoteForm({ formToken, values = {}, fieldErrors = {} }: QuoteFormProps) {
+  // The owner's list (/admin/configuracoes), the spec's eight by default.
+  const { quoteServices } = useSite();
   const firstError = (["name", "email", "phone", "condominium", "service", "message"] as const).find(
     (name) => fieldErrors[name],
   );
@@ -146,7 +148,7 @@ export function QuoteForm({ formToken, values = {}, fieldErrors = {} }: QuoteFor
         </label>
         <select {...field("service")} className={inputClass}>
           <option value="">Selecione um serviço</option>
-          {quoteServiceOptions.map((option) => (
+          {quoteServices.map((option) => (
             <option key={option} value={option}>
               {option}
             </option>

@@ -3,6 +3,8 @@ import { defaultSite, type SiteConfig } from "./site";
 
 // Environment overrides for the company facts. Read once at start-up; a malformed value
 // stops the server with a message naming the variable instead of rendering wrong facts.
+// PUBLIC_URL and HERO_VIDEO_URL belong to the deployment; the SITE_* values are only defaults:
+// what the owner saves in /admin/configuracoes wins (app/server/site/site-settings.server.ts).
 const digits = z.string().regex(/^\d{10,15}$/, "use apenas dígitos, com DDI e DDD (ex.: 5541998765432)");
 const siteEnvSchema = z.object({
   PUBLIC_URL: z
@@ -25,6 +27,7 @@ export function siteFromEnv(env: Record<string, string | undefined>): SiteConfig
     throw new Error(`Configuração inválida do site:\n  ${problems.join("\n  ")}`);
   }
   const e = parsed.data;
+  const email = e.SITE_EMAIL ?? defaultSite.email;
   return {
     ...defaultSite,
     publicUrl: e.PUBLIC_URL ?? defaultSite.publicUrl,
@@ -33,7 +36,8 @@ export function siteFromEnv(env: Record<string, string | undefined>): SiteConfig
     phoneDisplay: e.SITE_PHONE_DISPLAY ?? defaultSite.phoneDisplay,
     whatsappDigits: e.SITE_WHATSAPP_DIGITS ?? e.SITE_PHONE_DIGITS ?? defaultSite.whatsappDigits,
     whatsappMessage: e.SITE_WHATSAPP_MESSAGE ?? defaultSite.whatsappMessage,
-    email: e.SITE_EMAIL ?? defaultSite.email,
+    email,
+    privacyContact: { ...defaultSite.privacyContact, email },
     heroVideoUrl: e.HERO_VIDEO_URL ?? defaultSite.heroVideoUrl,
   };
 }
@@ -49,8 +53,12 @@ function pickDefined(env: Record<string, string | undefined>): Record<string, st
 }
 
 let cached: SiteConfig | undefined;
-/** The running server's site facts. */
-export function getSite(): SiteConfig {
+/**
+ * The facts before the owner's settings: the code's defaults with the environment's overrides.
+ * Read it directly only for what the environment alone decides (PUBLIC_URL); the company facts
+ * a page or an e-mail shows come from `siteSettings()`.
+ */
+export function siteDefaults(): SiteConfig {
   cached ??= siteFromEnv(process.env);
   return cached;
 }

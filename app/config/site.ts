@@ -1,15 +1,37 @@
-// The company's facts, in one place. Components read them through useSite(); nothing else
-// may spell out the name, phone, e-mail or address. Deployments override them with SITE_*
-// environment variables (see app/config/site-env.server.ts), so an agency can run the same
-// build for another company.
+import { quoteServiceOptions } from "~/content/quote-services";
+import type { WeeklyHours } from "~/lib/opening-hours";
 
-export interface OpeningHours {
-  /** Human text, e.g. "Segunda a sexta: 8h às 18h". */
-  label: string;
-  /** schema.org days, e.g. ["Monday", ..., "Friday"]. */
-  days: string[];
-  opens: string;
-  closes: string;
+// The company's facts, in one place. Components read them through useSite(); nothing else
+// may spell out the name, phone, e-mail or address. These are the defaults: SITE_* environment
+// variables override them (app/config/site-env.server.ts), and what the owner saves in
+// /admin/configuracoes overrides both (app/server/site/site-settings.server.ts).
+
+/** Social profiles; "" when the company has none there. */
+export interface SocialLinks {
+  instagram: string;
+  facebook: string;
+  linkedin: string;
+  youtube: string;
+}
+
+export const socialNetworks = [
+  "instagram",
+  "facebook",
+  "linkedin",
+  "youtube",
+] as const satisfies ReadonlyArray<keyof SocialLinks>;
+
+export const socialNetworkNames: Record<keyof SocialLinks, string> = {
+  instagram: "Instagram",
+  facebook: "Facebook",
+  linkedin: "LinkedIn",
+  youtube: "YouTube",
+};
+
+/** Who answers questions about personal data (LGPD); name "" means "a nossa equipe". */
+export interface PrivacyContact {
+  name: string;
+  email: string;
 }
 
 export interface SiteConfig {
@@ -28,14 +50,21 @@ export interface SiteConfig {
   whatsappMessage: string;
   email: string;
   address: {
+    /** Street (or highway and km), without the number. */
     street: string;
+    /** "1500", "s/n"; "" when the street already says it. */
+    number: string;
     district: string;
     city: string;
     state: string;
     postalCode: string;
     country: string;
   };
-  hours: OpeningHours[];
+  hours: WeeklyHours;
+  social: SocialLinks;
+  privacyContact: PrivacyContact;
+  /** The quote form's service options, in order (at least one). */
+  quoteServices: string[];
   /** Founding year, for the "10+ anos" claims and JSON-LD. */
   foundingYear: number;
   copyrightYear: number;
@@ -62,22 +91,26 @@ export const defaultSite: SiteConfig = {
   whatsappMessage: "Olá! Gostaria de solicitar um orçamento.",
   email: "contato@alvoradaengenharia.com.br",
   address: {
-    street: "Rodovia BR-277, km 2, nº 1500",
+    street: "Rodovia BR-277, km 2",
+    number: "1500",
     district: "Orleans",
     city: "Curitiba",
     state: "PR",
     postalCode: "82305-100",
     country: "BR",
   },
-  hours: [
-    {
-      label: "Segunda a sexta: 8h às 18h",
-      days: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"],
-      opens: "08:00",
-      closes: "18:00",
-    },
-    { label: "Sábado: 8h às 12h", days: ["Saturday"], opens: "08:00", closes: "12:00" },
-  ],
+  hours: {
+    monday: [{ opens: "08:00", closes: "18:00" }],
+    tuesday: [{ opens: "08:00", closes: "18:00" }],
+    wednesday: [{ opens: "08:00", closes: "18:00" }],
+    thursday: [{ opens: "08:00", closes: "18:00" }],
+    friday: [{ opens: "08:00", closes: "18:00" }],
+    saturday: [{ opens: "08:00", closes: "12:00" }],
+    sunday: [],
+  },
+  social: { instagram: "", facebook: "", linkedin: "", youtube: "" },
+  privacyContact: { name: "", email: "contato@alvoradaengenharia.com.br" },
+  quoteServices: [...quoteServiceOptions],
   foundingYear: 2014,
   copyrightYear: 2024,
   publicUrl: "http://localhost:3000",
@@ -86,8 +119,15 @@ export const defaultSite: SiteConfig = {
   ogImagePath: "/og-image.png",
 };
 
+/** "Rodovia BR-277, km 2, nº 1500" */
+export function streetAddress(site: SiteConfig): string {
+  const { street, number } = site.address;
+  if (!number) return street;
+  return /^\d/.test(number) ? `${street}, nº ${number}` : `${street}, ${number}`;
+}
+
 /** "Rodovia BR-277, km 2, nº 1500 – Orleans, Curitiba – PR, CEP 82305-100" */
 export function formatAddress(site: SiteConfig): string {
   const a = site.address;
-  return `${a.street} – ${a.district}, ${a.city} – ${a.state}, CEP ${a.postalCode}`;
+  return `${streetAddress(site)} – ${a.district}, ${a.city} – ${a.state}, CEP ${a.postalCode}`;
 }

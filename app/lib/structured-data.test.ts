@@ -16,6 +16,21 @@ describe("localBusinessJsonLd", () => {
       },
       { "@type": "OpeningHoursSpecification", dayOfWeek: ["Saturday"], opens: "08:00", closes: "12:00" },
     ]);
+    expect(data.address.streetAddress).toBe("Rodovia BR-277, km 2, nº 1500 – Orleans");
+    expect(data).not.toHaveProperty("sameAs");
+  });
+
+  it("names the WhatsApp the chat buttons open, and the social profiles", () => {
+    const data = localBusinessJsonLd({
+      ...defaultSite,
+      whatsappDigits: "5541912345678",
+      social: { ...defaultSite.social, instagram: "https://www.instagram.com/alvorada" },
+    });
+    expect(data.contactPoint).toMatchObject({
+      telephone: "+5541912345678",
+      url: "https://wa.me/5541912345678",
+    });
+    expect(data.sameAs).toEqual(["https://www.instagram.com/alvorada"]);
   });
 });
 

@@ -1,7 +1,9 @@
-import { formatAddress, type SiteConfig } from "~/config/site";
+import { formatAddress, type SiteConfig, socialNetworks, streetAddress } from "~/config/site";
+import { openingHoursSpecification } from "./opening-hours";
 
 /** schema.org description of the business, embedded on every page as JSON-LD. */
 export function localBusinessJsonLd(site: SiteConfig) {
+  const sameAs = socialNetworks.map((network) => site.social[network]).filter(Boolean);
   return {
     "@context": "https://schema.org",
     "@type": "HomeAndConstructionBusiness",
@@ -14,23 +16,27 @@ export function localBusinessJsonLd(site: SiteConfig) {
     image: `${site.publicUrl}${site.ogImagePath}`,
     telephone: `+${site.phoneDigits}`,
     email: site.email,
+    // Where the site's chat buttons lead: the company's WhatsApp.
+    contactPoint: {
+      "@type": "ContactPoint",
+      contactType: "customer service",
+      telephone: `+${site.whatsappDigits}`,
+      url: `https://wa.me/${site.whatsappDigits}`,
+      availableLanguage: "Portuguese",
+    },
     foundingDate: String(site.foundingYear),
     areaServed: { "@type": "City", name: site.address.city },
     address: {
       "@type": "PostalAddress",
-      streetAddress: `${site.address.street} – ${site.address.district}`,
+      streetAddress: `${streetAddress(site)} – ${site.address.district}`,
       addressLocality: site.address.city,
       addressRegion: site.address.state,
       postalCode: site.address.postalCode,
       addressCountry: site.address.country,
     },
-    openingHoursSpecification: site.hours.map((h) => ({
-      "@type": "OpeningHoursSpecification",
-      dayOfWeek: h.days,
-      opens: h.opens,
-      closes: h.closes,
-    })),
+    openingHoursSpecification: openingHoursSpecification(site.hours),
     hasMap: `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(formatAddress(site))}`,
+    ...(sameAs.length ? { sameAs } : {}),
   };
 }
 

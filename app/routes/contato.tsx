@@ -9,12 +9,14 @@ import { WhatsappLink } from "~/components/ui/whatsapp-link";
 import { formatAddress } from "~/config/site";
 import { benefits, specializedCare } from "~/content/benefits";
 import type { IconName } from "~/content/types";
+import { attendanceDaysText, openingHoursLines } from "~/lib/opening-hours";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
 import { useSite } from "~/lib/site-context";
 import { requestInfoContext } from "~/request-context";
 import { submitQuote } from "~/server/quote/submit-quote.server";
 import { RENDER_SLOTS_HEADER } from "~/server/render-cache/cache-policy.server";
 import { slotPlaceholder } from "~/server/render-cache/render-slots.server";
+import { siteSettingsFor } from "~/server/site/site-settings.server";
 import type { Route } from "./+types/contato";
 
 // The page ships no React on the client (docs/decisions/0002): the form is a plain HTML form
@@ -31,7 +33,11 @@ export function loader() {
 
 /** The quote form's post: always a rendered page with the outcome, and the matching status. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const result = await submitQuote(request, context.get(requestInfoContext));
+  const result = await submitQuote(
+    request,
+    context.get(requestInfoContext),
+    async () => (await siteSettingsFor(context)).site,
+  );
   return data(result.data, { status: result.status, headers: result.headers });
 }
 
@@ -63,6 +69,7 @@ function InfoCard({ icon, title, children }: { icon: IconName; title: string; ch
 
 export default function Contato({ loaderData, actionData }: Route.ComponentProps) {
   const site = useSite();
+  const attendance = attendanceDaysText(site.hours);
   const sent = actionData?.outcome === "sent";
   return (
     <>
@@ -79,7 +86,7 @@ export default function Contato({ loaderData, actionData }: Route.ComponentProps
             <WhatsappLink className="font-semibold text-brand-700 hover:underline dark:text-brand-300">
               {site.phoneDisplay}
             </WhatsappLink>
-            <p className="text-sm text-slate-600 dark:text-slate-400">Atendimento de segunda a sábado</p>
+            {attendance ? <p className="text-sm text-slate-600 dark:text-slate-400">{attendance}</p> : null}
           </InfoCard>
           <InfoCard icon="mail" title="E-mail">
             <a
@@ -96,9 +103,9 @@ export default function Contato({ loaderData, actionData }: Route.ComponentProps
             </address>
           </InfoCard>
           <InfoCard icon="clock" title="Horário de Atendimento">
-            {site.hours.map((h) => (
-              <p key={h.label} className="text-sm text-slate-700 dark:text-slate-300">
-                {h.label}
+            {openingHoursLines(site.hours).map((line) => (
+              <p key={line} className="text-sm text-slate-700 dark:text-slate-300">
+                {line}
               </p>
             ))}
           </InfoCard>

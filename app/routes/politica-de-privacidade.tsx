@@ -38,6 +38,11 @@ const linkClass =
 
 export default function PoliticaDePrivacidade() {
   const site = useSite();
+  // The person in charge of personal data (LGPD's encarregado), when the owner named one.
+  const contact = site.privacyContact;
+  const contactName = contact.name
+    ? `a pessoa encarregada do tratamento de dados pessoais, ${contact.name},`
+    : "a nossa equipe";
   const { leadRetentionMonths, ipRetentionHours, answerWithinDays, backupRetentionDays } = privacyFacts;
   return (
     <>
@@ -52,10 +57,10 @@ export default function PoliticaDePrivacidade() {
           <Section id="controlador" title="Quem é responsável pelos seus dados">
             <p>
               O controlador dos dados é {site.legalName}, CNPJ {site.cnpj}, com endereço em{" "}
-              {formatAddress(site)}. Para qualquer assunto sobre privacidade, fale com a nossa equipe pelo
+              {formatAddress(site)}. Para qualquer assunto sobre privacidade, fale com {contactName} pelo
               e-mail{" "}
-              <a href={`mailto:${site.email}`} className={linkClass}>
-                {site.email}
+              <a href={`mailto:${contact.email}`} className={linkClass}>
+                {contact.email}
               </a>
               .
             </p>
@@ -120,8 +125,8 @@ export default function PoliticaDePrivacidade() {
               Você pode pedir a confirmação de que tratamos seus dados, o acesso a eles, a correção, a
               exclusão, a portabilidade e informações sobre com quem foram compartilhados (art. 18 da LGPD).
               Para isso, envie um e-mail para{" "}
-              <a href={`mailto:${site.email}?subject=Privacidade`} className={linkClass}>
-                {site.email}
+              <a href={`mailto:${contact.email}?subject=Privacidade`} className={linkClass}>
+                {contact.email}
               </a>{" "}
               com o assunto “Privacidade”, ou fale conosco pelo{" "}
               <WhatsappLink className={linkClass}>WhatsApp {site.phoneDisplay}</WhatsappLink>. Informe o nome

@@ -1,7 +1,7 @@
-import { getSite } from "~/config/site-env.server";
+import { siteDefaults } from "~/config/site-env.server";
 
 export function loader() {
-  const site = getSite();
+  const site = siteDefaults();
   const body = [
     "User-agent: *",
     "Allow: /",

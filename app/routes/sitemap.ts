@@ -1,11 +1,11 @@
-import { getSite } from "~/config/site-env.server";
+import { siteDefaults } from "~/config/site-env.server";
 import { absoluteUrl } from "~/lib/seo";
 import { staticSitemapPaths } from "~/lib/sitemap-pages";
 import { escapeXml } from "~/lib/xml";
 import { listPublishedSlugs } from "~/server/blog/public-posts.server";
 
 export async function loader() {
-  const site = getSite();
+  const site = siteDefaults();
   const posts = await listPublishedSlugs();
   const newest = posts[0]?.updatedAt;
   const entries = [

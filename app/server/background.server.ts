@@ -1,5 +1,5 @@
 import { privacyFacts } from "~/config/privacy";
-import { getSite } from "~/config/site-env.server";
+import { siteDefaults } from "~/config/site-env.server";
 import { pruneEvents } from "./auth/rate-limit.server";
 import { deleteExpiredSessions } from "./auth/sessions.server";
 import { describeMail, mailConfigFromEnv } from "./email/mail-config.server";
@@ -43,7 +43,7 @@ export function startBackgroundWork(
 ): StopBackgroundTask {
   // Malformed settings stop the server at start-up with a message naming the variable.
   quoteSettingsFromEnv(env);
-  const mail = mailConfigFromEnv(env, getSite());
+  const mail = mailConfigFromEnv(env, siteDefaults());
   console.log(describeMail(mail));
   const tasks: StopBackgroundTask[] = [startHousekeeping()];
   if (mail.enabled) tasks.push(startOutboxWorker({ mail }).stop);

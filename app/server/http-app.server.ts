@@ -5,7 +5,7 @@ import { getConnInfo } from "@hono/node-server/conninfo";
 import { Hono, type MiddlewareHandler } from "hono";
 import { sql } from "kysely";
 import { createRequestHandler, RouterContextProvider } from "react-router";
-import { getSite } from "~/config/site-env.server";
+import { siteDefaults } from "~/config/site-env.server";
 import { requestInfoContext } from "~/request-context";
 import { checkRunwareEnv } from "./ai/runware.server";
 import { requestIsHttps, siteIsHttps } from "./auth/cookies.server";
@@ -24,6 +24,7 @@ import {
 import { compressResponses } from "./compression.server";
 import { database, startDatabase, stopDatabase } from "./db/database.server";
 import { logEvent } from "./log.server";
+import { startContentChanges } from "./render-cache/content-changes.server";
 import { trustedInlineScriptHashes } from "./render-cache/inline-script-hashes.server";
 import {
   type RenderCache,
@@ -34,6 +35,7 @@ import {
 import { attachRenderedBody } from "./rendered-body.server";
 import { replaceResponse } from "./replace-response.server";
 import { createNonce, securityHeaders } from "./security-headers.server";
+import { watchSiteSettings } from "./site/site-settings.server";
 import { hashedAssets, publicFiles } from "./static-files.server";
 
 interface AppVariables extends RenderCacheVariables {
@@ -280,15 +282,19 @@ export async function startSite(): Promise<Site> {
   // A malformed setting stops the start (pt-BR, naming the variable) before anything is opened.
   checkRunwareEnv(process.env);
   const handle = await startDatabase();
-  const renderCache = await startRenderCache(handle, renderCacheSettingsFromEnv(process.env));
-  await ensureFirstAdmin(process.env, getSite().publicUrl);
+  const changes = await startContentChanges(handle);
+  const renderCache = startRenderCache(changes, renderCacheSettingsFromEnv(process.env));
+  const stopSettings = watchSiteSettings(changes);
+  await ensureFirstAdmin(process.env, siteDefaults().publicUrl);
   const stopBackground = startBackgroundWork();
   return {
     app: createHttpApp({ renderCache }),
     renderCache,
     stop: async () => {
       await stopBackground();
+      stopSettings();
       await renderCache.stop();
+      await changes.stop();
       await stopDatabase();
     },
   };

@@ -1,11 +1,14 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { type APIRequestContext, type APIResponse, expect, test } from "@playwright/test";
 import sharp from "sharp";
+import { defaultSite } from "~/config/site";
+import { companySettingsOf } from "~/lib/company-settings";
 import {
   FOREIGN_ORIGIN_MESSAGE,
   MISSING_ORIGIN_MESSAGE,
   UNAUTHORIZED_MESSAGE,
 } from "~/server/auth/guard.server";
+import { settingsFormValues } from "~/server/site/settings-form.server";
 import {
   adminHeaders,
   adminUserId,
@@ -64,7 +67,8 @@ async function snapshot(): Promise<string> {
     .where("id", "in", [fixture.usedCategoryId, fixture.unusedCategoryId])
     .orderBy("id")
     .execute();
-  return JSON.stringify({ post, categories });
+  const settings = await handle.db.selectFrom("settings").selectAll().where("key", "=", "company").execute();
+  return JSON.stringify({ post, categories, settings });
 }
 
 async function expectDatabaseUnchanged() {
@@ -178,6 +182,16 @@ const uploadImage = async (): Promise<Body> => ({
   },
 });
 const generateImage = async (): Promise<Body> => ({ form: { prompt: "fachada de prédio" } });
+/** A complete, valid settings form: saved, it would change every page's WhatsApp link. */
+const saveSettings = async (): Promise<Body> => ({
+  form: {
+    ...settingsFormValues(
+      companySettingsOf(defaultSite, [`invasor-${randomUUID().slice(0, 8)}@evil.example`]),
+    ),
+    cnpj: "11.222.333/0001-81",
+    whatsappDigits: "5511900000000",
+  },
+});
 
 const probes: Probe[] = [
   { label: "GET /admin", method: "GET", path: () => "/admin", kind: "page" },
@@ -266,6 +280,27 @@ const probes: Probe[] = [
     path: () => "/admin/categorias.data",
     kind: "data",
     body: deleteCategory,
+  },
+  { label: "GET /admin/configuracoes", method: "GET", path: () => "/admin/configuracoes", kind: "page" },
+  {
+    label: "GET /admin/configuracoes.data",
+    method: "GET",
+    path: () => "/admin/configuracoes.data",
+    kind: "data",
+  },
+  {
+    label: "POST /admin/configuracoes (save settings)",
+    method: "POST",
+    path: () => "/admin/configuracoes",
+    kind: "mutation",
+    body: saveSettings,
+  },
+  {
+    label: "POST /admin/configuracoes.data (save settings)",
+    method: "POST",
+    path: () => "/admin/configuracoes.data",
+    kind: "data",
+    body: saveSettings,
   },
   {
     label: "POST /admin/sair",
@@ -483,6 +518,8 @@ test("a valid session reaches every admin page and data request (the refusals ab
     "/admin/posts/novo.data",
     `/admin/posts/${fixture.postId}.data`,
     "/admin/categorias.data",
+    "/admin/configuracoes",
+    "/admin/configuracoes.data",
   ]) {
     const response = await request.get(path, { headers, maxRedirects: 0 });
     expect(response.status(), path).toBe(200);
@@ -491,6 +528,8 @@ test("a valid session reaches every admin page and data request (the refusals ab
   expect(await page.text()).toContain(fixture.postTitle);
   const editor = await request.get(`/admin/posts/${fixture.postId}`, { headers });
   expect(await editor.text()).toContain(fixture.postTitle);
+  const settings = await request.get("/admin/configuracoes", { headers });
+  expect(await settings.text()).toContain("Salvar configurações");
   // Signed in, the sign-in page sends the admin on.
   const auth = await request.get("/auth", { headers, maxRedirects: 0 });
   expect(auth.status()).toBe(302);

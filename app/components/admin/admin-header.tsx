@@ -53,6 +53,11 @@ export function AdminHeader({
               Solicitações de Orçamento
             </NavLink>
           </li>
+          <li>
+            <NavLink to="/admin/configuracoes" className={tab}>
+              Configurações
+            </NavLink>
+          </li>
         </ul>
       </nav>
     </header>

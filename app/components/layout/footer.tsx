@@ -1,7 +1,8 @@
 import { Icon } from "~/components/ui/icon";
-import { formatAddress, type SiteConfig } from "~/config/site";
+import { formatAddress, type SiteConfig, socialNetworkNames, socialNetworks } from "~/config/site";
 import { aboutText } from "~/content/quality";
 import { services } from "~/content/services";
+import { openingHoursLines } from "~/lib/opening-hours";
 import { SharedPart } from "~/lib/render-once";
 import { SiteContext, useSite } from "~/lib/site-context";
 import { whatsappUrl } from "~/lib/whatsapp";
@@ -18,6 +19,28 @@ export function Footer() {
       partKey="footer"
       render={() => <FooterContents site={site} />}
     />
+  );
+}
+
+/** The company's social profiles, when it has any. */
+function SocialLinks({ site }: { site: SiteConfig }) {
+  const profiles = socialNetworks.filter((network) => site.social[network]);
+  if (!profiles.length) return null;
+  return (
+    <ul aria-label="Redes sociais" className="mt-4 flex flex-wrap gap-x-4 gap-y-2 text-sm">
+      {profiles.map((network) => (
+        <li key={network}>
+          <a
+            href={site.social[network]}
+            target="_blank"
+            rel="noopener"
+            className="underline hover:text-accent-400"
+          >
+            {socialNetworkNames[network]}
+          </a>
+        </li>
+      ))}
+    </ul>
   );
 }
 
@@ -79,14 +102,15 @@ function FooterContents({ site }: { site: SiteConfig }) {
             <li className="flex items-start gap-2">
               <Icon name="clock" className="mt-0.5 size-4 shrink-0" />
               <span>
-                {site.hours.map((h) => (
-                  <span key={h.label} className="block">
-                    {h.label}
+                {openingHoursLines(site.hours).map((line) => (
+                  <span key={line} className="block">
+                    {line}
                   </span>
                 ))}
               </span>
             </li>
           </ul>
+          <SocialLinks site={site} />
         </div>
 
         <div className="flex flex-col gap-4">

@@ -1,4 +1,4 @@
-import { getSite } from "~/config/site-env.server";
+import { siteDefaults } from "~/config/site-env.server";
 import { trustProxyFromEnv } from "../client-address.server";
 
 let trustProxy: boolean | undefined;
@@ -17,7 +17,7 @@ export function requestIsHttps(request: Request): boolean {
  * for the whole site (Secure cookies, HSTS) follows the configuration, not the request.
  */
 export function siteIsHttps(): boolean {
-  return getSite().publicUrl.startsWith("https:");
+  return siteDefaults().publicUrl.startsWith("https:");
 }
 
 /** Cookies are Secure on an https site, and on any request that came over HTTPS anyway. */

@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { getSite } from "~/config/site-env.server";
+import { siteDefaults } from "~/config/site-env.server";
 import { requestIsHttps } from "./cookies.server";
 import { type CurrentSession, getSession, readSessionToken } from "./sessions.server";
 
@@ -82,6 +82,6 @@ function isOwnOrigin(request: Request, source: string): boolean {
 
 let ownPublicOrigin: string | undefined;
 function publicOrigin(): string {
-  ownPublicOrigin ??= new URL(getSite().publicUrl).origin;
+  ownPublicOrigin ??= new URL(siteDefaults().publicUrl).origin;
   return ownPublicOrigin;
 }

@@ -1,8 +1,8 @@
 import { createTransport } from "nodemailer";
 import type { SiteConfig } from "~/config/site";
-import { getSite } from "~/config/site-env.server";
 import { startDatabase } from "../db/database.server";
 import { logEvent } from "../log.server";
+import { siteSettings } from "../site/site-settings.server";
 import { leadEmailColumns, leadNotification } from "./lead-email.server";
 import type { MailConfig } from "./mail-config.server";
 import {
@@ -43,7 +43,9 @@ export function createMailTransport(smtpUrl: string): MailTransport {
 }
 
 export interface OutboxWorkerOptions {
+  /** `to` is where messages go until the owner saves the recipients in the settings. */
   mail: EnabledMail;
+  /** The company facts and recipients to use instead of the settings in force (tests). */
   site?: SiteConfig;
   transport?: MailTransport;
   /** How often to look for due messages (retries, and rows other instances wrote). */
@@ -72,7 +74,7 @@ export function wakeOutboxWorker(): void {
 /** Send one outbox message. Throws when the SMTP server refuses it or cannot be reached. */
 async function deliver(
   message: OutboxMessage,
-  mail: EnabledMail,
+  mail: Pick<EnabledMail, "from" | "to">,
   site: SiteConfig,
   transport: MailTransport,
 ): Promise<"sent" | "nothing-to-send"> {
@@ -105,6 +107,16 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   let running: Promise<void> | undefined;
   let again = false;
 
+  /**
+   * The company facts and the recipients in force when a message is sent (not when it was
+   * queued): a message waiting for SMTP goes to whoever receives quote requests by then.
+   */
+  async function companyMail(): Promise<[Pick<EnabledMail, "from" | "to">, SiteConfig]> {
+    if (options.site) return [options.mail, options.site];
+    const settings = await siteSettings();
+    return [{ from: options.mail.from, to: settings.quoteRecipients ?? options.mail.to }, settings.site];
+  }
+
   async function pass(): Promise<void> {
     do {
       again = false;
@@ -115,7 +127,7 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
           return;
         }
         try {
-          const result = await deliver(message, options.mail, options.site ?? getSite(), transport);
+          const result = await deliver(message, ...(await companyMail()), transport);
           await markSent(message);
           log({
             level: "info",

@@ -1,4 +1,4 @@
-import { getSite } from "~/config/site-env.server";
+import type { SiteConfig } from "~/config/site";
 import {
   FORM_TOKEN_FIELD,
   HONEYPOT_FIELD,
@@ -75,9 +75,12 @@ async function parseBody(
  * spam defences and the limits (per address and for everyone), then store the request with its notification
  * e-mail. Never throws: every outcome is an HTTP status and a pt-BR message for the page.
  */
-export async function submitQuote(request: Request, info: QuoteRequestInfo): Promise<QuoteSubmission> {
-  const site = getSite();
-  const phone = site.phoneDisplay;
+export async function submitQuote(
+  request: Request,
+  info: QuoteRequestInfo,
+  /** The company facts in force (phone for the messages, the service options). */
+  companyFacts: () => Promise<SiteConfig>,
+): Promise<QuoteSubmission> {
   const answer = (
     status: number,
     outcome: QuoteOutcome,
@@ -137,7 +140,9 @@ export async function submitQuote(request: Request, info: QuoteRequestInfo): Pro
       });
     }
 
-    const parsed = parseQuoteForm(form);
+    const site = await companyFacts();
+    const phone = site.phoneDisplay;
+    const parsed = parseQuoteForm(form, site.quoteServices);
     values = parsed.values;
     const settings = quoteSettings();
     const token = formText(form, FORM_TOKEN_FIELD);

@@ -22,6 +22,12 @@ const fixedPages: Record<string, string[]> = {
   "/blog/rss.xml": [BLOG],
 };
 
+/**
+ * Announced when the company facts change (migration 0007). Every page shows them (header,
+ * footer, JSON-LD), so it empties the whole cache rather than naming pages.
+ */
+export const SITE_TAG = "site";
+
 const ARTICLE_PATH = /^\/blog\/[a-z0-9-]{1,200}$/;
 
 /** Response header in which a route names extra tags; the HTTP layer removes it. */

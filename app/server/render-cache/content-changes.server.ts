@@ -22,6 +22,31 @@ export interface ContentChangeFeed {
 
 export type ApplyChange = (change: { tags: string[] } | "everything") => void;
 
+/**
+ * The process's one feed, told to everything that keeps what the database holds: the render
+ * cache and the memoised company settings.
+ */
+export interface ContentChanges extends ContentChangeFeed {
+  /** Call `apply` for every change applied from now on; returns the way to stop. */
+  subscribe: (apply: ApplyChange) => () => void;
+}
+
+export async function startContentChanges(handle: DatabaseHandle): Promise<ContentChanges> {
+  const listeners = new Set<ApplyChange>();
+  const feed = await watchContentChanges(handle, (change) => {
+    for (const apply of listeners) apply(change);
+  });
+  return {
+    ...feed,
+    subscribe: (apply) => {
+      listeners.add(apply);
+      return () => {
+        listeners.delete(apply);
+      };
+    },
+  };
+}
+
 export function watchContentChanges(handle: DatabaseHandle, apply: ApplyChange): Promise<ContentChangeFeed> {
   if (handle.sqlite) return Promise.resolve(watchSqlite(handle.sqlite, apply));
   if (handle.config.engine === "postgres") {

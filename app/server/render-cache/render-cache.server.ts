@@ -2,7 +2,6 @@ import { createHash } from "node:crypto";
 import type { Context, MiddlewareHandler } from "hono";
 import { z } from "zod";
 import { compressBody } from "../compress-body.server";
-import type { DatabaseHandle } from "../db/connection.server";
 import { logEvent } from "../log.server";
 import { renderedHtmlOf, renderedPageResponse, responseBytes } from "../rendered-body.server";
 import { replaceResponse } from "../replace-response.server";
@@ -14,8 +13,9 @@ import {
   PUBLIC_CACHE_CONTROL,
   RENDER_SLOTS_HEADER,
   RENDER_TAGS_HEADER,
+  SITE_TAG,
 } from "./cache-policy.server";
-import { type ContentChangeFeed, watchContentChanges } from "./content-changes.server";
+import type { ContentChangeFeed, ContentChanges } from "./content-changes.server";
 import { preferredEncoding } from "./content-encoding.server";
 import { type CachedPage, PageStore } from "./page-store.server";
 import { fillSlots, parseSlotNames } from "./render-slots.server";
@@ -38,7 +38,10 @@ export interface RenderCache {
     url: URL,
     answerHeaders: () => Record<string, string>,
   ) => Response | undefined;
-  /** Wait until content changes committed so far have purged the cache (after admin writes). */
+  /**
+   * Wait until content changes committed so far have purged the cache and the memoised
+   * settings (after admin writes).
+   */
   settle: () => Promise<void>;
   stop: () => Promise<void>;
 }
@@ -75,18 +78,17 @@ const MAX_AGE_MS = 60 * 60 * 1000;
  * (docs/decisions/0010). Never used for a visitor with a session, for anything but GET/HEAD,
  * or while changes could go unnoticed.
  */
-export async function startRenderCache(
-  handle: DatabaseHandle,
-  settings: RenderCacheSettings,
-): Promise<RenderCache> {
+export function startRenderCache(changes: ContentChanges, settings: RenderCacheSettings): RenderCache {
   const store = new PageStore({ maxBytes: settings.maxBytes, maxAgeMs: MAX_AGE_MS });
   const inflight = new Map<string, Promise<CachedPage | undefined>>();
-  const feed: ContentChangeFeed | undefined = settings.enabled
-    ? await watchContentChanges(handle, (change) => {
-        if (change === "everything") store.clear();
+  const feed: ContentChangeFeed | undefined = settings.enabled ? changes : undefined;
+  const unsubscribe = settings.enabled
+    ? changes.subscribe((change) => {
+        // The company facts are on every page (header, footer, JSON-LD).
+        if (change === "everything" || change.tags.includes(SITE_TAG)) store.clear();
         else store.purge(change.tags);
       })
-    : undefined;
+    : () => {};
 
   /** The cache entry this request may share, when it may share one at all. */
   const sharable = (request: Request, url = new URL(request.url)): CacheablePage | undefined => {
@@ -158,16 +160,17 @@ export async function startRenderCache(
   return {
     middleware,
     storedAnswer,
+    // Also without the cache: the memoised company settings follow the same feed.
     settle: async () => {
       try {
-        await feed?.settle();
+        await changes.settle();
       } catch (error) {
         logEvent("error", "render cache settle failed", { error });
         store.clear();
       }
     },
     stop: async () => {
-      await feed?.stop();
+      unsubscribe();
       store.clear();
     },
   };

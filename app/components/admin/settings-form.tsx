@@ -1,0 +1,237 @@
+import type { ReactNode } from "react";
+import { Form, useNavigation } from "react-router";
+import { socialNetworkNames, socialNetworks } from "~/config/site";
+import { brazilianStates } from "~/lib/brazilian-states";
+import { weekdayNames, weekdays } from "~/lib/opening-hours";
+import {
+  hoursField,
+  MAX_QUOTE_RECIPIENTS,
+  MAX_QUOTE_SERVICES,
+  type SettingsField,
+  type SettingsValues,
+  settingsMaxLength,
+} from "~/lib/settings-form";
+import { Button, Field, Select, TextArea, TextInput } from "./ui";
+
+export interface SettingsFormProps {
+  /** The settings in force, as the fields show them. */
+  saved: SettingsValues;
+  /** What the last post sent and why it was refused, when it was. */
+  failure?: {
+    values?: Partial<SettingsValues>;
+    fieldErrors?: Partial<Record<SettingsField, string>>;
+  };
+}
+
+function Section({
+  id,
+  title,
+  description,
+  children,
+}: {
+  id: string;
+  title: string;
+  description?: string;
+  children: ReactNode;
+}) {
+  return (
+    <fieldset
+      aria-describedby={description ? `${id}-descricao` : undefined}
+      className="flex flex-col gap-5 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-800 dark:bg-slate-900"
+    >
+      <legend className="float-left mb-1 w-full text-xl font-bold text-slate-900 dark:text-white">
+        {title}
+      </legend>
+      {description ? (
+        <p id={`${id}-descricao`} className="-mt-3 text-sm text-slate-600 dark:text-slate-400">
+          {description}
+        </p>
+      ) : null}
+      {children}
+    </fieldset>
+  );
+}
+
+const grid = "grid gap-5 sm:grid-cols-2";
+
+/** The company facts the owner edits: every section in one form, saved all at once. */
+export function SettingsForm({ saved, failure }: SettingsFormProps) {
+  const navigation = useNavigation();
+  const saving = navigation.state === "submitting";
+  const errors = failure?.fieldErrors ?? {};
+  const value = (field: SettingsField) => failure?.values?.[field] ?? saved[field];
+  /** Props of a text field: its name, value and size. */
+  const text = (field: SettingsField) => ({
+    name: field,
+    defaultValue: value(field),
+    maxLength: settingsMaxLength[field],
+  });
+
+  return (
+    // A new key after each save shows the values as stored (the CNPJ and CEP formatted).
+    <Form method="post" key={JSON.stringify(saved)} className="flex flex-col gap-8" noValidate>
+      <Section id="empresa" title="Empresa">
+        <div className={grid}>
+          <Field
+            label="Nome da empresa"
+            required
+            error={errors.name}
+            hint="Aparece no topo, no rodapé e nos títulos das páginas."
+          >
+            <TextInput {...text("name")} autoComplete="organization" />
+          </Field>
+          <Field label="Razão social" required error={errors.legalName}>
+            <TextInput {...text("legalName")} />
+          </Field>
+          <Field label="CNPJ" required error={errors.cnpj} hint="Como 11.222.333/0001-81.">
+            <TextInput {...text("cnpj")} inputMode="text" autoCapitalize="characters" />
+          </Field>
+        </div>
+      </Section>
+
+      <Section id="contato" title="Contato">
+        <div className={grid}>
+          <Field
+            label="Telefone (como aparece no site)"
+            required
+            error={errors.phoneDisplay}
+            hint="Como (41) 99876-5432."
+          >
+            <TextInput {...text("phoneDisplay")} type="tel" />
+          </Field>
+          <Field
+            label="Telefone (só dígitos, com DDI e DDD)"
+            required
+            error={errors.phoneDigits}
+            hint="Como 5541998765432. Usado nos links de ligação e no Google."
+          >
+            <TextInput {...text("phoneDigits")} inputMode="numeric" />
+          </Field>
+          <Field
+            label="WhatsApp (só dígitos, com DDI e DDD)"
+            required
+            error={errors.whatsappDigits}
+            hint="Como 5541998765432. Os botões de conversa do site abrem este número."
+          >
+            <TextInput {...text("whatsappDigits")} inputMode="numeric" />
+          </Field>
+          <Field label="E-mail de contato" required error={errors.email}>
+            <TextInput {...text("email")} type="email" autoComplete="email" />
+          </Field>
+        </div>
+        <Field
+          label="Mensagem inicial do WhatsApp"
+          required
+          error={errors.whatsappMessage}
+          hint="O texto que já vem escrito quando o visitante abre a conversa."
+        >
+          <TextArea {...text("whatsappMessage")} rows={2} />
+        </Field>
+      </Section>
+
+      <Section id="endereco" title="Endereço">
+        <div className={grid}>
+          <Field label="Logradouro" required error={errors.street} hint="Rua, avenida ou rodovia (com o km).">
+            <TextInput {...text("street")} autoComplete="address-line1" />
+          </Field>
+          <Field label="Número" error={errors.number} hint="Deixe vazio se já está no logradouro.">
+            <TextInput {...text("number")} />
+          </Field>
+          <Field label="Bairro" required error={errors.district}>
+            <TextInput {...text("district")} />
+          </Field>
+          <Field label="Cidade" required error={errors.city}>
+            <TextInput {...text("city")} autoComplete="address-level2" />
+          </Field>
+          <Field label="Estado" required error={errors.state}>
+            <Select name="state" defaultValue={value("state")} autoComplete="address-level1">
+              <option value="">Selecione</option>
+              {brazilianStates.map((state) => (
+                <option key={state} value={state}>
+                  {state}
+                </option>
+              ))}
+            </Select>
+          </Field>
+          <Field label="CEP" required error={errors.postalCode} hint="No formato 00000-000.">
+            <TextInput {...text("postalCode")} inputMode="numeric" autoComplete="postal-code" />
+          </Field>
+        </div>
+      </Section>
+
+      <Section
+        id="horario"
+        title="Horário de atendimento"
+        description="Para cada dia, o horário como 08:00-18:00; dois horários separados por vírgula (08:00-12:00, 13:00-18:00). Deixe vazio nos dias em que não abre."
+      >
+        <div className="grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
+          {weekdays.map((day) => (
+            <Field key={day} label={weekdayNames[day]} error={errors[hoursField[day]]}>
+              <TextInput {...text(hoursField[day])} placeholder="Fechado" />
+            </Field>
+          ))}
+        </div>
+      </Section>
+
+      <Section
+        id="redes"
+        title="Redes sociais"
+        description="O endereço completo de cada perfil, começando com https://. Os perfis aparecem no rodapé; deixe vazio as redes que a empresa não usa."
+      >
+        <div className={grid}>
+          {socialNetworks.map((network) => (
+            <Field key={network} label={socialNetworkNames[network]} error={errors[network]}>
+              <TextInput {...text(network)} type="url" inputMode="url" />
+            </Field>
+          ))}
+        </div>
+      </Section>
+
+      <Section id="orcamentos" title="Orçamentos">
+        <div className={grid}>
+          <Field
+            label="E-mails que recebem os pedidos"
+            required
+            error={errors.quoteRecipients}
+            hint={`Um por linha, até ${MAX_QUOTE_RECIPIENTS}. Os pedidos que ainda aguardam envio também vão para estes e-mails.`}
+          >
+            <TextArea {...text("quoteRecipients")} rows={4} />
+          </Field>
+          <Field
+            label="Serviços do formulário de orçamento"
+            required
+            error={errors.quoteServices}
+            hint={`Um por linha, na ordem em que aparecem, até ${MAX_QUOTE_SERVICES}.`}
+          >
+            <TextArea {...text("quoteServices")} rows={8} />
+          </Field>
+        </div>
+      </Section>
+
+      <Section
+        id="privacidade"
+        title="Privacidade"
+        description="Quem responde pelos dados pessoais (LGPD). Aparece na Política de Privacidade."
+      >
+        <div className={grid}>
+          <Field
+            label="Nome do responsável"
+            error={errors.privacyName}
+            hint="Deixe vazio para indicar “a nossa equipe”."
+          >
+            <TextInput {...text("privacyName")} />
+          </Field>
+          <Field label="E-mail para assuntos de privacidade" required error={errors.privacyEmail}>
+            <TextInput {...text("privacyEmail")} type="email" />
+          </Field>
+        </div>
+      </Section>
+
+      <div>
+        <Button type="submit" busy={saving} busyLabel="Salvando...">
+          Salvar configurações
+        </Button>
+      </div>
+    </Form>
+  );
+}

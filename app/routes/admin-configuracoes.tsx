@@ -1,0 +1,38 @@
+import { AdminPage } from "~/components/admin/admin-page";
+import { SettingsForm } from "~/components/admin/settings-form";
+import type { RouteHandle } from "~/route-handle";
+import { requireAdminPage } from "~/server/auth/guard.server";
+import { takeFlash } from "~/server/auth/sessions.server";
+import { settingsFormValues, submitSettingsForm } from "~/server/site/settings-form.server";
+import { companySettingsInForce, siteSettingsFor } from "~/server/site/site-settings.server";
+import type { Route } from "./+types/admin-configuracoes";
+
+export const handle: RouteHandle = { hydrate: true };
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const session = await requireAdminPage(request);
+  const [settings, flash] = await Promise.all([siteSettingsFor(context), takeFlash(session)]);
+  return { email: session.user.email, flash, saved: settingsFormValues(companySettingsInForce(settings)) };
+}
+
+export function action({ request, context }: Route.ActionArgs) {
+  return submitSettingsForm(request, context);
+}
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Configurações | Admin" },
+  { name: "robots", content: "noindex" },
+];
+
+export default function AdminSettings({ loaderData, actionData }: Route.ComponentProps) {
+  const { email, flash, saved } = loaderData;
+  return (
+    <AdminPage title="Configurações" email={email} flash={flash} failure={actionData}>
+      <p className="max-w-3xl text-slate-700 dark:text-slate-300">
+        Os dados da empresa que aparecem no site, nos links de WhatsApp, no Google e nos e-mails de orçamento.
+        As alterações aparecem no site assim que são salvas.
+      </p>
+      <SettingsForm saved={saved} failure={actionData} />
+    </AdminPage>
+  );
+}
