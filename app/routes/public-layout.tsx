@@ -2,8 +2,14 @@ import { Outlet } from "react-router";
 import { ChatButton } from "~/components/layout/chat-button";
 import { Footer } from "~/components/layout/footer";
 import { Header } from "~/components/layout/header";
+import { listServiceLinks } from "~/server/site-content/public-site-content.server";
+import type { Route } from "./+types/public-layout";
 
-export default function PublicLayout() {
+export async function loader() {
+  return { services: await listServiceLinks() };
+}
+
+export default function PublicLayout({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <a
@@ -16,7 +22,7 @@ export default function PublicLayout() {
       <main id="conteudo">
         <Outlet />
       </main>
-      <Footer />
+      <Footer services={loaderData.services} />
       <ChatButton />
     </>
   );
