@@ -80,7 +80,8 @@ function Hero() {
 }
 
 /** `sizes` of a home card's picture: one, two or four columns of an 80rem page. */
-const CARD_PICTURE_SIZES = "(min-width: 80rem) 18rem, (min-width: 64rem) 23vw, (min-width: 40rem) 46vw, 100vw";
+const CARD_PICTURE_SIZES =
+  "(min-width: 80rem) 18rem, (min-width: 64rem) 23vw, (min-width: 40rem) 46vw, 100vw";
 
 function Stats({ stats }: { stats: StatItem[] }) {
   return (
@@ -128,9 +129,7 @@ function Services({ services }: { services: HomeServiceCard[] }) {
                   <Icon name={service.icon} className="size-6" />
                 </span>
                 <h3 className="text-lg font-bold text-slate-900 dark:text-white">{service.title}</h3>
-                <p className="line-clamp-4 text-sm text-slate-600 dark:text-slate-400">
-                  {service.summary}
-                </p>
+                <p className="line-clamp-4 text-sm text-slate-600 dark:text-slate-400">{service.summary}</p>
                 <a
                   href={`/servicos#${service.slug}`}
                   className="mt-auto inline-flex items-center gap-1 font-semibold text-brand-700 hover:underline dark:text-brand-300"

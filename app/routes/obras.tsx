@@ -1,9 +1,9 @@
+import { TestimonialsSection } from "~/components/testimonials-section";
 import { DisclosureStateScript } from "~/components/ui/disclosure-state-script";
 import { Icon } from "~/components/ui/icon";
 import { PageHero } from "~/components/ui/page-hero";
 import { Picture } from "~/components/ui/picture";
 import { SectionHeading } from "~/components/ui/section-heading";
-import { TestimonialsSection } from "~/components/testimonials-section";
 import { WhatsappLink } from "~/components/ui/whatsapp-link";
 import { projects } from "~/content/projects";
 import { worksIntro } from "~/content/quality";

@@ -52,10 +52,21 @@ interface PictureColumns {
 export function servicePicture(row: PictureColumns): ContentPicture | null {
   if (row.media_hash && row.media_width && row.media_height) {
     const src = mediaUrl({ hash: row.media_hash, width: row.media_width, height: row.media_height });
-    return { src, srcSet: mediaSrcSet(src), alt: row.picture_alt, width: row.media_width, height: row.media_height };
+    return {
+      src,
+      srcSet: mediaSrcSet(src),
+      alt: row.picture_alt,
+      width: row.media_width,
+      height: row.media_height,
+    };
   }
   if (row.picture_path && row.picture_width && row.picture_height) {
-    return { src: row.picture_path, alt: row.picture_alt, width: row.picture_width, height: row.picture_height };
+    return {
+      src: row.picture_path,
+      alt: row.picture_alt,
+      width: row.picture_width,
+      height: row.picture_height,
+    };
   }
   return null;
 }

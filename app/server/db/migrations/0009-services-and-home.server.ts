@@ -1,8 +1,8 @@
 import { type Kysely, PostgresAdapter, sql } from "kysely";
 import type { Database } from "../schema.ts";
 import { insertSiteContent } from "../seed/site-content.server.ts";
-import { columnTypes } from "./column-types.server.ts";
 import { CONTENT_CHANGES_CHANNEL } from "./0004-content-changes.server.ts";
+import { columnTypes } from "./column-types.server.ts";
 
 // Services, the home page's numbers and reasons, and the testimonials become content the
 // owner edits. The content that lived in app/content is written here, so a new database and
@@ -76,10 +76,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("home_position", "integer", (col) => col.notNull())
     .addColumn("created_at", t.timestamp, (col) => col.notNull())
     .addColumn("updated_at", t.timestamp, (col) => col.notNull())
-    .addCheckConstraint(
-      "services_one_picture",
-      sql`picture_media_id IS NULL OR picture_path IS NULL`,
-    )
+    .addCheckConstraint("services_one_picture", sql`picture_media_id IS NULL OR picture_path IS NULL`)
     .addCheckConstraint(
       "services_path_has_size",
       sql`picture_path IS NULL OR (picture_width > 0 AND picture_height > 0)`,
@@ -168,7 +165,8 @@ async function announceSqlite(db: Kysely<unknown>): Promise<void> {
 }
 
 async function announcePostgres(db: Kysely<unknown>): Promise<void> {
-  const changed = (columns: string[]) => `ROW${row("OLD", columns)} IS DISTINCT FROM ROW${row("NEW", columns)}`;
+  const changed = (columns: string[]) =>
+    `ROW${row("OLD", columns)} IS DISTINCT FROM ROW${row("NEW", columns)}`;
   // A function of its own (not migration 0004's), so each migration owns what it created.
   await sql
     .raw(`

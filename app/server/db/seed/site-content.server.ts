@@ -52,7 +52,13 @@ export async function insertSiteContent(db: Kysely<Database>): Promise<SiteConte
   for (const [index, stat] of stats.entries()) {
     await db
       .insertInto("stats")
-      .values({ id: randomUUID(), value: stat.number, label: stat.label, position: index + 1, updated_at: now })
+      .values({
+        id: randomUUID(),
+        value: stat.number,
+        label: stat.label,
+        position: index + 1,
+        updated_at: now,
+      })
       .execute();
   }
   for (const [index, reason] of reasons.entries()) {
