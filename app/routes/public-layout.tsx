@@ -1,4 +1,4 @@
-import { Outlet } from "react-router";
+import { Outlet, useLoaderData } from "react-router";
 import { ChatButton } from "~/components/layout/chat-button";
 import { Footer } from "~/components/layout/footer";
 import { Header } from "~/components/layout/header";
@@ -9,7 +9,9 @@ export async function loader() {
   return { services: await listServiceLinks() };
 }
 
-export default function PublicLayout({ loaderData }: Route.ComponentProps) {
+export default function PublicLayout() {
+  // The hook (not the props) also works where the route module is rendered as it is.
+  const { services } = useLoaderData<Route.ComponentProps["loaderData"]>();
   return (
     <>
       <a
@@ -22,7 +24,7 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
       <main id="conteudo">
         <Outlet />
       </main>
-      <Footer services={loaderData.services} />
+      <Footer services={services} />
       <ChatButton />
     </>
   );
