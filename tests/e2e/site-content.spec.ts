@@ -87,6 +87,14 @@ async function cached(request: APIRequestContext, path: string): Promise<void> {
   expect(response.headers()["x-render-cache"], path).toBe("hit");
 }
 
+/** Wait until React has hydrated the admin page: typing into it before then can be lost. */
+async function hydrated(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const form = document.querySelector("main form");
+    return form !== null && Object.keys(form).some((key) => key.startsWith("__reactFiber"));
+  });
+}
+
 function toast(page: Page) {
   return page.getByRole("region", { name: "Notificações" });
 }
@@ -110,6 +118,7 @@ test("the owner changes a testimonial, hides another, reorders services and edit
 
     const owner = await signedInPage(browser, site.url, true);
     await owner.goto("/admin/pagina-inicial");
+    await hydrated(owner);
     const [mariana, carlos] = demoTestimonials;
     if (!mariana || !carlos) throw new Error("demo testimonials missing");
     const newQuote = `Depoimento revisado pela síndica ${uid()}.`;
@@ -129,9 +138,14 @@ test("the owner changes a testimonial, hides another, reorders services and edit
     await expect(second.getByText("Oculto")).toBeVisible();
 
     await owner.goto("/admin/servicos");
+    await hydrated(owner);
+    // Each move is awaited in the list itself: a toast from the one before may still be showing.
+    const pageOrder = owner.locator("section[aria-labelledby=servicos-existentes] li h3");
+    const homeOrder = owner.locator("section[aria-labelledby=servicos-inicio] li > span");
     await owner.getByRole("button", { name: "Subir Lavagem de Fachadas", exact: true }).click();
-    await expect(toast(owner)).toContainText("Ordem atualizada!");
+    await expect(pageOrder.nth(1)).toHaveText("Lavagem de Fachadas");
     await owner.getByRole("button", { name: "Subir Restauração de Fachadas na página inicial" }).click();
+    await expect(homeOrder.first()).toHaveText("Restauração de Fachadas");
     await expect(toast(owner)).toContainText("Ordem atualizada!");
 
     // The numbers' form as a plain HTML form, without JavaScript.
