@@ -1,3 +1,5 @@
+import type { IconName } from "../lib/icon-names.ts";
+
 // Shapes of the static marketing content. Pages render these; copy lives in the sibling files
 // so the company can change words and pictures without touching components.
 
@@ -12,32 +14,8 @@ export interface Illustration {
   height: number;
 }
 
-/** Name of an icon drawn by components/ui/icon.tsx. */
-export type IconName =
-  | "droplets"
-  | "building"
-  | "spray"
-  | "paint-roller"
-  | "grid"
-  | "wrench"
-  | "layers"
-  | "clipboard-check"
-  | "shield-check"
-  | "users"
-  | "award"
-  | "clock"
-  | "handshake"
-  | "file-text"
-  | "badge-check"
-  | "headset"
-  | "hard-hat"
-  | "phone"
-  | "mail"
-  | "map-pin"
-  | "calendar"
-  | "message-circle"
-  | "star"
-  | "check";
+/** Name of an icon drawn by components/ui/icon.tsx (the list is in lib/icon-names.ts). */
+export type { IconName };
 
 export interface Service {
   /** Stable id, used as the anchor on /servicos (e.g. "impermeabilizacao"). */

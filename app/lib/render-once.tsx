@@ -11,6 +11,26 @@ export type RenderOnce = (scope: object, key: string, part: () => ReactElement) 
 
 export const RenderOnceContext = createContext<RenderOnce | null>(null);
 
+const scopes = new WeakMap<object, WeakMap<object, object>>();
+
+/**
+ * One scope made of two (the company facts and a list the part shows): the same object for
+ * the same pair, so the part is rendered again only when either changes.
+ */
+export function pairScope(first: object, second: object): object {
+  let inner = scopes.get(first);
+  if (!inner) {
+    inner = new WeakMap();
+    scopes.set(first, inner);
+  }
+  let scope = inner.get(second);
+  if (!scope) {
+    scope = {};
+    inner.set(second, scope);
+  }
+  return scope;
+}
+
 interface SharedPartProps {
   tag: "header" | "footer";
   className: string;

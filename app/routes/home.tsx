@@ -6,13 +6,16 @@ import { Picture } from "~/components/ui/picture";
 import { SectionHeading } from "~/components/ui/section-heading";
 import { WhatsappLink } from "~/components/ui/whatsapp-link";
 import { homeHero } from "~/content/quality";
-import { reasons } from "~/content/reasons";
-import { homeServices } from "~/content/services";
-import { stats } from "~/content/stats";
 import { syndicQuote, team } from "~/content/team";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
+import type { HomeServiceCard, ReasonItem, StatItem } from "~/lib/site-content";
 import { useSite } from "~/lib/site-context";
+import { homeContent } from "~/server/site-content/public-site-content.server";
 import type { Route } from "./+types/home";
+
+export function loader() {
+  return homeContent();
+}
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const site = siteFromMatches(matches);
@@ -76,7 +79,11 @@ function Hero() {
   );
 }
 
-function Stats() {
+/** `sizes` of a home card's picture: one, two or four columns of an 80rem page. */
+const CARD_PICTURE_SIZES =
+  "(min-width: 80rem) 18rem, (min-width: 64rem) 23vw, (min-width: 40rem) 46vw, 100vw";
+
+function Stats({ stats }: { stats: StatItem[] }) {
   return (
     <section
       aria-label="Números da empresa"
@@ -86,7 +93,7 @@ function Stats() {
         {stats.map((stat) => (
           <div key={stat.label} className="flex flex-col-reverse gap-1">
             <dt className="text-sm font-medium text-slate-600 dark:text-slate-400">{stat.label}</dt>
-            <dd className="text-4xl font-extrabold text-brand-800 dark:text-brand-300">{stat.number}</dd>
+            <dd className="text-4xl font-extrabold text-brand-800 dark:text-brand-300">{stat.value}</dd>
           </div>
         ))}
       </dl>
@@ -94,7 +101,7 @@ function Stats() {
   );
 }
 
-function Services() {
+function Services({ services }: { services: HomeServiceCard[] }) {
   return (
     <section aria-labelledby="servicos-titulo" className="bg-slate-50 py-20 dark:bg-slate-950">
       <div className="container-page">
@@ -105,22 +112,26 @@ function Services() {
           text="Diagnóstico técnico, execução com equipe própria e garantia em cada serviço."
         />
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-          {homeServices.map((service) => (
+          {services.map((service) => (
             <li
-              key={service.id}
+              key={service.slug}
               className="flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900"
             >
-              <Picture image={service.image} className="aspect-[4/3] w-full object-cover" />
+              {service.picture ? (
+                <Picture
+                  image={service.picture}
+                  sizes={CARD_PICTURE_SIZES}
+                  className="aspect-[4/3] w-full object-cover"
+                />
+              ) : null}
               <div className="flex flex-1 flex-col gap-3 p-6">
                 <span className="flex size-11 items-center justify-center rounded-lg bg-brand-50 text-brand-800 dark:bg-brand-900 dark:text-brand-200">
                   <Icon name={service.icon} className="size-6" />
                 </span>
                 <h3 className="text-lg font-bold text-slate-900 dark:text-white">{service.title}</h3>
-                <p className="line-clamp-4 text-sm text-slate-600 dark:text-slate-400">
-                  {service.description}
-                </p>
+                <p className="line-clamp-4 text-sm text-slate-600 dark:text-slate-400">{service.summary}</p>
                 <a
-                  href={`/servicos#${service.id}`}
+                  href={`/servicos#${service.slug}`}
                   className="mt-auto inline-flex items-center gap-1 font-semibold text-brand-700 hover:underline dark:text-brand-300"
                 >
                   Saiba mais<span className="sr-only"> sobre {service.title}</span>
@@ -143,7 +154,7 @@ function Services() {
   );
 }
 
-function Reasons() {
+function Reasons({ reasons }: { reasons: ReasonItem[] }) {
   const site = useSite();
   return (
     <section aria-labelledby="motivos-titulo" className="py-20">
@@ -225,13 +236,13 @@ function Team() {
   );
 }
 
-export default function Home() {
+export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <Hero />
-      <Stats />
-      <Services />
-      <Reasons />
+      <Stats stats={loaderData.stats} />
+      <Services services={loaderData.services} />
+      <Reasons reasons={loaderData.reasons} />
       <SyndicQuote />
       <Team />
       <CtaSection

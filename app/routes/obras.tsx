@@ -1,3 +1,4 @@
+import { TestimonialsSection } from "~/components/testimonials-section";
 import { DisclosureStateScript } from "~/components/ui/disclosure-state-script";
 import { Icon } from "~/components/ui/icon";
 import { PageHero } from "~/components/ui/page-hero";
@@ -6,11 +7,15 @@ import { SectionHeading } from "~/components/ui/section-heading";
 import { WhatsappLink } from "~/components/ui/whatsapp-link";
 import { projects } from "~/content/projects";
 import { worksIntro } from "~/content/quality";
-import { testimonials } from "~/content/testimonials";
 import type { Project } from "~/content/types";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
 import { useSite } from "~/lib/site-context";
+import { listVisibleTestimonials } from "~/server/site-content/public-site-content.server";
 import type { Route } from "./+types/obras";
+
+export async function loader() {
+  return { testimonials: await listVisibleTestimonials() };
+}
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const site = siteFromMatches(matches);
@@ -90,7 +95,7 @@ function ProjectItem({ project }: { project: Project }) {
   );
 }
 
-export default function Obras() {
+export default function Obras({ loaderData }: Route.ComponentProps) {
   const site = useSite();
   return (
     <>
@@ -113,33 +118,7 @@ export default function Obras() {
         </div>
       </section>
 
-      <section aria-labelledby="depoimentos-titulo" className="bg-slate-50 py-16 dark:bg-slate-900">
-        <div className="container-page">
-          <SectionHeading id="depoimentos-titulo" eyebrow="Depoimentos" title="O que dizem os síndicos" />
-          <ul className="grid gap-6 md:grid-cols-3">
-            {testimonials.map((testimonial) => (
-              <li key={testimonial.author}>
-                <figure className="flex h-full flex-col gap-4 rounded-2xl bg-white p-6 shadow-sm dark:bg-slate-950">
-                  <div className="flex gap-0.5 text-accent-500" role="img" aria-label="5 de 5 estrelas">
-                    {[1, 2, 3, 4, 5].map((n) => (
-                      <Icon key={n} name="star" className="size-4" />
-                    ))}
-                  </div>
-                  <blockquote className="flex-1 text-slate-700 dark:text-slate-300">
-                    “{testimonial.quote}”
-                  </blockquote>
-                  <figcaption className="text-sm">
-                    <span className="block font-semibold text-slate-900 dark:text-white">
-                      {testimonial.author}
-                    </span>
-                    <span className="text-slate-500 dark:text-slate-400">{testimonial.role}</span>
-                  </figcaption>
-                </figure>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+      <TestimonialsSection testimonials={loaderData.testimonials} />
 
       <section
         aria-labelledby="contato-obras-titulo"

@@ -1,9 +1,17 @@
-import { Outlet } from "react-router";
+import { Outlet, useLoaderData } from "react-router";
 import { ChatButton } from "~/components/layout/chat-button";
 import { Footer } from "~/components/layout/footer";
 import { Header } from "~/components/layout/header";
+import { listServiceLinks } from "~/server/site-content/public-site-content.server";
+import type { Route } from "./+types/public-layout";
+
+export async function loader() {
+  return { services: await listServiceLinks() };
+}
 
 export default function PublicLayout() {
+  // The hook (not the props) also works where the route module is rendered as it is.
+  const { services } = useLoaderData<Route.ComponentProps["loaderData"]>();
   return (
     <>
       <a
@@ -16,7 +24,7 @@ export default function PublicLayout() {
       <main id="conteudo">
         <Outlet />
       </main>
-      <Footer />
+      <Footer services={services} />
       <ChatButton />
     </>
   );

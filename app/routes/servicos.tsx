@@ -3,9 +3,17 @@ import { Icon } from "~/components/ui/icon";
 import { PageHero } from "~/components/ui/page-hero";
 import { Picture } from "~/components/ui/picture";
 import { qualityCommitment, servicesHero } from "~/content/quality";
-import { services, technicalInspection } from "~/content/services";
+import { technicalInspection } from "~/content/services";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
+import { listServiceSections } from "~/server/site-content/public-site-content.server";
 import type { Route } from "./+types/servicos";
+
+export async function loader() {
+  return { services: await listServiceSections() };
+}
+
+/** `sizes` of a service's picture: half of an 80rem page from lg up. */
+const SECTION_PICTURE_SIZES = "(min-width: 80rem) 38rem, (min-width: 64rem) 46vw, 100vw";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(siteFromMatches(matches), {
@@ -15,7 +23,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     path: "/servicos",
   });
 
-export default function Servicos() {
+export default function Servicos({ loaderData }: Route.ComponentProps) {
+  const { services } = loaderData;
   return (
     <>
       <PageHero badge={servicesHero.badge} title={servicesHero.title}>
@@ -23,9 +32,9 @@ export default function Servicos() {
         <nav aria-label="Serviços nesta página">
           <ul className="flex flex-wrap gap-2">
             {services.map((service) => (
-              <li key={service.id}>
+              <li key={service.slug}>
                 <a
-                  href={`#${service.id}`}
+                  href={`#${service.slug}`}
                   className="inline-block rounded-full bg-white/10 px-3 py-1.5 text-sm text-white hover:bg-white/20"
                 >
                   {service.title}
@@ -39,28 +48,31 @@ export default function Servicos() {
       <div className="container-page flex flex-col gap-20 py-20">
         {services.map((service, index) => (
           <section
-            key={service.id}
-            aria-labelledby={service.id}
+            key={service.slug}
+            aria-labelledby={service.slug}
             className="grid items-center gap-10 lg:grid-cols-2"
           >
-            <div className={index % 2 === 1 ? "lg:order-2" : undefined}>
-              <Picture
-                image={service.image}
-                priority={index === 0}
-                className="aspect-[4/3] w-full rounded-2xl object-cover shadow-md"
-              />
-            </div>
+            {service.picture ? (
+              <div className={index % 2 === 1 ? "lg:order-2" : undefined}>
+                <Picture
+                  image={service.picture}
+                  priority={index === 0}
+                  sizes={SECTION_PICTURE_SIZES}
+                  className="aspect-[4/3] w-full rounded-2xl object-cover shadow-md"
+                />
+              </div>
+            ) : null}
             <div className="flex flex-col gap-4">
               <span className="flex size-12 items-center justify-center rounded-xl bg-brand-50 text-brand-800 dark:bg-brand-900 dark:text-brand-200">
                 <Icon name={service.icon} className="size-6" />
               </span>
               <h2
-                id={service.id}
+                id={service.slug}
                 className="text-3xl font-bold tracking-tight text-slate-900 dark:text-white"
               >
                 {service.title}
               </h2>
-              <p className="text-lg text-slate-600 dark:text-slate-300">{service.description}</p>
+              <p className="text-lg text-slate-600 dark:text-slate-300">{service.details}</p>
               <ul className="grid gap-2 sm:grid-cols-2">
                 {service.features.map((feature) => (
                   <li key={feature} className="flex gap-2 text-slate-700 dark:text-slate-300">

@@ -52,6 +52,11 @@ const fixture = {
   /** Names a refused create/rename would have written. */
   attemptedPostTitle: `Criado sem autorização ${randomUUID().slice(0, 8)}`,
   attemptedCategoryName: `Categoria sem autorização ${randomUUID().slice(0, 8)}`,
+  /** The site's services, numbers, reasons and testimonials a refused request would change. */
+  serviceId: "",
+  statIds: [] as string[],
+  reasonId: "",
+  testimonialId: "",
   snapshot: "",
 };
 
@@ -68,7 +73,12 @@ async function snapshot(): Promise<string> {
     .orderBy("id")
     .execute();
   const settings = await handle.db.selectFrom("settings").selectAll().where("key", "=", "company").execute();
-  return JSON.stringify({ post, categories, settings });
+  const siteContent = await Promise.all(
+    (["services", "stats", "reasons", "testimonials"] as const).map((table) =>
+      handle.db.selectFrom(table).selectAll().orderBy("id").execute(),
+    ),
+  );
+  return JSON.stringify({ post, categories, settings, siteContent });
 }
 
 async function expectDatabaseUnchanged() {
@@ -85,6 +95,12 @@ async function expectDatabaseUnchanged() {
     .where("name", "in", [fixture.attemptedCategoryName, `${fixture.attemptedCategoryName} renomeada`])
     .execute();
   expect(createdCategory).toEqual([]);
+  const createdService = await handle.db
+    .selectFrom("services")
+    .select("id")
+    .where("title", "=", serviceFields().title)
+    .execute();
+  expect(createdService).toEqual([]);
 }
 
 test.beforeAll(async ({ playwright }, testInfo) => {
@@ -104,6 +120,14 @@ test.beforeAll(async ({ playwright }, testInfo) => {
   fixture.usedCategoryId = await ids("categories", "slug", usedSlug);
   fixture.unusedCategoryId = await ids("categories", "slug", unusedSlug);
   fixture.postId = await ids("blog_posts", "title", fixture.postTitle);
+  const first = (table: "services" | "reasons" | "testimonials") =>
+    handle.db.selectFrom(table).select("id").orderBy("position").executeTakeFirstOrThrow();
+  fixture.serviceId = (await first("services")).id;
+  fixture.reasonId = (await first("reasons")).id;
+  fixture.testimonialId = (await first("testimonials")).id;
+  fixture.statIds = (await handle.db.selectFrom("stats").select("id").orderBy("position").execute()).map(
+    (row) => row.id,
+  );
   fixture.snapshot = await snapshot();
 
   const api = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL });
@@ -192,6 +216,89 @@ const saveSettings = async (): Promise<Body> => ({
     whatsappDigits: "5511900000000",
   },
 });
+const serviceFields = () => ({
+  title: `Serviço sem autorização ${fixture.attemptedPostTitle}`,
+  slug: "",
+  icon: "wrench",
+  summary: "Resumo trocado.",
+  details: "Descrição trocada.",
+  features: "Item",
+  picture: "",
+  pictureAlt: "",
+  showOnHome: "on",
+});
+const saveService = async (): Promise<Body> => ({ form: serviceFields() });
+const moveService = async (): Promise<Body> => ({
+  form: { intent: "move", id: fixture.serviceId, direction: "down", list: "page" },
+});
+const deleteService = async (): Promise<Body> => ({ form: { intent: "delete", id: fixture.serviceId } });
+const saveStats = async (): Promise<Body> => ({
+  form: {
+    intent: "stats",
+    id: fixture.statIds[0] ?? "",
+    [`value:${fixture.statIds[0]}`]: "1",
+    [`label:${fixture.statIds[0]}`]: "Trocado",
+  },
+});
+const saveReason = async (): Promise<Body> => ({
+  form: { intent: "reason", id: fixture.reasonId, icon: "star", title: "Trocado", description: "Trocado." },
+});
+const moveReason = async (): Promise<Body> => ({
+  form: { intent: "reason-move", id: fixture.reasonId, direction: "down" },
+});
+const testimonialFields = { author: "Intruso", role: "Ninguém", quote: "Trocado.", visible: "on" };
+const createTestimonial = async (): Promise<Body> => ({
+  form: { intent: "testimonial-create", ...testimonialFields },
+});
+const saveTestimonial = async (): Promise<Body> => ({
+  form: { intent: "testimonial-save", id: fixture.testimonialId, ...testimonialFields },
+});
+const moveTestimonial = async (): Promise<Body> => ({
+  form: { intent: "testimonial-move", id: fixture.testimonialId, direction: "down" },
+});
+const deleteTestimonial = async (): Promise<Body> => ({
+  form: { intent: "testimonial-delete", id: fixture.testimonialId },
+});
+
+/** The services admin and the home page admin: every page, data request and action. */
+const siteContentProbes: Probe[] = [
+  ...(
+    ["/admin/servicos", "/admin/servicos/novo", "/admin/servicos/<id>", "/admin/pagina-inicial"] as const
+  ).flatMap((page): Probe[] => {
+    const path = () => page.replace("<id>", fixture.serviceId);
+    return [
+      { label: `GET ${page}`, method: "GET", path, kind: "page" },
+      { label: `GET ${page}.data`, method: "GET", path: () => `${path()}.data`, kind: "data" },
+    ];
+  }),
+  ...(
+    [
+      ["/admin/servicos", "move", moveService],
+      ["/admin/servicos", "delete", deleteService],
+      ["/admin/servicos/novo", "save, new", saveService],
+      ["/admin/servicos/<id>", "save, edit", saveService],
+      ["/admin/pagina-inicial", "numbers", saveStats],
+      ["/admin/pagina-inicial", "reason", saveReason],
+      ["/admin/pagina-inicial", "reason order", moveReason],
+      ["/admin/pagina-inicial", "new testimonial", createTestimonial],
+      ["/admin/pagina-inicial", "testimonial", saveTestimonial],
+      ["/admin/pagina-inicial", "testimonial order", moveTestimonial],
+      ["/admin/pagina-inicial", "testimonial deletion", deleteTestimonial],
+    ] as const
+  ).flatMap(([page, action, body]): Probe[] => {
+    const path = () => page.replace("<id>", fixture.serviceId);
+    return [
+      { label: `POST ${page} (${action})`, method: "POST", path, kind: "mutation", body },
+      {
+        label: `POST ${page}.data (${action})`,
+        method: "POST",
+        path: () => `${path()}.data`,
+        kind: "data",
+        body,
+      },
+    ];
+  }),
+];
 
 const probes: Probe[] = [
   { label: "GET /admin", method: "GET", path: () => "/admin", kind: "page" },
@@ -330,6 +437,7 @@ const probes: Probe[] = [
     kind: "mutation",
     body: generateImage,
   },
+  ...siteContentProbes,
 ];
 
 async function send(
@@ -520,6 +628,7 @@ test("a valid session reaches every admin page and data request (the refusals ab
     "/admin/categorias.data",
     "/admin/configuracoes",
     "/admin/configuracoes.data",
+    ...siteContentProbes.filter((probe) => probe.method === "GET").map((probe) => probe.path()),
   ]) {
     const response = await request.get(path, { headers, maxRedirects: 0 });
     expect(response.status(), path).toBe(200);

@@ -38,7 +38,11 @@ function Hydrated() {
 
 const modules = {
   root,
-  "routes/public-layout": publicLayout,
+  // The real layout with its data (the footer's services) standing in for the database's.
+  "routes/public-layout": {
+    ...publicLayout,
+    loader: () => ({ services: [{ slug: "impermeabilizacao", title: "Impermeabilização" }] }),
+  },
   "routes/plain": { default: Plain, loader: () => ({ text: PLAIN_TEXT }) },
   "routes/hydrated": {
     default: Hydrated,

@@ -49,6 +49,16 @@ export function AdminHeader({
             </NavLink>
           </li>
           <li>
+            <NavLink to="/admin/servicos" className={tab}>
+              Serviços
+            </NavLink>
+          </li>
+          <li>
+            <NavLink to="/admin/pagina-inicial" className={tab}>
+              Página inicial
+            </NavLink>
+          </li>
+          <li>
             <NavLink to="/admin/solicitacoes" className={tab}>
               Solicitações de Orçamento
             </NavLink>

@@ -1,23 +1,26 @@
 import { Icon } from "~/components/ui/icon";
 import { formatAddress, type SiteConfig, socialNetworkNames, socialNetworks } from "~/config/site";
 import { aboutText } from "~/content/quality";
-import { services } from "~/content/services";
 import { openingHoursLines } from "~/lib/opening-hours";
-import { SharedPart } from "~/lib/render-once";
+import { pairScope, SharedPart } from "~/lib/render-once";
+import type { ServiceLink } from "~/lib/site-content";
 import { SiteContext, useSite } from "~/lib/site-context";
 import { whatsappUrl } from "~/lib/whatsapp";
 import { Logo } from "./logo";
 
-/** The public footer: the same on every page, a shared part rendered once. */
-export function Footer() {
+/**
+ * The public footer: the same on every page, a shared part rendered once per set of company
+ * facts and services (the list keeps its identity while the services stay the same).
+ */
+export function Footer({ services }: { services: ServiceLink[] }) {
   const site = useSite();
   return (
     <SharedPart
       tag="footer"
       className="bg-slate-900 text-slate-300 dark:bg-slate-950 dark:border-t dark:border-slate-800"
-      scope={site}
+      scope={pairScope(site, services)}
       partKey="footer"
-      render={() => <FooterContents site={site} />}
+      render={() => <FooterContents site={site} services={services} />}
     />
   );
 }
@@ -44,7 +47,7 @@ function SocialLinks({ site }: { site: SiteConfig }) {
   );
 }
 
-function FooterContents({ site }: { site: SiteConfig }) {
+function FooterContents({ site, services }: { site: SiteConfig; services: ServiceLink[] }) {
   return (
     // The logo reads the company facts from the context, also when rendered on its own.
     <SiteContext value={site}>
@@ -63,8 +66,8 @@ function FooterContents({ site }: { site: SiteConfig }) {
           </h2>
           <ul className="flex flex-col gap-2 text-sm">
             {services.map((service) => (
-              <li key={service.id}>
-                <a href={`/servicos#${service.id}`} className="hover:text-accent-400">
+              <li key={service.slug}>
+                <a href={`/servicos#${service.slug}`} className="hover:text-accent-400">
                   {service.title}
                 </a>
               </li>

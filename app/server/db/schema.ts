@@ -1,4 +1,5 @@
 import type { ColumnType, Selectable } from "kysely";
+import type { IconName } from "~/lib/icon-names";
 import type { LeadStatus } from "~/lib/lead-status";
 import type { PostStatus } from "~/lib/post-status";
 
@@ -133,6 +134,69 @@ export interface LeadErasuresTable {
   erased_at: Timestamp;
 }
 
+/**
+ * A service of /servicos (and, when `show_on_home`, a card on the home page). `slug` is the
+ * anchor on /servicos that links point at, so it stays when the title changes. The picture is
+ * an image of the media library (`picture_media_id`) or an illustration shipped with the site
+ * (`picture_path` with its size), or neither.
+ */
+export interface ServicesTable {
+  id: string;
+  slug: string;
+  icon: IconName;
+  title: string;
+  /** The home card's text. */
+  summary: string;
+  /** The text on /servicos. */
+  details: string;
+  /** JSON array of strings: the bullet list on /servicos. */
+  features: string;
+  picture_media_id: string | null;
+  picture_path: string | null;
+  picture_width: number | null;
+  picture_height: number | null;
+  picture_alt: string;
+  /** Order on /servicos and in the footer. */
+  position: number;
+  show_on_home: Flag;
+  /** Order among the home page's cards (its own: the home page leads with other services). */
+  home_position: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** One of the home page's numbers ("200+", "Obras realizadas"). */
+export interface StatsTable {
+  id: string;
+  value: string;
+  label: string;
+  position: number;
+  updated_at: Timestamp;
+}
+
+/** One of the home page's reasons to choose the company. */
+export interface ReasonsTable {
+  id: string;
+  icon: IconName;
+  title: string;
+  description: string;
+  position: number;
+  updated_at: Timestamp;
+}
+
+/** A client's testimonial; only visible ones are public. */
+export interface TestimonialsTable {
+  id: string;
+  author: string;
+  /** Role or building, e.g. "Síndica, Condomínio Residencial Jardim Botânico". */
+  role: string;
+  quote: string;
+  position: number;
+  visible: Flag;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 /** SQLite only: public-content changes announced by triggers (PostgreSQL uses NOTIFY). */
 export interface ContentChangesTable {
   id: ColumnType<number, never, never>;
@@ -154,4 +218,8 @@ export interface Database {
   outbox: OutboxTable;
   content_changes: ContentChangesTable;
   lead_erasures: LeadErasuresTable;
+  services: ServicesTable;
+  stats: StatsTable;
+  reasons: ReasonsTable;
+  testimonials: TestimonialsTable;
 }

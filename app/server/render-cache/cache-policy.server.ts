@@ -4,20 +4,28 @@ import { looksLikeSessionToken } from "../auth/session-token.server";
 import { readSessionToken } from "../auth/sessions.server";
 
 // Which public addresses the render cache keeps, under which key, and the tags that purge
-// them (announced by the database, migration 0004). Routes add tags only they can know (an
+// them (announced by the database, migrations 0004 and 0009). Routes add tags only they can know (an
 // article's category) in the RENDER_TAGS_HEADER of their response.
 
 /** Pages that change only with a deploy (a restart empties the cache). */
 const STATIC = "static";
 /** Every listing of posts: the blog list, the sitemap, the feed. */
 const BLOG = "blog";
+/** Every page with the footer, which lists the services (migration 0009 names the others). */
+const FOOTER = "footer";
+/** The home page: its service cards, numbers and reasons. */
+const HOME = "home";
+/** /servicos: every service in full. */
+const SERVICES = "services";
+/** /obras, where the visible testimonials are. */
+const TESTIMONIALS = "testimonials";
 
 const fixedPages: Record<string, string[]> = {
-  "/": [STATIC],
-  "/servicos": [STATIC],
-  "/obras": [STATIC],
-  "/contato": [STATIC],
-  "/politica-de-privacidade": [STATIC],
+  "/": [STATIC, FOOTER, HOME],
+  "/servicos": [STATIC, FOOTER, SERVICES],
+  "/obras": [STATIC, FOOTER, TESTIMONIALS],
+  "/contato": [STATIC, FOOTER],
+  "/politica-de-privacidade": [STATIC, FOOTER],
   "/sitemap.xml": [BLOG],
   "/blog/rss.xml": [BLOG],
 };
@@ -59,8 +67,10 @@ export function cacheablePage(url: URL): CacheablePage | undefined {
   const { pathname } = url;
   const fixed = fixedPages[pathname];
   if (fixed) return { key: pathname, tags: fixed };
-  if (pathname === "/blog") return { key: blogListHref(parseBlogQuery(url.searchParams)), tags: [BLOG] };
-  if (ARTICLE_PATH.test(pathname)) return { key: pathname, tags: [] };
+  if (pathname === "/blog") {
+    return { key: blogListHref(parseBlogQuery(url.searchParams)), tags: [BLOG, FOOTER] };
+  }
+  if (ARTICLE_PATH.test(pathname)) return { key: pathname, tags: [FOOTER] };
   return undefined;
 }
 

@@ -5,6 +5,7 @@ import * as leads from "./0003-leads.server.ts";
 import * as contentChanges from "./0004-content-changes.server.ts";
 import * as leadErasures from "./0005-lead-erasures.server.ts";
 import * as companySettings from "./0007-company-settings.server.ts";
+import * as servicesAndHome from "./0009-services-and-home.server.ts";
 
 /** Every migration, in order. Names sort; never rename or edit one that has shipped. */
 const migrations: Record<string, Migration> = {
@@ -14,6 +15,7 @@ const migrations: Record<string, Migration> = {
   "0004-content-changes": contentChanges,
   "0005-lead-erasures": leadErasures,
   "0007-company-settings": companySettings,
+  "0009-services-and-home": servicesAndHome,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,27 @@
+import { ServiceEditorScreen } from "~/components/admin/service-editor";
+import type { RouteHandle } from "~/route-handle";
+import { submitServiceForm } from "~/server/admin/service-form.server";
+import { aiImagesConfigured } from "~/server/ai/runware.server";
+import { requireAdminPage } from "~/server/auth/guard.server";
+import { takeFlash } from "~/server/auth/sessions.server";
+import type { Route } from "./+types/admin-servicos-novo";
+
+export const handle: RouteHandle = { hydrate: true };
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const session = await requireAdminPage(request);
+  return { email: session.user.email, flash: await takeFlash(session), aiConfigured: aiImagesConfigured() };
+}
+
+export function action({ request }: Route.ActionArgs) {
+  return submitServiceForm(request, null);
+}
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Novo Serviço | Admin do Site" },
+  { name: "robots", content: "noindex" },
+];
+
+export default function AdminNewService({ loaderData, actionData }: Route.ComponentProps) {
+  return <ServiceEditorScreen {...loaderData} service={null} failure={actionData} />;
+}

@@ -1,0 +1,176 @@
+import { z } from "zod";
+import { isIconName } from "~/lib/icon-names";
+import { mediaSrcSet, mediaUrl } from "~/lib/media-url";
+import type {
+  ContentPicture,
+  HomeServiceCard,
+  ReasonItem,
+  ServiceLink,
+  ServiceSection,
+  StatItem,
+  TestimonialItem,
+} from "~/lib/site-content";
+import { database } from "../db/database.server";
+import { reusableQuery } from "../db/reusable-query.server";
+
+// Read side of the services, the home page's numbers and reasons, and the testimonials: one
+// small query per list, compiled once (the footer's runs on every page rendered).
+
+const linksQuery = reusableQuery([], (db) =>
+  db.selectFrom("services").select(["slug", "title"]).orderBy("position").orderBy("id"),
+);
+
+let lastLinks: ServiceLink[] = [];
+let lastLinksKey = "[]";
+
+/**
+ * The services as the footer lists them. The same array while they stay the same, so the
+ * footer, rendered once per set of facts (lib/render-once.tsx), is rendered again only after
+ * a change.
+ */
+export async function listServiceLinks(): Promise<ServiceLink[]> {
+  const rows = await linksQuery(await database(), {});
+  const key = JSON.stringify(rows);
+  if (key !== lastLinksKey) {
+    lastLinksKey = key;
+    lastLinks = rows.map((row) => ({ slug: row.slug, title: row.title }));
+  }
+  return lastLinks;
+}
+
+interface PictureColumns {
+  picture_path: string | null;
+  picture_width: number | null;
+  picture_height: number | null;
+  picture_alt: string;
+  media_hash: string | null;
+  media_width: number | null;
+  media_height: number | null;
+}
+
+/** A service's picture: a library image (with its widths) or a shipped illustration. */
+export function servicePicture(row: PictureColumns): ContentPicture | null {
+  if (row.media_hash && row.media_width && row.media_height) {
+    const src = mediaUrl({ hash: row.media_hash, width: row.media_width, height: row.media_height });
+    return {
+      src,
+      srcSet: mediaSrcSet(src),
+      alt: row.picture_alt,
+      width: row.media_width,
+      height: row.media_height,
+    };
+  }
+  if (row.picture_path && row.picture_width && row.picture_height) {
+    return {
+      src: row.picture_path,
+      alt: row.picture_alt,
+      width: row.picture_width,
+      height: row.picture_height,
+    };
+  }
+  return null;
+}
+
+const featuresSchema = z.array(z.string()).catch([]);
+
+/** A service's bullet list, stored as a JSON array. */
+export function parseFeatures(json: string): string[] {
+  try {
+    return featuresSchema.parse(JSON.parse(json));
+  } catch {
+    return [];
+  }
+}
+
+const PICTURE_COLUMNS = [
+  "s.picture_path",
+  "s.picture_width",
+  "s.picture_height",
+  "s.picture_alt",
+  "m.hash as media_hash",
+  "m.width as media_width",
+  "m.height as media_height",
+] as const;
+
+const homeServicesQuery = reusableQuery([], (db) =>
+  db
+    .selectFrom("services as s")
+    .leftJoin("media as m", "m.id", "s.picture_media_id")
+    .select(["s.slug", "s.icon", "s.title", "s.summary", ...PICTURE_COLUMNS])
+    .where("s.show_on_home", "=", true)
+    .orderBy("s.home_position")
+    .orderBy("s.position")
+    .orderBy("s.id"),
+);
+
+const servicesQuery = reusableQuery([], (db) =>
+  db
+    .selectFrom("services as s")
+    .leftJoin("media as m", "m.id", "s.picture_media_id")
+    .select(["s.slug", "s.icon", "s.title", "s.details", "s.features", ...PICTURE_COLUMNS])
+    .orderBy("s.position")
+    .orderBy("s.id"),
+);
+
+const statsQuery = reusableQuery([], (db) =>
+  db.selectFrom("stats").select(["value", "label"]).orderBy("position").orderBy("id"),
+);
+
+const reasonsQuery = reusableQuery([], (db) =>
+  db.selectFrom("reasons").select(["icon", "title", "description"]).orderBy("position").orderBy("id"),
+);
+
+const testimonialsQuery = reusableQuery([], (db) =>
+  db
+    .selectFrom("testimonials")
+    .select(["author", "role", "quote"])
+    .where("visible", "=", true)
+    .orderBy("position")
+    .orderBy("id"),
+);
+
+/** An icon name read back; the admin only writes known ones, so this is a safety net. */
+const icon = (name: string) => (isIconName(name) ? name : "check");
+
+/** The home page's services, numbers and reasons. */
+export async function homeContent(): Promise<{
+  services: HomeServiceCard[];
+  stats: StatItem[];
+  reasons: ReasonItem[];
+}> {
+  const db = await database();
+  const [services, stats, reasons] = await Promise.all([
+    homeServicesQuery(db, {}),
+    statsQuery(db, {}),
+    reasonsQuery(db, {}),
+  ]);
+  return {
+    services: services.map((row) => ({
+      slug: row.slug,
+      icon: icon(row.icon),
+      title: row.title,
+      summary: row.summary,
+      picture: servicePicture(row),
+    })),
+    stats,
+    reasons: reasons.map((row) => ({ ...row, icon: icon(row.icon) })),
+  };
+}
+
+/** Every service, in order, as /servicos shows them. */
+export async function listServiceSections(): Promise<ServiceSection[]> {
+  const rows = await servicesQuery(await database(), {});
+  return rows.map((row) => ({
+    slug: row.slug,
+    icon: icon(row.icon),
+    title: row.title,
+    details: row.details,
+    features: parseFeatures(row.features),
+    picture: servicePicture(row),
+  }));
+}
+
+/** The visible testimonials, in order. */
+export async function listVisibleTestimonials(): Promise<TestimonialItem[]> {
+  return testimonialsQuery(await database(), {});
+}
