@@ -7,6 +7,7 @@ export default [
   route("media/:hash/:file", "routes/media-file.ts"),
   route("admin/api/upload", "routes/admin-api-upload.ts"),
   route("admin/api/generate-image", "routes/admin-api-generate-image.ts"),
+  route("admin/api/midia", "routes/admin-api-midia.ts"),
   // media routes
   // quote routes
   layout("routes/public-layout.tsx", [
@@ -22,6 +23,8 @@ export default [
     route("admin/posts/novo", "routes/admin-posts-novo.tsx"),
     route("admin/posts/:id", "routes/admin-posts-editar.tsx"),
     route("admin/categorias", "routes/admin-categorias.tsx"),
+    route("admin/midia", "routes/admin-midia.tsx"),
+    route("admin/midia/:id", "routes/admin-midia-imagem.tsx"),
     route("admin/sair", "routes/admin-sair.ts"),
     route("admin/solicitacoes", "routes/admin-solicitacoes.tsx"),
     route("admin/solicitacoes.csv", "routes/admin-solicitacoes-csv.ts"),

@@ -4,6 +4,7 @@ import * as admin from "./0002-admin.server.ts";
 import * as leads from "./0003-leads.server.ts";
 import * as contentChanges from "./0004-content-changes.server.ts";
 import * as leadErasures from "./0005-lead-erasures.server.ts";
+import * as mediaLibrary from "./0006-media-library.server.ts";
 
 /** Every migration, in order. Names sort; never rename or edit one that has shipped. */
 const migrations: Record<string, Migration> = {
@@ -12,6 +13,7 @@ const migrations: Record<string, Migration> = {
   "0003-leads": leads,
   "0004-content-changes": contentChanges,
   "0005-lead-erasures": leadErasures,
+  "0006-media-library": mediaLibrary,
 };
 
 export const migrationProvider: MigrationProvider = {
