@@ -115,7 +115,7 @@ export default function AdminMediaImage({ loaderData, actionData }: Route.Compon
   const navigation = useNavigation();
   const failure = actionData as MediaFailure | undefined;
   if (!media) {
-    const missing = "missing" in loaderData ? loaderData.missing : MEDIA_MESSAGES.gone;
+    const missing = "missing" in loaderData ? loaderData.missing : "";
     return (
       <AdminPage title="Biblioteca de Mídia" email={email} flash={flash} failure={failure}>
         <section className="flex flex-col items-start gap-4">

@@ -3,11 +3,12 @@ import { AdminPage } from "~/components/admin/admin-page";
 import { MediaUploader } from "~/components/admin/media-uploader";
 import { Badge, buttonClassName, labelClassName, TextInput } from "~/components/admin/ui";
 import { Icon } from "~/components/ui/icon";
+import { MEDIA_SEARCH_MAX_LENGTH, mediaLibraryHref, mediaQueryFrom } from "~/lib/media-query";
 import { mediaThumbnailUrl } from "~/lib/media-url";
 import type { RouteHandle } from "~/route-handle";
 import { requireAdminAction, requireAdminPage } from "~/server/auth/guard.server";
 import { setFlash, takeFlash } from "~/server/auth/sessions.server";
-import { listMedia, mediaLibraryHref, mediaQueryFrom } from "~/server/media/media-library.server";
+import { listMedia } from "~/server/media/media-library.server";
 import { failureList, storeUploadedBatch } from "~/server/media/upload-endpoint.server";
 import type { Route } from "./+types/admin-midia";
 
@@ -81,7 +82,13 @@ export default function AdminMedia({ loaderData, actionData }: Route.ComponentPr
             <label htmlFor="busca-midia" className={labelClassName}>
               Buscar por nome ou texto alternativo
             </label>
-            <TextInput id="busca-midia" type="search" name="busca" defaultValue={search} maxLength={200} />
+            <TextInput
+              id="busca-midia"
+              type="search"
+              name="busca"
+              defaultValue={search}
+              maxLength={MEDIA_SEARCH_MAX_LENGTH}
+            />
           </div>
           <button type="submit" className={buttonClassName("secondary")}>
             Buscar

@@ -1,6 +1,7 @@
 import { type KeyboardEvent, type ReactNode, useCallback, useEffect, useId, useRef, useState } from "react";
 import { Icon } from "~/components/ui/icon";
 import { ACCEPTED_IMAGE_LABEL, ACCEPTED_IMAGE_TYPES, megabytesLabel } from "~/lib/media-limits";
+import { MEDIA_SEARCH_MAX_LENGTH, mediaLibraryHref } from "~/lib/media-query";
 import { mediaThumbnailUrl, parseMediaUrl } from "~/lib/media-url";
 import type { MediaListItem, MediaPage } from "~/server/media/media-library.server";
 import { type PickedMedia, useImageUpload } from "./image-upload";
@@ -103,12 +104,9 @@ function MediaPickerDialog({
   useEffect(() => {
     if (!open) return;
     const controller = new AbortController();
-    const params = new URLSearchParams();
-    if (query.search) params.set("busca", query.search);
-    if (query.page > 1) params.set("pagina", String(query.page));
     setLoading(true);
     setFailed(false);
-    fetch(`/admin/api/midia?${params}`, {
+    fetch(mediaLibraryHref("/admin/api/midia", query), {
       signal: controller.signal,
       headers: { Accept: "application/json" },
     })
@@ -183,7 +181,7 @@ function MediaPickerDialog({
               value={draft}
               onChange={(event) => setDraft(event.currentTarget.value)}
               onKeyDown={onSearchKey}
-              maxLength={200}
+              maxLength={MEDIA_SEARCH_MAX_LENGTH}
             />
           </div>
           <Button variant="secondary" onClick={search}>

@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import { z } from "zod";
+import type { MediaQuery } from "~/lib/media-query";
 import { hasAvif, type MediaView, mediaUrl } from "~/lib/media-url";
 import { database } from "../db/database.server";
 import type { MediaSource } from "../db/schema";
@@ -12,8 +13,6 @@ import { type MediaUsage, usagesOf } from "./media-usage.server";
 // uses it. Image bytes are never read here; they stay in media_files for the media route.
 
 export const MEDIA_PAGE_SIZE = 48;
-/** A search longer than any name or alt text can match nothing: it is cut, not refused. */
-const MAX_SEARCH_LENGTH = 200;
 
 /** An image as the grid and the picker show it. */
 export interface MediaListItem extends MediaView {
@@ -32,30 +31,6 @@ export interface MediaPage {
   page: number;
   pageCount: number;
   total: number;
-}
-
-export interface MediaQuery {
-  search: string;
-  page: number;
-}
-
-const pageSchema = z.coerce.number().int().min(1).max(100_000).catch(1);
-
-/** `?busca=…&pagina=…` of the library's address, tolerant of anything a user may type. */
-export function mediaQueryFrom(params: URLSearchParams): MediaQuery {
-  return {
-    search: (params.get("busca") ?? "").trim().slice(0, MAX_SEARCH_LENGTH),
-    page: pageSchema.parse(params.get("pagina") ?? 1),
-  };
-}
-
-/** The library's address for a search and page (the grid's links and the picker's requests). */
-export function mediaLibraryHref(base: string, { search, page }: MediaQuery): string {
-  const params = new URLSearchParams();
-  if (search) params.set("busca", search);
-  if (page > 1) params.set("pagina", String(page));
-  const query = params.toString();
-  return query ? `${base}?${query}` : base;
 }
 
 const LIST_COLUMNS = [
