@@ -70,7 +70,7 @@ export default function AdminMedia({ loaderData, actionData }: Route.ComponentPr
 
       <section aria-labelledby="imagens-da-biblioteca" className="flex flex-col gap-4">
         <h2 id="imagens-da-biblioteca" className="text-xl font-bold text-slate-900 dark:text-white">
-          Imagens
+          Imagens da biblioteca
         </h2>
         <Form
           method="get"

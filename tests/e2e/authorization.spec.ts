@@ -6,6 +6,8 @@ import {
   MISSING_ORIGIN_MESSAGE,
   UNAUTHORIZED_MESSAGE,
 } from "~/server/auth/guard.server";
+import { startDatabase, stopDatabase } from "~/server/db/database.server";
+import { storeImage } from "~/server/media/media-store.server";
 import {
   adminHeaders,
   adminUserId,
@@ -24,6 +26,7 @@ import {
   startDedicatedServer,
 } from "../support/admin-auth";
 import { insertCategory, insertPost, openE2eDatabase } from "../support/db";
+import { e2eDatabaseEnv } from "../support/e2e-env";
 
 // Authorization of the admin at the HTTP level (spec §6; server-side enforcement): every admin
 // page, data request and action, without a session, with an expired one, with a forged cookie,
@@ -49,6 +52,9 @@ const fixture = {
   /** Names a refused create/rename would have written. */
   attemptedPostTitle: `Criado sem autorização ${randomUUID().slice(0, 8)}`,
   attemptedCategoryName: `Categoria sem autorização ${randomUUID().slice(0, 8)}`,
+  /** A library image, and the file name a refused upload would have stored. */
+  mediaId: "",
+  attemptedUploadName: `foto-sem-autorizacao-${randomUUID().slice(0, 8)}.png`,
   snapshot: "",
 };
 
@@ -64,7 +70,17 @@ async function snapshot(): Promise<string> {
     .where("id", "in", [fixture.usedCategoryId, fixture.unusedCategoryId])
     .orderBy("id")
     .execute();
-  return JSON.stringify({ post, categories });
+  const media = await handle.db
+    .selectFrom("media")
+    .select(["id", "hash", "name", "alt", "formats"])
+    .where("id", "=", fixture.mediaId)
+    .executeTakeFirst();
+  const mediaFiles = await handle.db
+    .selectFrom("media_files")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("media_id", "=", fixture.mediaId)
+    .executeTakeFirst();
+  return JSON.stringify({ post, categories, media, mediaFiles: Number(mediaFiles?.n) });
 }
 
 async function expectDatabaseUnchanged() {
@@ -81,6 +97,12 @@ async function expectDatabaseUnchanged() {
     .where("name", "in", [fixture.attemptedCategoryName, `${fixture.attemptedCategoryName} renomeada`])
     .execute();
   expect(createdCategory).toEqual([]);
+  const uploaded = await handle.db
+    .selectFrom("media")
+    .select("id")
+    .where("name", "in", [fixture.attemptedUploadName, "Renomeada sem autorização"])
+    .execute();
+  expect(uploaded).toEqual([]);
 }
 
 test.beforeAll(async ({ playwright }, testInfo) => {
@@ -100,6 +122,13 @@ test.beforeAll(async ({ playwright }, testInfo) => {
   fixture.usedCategoryId = await ids("categories", "slug", usedSlug);
   fixture.unusedCategoryId = await ids("categories", "slug", unusedSlug);
   fixture.postId = await ids("blog_posts", "title", fixture.postTitle);
+  await startDatabase(e2eDatabaseEnv);
+  const png = await sharp({ create: { width: 120, height: 90, channels: 3, background: "#3355aa" } })
+    .png()
+    .toBuffer();
+  fixture.mediaId = (
+    await storeImage(png, { source: "upload", uploadedBy: adminId, name: `Protegida ${id}` })
+  ).id;
   fixture.snapshot = await snapshot();
 
   const api = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL });
@@ -112,6 +141,7 @@ test.beforeAll(async ({ playwright }, testInfo) => {
 
 test.afterAll(async () => {
   await handle.close();
+  await stopDatabase();
 });
 
 // ---- What is probed -------------------------------------------------------------------------
@@ -120,7 +150,7 @@ test.afterAll(async () => {
 type Kind = "page" | "data" | "mutation";
 type Body =
   | { form: Record<string, string> }
-  | { multipart: Record<string, { name: string; mimeType: string; buffer: Buffer }> };
+  | { multipart: Record<string, string | { name: string; mimeType: string; buffer: Buffer }> };
 
 interface Probe {
   label: string;
@@ -164,20 +194,25 @@ const renameCategory = async (): Promise<Body> => ({
 const deleteCategory = async (): Promise<Body> => ({
   form: { intent: "delete", id: fixture.unusedCategoryId },
 });
-const uploadImage = async (): Promise<Body> => ({
-  multipart: {
-    file: {
-      name: "foto.png",
-      mimeType: "image/png",
-      buffer: await sharp({
-        create: { width: 64, height: 48, channels: 3, background: { r: 200, g: 90, b: 20 } },
-      })
-        .png()
-        .toBuffer(),
-    },
-  },
+/** A real picture, so a refusal can only come from the authorization check. */
+const picture = async () => ({
+  name: fixture.attemptedUploadName,
+  mimeType: "image/png",
+  buffer: await sharp({
+    create: { width: 64, height: 48, channels: 3, background: { r: 200, g: 90, b: 20 } },
+  })
+    .png()
+    .toBuffer(),
 });
+const uploadImage = async (): Promise<Body> => ({ multipart: { file: await picture() } });
 const generateImage = async (): Promise<Body> => ({ form: { prompt: "fachada de prédio" } });
+const uploadToLibrary = async (): Promise<Body> => ({
+  multipart: { intent: "upload", files: await picture() },
+});
+const editMedia = async (): Promise<Body> => ({
+  form: { intent: "update", name: "Renomeada sem autorização", alt: "Texto trocado por quem não devia" },
+});
+const deleteMedia = async (): Promise<Body> => ({ form: { intent: "delete" } });
 
 const probes: Probe[] = [
   { label: "GET /admin", method: "GET", path: () => "/admin", kind: "page" },
@@ -294,6 +329,69 @@ const probes: Probe[] = [
     path: () => "/admin/api/generate-image",
     kind: "mutation",
     body: generateImage,
+  },
+  // The media library.
+  { label: "GET /admin/midia", method: "GET", path: () => "/admin/midia", kind: "page" },
+  {
+    label: "GET /admin/midia?busca=…",
+    method: "GET",
+    path: () => "/admin/midia?busca=Protegida",
+    kind: "page",
+  },
+  { label: "GET /admin/midia.data", method: "GET", path: () => "/admin/midia.data", kind: "data" },
+  {
+    label: "GET /admin/midia/<id>",
+    method: "GET",
+    path: () => `/admin/midia/${fixture.mediaId}`,
+    kind: "page",
+  },
+  {
+    label: "GET /admin/midia/<id>.data",
+    method: "GET",
+    path: () => `/admin/midia/${fixture.mediaId}.data`,
+    kind: "data",
+  },
+  // The picker's JSON: a GET, so the HTTP layer sends it to sign-in like a page.
+  {
+    label: "GET /admin/api/midia",
+    method: "GET",
+    path: () => "/admin/api/midia?busca=Protegida",
+    kind: "page",
+  },
+  {
+    label: "POST /admin/midia (upload, without JavaScript)",
+    method: "POST",
+    path: () => "/admin/midia",
+    kind: "mutation",
+    body: uploadToLibrary,
+  },
+  {
+    label: "POST /admin/midia.data (upload)",
+    method: "POST",
+    path: () => "/admin/midia.data",
+    kind: "data",
+    body: uploadToLibrary,
+  },
+  {
+    label: "POST /admin/midia/<id> (name and alt text)",
+    method: "POST",
+    path: () => `/admin/midia/${fixture.mediaId}`,
+    kind: "mutation",
+    body: editMedia,
+  },
+  {
+    label: "POST /admin/midia/<id> (delete)",
+    method: "POST",
+    path: () => `/admin/midia/${fixture.mediaId}`,
+    kind: "mutation",
+    body: deleteMedia,
+  },
+  {
+    label: "POST /admin/midia/<id>.data (delete)",
+    method: "POST",
+    path: () => `/admin/midia/${fixture.mediaId}.data`,
+    kind: "data",
+    body: deleteMedia,
   },
 ];
 
@@ -444,7 +542,14 @@ test.describe("with a valid session but no Origin", () => {
       });
       await expectRefused(response, "no origin");
     }
-    for (const path of ["/admin/categorias", "/admin/sair", "/auth", "/admin/api/upload"]) {
+    for (const path of [
+      "/admin/categorias",
+      "/admin/sair",
+      "/auth",
+      "/admin/api/upload",
+      "/admin/midia",
+      `/admin/midia/${fixture.mediaId}`,
+    ]) {
       const response = await request.post(path, { headers: cookie(), form: {}, maxRedirects: 0 });
       await expectRefused(response, "no origin");
     }
@@ -483,10 +588,17 @@ test("a valid session reaches every admin page and data request (the refusals ab
     "/admin/posts/novo.data",
     `/admin/posts/${fixture.postId}.data`,
     "/admin/categorias.data",
+    "/admin/midia",
+    "/admin/midia.data",
+    `/admin/midia/${fixture.mediaId}`,
+    `/admin/midia/${fixture.mediaId}.data`,
+    "/admin/api/midia",
   ]) {
     const response = await request.get(path, { headers, maxRedirects: 0 });
     expect(response.status(), path).toBe(200);
   }
+  const library = await request.get("/admin/api/midia?busca=Protegida", { headers });
+  expect(JSON.stringify(await library.json())).toContain(fixture.mediaId);
   const page = await request.get("/admin", { headers });
   expect(await page.text()).toContain(fixture.postTitle);
   const editor = await request.get(`/admin/posts/${fixture.postId}`, { headers });

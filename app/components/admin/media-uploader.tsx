@@ -1,4 +1,4 @@
-import { type FormEvent, useId, useRef, useState } from "react";
+import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
 import {
   ACCEPTED_IMAGE_LABEL,
@@ -78,6 +78,9 @@ export function MediaUploader() {
   const revalidator = useRevalidator();
   const [items, setItems] = useState<UploadItem[]>([]);
   const [summary, setSummary] = useState("");
+  // Set once React runs here: from then on the form uploads with progress (tests wait for it).
+  const [enhanced, setEnhanced] = useState(false);
+  useEffect(() => setEnhanced(true), []);
   const busy = items.some((item) => item.state !== "done" && item.state !== "error");
 
   const update = (key: string, change: Partial<UploadItem>) =>
@@ -152,12 +155,13 @@ export function MediaUploader() {
       action="/admin/midia"
       encType="multipart/form-data"
       onSubmit={onSubmit}
+      data-enhanced={enhanced || undefined}
       className="flex flex-col gap-4"
     >
       <input type="hidden" name="intent" value="upload" />
       <div className="flex flex-col gap-1.5">
         <label htmlFor={`${id}-files`} className={labelClassName}>
-          Imagens
+          Escolher imagens
         </label>
         <input
           ref={input}
