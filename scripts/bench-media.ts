@@ -16,7 +16,16 @@ const BATCH = 500;
 const WARMUP_REQUESTS = 5;
 const MEASURED_REQUESTS = 30;
 
-const subjects = ["fachada", "telhado", "garagem", "piscina", "hall de entrada", "caixa d'água", "laje", "escada"];
+const subjects = [
+  "fachada",
+  "telhado",
+  "garagem",
+  "piscina",
+  "hall de entrada",
+  "caixa d'água",
+  "laje",
+  "escada",
+];
 const buildings = ["Edifício Aurora", "Residencial Araucária", "Condomínio Jardim Botânico", "Torre Batel"];
 
 /** Insert `count` library rows with realistic names and alt texts; returns the time it took. */
@@ -30,7 +39,8 @@ export async function seedBenchMedia(db: Kysely<Database>, count: number): Promi
       const building = buildings[Math.floor(n / subjects.length) % buildings.length] ?? "Edifício Aurora";
       const name = `IMG_${String(20230101 + n).padStart(8, "0")}_${n}.jpg`;
       // Every third image still has no alt text, as in a real library.
-      const alt = n % 3 === 0 ? "" : `${subject[0]?.toUpperCase()}${subject.slice(1)} do ${building}, obra ${n}`;
+      const alt =
+        n % 3 === 0 ? "" : `${subject[0]?.toUpperCase()}${subject.slice(1)} do ${building}, obra ${n}`;
       rows.push({
         id: randomUUID(),
         hash: randomBytes(16).toString("hex"),
@@ -115,7 +125,8 @@ function fetchRaw(url: string, headers: Record<string, string>): Promise<Fetched
           const raw = Buffer.concat(chunks);
           const { brotliDecompressSync, gunzipSync } = await import("node:zlib");
           const encoding = response.headers["content-encoding"];
-          const body = encoding === "br" ? brotliDecompressSync(raw) : encoding === "gzip" ? gunzipSync(raw) : raw;
+          const body =
+            encoding === "br" ? brotliDecompressSync(raw) : encoding === "gzip" ? gunzipSync(raw) : raw;
           resolve({
             status: response.statusCode ?? 0,
             wireBytes: raw.length,
@@ -152,7 +163,10 @@ export async function measureMediaLibrary(
   const cases = [
     { case: "/admin/midia", path: "/admin/midia" },
     { case: "/admin/midia página 150", path: "/admin/midia?pagina=150" },
-    { case: "/admin/midia busca", path: `/admin/midia?busca=${encodeURIComponent("telhado do edificio aurora")}` },
+    {
+      case: "/admin/midia busca",
+      path: `/admin/midia?busca=${encodeURIComponent("telhado do edificio aurora")}`,
+    },
   ];
   const rows: MediaLibraryRow[] = [];
   for (const item of cases) {

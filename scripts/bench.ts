@@ -301,7 +301,10 @@ const mediaColumns: Column<MediaLibraryRow>[] = [
 ];
 
 /** /admin/midia with the library's 10,000 images, as the signed-in owner. */
-async function measureMediaCases(server: BenchServer, prepared: PreparedDatabase): Promise<MediaLibraryRow[]> {
+async function measureMediaCases(
+  server: BenchServer,
+  prepared: PreparedDatabase,
+): Promise<MediaLibraryRow[]> {
   const rows = await measureMediaLibrary(server.url, prepared.adminCookie, server.logFile, BROWSER_HEADERS);
   console.log(`\nBiblioteca de mídia (${integer(prepared.mediaRows)} imagens, uma requisição por vez):\n`);
   printTable(mediaColumns, rows);

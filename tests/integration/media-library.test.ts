@@ -19,7 +19,7 @@ import { openDatabase } from "~/server/db/connection.server";
 import { database, startDatabase, stopDatabase } from "~/server/db/database.server";
 import { migrateToLatest } from "~/server/db/migrate.server";
 import { migrationProvider } from "~/server/db/migrations/index.server";
-import { listMedia } from "~/server/media/media-library.server";
+import { listMedia, mediaItemsById } from "~/server/media/media-library.server";
 import { storeImage } from "~/server/media/media-store.server";
 import { findMediaUsages } from "~/server/media/media-usage.server";
 import { UPLOAD_MESSAGES } from "~/server/media/upload-endpoint.server";
@@ -476,6 +476,10 @@ describe.each(testEngines())("media library on $name", (engine) => {
       expect(Object.keys((api.body as { items: object[] }).items[0] ?? {}).sort()).toEqual(
         ["alt", "avif", "createdAt", "hash", "height", "id", "name", "source", "url", "width"].sort(),
       );
+      // Forms that keep images by id (works, services) show them through mediaItemsById.
+      const byId = await mediaItemsById([pool.id, "não é um id", randomUUID()]);
+      expect([...byId.keys()]).toEqual([pool.id]);
+      expect(byId.get(pool.id)).toMatchObject({ name: `Piscina ${tag}`, url: pool.url, avif: true });
       const anonymous = await answer(() => call(mediaApiLoader, new Request(`${SITE}/admin/api/midia`)));
       expect([anonymous.status, anonymous.body]).toEqual([401, { error: UNAUTHORIZED_MESSAGE }]);
     });
