@@ -7,7 +7,7 @@ import type { Route } from "./+types/admin-api-midia";
 // image picker of the admin's forms. 401 / 403 `{ error }` like the other admin endpoints.
 
 /** The picker's dialog shows fewer images per page than the library's own grid. */
-export const PICKER_PAGE_SIZE = 24;
+const PICKER_PAGE_SIZE = 24;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const session = await adminSessionOrResponse(request);

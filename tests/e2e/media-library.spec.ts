@@ -233,6 +233,35 @@ test("search by alt text, edit the alt text, delete an unused image, and refuse 
   });
 });
 
+test("a new alt text shows on the cached article that uses the image at the next request", async ({
+  page,
+  request,
+}) => {
+  const id = uid();
+  await signIn(page);
+  const image = await upload(page.request, await picture(`capa-cache-${id}.png`, 1600, 900));
+  const category = await insertCategory(handle.db, `Cache mídia ${id}`, `cache-midia-${id}`);
+  const title = `Artigo com capa ${id}`;
+  const slug = await insertPost(handle.db, { title, categorySlug: category, featuredImageUrl: image.url });
+  const article = () => request.get(`/blog/${slug}`);
+
+  const first = await article();
+  expect(await first.text()).toContain(`alt="Imagem do artigo: ${title}"`);
+  const cached = await article();
+  expect(cached.headers()["x-render-cache"]).toBe("hit");
+  // The article's featured image is a <picture> with an AVIF source.
+  expect(await cached.text()).toMatch(/<picture class="contents"><source type="image\/avif"/);
+
+  await page.goto(`/admin/midia/${image.id}`);
+  await page.getByRole("textbox", { name: "Texto alternativo" }).fill(`Cobertura do bloco B ${id}`);
+  await page.getByRole("button", { name: "Salvar" }).click();
+  await expect(toast(page, "Imagem atualizada!")).toBeVisible();
+
+  await expect
+    .poll(async () => (await article()).text(), { timeout: 5000 })
+    .toContain(`alt="Cobertura do bloco B ${id}"`);
+});
+
 test("without JavaScript, several files go in one form post and appear in the library", async ({
   browser,
 }) => {
