@@ -7,6 +7,7 @@ export default [
   route("media/:hash/:file", "routes/media-file.ts"),
   route("admin/api/upload", "routes/admin-api-upload.ts"),
   route("admin/api/generate-image", "routes/admin-api-generate-image.ts"),
+  route("admin/api/midia", "routes/admin-api-midia.ts"),
   // media routes
   // quote routes
   layout("routes/public-layout.tsx", [
@@ -26,6 +27,8 @@ export default [
     route("admin/servicos/novo", "routes/admin-servicos-novo.tsx"),
     route("admin/servicos/:id", "routes/admin-servicos-editar.tsx"),
     route("admin/pagina-inicial", "routes/admin-pagina-inicial.tsx"),
+    route("admin/midia", "routes/admin-midia.tsx"),
+    route("admin/midia/:id", "routes/admin-midia-imagem.tsx"),
     route("admin/sair", "routes/admin-sair.ts"),
     route("admin/solicitacoes", "routes/admin-solicitacoes.tsx"),
     route("admin/solicitacoes.csv", "routes/admin-solicitacoes-csv.ts"),

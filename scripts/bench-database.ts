@@ -6,6 +6,7 @@ import path from "node:path";
 import { sql } from "kysely";
 import type * as Site from "../app/server/maintenance.server.ts";
 import { dropSchema } from "../tests/support/drop-schema.ts";
+import { BENCH_MEDIA_ROWS, benchAdminCookie, seedBenchMedia } from "./bench-media.ts";
 import { type BenchCategory, seedBenchPosts } from "./bench-seed.ts";
 
 const DEFAULT_PG_URL = "postgres://postgres@127.0.0.1:5432/test";
@@ -51,7 +52,11 @@ export interface PreparedDatabase {
   /** Articles spread over the date range, for the mixed load. */
   articleSlugs: string[];
   publishedPosts: number;
-  timings: { setupMs: number; generateMs: number; insertMs: number; totalMs: number };
+  timings: { setupMs: number; generateMs: number; insertMs: number; mediaInsertMs: number; totalMs: number };
+  /** Rows in the media library (for /admin/midia). */
+  mediaRows: number;
+  /** A signed-in owner's Cookie header, for the admin's pages. */
+  adminCookie: string;
   averageContentBytes: number;
   featuredInserted: number;
 }
@@ -79,10 +84,12 @@ export async function prepareDatabase(
       batchSize: INSERT_BATCH,
       years: 7,
     });
+    const media = await seedBenchMedia(handle.db, BENCH_MEDIA_ROWS);
+    const adminCookie = await benchAdminCookie(handle.db, env.PUBLIC_URL);
     // A real server's autovacuum analyzes a table that grew this much within a minute or so;
     // without statistics the planner expects ~100 posts and, e.g., sorts the sitemap on disk.
     // Analyzing now measures the steady state instead of whenever autovacuum happens to run.
-    if (config.engine === "postgres") await sql`analyze blog_posts, categories`.execute(handle.db);
+    if (config.engine === "postgres") await sql`analyze blog_posts, categories, media`.execute(handle.db);
     const published = await handle.db
       .selectFrom("blog_posts")
       .where("status", "=", "published")
@@ -106,8 +113,11 @@ export async function prepareDatabase(
         setupMs,
         generateMs: seeded.generateMs,
         insertMs: seeded.insertMs,
+        mediaInsertMs: media.insertMs,
         totalMs: performance.now() - start,
       },
+      mediaRows: BENCH_MEDIA_ROWS,
+      adminCookie,
       averageContentBytes: seeded.averageContentBytes,
       featuredInserted: seeded.featured,
     };

@@ -24,6 +24,12 @@
 //   npm run bench -- --duration 5 --mixed-duration 15   shorter cases (defaults 10 s and 60 s)
 //   npm run bench -- --only uncached                the uncached article alone (for A/B runs),
 //                                                   report in bench/report-uncached.json
+//   npm run bench -- --only midia                   the admin's media library at 10,000 images alone,
+//                                                   report in bench/report-midia.json
+//
+// The seed also puts 10,000 images in the media library (rows without bytes, bench-media.ts);
+// /admin/midia is measured one request at a time as the signed-in owner (server time from
+// the access log, HTML size as sent).
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -40,6 +46,7 @@ import {
 } from "./bench-database.ts";
 import { type Column, decimal, integer, optional, printTable, seconds } from "./bench-format.ts";
 import { BROWSER_HEADERS, type LoadResult, measureUrl } from "./bench-load.ts";
+import { type MediaLibraryRow, measureMediaLibrary } from "./bench-media.ts";
 import { type MemoryReport, watchMemory } from "./bench-memory.ts";
 import {
   LEAD_EMAIL_LIKE,
@@ -54,6 +61,7 @@ import { cleanUp, cleanups } from "./cleanups.ts";
 
 const reportPath = path.join(projectRoot, "bench/report.json");
 const uncachedReportPath = path.join(projectRoot, "bench/report-uncached.json");
+const mediaReportPath = path.join(projectRoot, "bench/report-midia.json");
 const CONNECTIONS = [1, 50] as const;
 const WARMUP_SECONDS = 3;
 const BLOG_HEADING = "Conhecimento para cuidar do seu condomínio";
@@ -80,11 +88,13 @@ interface Options {
   mixedDurationS: number;
   /** Only the uncached article case: no cached cases, ceiling or mixed load. */
   uncachedOnly: boolean;
+  /** Only the media library's admin page. */
+  mediaOnly: boolean;
 }
 
 function parseOptions(): Options {
   const usage =
-    "Uso: npm run bench -- [--pg] [--posts N] [--duration SEGUNDOS] [--mixed-duration SEGUNDOS] [--only uncached]";
+    "Uso: npm run bench -- [--pg] [--posts N] [--duration SEGUNDOS] [--mixed-duration SEGUNDOS] [--only uncached|midia]";
   const positive = (name: string, value: string | undefined) => {
     const number = Number(value);
     if (!Number.isInteger(number) || number < 1) {
@@ -107,11 +117,12 @@ function parseOptions(): Options {
       console.log(usage);
       process.exit(0);
     }
-    if (values.only !== undefined && values.only !== "uncached") {
-      throw new Error(`--only aceita apenas "uncached" (recebido: ${values.only}).`);
+    if (values.only !== undefined && values.only !== "uncached" && values.only !== "midia") {
+      throw new Error(`--only aceita "uncached" ou "midia" (recebido: ${values.only}).`);
     }
     return {
       uncachedOnly: values.only === "uncached",
+      mediaOnly: values.only === "midia",
       pg: values.pg,
       posts: positive("posts", values.posts),
       durationS: positive("duration", values.duration),
@@ -279,6 +290,27 @@ function printMixed(mixed: MixedResult): void {
   );
 }
 
+const mediaColumns: Column<MediaLibraryRow>[] = [
+  { header: "caso", cell: (r) => r.case },
+  { header: "imagens na página", cell: (r) => String(r.images), right: true },
+  { header: "servidor p50 ms", cell: (r) => optional(r.serverP50Ms, 1), right: true },
+  { header: "servidor p95 ms", cell: (r) => optional(r.serverP95Ms, 1), right: true },
+  { header: "cliente p50 ms", cell: (r) => optional(r.clientP50Ms, 1), right: true },
+  { header: "HTML KB", cell: (r) => decimal(r.htmlBytes / 1024, 1), right: true },
+  { header: "Brotli KB", cell: (r) => decimal(r.brotliBytes / 1024, 1), right: true },
+];
+
+/** /admin/midia with the library's 10,000 images, as the signed-in owner. */
+async function measureMediaCases(
+  server: BenchServer,
+  prepared: PreparedDatabase,
+): Promise<MediaLibraryRow[]> {
+  const rows = await measureMediaLibrary(server.url, prepared.adminCookie, server.logFile, BROWSER_HEADERS);
+  console.log(`\nBiblioteca de mídia (${integer(prepared.mediaRows)} imagens, uma requisição por vez):\n`);
+  printTable(mediaColumns, rows);
+  return rows;
+}
+
 function printMemory(name: string, report: MemoryReport): boolean {
   const peak = Math.max(report.sampledPeakMb ?? 0, report.highWaterMarkMb ?? 0);
   const met = peak > 0 && peak < TARGETS.serverRssMb;
@@ -377,6 +409,7 @@ function reportHeader(prepared: PreparedDatabase, loadAtStart: number) {
       extraPosts: options.posts,
       publishedPosts: prepared.publishedPosts,
       featuredInserted: prepared.featuredInserted,
+      mediaRows: prepared.mediaRows,
       averageContentBytes: prepared.averageContentBytes,
       ...prepared.timings,
     },
@@ -479,6 +512,8 @@ async function benchEverything(
     rows.push(...(await measureCase(page.name, "site", main.url, page.path, options.durationS, memory)));
   }
 
+  const mediaLibrary = await measureMediaCases(main, prepared);
+
   const uncached = await measureUncachedArticle(serverEnv, articlePath, articleCheck);
   rows.push(...uncached.rows);
   const uncachedMemoryReport = uncached.memory;
@@ -560,6 +595,7 @@ async function benchEverything(
     },
     targets: TARGETS,
     cases: rows,
+    mediaLibrary,
     mixed: { ...mixed, peakRssMb: mixedPeakRssMb },
     memory: {
       server: { ...mainMemoryReport, meetsTarget: rssMet },
@@ -592,6 +628,12 @@ try {
   const articleCheck = contains(`>${prepared.article.title}</h1>`, "Artigos relacionados");
   if (options.uncachedOnly) {
     await benchUncachedOnly(prepared, serverEnv, articlePath, articleCheck);
+  } else if (options.mediaOnly) {
+    const loadAtStart = os.loadavg()[0] ?? 0;
+    const main = await startServer("principal", serverEnv, "server.log");
+    const mediaLibrary = await measureMediaCases(main, prepared);
+    await main.stop();
+    writeReport(mediaReportPath, { ...reportHeader(prepared, loadAtStart), only: "midia", mediaLibrary });
   } else {
     await benchEverything(prepared, serverEnv, articlePath, articleCheck);
   }

@@ -1,3 +1,5 @@
+import type { MediaView } from "./media-url";
+
 // Shapes of blog data as routes and components see them (plain JSON: safe to send to the
 // browser). Dates are ISO-8601 strings.
 
@@ -17,6 +19,8 @@ export interface PostSummary {
   readTime: number;
   publishedAt: string | null;
   featuredImageUrl: string | null;
+  /** The featured image as the library knows it (alt text, formats); null when it is not one of its images. */
+  featuredImage: MediaView | null;
 }
 
 export interface PostDetail extends PostSummary {

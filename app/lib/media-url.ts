@@ -5,12 +5,22 @@
 // cached forever:
 //   /media/<hash>/<W>x<H>.webp  the largest variant; the URL kept in posts, it carries the size
 //   /media/<hash>/<w>.webp      every variant by width
+//   /media/<hash>/<w>.avif      the same in AVIF (images stored before AVIF have WebP only)
 
 /** Widths the responsive variants are made at (never wider than the original). */
 export const MEDIA_VARIANT_WIDTHS: readonly number[] = [400, 800, 1200, 1600];
 
+/** The encodings the site stores, as they appear in file names. */
+export const MEDIA_FORMATS = ["avif", "webp"] as const;
+export type MediaFormat = (typeof MEDIA_FORMATS)[number];
+
+export const MEDIA_CONTENT_TYPES: Record<MediaFormat, string> = {
+  avif: "image/avif",
+  webp: "image/webp",
+};
+
 export const MEDIA_HASH_PATTERN = /^[a-f0-9]{32}$/;
-export const MEDIA_FILE_NAME_PATTERN = /^\d{2,5}(x\d{2,5})?\.webp$/;
+export const MEDIA_FILE_NAME_PATTERN = /^\d{2,5}(x\d{2,5})?\.(webp|avif)$/;
 
 const MEDIA_URL_PATTERN = /^\/media\/([a-f0-9]{32})\/(\d{2,5})x(\d{2,5})\.webp$/;
 
@@ -20,14 +30,25 @@ export interface MediaUrlParts {
   height: number;
 }
 
+/**
+ * A stored image as a page shows it: enough to write a responsive `<picture>` without asking
+ * the database again. Plain JSON, safe to send to the browser.
+ */
+export interface MediaView extends MediaUrlParts {
+  /** The owner's description; "" when none was written (the page then says what it shows). */
+  alt: string;
+  /** AVIF variants exist (images stored before the site made AVIF have WebP only). */
+  avif: boolean;
+}
+
 /** The public URL of an image: its largest variant, with the size in the name. */
 export function mediaUrl({ hash, width, height }: MediaUrlParts): string {
   return `/media/${hash}/${width}x${height}.webp`;
 }
 
 /** The URL of one variant of an image, by width. */
-export function mediaVariantUrl(hash: string, width: number): string {
-  return `/media/${hash}/${width}.webp`;
+export function mediaVariantUrl(hash: string, width: number, format: MediaFormat = "webp"): string {
+  return `/media/${hash}/${width}.${format}`;
 }
 
 /** The hash and size of a stored image's URL, or null for any other URL. */
@@ -50,11 +71,25 @@ export function mediaVariantWidths(largestWidth: number): number[] {
   return widths;
 }
 
+/** `srcset` of an image in one format ("…/400.avif 400w, …/800.avif 800w"). */
+export function mediaFormatSrcSet({ hash, width }: MediaUrlParts, format: MediaFormat): string {
+  return mediaVariantWidths(width)
+    .map((variant) => `${mediaVariantUrl(hash, variant, format)} ${variant}w`)
+    .join(", ");
+}
+
 /** `srcset` for a stored image URL ("…/400.webp 400w, …/800.webp 800w"), or "" for other URLs. */
 export function mediaSrcSet(url: string): string {
   const parts = parseMediaUrl(url);
-  if (!parts) return "";
-  return mediaVariantWidths(parts.width)
-    .map((width) => `${mediaVariantUrl(parts.hash, width)} ${width}w`)
-    .join(", ");
+  return parts ? mediaFormatSrcSet(parts, "webp") : "";
+}
+
+/** The narrowest variant (a thumbnail for the admin's grid and picker). */
+export function mediaThumbnailUrl({ hash, width }: MediaUrlParts, format: MediaFormat = "webp"): string {
+  return mediaVariantUrl(hash, mediaVariantWidths(width)[0] ?? width, format);
+}
+
+/** The formats a `media.formats` column lists ("avif webp"), as a view's flag. */
+export function hasAvif(formats: string | null | undefined): boolean {
+  return (formats ?? "").split(" ").includes("avif");
 }

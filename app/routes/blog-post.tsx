@@ -10,7 +10,14 @@ import { isSlug } from "~/lib/slug";
 import { jsonLdScript } from "~/lib/structured-data";
 import { getPublishedArticle } from "~/server/blog/public-posts.server";
 import { sanitizeForRender } from "~/server/html-sanitizer.server";
-import { categoryTag, postTag, RENDER_TAGS_HEADER } from "~/server/render-cache/cache-policy.server";
+import { mediaHashesInHtml, withLibraryImages } from "~/server/media/content-images.server";
+import { mediaViewsByHash } from "~/server/media/media-library.server";
+import {
+  categoryTag,
+  mediaTags,
+  postTag,
+  RENDER_TAGS_HEADER,
+} from "~/server/render-cache/cache-policy.server";
 import type { Route } from "./+types/blog-post";
 
 export async function loader({ params }: Route.LoaderArgs) {
@@ -19,12 +26,20 @@ export async function loader({ params }: Route.LoaderArgs) {
   // Unknown, draft and archived posts are not public: back to the list.
   if (!article) throw redirect("/blog");
   const { post, related } = article;
-  // The render cache forgets this page when the post or its category's posts change.
-  const tags = [postTag(post.slug), categoryTag(post.category.id)].join(" ");
-  return data(
-    { post: { ...post, content: sanitizeForRender(post.content) }, related },
-    { headers: { [RENDER_TAGS_HEADER]: tags } },
-  );
+  const sanitized = sanitizeForRender(post.content);
+  const contentHashes = mediaHashesInHtml(sanitized);
+  const content = contentHashes.length
+    ? withLibraryImages(sanitized, await mediaViewsByHash(contentHashes))
+    : sanitized;
+  // The render cache forgets this page when the post or its category's posts change, or an
+  // image it shows gets another alt text.
+  const imageHashes = [post, ...related].flatMap((p) => (p.featuredImage ? [p.featuredImage.hash] : []));
+  const tags = [
+    postTag(post.slug),
+    categoryTag(post.category.id),
+    ...mediaTags([...imageHashes, ...contentHashes]),
+  ];
+  return data({ post: { ...post, content }, related }, { headers: { [RENDER_TAGS_HEADER]: tags.join(" ") } });
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {

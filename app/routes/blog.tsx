@@ -1,4 +1,4 @@
-import { redirect } from "react-router";
+import { data, redirect } from "react-router";
 import { BlogCallToAction } from "~/components/blog/blog-cta";
 import { LoadMoreScript } from "~/components/blog/load-more-script";
 import { PostCard } from "~/components/blog/post-card";
@@ -11,6 +11,7 @@ import { BLOG_PAGE_SIZE } from "~/lib/blog-types";
 import { formatMonthYear } from "~/lib/dates";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
 import { getBlogListing, listCategories } from "~/server/blog/public-posts.server";
+import { mediaTags, RENDER_TAGS_HEADER } from "~/server/render-cache/cache-policy.server";
 import type { Route } from "./+types/blog";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -19,7 +20,17 @@ export async function loader({ request }: Route.LoaderArgs) {
   const category = query.categorySlug ? categories.find((c) => c.slug === query.categorySlug) : undefined;
   if (query.categorySlug && !category) throw redirect("/blog");
   const listing = await getBlogListing(category?.id ?? null, query.visible);
-  return { categories, category: category ?? null, visible: query.visible, ...listing };
+  // The render cache forgets this list when an image it shows gets another alt text.
+  const shown = listing.featured ? [listing.featured, ...listing.posts] : listing.posts;
+  const tags = mediaTags(shown.flatMap((post) => (post.featuredImage ? [post.featuredImage.hash] : [])));
+  return data(
+    { categories, category: category ?? null, visible: query.visible, ...listing },
+    tags.length ? { headers: { [RENDER_TAGS_HEADER]: tags.join(" ") } } : undefined,
+  );
+}
+
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return loaderHeaders;
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {

@@ -20,7 +20,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const file = await readMediaFile(params.hash, params.file);
   if (!file) return notFound();
 
-  const etag = `"${params.hash}-${file.width}"`;
+  // One tag per file: the WebP and AVIF variants of a width are different bytes.
+  const etag = `"${params.hash}-${params.file.replace(/x\d+/, "")}"`;
   const headers = {
     "Cache-Control": IMMUTABLE,
     ETag: etag,

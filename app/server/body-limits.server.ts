@@ -1,7 +1,9 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import { MEDIA_BATCH_MAX_BYTES, MEDIA_UPLOAD_MAX_BYTES } from "~/lib/media-limits";
 import { isAdminPath } from "./auth/personal-paths.server";
 import { discardRest } from "./limited-body.server";
+import { MEDIA_MESSAGES, UPLOAD_MESSAGES } from "./media/media-messages.server";
 
 const KB = 1024;
 const MB = 1024 * KB;
@@ -11,10 +13,17 @@ function isUploadPath(path: string): boolean {
   return path.toLowerCase() === "/admin/api/upload";
 }
 
+/** The media library's page, whose form sends several photos at once without JavaScript. */
+function isBatchUploadPath(path: string): boolean {
+  const lower = path.toLowerCase();
+  return lower === "/admin/midia" || lower === "/admin/midia.data";
+}
+
 /** The largest request body each kind of endpoint accepts. */
 export function maxBodyBytes(path: string): number {
-  // An image of up to 5 MB plus the multipart envelope.
-  if (isUploadPath(path)) return 5 * MB + 256 * KB;
+  // A photo of up to 20 MB plus the multipart envelope.
+  if (isUploadPath(path)) return MEDIA_UPLOAD_MAX_BYTES + 256 * KB;
+  if (isBatchUploadPath(path)) return MEDIA_BATCH_MAX_BYTES + 256 * KB;
   // A post's HTML can be long; nothing else in the admin comes close.
   if (isAdminPath(path)) return 2 * MB;
   // Public forms (quote request, sign-in) are a few KB; routes check their own, tighter limits.
@@ -27,12 +36,14 @@ export function maxBodyBytes(path: string): number {
  * client sees a network error, not the message, or its next request on that connection fails).
  * Beyond it the answer goes at once and the connection closes.
  */
-const MAX_DISCARDED_BYTES = 16 * MB;
+const MAX_DISCARDED_BYTES = 64 * MB;
 
 function tooLarge(c: Context, maxBytes: number, closeConnection: boolean): Response {
   const message = isUploadPath(c.req.path)
-    ? "A imagem deve ter no máximo 5MB."
-    : `O envio é grande demais (máximo de ${Math.round(maxBytes / KB)} KB).`;
+    ? UPLOAD_MESSAGES.tooLarge
+    : isBatchUploadPath(c.req.path)
+      ? MEDIA_MESSAGES.batchTooLarge
+      : `O envio é grande demais (máximo de ${Math.round(maxBytes / KB)} KB).`;
   const wantsJson =
     (c.req.header("accept") ?? "").includes("application/json") || /^\/admin\/api\//i.test(c.req.path);
   const response = wantsJson ? c.json({ error: message }, 413) : c.text(message, 413);

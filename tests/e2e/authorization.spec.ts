@@ -8,6 +8,8 @@ import {
   MISSING_ORIGIN_MESSAGE,
   UNAUTHORIZED_MESSAGE,
 } from "~/server/auth/guard.server";
+import { startDatabase, stopDatabase } from "~/server/db/database.server";
+import { storeImage } from "~/server/media/media-store.server";
 import { settingsFormValues } from "~/server/site/settings-form.server";
 import {
   adminHeaders,
@@ -27,6 +29,7 @@ import {
   startDedicatedServer,
 } from "../support/admin-auth";
 import { insertCategory, insertPost, openE2eDatabase } from "../support/db";
+import { e2eDatabaseEnv } from "../support/e2e-env";
 
 // Authorization of the admin at the HTTP level (server-side enforcement): every admin
 // page, data request and action, without a session, with an expired one, with a forged cookie,
@@ -57,6 +60,9 @@ const fixture = {
   statIds: [] as string[],
   reasonId: "",
   testimonialId: "",
+  /** A library image, and the file name a refused upload would have stored. */
+  mediaId: "",
+  attemptedUploadName: `foto-sem-autorizacao-${randomUUID().slice(0, 8)}.png`,
   snapshot: "",
 };
 
@@ -78,7 +84,24 @@ async function snapshot(): Promise<string> {
       handle.db.selectFrom(table).selectAll().orderBy("id").execute(),
     ),
   );
-  return JSON.stringify({ post, categories, settings, siteContent });
+  const media = await handle.db
+    .selectFrom("media")
+    .select(["id", "hash", "name", "alt", "formats"])
+    .where("id", "=", fixture.mediaId)
+    .executeTakeFirst();
+  const mediaFiles = await handle.db
+    .selectFrom("media_files")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("media_id", "=", fixture.mediaId)
+    .executeTakeFirst();
+  return JSON.stringify({
+    post,
+    categories,
+    settings,
+    siteContent,
+    media,
+    mediaFiles: Number(mediaFiles?.n),
+  });
 }
 
 async function expectDatabaseUnchanged() {
@@ -101,6 +124,12 @@ async function expectDatabaseUnchanged() {
     .where("title", "=", serviceFields().title)
     .execute();
   expect(createdService).toEqual([]);
+  const uploaded = await handle.db
+    .selectFrom("media")
+    .select("id")
+    .where("name", "in", [fixture.attemptedUploadName, "Renomeada sem autorização"])
+    .execute();
+  expect(uploaded).toEqual([]);
 }
 
 test.beforeAll(async ({ playwright }, testInfo) => {
@@ -128,6 +157,13 @@ test.beforeAll(async ({ playwright }, testInfo) => {
   fixture.statIds = (await handle.db.selectFrom("stats").select("id").orderBy("position").execute()).map(
     (row) => row.id,
   );
+  await startDatabase(e2eDatabaseEnv);
+  const png = await sharp({ create: { width: 120, height: 90, channels: 3, background: "#3355aa" } })
+    .png()
+    .toBuffer();
+  fixture.mediaId = (
+    await storeImage(png, { source: "upload", uploadedBy: adminId, name: `Protegida ${id}` })
+  ).id;
   fixture.snapshot = await snapshot();
 
   const api = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL });
@@ -140,6 +176,7 @@ test.beforeAll(async ({ playwright }, testInfo) => {
 
 test.afterAll(async () => {
   await handle.close();
+  await stopDatabase();
 });
 
 // ---- What is probed -------------------------------------------------------------------------
@@ -148,7 +185,7 @@ test.afterAll(async () => {
 type Kind = "page" | "data" | "mutation";
 type Body =
   | { form: Record<string, string> }
-  | { multipart: Record<string, { name: string; mimeType: string; buffer: Buffer }> };
+  | { multipart: Record<string, string | { name: string; mimeType: string; buffer: Buffer }> };
 
 interface Probe {
   label: string;
@@ -192,19 +229,17 @@ const renameCategory = async (): Promise<Body> => ({
 const deleteCategory = async (): Promise<Body> => ({
   form: { intent: "delete", id: fixture.unusedCategoryId },
 });
-const uploadImage = async (): Promise<Body> => ({
-  multipart: {
-    file: {
-      name: "foto.png",
-      mimeType: "image/png",
-      buffer: await sharp({
-        create: { width: 64, height: 48, channels: 3, background: { r: 200, g: 90, b: 20 } },
-      })
-        .png()
-        .toBuffer(),
-    },
-  },
+/** A real picture, so a refusal can only come from the authorization check. */
+const picture = async () => ({
+  name: fixture.attemptedUploadName,
+  mimeType: "image/png",
+  buffer: await sharp({
+    create: { width: 64, height: 48, channels: 3, background: { r: 200, g: 90, b: 20 } },
+  })
+    .png()
+    .toBuffer(),
 });
+const uploadImage = async (): Promise<Body> => ({ multipart: { file: await picture() } });
 const generateImage = async (): Promise<Body> => ({ form: { prompt: "fachada de prédio" } });
 /** A complete, valid settings form: saved, it would change every page's WhatsApp link. */
 const saveSettings = async (): Promise<Body> => ({
@@ -299,6 +334,13 @@ const siteContentProbes: Probe[] = [
     ];
   }),
 ];
+const uploadToLibrary = async (): Promise<Body> => ({
+  multipart: { intent: "upload", files: await picture() },
+});
+const editMedia = async (): Promise<Body> => ({
+  form: { intent: "update", name: "Renomeada sem autorização", alt: "Texto trocado por quem não devia" },
+});
+const deleteMedia = async (): Promise<Body> => ({ form: { intent: "delete" } });
 
 const probes: Probe[] = [
   { label: "GET /admin", method: "GET", path: () => "/admin", kind: "page" },
@@ -438,6 +480,69 @@ const probes: Probe[] = [
     body: generateImage,
   },
   ...siteContentProbes,
+  // The media library.
+  { label: "GET /admin/midia", method: "GET", path: () => "/admin/midia", kind: "page" },
+  {
+    label: "GET /admin/midia?busca=…",
+    method: "GET",
+    path: () => "/admin/midia?busca=Protegida",
+    kind: "page",
+  },
+  { label: "GET /admin/midia.data", method: "GET", path: () => "/admin/midia.data", kind: "data" },
+  {
+    label: "GET /admin/midia/<id>",
+    method: "GET",
+    path: () => `/admin/midia/${fixture.mediaId}`,
+    kind: "page",
+  },
+  {
+    label: "GET /admin/midia/<id>.data",
+    method: "GET",
+    path: () => `/admin/midia/${fixture.mediaId}.data`,
+    kind: "data",
+  },
+  // The picker's JSON: a GET, so the HTTP layer sends it to sign-in like a page.
+  {
+    label: "GET /admin/api/midia",
+    method: "GET",
+    path: () => "/admin/api/midia?busca=Protegida",
+    kind: "page",
+  },
+  {
+    label: "POST /admin/midia (upload, without JavaScript)",
+    method: "POST",
+    path: () => "/admin/midia",
+    kind: "mutation",
+    body: uploadToLibrary,
+  },
+  {
+    label: "POST /admin/midia.data (upload)",
+    method: "POST",
+    path: () => "/admin/midia.data",
+    kind: "data",
+    body: uploadToLibrary,
+  },
+  {
+    label: "POST /admin/midia/<id> (name and alt text)",
+    method: "POST",
+    path: () => `/admin/midia/${fixture.mediaId}`,
+    kind: "mutation",
+    body: editMedia,
+  },
+  {
+    label: "POST /admin/midia/<id> (delete)",
+    method: "POST",
+    path: () => `/admin/midia/${fixture.mediaId}`,
+    kind: "mutation",
+    body: deleteMedia,
+  },
+  {
+    label: "POST /admin/midia/<id>.data (delete)",
+    method: "POST",
+    path: () => `/admin/midia/${fixture.mediaId}.data`,
+    kind: "data",
+    body: deleteMedia,
+  },
 ];
 
 async function send(
@@ -587,7 +692,14 @@ test.describe("with a valid session but no Origin", () => {
       });
       await expectRefused(response, "no origin");
     }
-    for (const path of ["/admin/categorias", "/admin/sair", "/auth", "/admin/api/upload"]) {
+    for (const path of [
+      "/admin/categorias",
+      "/admin/sair",
+      "/auth",
+      "/admin/api/upload",
+      "/admin/midia",
+      `/admin/midia/${fixture.mediaId}`,
+    ]) {
       const response = await request.post(path, { headers: cookie(), form: {}, maxRedirects: 0 });
       await expectRefused(response, "no origin");
     }
@@ -629,10 +741,17 @@ test("a valid session reaches every admin page and data request (the refusals ab
     "/admin/configuracoes",
     "/admin/configuracoes.data",
     ...siteContentProbes.filter((probe) => probe.method === "GET").map((probe) => probe.path()),
+    "/admin/midia",
+    "/admin/midia.data",
+    `/admin/midia/${fixture.mediaId}`,
+    `/admin/midia/${fixture.mediaId}.data`,
+    "/admin/api/midia",
   ]) {
     const response = await request.get(path, { headers, maxRedirects: 0 });
     expect(response.status(), path).toBe(200);
   }
+  const library = await request.get("/admin/api/midia?busca=Protegida", { headers });
+  expect(JSON.stringify(await library.json())).toContain(fixture.mediaId);
   const page = await request.get("/admin", { headers });
   expect(await page.text()).toContain(fixture.postTitle);
   const editor = await request.get(`/admin/posts/${fixture.postId}`, { headers });

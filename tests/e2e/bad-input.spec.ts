@@ -1007,9 +1007,9 @@ test.describe("admin forms", () => {
     await onOwnConnection(playwright, async (api) => {
       const tooBig = await api.post("/admin/api/upload", {
         headers: headers(),
-        multipart: { file: { name: "grande.jpg", mimeType: "image/jpeg", buffer: Buffer.alloc(6 * MB) } },
+        multipart: { file: { name: "grande.jpg", mimeType: "image/jpeg", buffer: Buffer.alloc(25 * MB) } },
       });
-      await expectAnswer(tooBig, { status: 413 }, "6 MB");
+      await expectAnswer(tooBig, { status: 413 }, "25 MB");
       expect(await json(tooBig)).toEqual({ error: UPLOAD_MESSAGES.tooLarge });
     });
 

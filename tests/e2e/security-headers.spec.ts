@@ -19,7 +19,7 @@ test.beforeAll(async () => {
   const png = await sharp({ create: { width: 500, height: 300, channels: 3, background: "#1e3a8a" } })
     .png()
     .toBuffer();
-  mediaUrl = (await storeImage(png, { source: "upload", uploadedBy: null })).url;
+  mediaUrl = (await storeImage(png, { source: "upload", uploadedBy: null, name: "cabecalhos.png" })).url;
 });
 
 test.afterAll(async () => {

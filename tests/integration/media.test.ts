@@ -146,11 +146,14 @@ describe.each(testEngines())("media on $name", (engine) => {
   describe("storage and serving", () => {
     it("stores the variants and serves each with immutable caching", async () => {
       const png = await solid(1300, 650).png().toBuffer();
-      const stored = await storeImage(png, { source: "upload", uploadedBy: userId });
+      const stored = await storeImage(png, { source: "upload", uploadedBy: userId, name: "fachada.png" });
       expect(stored).toEqual({
+        id: expect.stringMatching(/^[0-9a-f-]{36}$/),
         url: expect.stringMatching(/^\/media\/[a-f0-9]{32}\/1300x650\.webp$/),
         width: 1300,
         height: 650,
+        name: "fachada.png",
+        alt: "",
       });
       const parts = parseMediaUrl(stored.url);
       if (!parts) throw new Error("not a media URL");
@@ -161,6 +164,7 @@ describe.each(testEngines())("media on $name", (engine) => {
         .innerJoin("media_files as f", "f.media_id", "m.id")
         .select(["f.width", "f.height", "f.byte_length", "f.content_type", "m.source", "m.uploaded_by"])
         .where("m.hash", "=", parts.hash)
+        .where("f.content_type", "=", "image/webp")
         .orderBy("f.width")
         .execute();
       expect(files.map((f) => [f.width, f.height])).toEqual([
@@ -169,7 +173,25 @@ describe.each(testEngines())("media on $name", (engine) => {
         [1200, 600],
         [1300, 650],
       ]);
-      expect(files.every((f) => f.content_type === "image/webp" && f.source === "upload")).toBe(true);
+      expect(files.every((f) => f.source === "upload")).toBe(true);
+      // The same widths in AVIF, served under <w>.avif.
+      const avif = await db
+        .selectFrom("media as m")
+        .innerJoin("media_files as f", "f.media_id", "m.id")
+        .select(["f.width", "f.height"])
+        .where("m.hash", "=", parts.hash)
+        .where("f.content_type", "=", "image/avif")
+        .orderBy("f.width")
+        .execute();
+      expect(avif.map((f) => [f.width, f.height])).toEqual(files.map((f) => [f.width, f.height]));
+      const avifResponse = await serveMedia(parts.hash, "800.avif");
+      expect(avifResponse.status).toBe(200);
+      expect(avifResponse.headers.get("content-type")).toBe("image/avif");
+      expect(avifResponse.headers.get("etag")).not.toBe(
+        (await serveMedia(parts.hash, "800.webp")).headers.get("etag"),
+      );
+      const avifMeta = await sharp(new Uint8Array(await avifResponse.arrayBuffer())).metadata();
+      expect([avifMeta.format, avifMeta.width, avifMeta.height]).toEqual(["heif", 800, 400]);
       expect(files[0]?.uploaded_by).toBe(userId);
 
       const response = await serveMediaUrl(stored.url);
@@ -199,8 +221,8 @@ describe.each(testEngines())("media on $name", (engine) => {
 
     it("stores the same picture once", async () => {
       const png = await solid(500, 500).png().toBuffer();
-      const first = await storeImage(png, { source: "upload", uploadedBy: userId });
-      const second = await storeImage(png, { source: "upload", uploadedBy: null });
+      const first = await storeImage(png, { source: "upload", uploadedBy: userId, name: "a.png" });
+      const second = await storeImage(png, { source: "upload", uploadedBy: null, name: "outra.png" });
       expect(second).toEqual(first);
       const hash = parseMediaUrl(first.url)?.hash ?? "";
       const db = await database();
@@ -210,8 +232,8 @@ describe.each(testEngines())("media on $name", (engine) => {
       // Two admins uploading the same new photo at the same moment: both succeed, one row.
       const another = await solid(640, 480).png().toBuffer();
       const [a, b] = await Promise.all([
-        storeImage(another, { source: "upload", uploadedBy: userId }),
-        storeImage(another, { source: "upload", uploadedBy: userId }),
+        storeImage(another, { source: "upload", uploadedBy: userId, name: "b.png" }),
+        storeImage(another, { source: "upload", uploadedBy: userId, name: "b.png" }),
       ]);
       expect(a).toEqual(b);
       const raced = await db
@@ -226,6 +248,7 @@ describe.each(testEngines())("media on $name", (engine) => {
       const stored = await storeImage(await solid(820, 410).png().toBuffer(), {
         source: "upload",
         uploadedBy: userId,
+        name: "c.png",
       });
       const hash = parseMediaUrl(stored.url)?.hash ?? "";
       const cases: Array<[string, string]> = [
@@ -233,6 +256,8 @@ describe.each(testEngines())("media on $name", (engine) => {
         [hash, "1200.webp"],
         [hash, "800x401.webp"],
         [hash, "800.png"],
+        [hash, "800.jpeg"],
+        [hash, "800x401.avif"],
         [hash, "800.webp.js"],
         [hash.toUpperCase(), "800.webp"],
         [hash.slice(0, 31), "800.webp"],
@@ -284,9 +309,12 @@ describe.each(testEngines())("media on $name", (engine) => {
       expect(response.status).toBe(201);
       const body = await readJson(response);
       expect(body).toEqual({
+        id: expect.stringMatching(/^[0-9a-f-]{36}$/),
         url: expect.stringMatching(/^\/media\/[a-f0-9]{32}\/600x1000\.webp$/),
         width: 600,
         height: 1000,
+        name: "foto.jpg",
+        alt: "",
       });
 
       const served = await serveMediaUrl(String(body.url));
@@ -332,9 +360,9 @@ describe.each(testEngines())("media on $name", (engine) => {
       expect(await readJson(gif)).toEqual({ error: UPLOAD_MESSAGES.notAnImage });
     });
 
-    it("refuses files over 5MB with 413, declared or not", async () => {
-      const sixMb = new Blob([new Uint8Array(6 * MB)], { type: "image/jpeg" });
-      const encoded = new Response(multipart(sixMb, "grande.jpg"));
+    it("refuses files over 20MB with 413, declared or not", async () => {
+      const big = new Blob([new Uint8Array(25 * MB)], { type: "image/jpeg" });
+      const encoded = new Response(multipart(big, "grande.jpg"));
       const contentType = encoded.headers.get("content-type") ?? "";
       const body = new Uint8Array(await encoded.arrayBuffer());
 
@@ -345,11 +373,11 @@ describe.each(testEngines())("media on $name", (engine) => {
       });
       const declared = await upload(declaredRequest);
       expect(declared.status).toBe(413);
-      expect(await readJson(declared)).toEqual({ error: "A imagem deve ter no máximo 5MB." });
+      expect(await readJson(declared)).toEqual({ error: "A imagem deve ter no máximo 20MB." });
       expect(declaredRequest.bodyUsed).toBe(false);
 
-      // Just over 5MB: the body fits the multipart allowance, the file does not.
-      const justOver = new Blob([new Uint8Array(5 * MB + 1)], { type: "image/jpeg" });
+      // Just over 20MB: the body fits the multipart allowance, the file does not.
+      const justOver = new Blob([new Uint8Array(20 * MB + 1)], { type: "image/jpeg" });
       const parsed = await upload(
         adminRequest("/admin/api/upload", { body: multipart(justOver, "grande.jpg") }),
       );
@@ -433,9 +461,13 @@ describe.each(testEngines())("media on $name", (engine) => {
       const body = await readJson(response);
       // 1024×768 from the provider, kept at full resolution.
       expect(body).toEqual({
+        id: expect.stringMatching(/^[0-9a-f-]{36}$/),
         url: expect.stringMatching(/^\/media\/[a-f0-9]{32}\/1024x768\.webp$/),
         width: 1024,
         height: 768,
+        // The prompt names the image in the library.
+        name: prompt,
+        alt: "",
       });
 
       const task = fake.tasks.at(-1);

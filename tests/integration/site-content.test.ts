@@ -14,7 +14,6 @@ import {
   saveTestimonial,
 } from "~/server/admin/home-content-admin.server";
 import type { ServiceForm } from "~/server/admin/service-form.server";
-import { serviceMediaUsages } from "~/server/admin/service-media-usages.server";
 import {
   deleteService,
   getServiceForEdit,
@@ -30,6 +29,7 @@ import { database, startDatabase, stopDatabase } from "~/server/db/database.serv
 import { migrateToLatest } from "~/server/db/migrate.server";
 import { migrationProvider } from "~/server/db/migrations/index.server";
 import { storeImage } from "~/server/media/media-store.server";
+import { findMediaUsages } from "~/server/media/media-usage.server";
 import { type ContentChangeFeed, watchContentChanges } from "~/server/render-cache/content-changes.server";
 import {
   homeContent,
@@ -290,7 +290,7 @@ describe.each(testEngines())("site content on $name", (engine) => {
       })
         .png()
         .toBuffer();
-      const image = await storeImage(bytes, { source: "upload", uploadedBy: null });
+      const image = await storeImage(bytes, { source: "upload", uploadedBy: null, name: "foto-da-obra.png" });
       const created = await saveService(
         null,
         serviceForm({ picture: image.url, pictureAlt: "Foto da obra", showOnHome: true }),
@@ -311,7 +311,7 @@ describe.each(testEngines())("site content on $name", (engine) => {
         .select("id")
         .where("hash", "=", image.url.split("/")[2] ?? "")
         .executeTakeFirstOrThrow();
-      expect(await serviceMediaUsages([media.id, randomUUID()])).toEqual([
+      expect(await findMediaUsages([media.id, randomUUID()])).toEqual([
         { mediaId: media.id, place: `Serviço: ${edit?.title}`, href: `/admin/servicos/${created.id}` },
       ]);
       // The library cannot delete an image a service shows.
@@ -333,7 +333,7 @@ describe.each(testEngines())("site content on $name", (engine) => {
         serviceForm({ picture: "/illustrations/servico-rejuntamento.svg", pictureAlt: "Ilustração" }),
       );
       expect((await getServiceForEdit(created.id))?.picture).toBe("/illustrations/servico-rejuntamento.svg");
-      expect(await serviceMediaUsages([media.id])).toEqual([]);
+      expect(await findMediaUsages([media.id])).toEqual([]);
       await deleteService(created.id);
     });
 

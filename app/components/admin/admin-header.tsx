@@ -49,6 +49,11 @@ export function AdminHeader({
             </NavLink>
           </li>
           <li>
+            <NavLink to="/admin/midia" className={tab}>
+              Mídia
+            </NavLink>
+          </li>
+          <li>
             <NavLink to="/admin/servicos" className={tab}>
               Serviços
             </NavLink>

@@ -1,82 +1,85 @@
 import { useRef, useState } from "react";
 import { Icon } from "~/components/ui/icon";
+import {
+  ACCEPTED_IMAGE_LABEL,
+  ACCEPTED_IMAGE_TYPES,
+  MEDIA_UPLOAD_MAX_BYTES,
+  megabytesLabel,
+} from "~/lib/media-limits";
 import { mediaSrcSet } from "~/lib/media-url";
+import { type PickedMedia, pickedFromAnswer, postForImage, useImageUpload } from "./image-upload";
+import { pickedFromUrl, useMediaPicker } from "./media-picker";
 import { useToast } from "./toaster";
 import { Button, labelClassName, TextInput } from "./ui";
 
-export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
-const ACCEPTED = "image/jpeg,image/png,image/webp";
-
-interface ImageResponse {
-  url?: string;
-  error?: string;
-}
-
-async function postForImage(url: string, body: FormData): Promise<ImageResponse & { ok: boolean }> {
-  try {
-    const response = await fetch(url, { method: "POST", body, headers: { Accept: "application/json" } });
-    const json = (await response.json().catch(() => ({}))) as ImageResponse;
-    return { ok: response.ok && Boolean(json.url), ...json };
-  } catch {
-    return { ok: false };
-  }
-}
-
-/** Upload an image picked in the browser; returns its URL or null after telling the user why not. */
-export function useImageUpload() {
-  const toast = useToast();
-  return async (file: File): Promise<string | null> => {
-    if (!file.type.startsWith("image/")) {
-      toast({
-        title: "Erro no upload",
-        description: "Por favor, selecione apenas arquivos de imagem.",
-        variant: "error",
-      });
-      return null;
-    }
-    if (file.size > MAX_IMAGE_BYTES) {
-      toast({ title: "Erro no upload", description: "A imagem deve ter no máximo 5MB.", variant: "error" });
-      return null;
-    }
-    const body = new FormData();
-    body.set("file", file);
-    const result = await postForImage("/admin/api/upload", body);
-    if (!result.ok || !result.url) {
-      toast({
-        title: "Erro no upload",
-        description: result.error || "Erro ao fazer upload da imagem.",
-        variant: "error",
-      });
-      return null;
-    }
-    toast({ title: "Imagem enviada!", description: "A imagem foi carregada com sucesso." });
-    return result.url;
-  };
-}
+export type { PickedMedia };
 
 export interface FeaturedImageFieldProps {
+  /** The hidden field's name: it posts the image's URL, or its media id (see `valueKind`). */
   name: string;
+  /** The field's starting value: a URL (`valueKind` "url") or a media id ("id"); null for none. */
   defaultValue: string | null;
+  /** The server has an AI provider: "Gerar com IA" works (else it says why not). */
   aiConfigured: boolean;
+  /**
+   * What the form keeps: "url" (`/media/<hash>/<W>x<H>.webp`, posts) or "id" (the library's
+   * media id, for content that stores images by id: works, services).
+   */
+  valueKind?: "url" | "id";
+  /** With `valueKind` "id": the starting image, to show it (`mediaItemsById` on the server). */
+  defaultImage?: PickedMedia | null;
+  /** The fieldset's legend. */
+  legend?: string;
+  /** Largest upload, checked in the browser; the post editor passes the spec's 5 MB. */
+  maxUploadBytes?: number;
+  /** Offer "Gerar com IA" (the post editor does; a work's photos need not). */
+  allowAi?: boolean;
 }
 
-/** The post form's image block: upload, AI generation, preview and removal. */
-export function FeaturedImageField({ name, defaultValue, aiConfigured }: FeaturedImageFieldProps) {
+function initialImage({
+  defaultValue,
+  defaultImage,
+  valueKind,
+}: FeaturedImageFieldProps): PickedMedia | null {
+  if (valueKind === "id") return defaultValue && defaultImage ? defaultImage : null;
+  return defaultValue ? pickedFromUrl(defaultValue) : null;
+}
+
+/**
+ * A form's image block: pick from the media library, upload a new image into it, generate one
+ * with AI, preview and remove. The post editor's featured image, a work's cover or photos.
+ */
+export function FeaturedImageField(props: FeaturedImageFieldProps) {
+  const {
+    name,
+    aiConfigured,
+    valueKind = "url",
+    legend = "Imagem de destaque",
+    maxUploadBytes = MEDIA_UPLOAD_MAX_BYTES,
+    allowAi = true,
+  } = props;
   const toast = useToast();
-  const upload = useImageUpload();
-  const [url, setUrl] = useState(defaultValue ?? "");
+  const upload = useImageUpload({ maxBytes: maxUploadBytes });
+  const picker = useMediaPicker({ maxUploadBytes });
+  const [image, setImage] = useState<PickedMedia | null>(() => initialImage(props));
   const [uploading, setUploading] = useState(false);
   const [generating, setGenerating] = useState(false);
   const [prompt, setPrompt] = useState("");
   const fileInput = useRef<HTMLInputElement>(null);
+  const value = image ? (valueKind === "id" ? (image.id ?? "") : image.url) : "";
 
   async function onFile(file: File | undefined) {
     if (!file) return;
     setUploading(true);
     const uploaded = await upload(file);
     setUploading(false);
-    if (uploaded) setUrl(uploaded);
+    if (uploaded) setImage(uploaded);
     if (fileInput.current) fileInput.current.value = "";
+  }
+
+  async function choose() {
+    const picked = await picker.pick();
+    if (picked) setImage(picked);
   }
 
   async function generate() {
@@ -91,53 +94,63 @@ export function FeaturedImageField({ name, defaultValue, aiConfigured }: Feature
     setGenerating(true);
     const body = new FormData();
     body.set("prompt", prompt.trim());
-    const result = await postForImage("/admin/api/generate-image", body);
+    const answer = await postForImage("/admin/api/generate-image", body);
     setGenerating(false);
-    if (!result.ok || !result.url) {
+    const generated = answer.ok ? pickedFromAnswer(answer) : null;
+    if (!generated) {
       toast({
         title: "Erro na geração",
-        description: result.error || "Erro ao gerar imagem com IA.",
+        description: answer.error || "Erro ao gerar imagem com IA.",
         variant: "error",
       });
       return;
     }
-    setUrl(result.url);
+    setImage(generated);
     toast({ title: "Imagem gerada!", description: "A imagem foi criada com sucesso usando IA." });
   }
 
-  const srcSet = url ? mediaSrcSet(url) : undefined;
+  const srcSet = image ? mediaSrcSet(image.url) : "";
+  const previewLabel = `Pré-visualização da ${legend.toLowerCase()}`;
   return (
     <fieldset className="flex flex-col gap-4 rounded-xl border border-slate-200 p-4 dark:border-slate-700">
-      <legend className={`${labelClassName} px-1`}>Imagem de destaque</legend>
-      <input type="hidden" name={name} value={url} />
-      {url ? (
+      <legend className={`${labelClassName} px-1`}>{legend}</legend>
+      <input type="hidden" name={name} value={value} />
+      {image ? (
         <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
           <img
-            src={url}
+            src={image.url}
             srcSet={srcSet || undefined}
             sizes="320px"
-            alt="Pré-visualização da imagem de destaque"
+            alt={previewLabel}
             width={320}
             height={180}
             className="aspect-video w-full max-w-xs rounded-lg bg-slate-100 object-cover dark:bg-slate-800"
           />
-          <Button
-            variant="ghost"
-            size="sm"
-            onClick={() => setUrl("")}
-            icon={<Icon name="x" className="size-4" />}
-          >
-            Remover imagem
-          </Button>
+          <div className="flex flex-col items-start gap-2">
+            {image.name ? (
+              <p className="text-sm break-all text-slate-700 dark:text-slate-300">{image.name}</p>
+            ) : null}
+            <Button
+              variant="ghost"
+              size="sm"
+              onClick={() => setImage(null)}
+              icon={<Icon name="x" className="size-4" />}
+            >
+              Remover imagem
+            </Button>
+          </div>
         </div>
       ) : (
         <p className="text-sm text-slate-600 dark:text-slate-400">Nenhuma imagem escolhida.</p>
       )}
       <div className="flex flex-wrap items-center gap-3">
+        <Button variant="secondary" onClick={choose} icon={<Icon name="grid" className="size-4" />}>
+          Escolher da biblioteca
+        </Button>
         <input
           ref={fileInput}
           type="file"
-          accept={ACCEPTED}
+          accept={ACCEPTED_IMAGE_TYPES}
           className="sr-only"
           id={`${name}-file`}
           aria-label="Escolher imagem para enviar"
@@ -153,39 +166,44 @@ export function FeaturedImageField({ name, defaultValue, aiConfigured }: Feature
         >
           Enviar imagem
         </Button>
-        <span className="text-sm text-slate-600 dark:text-slate-400">JPG, PNG ou WEBP, até 5MB.</span>
+        <span className="text-sm text-slate-600 dark:text-slate-400">
+          {ACCEPTED_IMAGE_LABEL}, até {megabytesLabel(maxUploadBytes)}.
+        </span>
       </div>
-      <div className="flex flex-col gap-2">
-        <label htmlFor={`${name}-prompt`} className={labelClassName}>
-          Gerar com IA
-        </label>
-        <div className="flex flex-col gap-2 sm:flex-row">
-          <TextInput
-            id={`${name}-prompt`}
-            value={prompt}
-            onChange={(event) => setPrompt(event.currentTarget.value)}
-            placeholder="Descreva a imagem, ex.: fachada de prédio sendo restaurada"
-            disabled={!aiConfigured}
-            maxLength={1000}
-            aria-describedby={aiConfigured ? undefined : `${name}-ai-off`}
-          />
-          <Button
-            variant="secondary"
-            onClick={generate}
-            busy={generating}
-            busyLabel="Gerando..."
-            disabled={!aiConfigured}
-            className="shrink-0"
-          >
+      {allowAi ? (
+        <div className="flex flex-col gap-2">
+          <label htmlFor={`${name}-prompt`} className={labelClassName}>
             Gerar com IA
-          </Button>
+          </label>
+          <div className="flex flex-col gap-2 sm:flex-row">
+            <TextInput
+              id={`${name}-prompt`}
+              value={prompt}
+              onChange={(event) => setPrompt(event.currentTarget.value)}
+              placeholder="Descreva a imagem, ex.: fachada de prédio sendo restaurada"
+              disabled={!aiConfigured}
+              maxLength={1000}
+              aria-describedby={aiConfigured ? undefined : `${name}-ai-off`}
+            />
+            <Button
+              variant="secondary"
+              onClick={generate}
+              busy={generating}
+              busyLabel="Gerando..."
+              disabled={!aiConfigured}
+              className="shrink-0"
+            >
+              Gerar com IA
+            </Button>
+          </div>
+          {aiConfigured ? null : (
+            <p id={`${name}-ai-off`} className="text-sm text-slate-600 dark:text-slate-400">
+              A geração de imagens com IA não está configurada (defina RUNWARE_API_KEY no servidor).
+            </p>
+          )}
         </div>
-        {aiConfigured ? null : (
-          <p id={`${name}-ai-off`} className="text-sm text-slate-600 dark:text-slate-400">
-            A geração de imagens com IA não está configurada (defina RUNWARE_API_KEY no servidor).
-          </p>
-        )}
-      </div>
+      ) : null}
+      {picker.dialog}
     </fieldset>
   );
 }

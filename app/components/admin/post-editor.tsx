@@ -1,13 +1,15 @@
 import { Form, Link, useNavigation } from "react-router";
 import { Icon } from "~/components/ui/icon";
 import type { CategoryRef } from "~/lib/blog-types";
+import { POST_IMAGE_MAX_BYTES } from "~/lib/media-limits";
 import { postStatuses, postStatusLabels } from "~/lib/post-status";
 import { DEFAULT_READ_TIME } from "~/lib/read-time";
 import type { Toast } from "~/lib/toast";
 import type { PostFormFailure } from "~/server/admin/post-form.server";
 import type { EditablePost } from "~/server/admin/posts-admin.server";
 import { AdminPage, type AdminPageProps } from "./admin-page";
-import { FeaturedImageField, useImageUpload } from "./featured-image-field";
+import { FeaturedImageField } from "./featured-image-field";
+import { useMediaPicker } from "./media-picker";
 import { RichTextEditor } from "./rich-text-editor";
 import { Button, buttonClassName, Field, Select, Switch, TextArea, TextInput } from "./ui";
 
@@ -60,8 +62,12 @@ function PostForm({ post, categories, aiConfigured, failure }: PostFormProps) {
   const navigation = useNavigation();
   const saving = navigation.state === "submitting";
   const errors = failure?.fieldErrors ?? {};
-  // Inside the ToastProvider: an upload tells how it went with a toast.
-  const upload = useImageUpload();
+  // Inside the ToastProvider: an upload tells how it went with a toast. The content's images
+  // come from the library too (or are uploaded into it from the same dialog).
+  const contentImages = useMediaPicker({
+    maxUploadBytes: POST_IMAGE_MAX_BYTES,
+    title: "Inserir imagem no conteúdo",
+  });
   return (
     <section
       aria-labelledby="form-post-titulo"
@@ -76,6 +82,7 @@ function PostForm({ post, categories, aiConfigured, failure }: PostFormProps) {
           name="featuredImageUrl"
           defaultValue={post?.featured_image_url ?? null}
           aiConfigured={aiConfigured}
+          maxUploadBytes={POST_IMAGE_MAX_BYTES}
         />
         <Field label="Título" required error={errors.title}>
           <TextInput name="title" defaultValue={post?.title ?? ""} maxLength={200} />
@@ -99,8 +106,9 @@ function PostForm({ post, categories, aiConfigured, failure }: PostFormProps) {
           required
           defaultValue={post?.content ?? ""}
           error={errors.content}
-          onUploadImage={upload}
+          onPickImage={contentImages.pick}
         />
+        {contentImages.dialog}
         <div className="grid gap-5 sm:grid-cols-2">
           <Field label="Tempo de Leitura (min)" error={errors.readTime}>
             <TextInput

@@ -150,6 +150,11 @@ export interface RichTextEditorProps {
    * caller already told the user). Without it, the Imagem button asks for an image address.
    */
   onUploadImage?: (file: File) => Promise<string | null>;
+  /**
+   * Lets the owner choose an image (the media library's picker) and resolves to it, or null
+   * when nothing was chosen. Takes precedence over `onUploadImage`.
+   */
+  onPickImage?: () => Promise<{ url: string; alt: string } | null>;
   /** Error message from the server's validation (marks the editor aria-invalid). */
   error?: ReactNode;
   /** Help text under the editor. */
@@ -188,12 +193,13 @@ export function RichTextEditor({
   );
 }
 
-interface EditorControlProps extends Pick<RichTextEditorProps, "name" | "defaultValue" | "onUploadImage"> {
+interface EditorControlProps
+  extends Pick<RichTextEditorProps, "name" | "defaultValue" | "onUploadImage" | "onPickImage"> {
   /** The Field's wiring: the editable element's id, label, description, state. */
   control: FieldControlProps;
 }
 
-function EditorControl({ control, name, defaultValue = "", onUploadImage }: EditorControlProps) {
+function EditorControl({ control, name, defaultValue = "", onUploadImage, onPickImage }: EditorControlProps) {
   const { id: contentId, labelId, required, "aria-describedby": describedBy } = control;
   const invalid = Boolean(control["aria-invalid"]);
   const statusId = `${contentId}-status`;
@@ -268,13 +274,13 @@ function EditorControl({ control, name, defaultValue = "", onUploadImage }: Edit
   }, [editor]);
 
   const insertImage = useCallback(
-    (src: string) => {
+    (src: string, alt = "") => {
       if (!editor) return;
       const size = parseMediaUrl(src);
       editor
         .chain()
         .focus()
-        .setImage({ src, alt: "", ...(size ? { width: size.width, height: size.height } : {}) })
+        .setImage({ src, alt, ...(size ? { width: size.width, height: size.height } : {}) })
         .run();
     },
     [editor],
@@ -311,8 +317,14 @@ function EditorControl({ control, name, defaultValue = "", onUploadImage }: Edit
     editor.chain().focus().extendMarkRange("link").setLink({ href }).run();
   };
 
-  const pickImage = () => {
+  const pickImage = async () => {
     if (!editor || uploading) return;
+    if (onPickImage) {
+      const picked = await onPickImage();
+      if (picked) insertImage(picked.url, picked.alt);
+      else editor.commands.focus();
+      return;
+    }
     if (onUploadImage) {
       fileInput.current?.click();
       return;
@@ -448,7 +460,7 @@ function EditorControl({ control, name, defaultValue = "", onUploadImage }: Edit
         ),
         // Busy, not disabled: a keyboard user keeps the focus on the button.
         busy: uploading,
-        run: pickImage,
+        run: () => void pickImage(),
       },
     ],
     [

@@ -1,7 +1,7 @@
-import { preload } from "react-dom";
 import { Icon } from "~/components/ui/icon";
+import { MediaImage } from "~/components/ui/media-image";
 import type { PostSummary } from "~/lib/blog-types";
-import { mediaSrcSet, parseMediaUrl } from "~/lib/media-url";
+import { parseMediaUrl } from "~/lib/media-url";
 
 /**
  * `sizes` for where a post image appears, matching the layouts' CSS: the browser picks the
@@ -17,14 +17,17 @@ export const POST_IMAGE_SIZES = {
 } as const;
 
 export interface PostImageProps {
-  post: Pick<PostSummary, "title" | "featuredImageUrl">;
+  post: Pick<PostSummary, "title" | "featuredImageUrl" | "featuredImage">;
   className?: string;
   priority?: boolean;
   /** `sizes` for a stored (/media/…) image; see POST_IMAGE_SIZES. */
   sizes?: string;
 }
 
-/** A post's featured image, or a drawn placeholder when it has none. */
+/**
+ * A post's featured image (the library's alt text when it has one, else "Imagem do artigo: …"),
+ * or a drawn placeholder when it has none.
+ */
 export function PostImage({ post, className = "", priority = false, sizes = "100vw" }: PostImageProps) {
   if (!post.featuredImageUrl) {
     return (
@@ -38,30 +41,17 @@ export function PostImage({ post, className = "", priority = false, sizes = "100
 
   const alt = `Imagem do artigo: ${post.title}`;
   const imageClassName = `bg-slate-100 object-cover dark:bg-slate-800 ${className}`;
-  const stored = parseMediaUrl(post.featuredImageUrl);
+  // A library image (its alt text and formats read with the post), or one the library no
+  // longer knows but whose URL still says its size (WebP variants only).
+  const parts = parseMediaUrl(post.featuredImageUrl);
+  const stored = post.featuredImage ?? (parts ? { ...parts, alt: "", avif: false } : null);
   if (stored) {
-    const srcSet = mediaSrcSet(post.featuredImageUrl);
-    // React hoists this into <head>: the LCP image starts loading before the body is parsed,
-    // and the preload picks the same variant the <img> will.
-    if (priority) {
-      preload(post.featuredImageUrl, {
-        as: "image",
-        imageSrcSet: srcSet,
-        imageSizes: sizes,
-        fetchPriority: "high",
-      });
-    }
     return (
-      <img
-        src={post.featuredImageUrl}
-        srcSet={srcSet}
+      <MediaImage
+        image={stored}
         sizes={sizes}
-        alt={alt}
-        width={stored.width}
-        height={stored.height}
-        loading={priority ? "eager" : "lazy"}
-        decoding="async"
-        fetchPriority={priority ? "high" : undefined}
+        fallbackAlt={alt}
+        priority={priority}
         className={imageClassName}
       />
     );

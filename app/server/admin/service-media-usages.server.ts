@@ -1,40 +1,32 @@
-import { database } from "../db/database.server";
-
-/** Where an image of the library is used, as the library's "where used" lists it. */
-export interface MediaUsage {
-  mediaId: string;
-  /** pt-BR, e.g. "Serviço: Impermeabilização". */
-  place: string;
-  /** The admin page that edits the place. */
-  href: string;
-}
+import type { MediaUsageFinder } from "../media/media-usage.server";
 
 const CHUNK = 500;
 
-/** The services that show any of these images, in the order of /servicos. */
-export async function serviceMediaUsages(mediaIds: string[]): Promise<MediaUsage[]> {
-  const ids = [...new Set(mediaIds)];
-  if (ids.length === 0) return [];
-  const db = await database();
-  const usages: Array<MediaUsage & { position: number }> = [];
+/** The services that show any of these library images, in the order of /servicos. */
+export const findServiceUsages: MediaUsageFinder = async (db, media) => {
+  const ids = [...new Set(media.map((item) => item.id))];
+  const rows: Array<{ id: string; title: string; picture_media_id: string | null; position: number }> = [];
   // A bounded number of parameters per query, whatever the caller passes.
   for (let start = 0; start < ids.length; start += CHUNK) {
-    const rows = await db
-      .selectFrom("services")
-      .select(["id", "title", "picture_media_id", "position"])
-      .where("picture_media_id", "in", ids.slice(start, start + CHUNK))
-      .execute();
-    for (const row of rows) {
-      if (!row.picture_media_id) continue;
-      usages.push({
-        mediaId: row.picture_media_id,
-        place: `Serviço: ${row.title}`,
-        href: `/admin/servicos/${row.id}`,
-        position: row.position,
-      });
-    }
+    rows.push(
+      ...(await db
+        .selectFrom("services")
+        .select(["id", "title", "picture_media_id", "position"])
+        .where("picture_media_id", "in", ids.slice(start, start + CHUNK))
+        .execute()),
+    );
   }
-  return usages
+  return rows
     .sort((a, b) => a.position - b.position)
-    .map(({ mediaId, place, href }) => ({ mediaId, place, href }));
-}
+    .flatMap((row) =>
+      row.picture_media_id
+        ? [
+            {
+              mediaId: row.picture_media_id,
+              place: `Serviço: ${row.title}`,
+              href: `/admin/servicos/${row.id}`,
+            },
+          ]
+        : [],
+    );
+};

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { isIPv4 } from "node:net";
 import { z } from "zod";
+import { MEDIA_NAME_MAX_LENGTH } from "~/lib/media-limits";
 import { BodyTooLargeError, readBodyWithLimit } from "../limited-body.server";
 import { ImageRejectedError } from "../media/image-processing.server";
 import { type StoredImage, storeImage } from "../media/media-store.server";
@@ -255,7 +256,9 @@ export async function generateAndStoreImage(
     throw new AiImageError("provider", AI_MESSAGES.failed);
   }
   try {
-    return await storeImage(bytes, { source: "ai", uploadedBy });
+    // The prompt describes the picture: the library shows and searches it as the name.
+    const name = prompt.replace(/\s+/g, " ").trim().slice(0, MEDIA_NAME_MAX_LENGTH);
+    return await storeImage(bytes, { source: "ai", uploadedBy, name });
   } catch (error) {
     if (error instanceof ImageRejectedError) throw new AiImageError("provider", AI_MESSAGES.notAnImage);
     throw error;

@@ -6,6 +6,7 @@ import {
   type PostSummary,
   RELATED_POSTS_LIMIT,
 } from "~/lib/blog-types";
+import { hasAvif, type MediaView, parseMediaUrl } from "~/lib/media-url";
 import { database } from "../db/database.server";
 import { reusableQuery } from "../db/reusable-query.server";
 import type { Database } from "../db/schema";
@@ -26,12 +27,22 @@ const SUMMARY_COLUMNS = [
   "c.id as category_id",
   "c.name as category_name",
   "c.slug as category_slug",
+  "m.alt as featured_image_alt",
+  "m.formats as featured_image_formats",
 ] as const;
+
+/**
+ * The featured image's library row, by the hash in its URL (`/media/<hash>/…`, the hash at
+ * characters 8–39): its alt text and formats come with the post, in the same query, through
+ * the unique index on media.hash. Any other URL matches nothing.
+ */
+const featuredMediaJoin = sql<boolean>`m.hash = substr(p.featured_image_url, 8, 32)`;
 
 function summaryQuery(db: Kysely<Database>) {
   return db
     .selectFrom("blog_posts as p")
     .innerJoin("categories as c", "c.id", "p.category_id")
+    .leftJoin("media as m", (join) => join.on(featuredMediaJoin))
     .where("p.status", "=", "published")
     .select(SUMMARY_COLUMNS);
 }
@@ -48,7 +59,15 @@ type SummaryRow = {
   category_id: string;
   category_name: string;
   category_slug: string;
+  featured_image_alt: string | null;
+  featured_image_formats: string | null;
 };
+
+function featuredImageOf(row: SummaryRow): MediaView | null {
+  const parts = row.featured_image_url ? parseMediaUrl(row.featured_image_url) : null;
+  if (!parts || row.featured_image_formats === null) return null;
+  return { ...parts, alt: row.featured_image_alt ?? "", avif: hasAvif(row.featured_image_formats) };
+}
 
 function toSummary(row: SummaryRow): PostSummary {
   return {
@@ -60,6 +79,7 @@ function toSummary(row: SummaryRow): PostSummary {
     readTime: row.read_time,
     publishedAt: row.published_at,
     featuredImageUrl: row.featured_image_url,
+    featuredImage: featuredImageOf(row),
     category: { id: row.category_id, name: row.category_name, slug: row.category_slug },
   };
 }
@@ -144,6 +164,7 @@ const articleRows = reusableQuery(["slug"], (db, { slug }) => {
         .selectFrom(relatedIds.as("related"))
         .innerJoin("blog_posts as p", "p.id", "related.id")
         .innerJoin("categories as c", "c.id", "p.category_id")
+        .leftJoin("media as m", (join) => join.on(featuredMediaJoin))
         .select(SUMMARY_COLUMNS)
         .select([sql<string | null>`null`.as("content"), sql<string | null>`null`.as("updated_at")]),
     );

@@ -76,8 +76,17 @@ export interface MediaTable {
   source: MediaSource;
   uploaded_by: string | null;
   created_at: Timestamp;
+  /** What the library shows and searches: the uploaded file's name (editable). */
+  name: ColumnType<string, string | undefined, string>;
+  /** The owner's description of the image for people who cannot see it; "" when unwritten. */
+  alt: ColumnType<string, string | undefined, string>;
+  /** The encodings its variants exist in, space-separated ("avif webp"; older images "webp"). */
+  formats: ColumnType<string, string | undefined, string>;
+  /** Name and alt, lower-cased and without accents, for the library's search. */
+  search_text: ColumnType<string, string | undefined, string>;
 }
 
+/** One variant of an image: one per format (content type) and width. */
 export interface MediaFilesTable {
   media_id: string;
   width: number;

@@ -1,36 +1,90 @@
 import { randomUUID } from "node:crypto";
-import { MEDIA_FILE_NAME_PATTERN, MEDIA_HASH_PATTERN, mediaUrl } from "~/lib/media-url";
+import type { Transaction } from "kysely";
+import {
+  MEDIA_CONTENT_TYPES,
+  MEDIA_FILE_NAME_PATTERN,
+  MEDIA_FORMATS,
+  MEDIA_HASH_PATTERN,
+  type MediaFormat,
+  mediaUrl,
+} from "~/lib/media-url";
 import { database } from "../db/database.server";
-import type { MediaSource } from "../db/schema";
-import { processImage } from "./image-processing.server";
+import type { Database, MediaSource } from "../db/schema";
+import { type ProcessedImage, processImage } from "./image-processing.server";
+import { mediaSearchText } from "./media-search.server";
 
 // Images live in the database, not on a disk, so every instance behind a load balancer serves
 // the same files and a database backup holds everything.
 
-const WEBP = "image/webp";
-
 export interface StoredImage {
+  /** The library's id of the image (what works and services keep). */
+  id: string;
   /** `/media/<hash>/<W>x<H>.webp`: the largest variant, the URL to keep in a post. */
   url: string;
   width: number;
   height: number;
+  name: string;
+  alt: string;
 }
 
 export interface StoreImageOptions {
   source: MediaSource;
   /** The signed-in user who uploaded or generated it. */
   uploadedBy: string | null;
+  /** The library's name for it (the uploaded file's name, or the AI prompt). */
+  name: string;
+  alt?: string;
+}
+
+/** The formats every image stored from now on has (the `media.formats` column). */
+const ALL_FORMATS = MEDIA_FORMATS.join(" ");
+
+function fileRows(mediaId: string, image: ProcessedImage, formats: readonly MediaFormat[]) {
+  return image.variants
+    .filter((variant) => formats.includes(variant.format))
+    .map((variant) => ({
+      media_id: mediaId,
+      width: variant.width,
+      height: variant.height,
+      content_type: MEDIA_CONTENT_TYPES[variant.format],
+      bytes: variant.bytes,
+      byte_length: variant.bytes.byteLength,
+    }));
+}
+
+/**
+ * The same picture uploaded again: the library keeps its first name and alt text. An image
+ * stored before the site made AVIF gets its AVIF variants now.
+ */
+async function reuseExisting(trx: Transaction<Database>, image: ProcessedImage) {
+  const existing = await trx
+    .selectFrom("media")
+    .select(["id", "name", "alt", "formats"])
+    .where("hash", "=", image.hash)
+    .executeTakeFirstOrThrow();
+  const missing = MEDIA_FORMATS.filter((format) => !existing.formats.split(" ").includes(format));
+  if (missing.length > 0) {
+    // DO NOTHING: the same upload running at the same moment may have added them already.
+    await trx
+      .insertInto("media_files")
+      .values(fileRows(existing.id, image, missing))
+      .onConflict((conflict) => conflict.columns(["media_id", "content_type", "width"]).doNothing())
+      .execute();
+    await trx.updateTable("media").set({ formats: ALL_FORMATS }).where("id", "=", existing.id).execute();
+  }
+  return existing;
 }
 
 /**
  * Re-encode an image (see processImage; throws ImageRejectedError for anything that is not
- * a JPEG, PNG or WebP) and store its variants. The same picture stored twice is stored once:
- * the hash of its pixels names it.
+ * a JPEG, PNG, WebP or AVIF) and store its variants in the library. The same picture stored
+ * twice is stored once: the hash of its pixels names it.
  */
 export async function storeImage(bytes: Uint8Array, options: StoreImageOptions): Promise<StoredImage> {
   const image = await processImage(bytes);
   const db = await database();
-  await db.transaction().execute(async (trx) => {
+  const alt = options.alt ?? "";
+  const row = await db.transaction().execute(async (trx) => {
     // ON CONFLICT DO NOTHING rather than select-then-insert: two admins uploading the same
     // photo at once must not make one of them fail on the unique hash.
     const inserted = await trx
@@ -43,26 +97,29 @@ export async function storeImage(bytes: Uint8Array, options: StoreImageOptions):
         source: options.source,
         uploaded_by: options.uploadedBy,
         created_at: new Date().toISOString(),
+        name: options.name,
+        alt,
+        formats: ALL_FORMATS,
+        search_text: mediaSearchText(options.name, alt),
       })
       .onConflict((conflict) => conflict.column("hash").doNothing())
       .returning("id")
       .executeTakeFirst();
-    if (!inserted) return;
+    if (!inserted) return reuseExisting(trx, image);
     await trx
       .insertInto("media_files")
-      .values(
-        image.variants.map((variant) => ({
-          media_id: inserted.id,
-          width: variant.width,
-          height: variant.height,
-          content_type: WEBP,
-          bytes: variant.bytes,
-          byte_length: variant.bytes.byteLength,
-        })),
-      )
+      .values(fileRows(inserted.id, image, MEDIA_FORMATS))
       .execute();
+    return { id: inserted.id, name: options.name, alt };
   });
-  return { url: mediaUrl(image), width: image.width, height: image.height };
+  return {
+    id: row.id,
+    url: mediaUrl(image),
+    width: image.width,
+    height: image.height,
+    name: row.name,
+    alt: row.alt,
+  };
 }
 
 export interface MediaFile {
@@ -72,22 +129,23 @@ export interface MediaFile {
 }
 
 /**
- * One stored file for the media route: `<w>.webp` (a variant by width) or `<w>x<h>.webp`
- * (the same, with the height that must match). Null for anything else.
+ * One stored file for the media route: `<w>.webp` / `<w>.avif` (a variant by width and format)
+ * or `<w>x<h>.webp` (the same, with the height that must match). Null for anything else.
  */
 export async function readMediaFile(hash: string, fileName: string): Promise<MediaFile | null> {
-  if (!MEDIA_HASH_PATTERN.test(hash) || !MEDIA_FILE_NAME_PATTERN.test(fileName)) return null;
-  const [width, height] = fileName
-    .replace(/\.webp$/, "")
-    .split("x")
-    .map(Number);
-  if (width === undefined) return null;
+  const name = MEDIA_FILE_NAME_PATTERN.exec(fileName);
+  if (!MEDIA_HASH_PATTERN.test(hash) || !name) return null;
+  const [stem = "", extension = ""] = fileName.split(".");
+  const [width, height] = stem.split("x").map(Number);
+  const contentType = MEDIA_CONTENT_TYPES[extension as MediaFormat];
+  if (width === undefined || !contentType) return null;
   const db = await database();
   const row = await db
     .selectFrom("media as m")
     .innerJoin("media_files as f", "f.media_id", "m.id")
     .select(["f.width", "f.height", "f.content_type", "f.bytes"])
     .where("m.hash", "=", hash)
+    .where("f.content_type", "=", contentType)
     .where("f.width", "=", width)
     .executeTakeFirst();
   if (!row || (height !== undefined && row.height !== height)) return null;

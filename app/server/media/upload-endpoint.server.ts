@@ -1,73 +1,179 @@
 import { z } from "zod";
+import {
+  MEDIA_BATCH_MAX_BYTES,
+  MEDIA_BATCH_MAX_FILES,
+  MEDIA_NAME_MAX_LENGTH,
+  MEDIA_UPLOAD_MAX_BYTES,
+} from "~/lib/media-limits";
 import { BodyReadError, BodyTooLargeError, readBodyWithLimit } from "../limited-body.server";
+import { type FieldErrors, validateForm } from "../validate-form.server";
 import { adminSessionOrResponse, jsonError, methodNotAllowed } from "./admin-api.server";
-import { ImageRejectedError, MAX_INPUT_PIXELS } from "./image-processing.server";
-import { storeImage } from "./media-store.server";
+import { ImageRejectedError } from "./image-processing.server";
+import { uploadFieldsSchema } from "./media-fields.server";
+import { MEDIA_MESSAGES, UPLOAD_MESSAGES } from "./media-messages.server";
+import { type StoredImage, storeImage } from "./media-store.server";
 
-// POST /admin/api/upload (multipart/form-data, field "file") → 201 { url, width, height }.
+// POST /admin/api/upload (multipart/form-data: "file", optional "name" and "alt")
+//   → 201 { id, url, width, height, name, alt }, or { error } with a pt-BR message.
+// The library's upload form without JavaScript sends several files at once to /admin/midia,
+// which stores each through storeUploadedFile below, as this endpoint does.
 
-export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
-/** Room for the multipart boundaries and part headers around a file of the maximum size. */
-const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
+export { UPLOAD_MESSAGES };
 
-export const UPLOAD_MESSAGES = {
-  tooLarge: "A imagem deve ter no máximo 5MB.",
-  notAnImage: "Por favor, selecione apenas arquivos de imagem.",
-  tooManyPixels: `A imagem tem resolução grande demais (máximo de ${MAX_INPUT_PIXELS / 1_000_000} megapixels).`,
-  notMultipart: 'Envio inválido: a imagem deve vir em um formulário multipart/form-data, no campo "file".',
-  malformed: "Não foi possível ler o envio (dados incompletos ou corrompidos). Tente novamente.",
-  missingFile: "Nenhuma imagem foi enviada. Selecione um arquivo.",
-} as const;
+export const MAX_UPLOAD_BYTES = MEDIA_UPLOAD_MAX_BYTES;
+/** Room for the multipart boundaries, part headers and text fields around the file. */
+export const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
+
+export type UploadOutcome =
+  | { ok: true; image: StoredImage }
+  | { ok: false; status: 400 | 413 | 415; error: string; fieldErrors?: FieldErrors<"name" | "alt"> };
+
+/** The file's own name, as the library shows it: no folders, no control characters, bounded. */
+export function libraryNameOf(fileName: string): string {
+  const base = fileName.split(/[\\/]/).pop() ?? "";
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters on purpose
+  const clean = base.replace(/[\u0000-\u001f\u007f]/g, "").trim();
+  return (clean || "imagem").slice(0, MEDIA_NAME_MAX_LENGTH);
+}
+
+/**
+ * Store one uploaded file in the library, or say why not (a pt-BR message and the status).
+ * `fields` are the name and alt text typed with it, if any.
+ */
+export async function storeUploadedFile(
+  file: File,
+  fields: { name: string; alt: string },
+  uploadedBy: string,
+): Promise<UploadOutcome> {
+  const parsed = validateForm(uploadFieldsSchema, fields);
+  if (!parsed.ok) return { ok: false, status: 400, error: parsed.message, fieldErrors: parsed.fieldErrors };
+  if (file.size === 0) return { ok: false, status: 400, error: UPLOAD_MESSAGES.missingFile };
+  if (file.size > MAX_UPLOAD_BYTES) return { ok: false, status: 413, error: UPLOAD_MESSAGES.tooLarge };
+  try {
+    // The file's declared type is ignored: storeImage decodes the bytes to decide.
+    const image = await storeImage(new Uint8Array(await file.arrayBuffer()), {
+      source: "upload",
+      uploadedBy,
+      name: parsed.data.name || libraryNameOf(file.name),
+      alt: parsed.data.alt,
+    });
+    return { ok: true, image };
+  } catch (error) {
+    if (error instanceof ImageRejectedError) {
+      return error.reason === "too-many-pixels"
+        ? { ok: false, status: 413, error: UPLOAD_MESSAGES.tooManyPixels }
+        : { ok: false, status: 415, error: UPLOAD_MESSAGES.notAnImage };
+    }
+    throw error;
+  }
+}
+
+export type MultipartOutcome = { ok: true; form: FormData } | { ok: false; status: 400 | 413; error: string };
+
+/**
+ * A multipart body read whole, never more than `limitBytes` (Content-Length first, then as it
+ * streams), and parsed by the platform. `tooLarge` is the message for an oversize body.
+ */
+export async function readMultipart(
+  request: Request,
+  limitBytes: number,
+  tooLarge: string,
+): Promise<MultipartOutcome> {
+  const contentType = request.headers.get("content-type") ?? "";
+  if (!/^multipart\/form-data\s*;/i.test(contentType)) {
+    return { ok: false, status: 400, error: UPLOAD_MESSAGES.notMultipart };
+  }
+  let body: Uint8Array<ArrayBuffer>;
+  try {
+    body = await readBodyWithLimit(request, limitBytes);
+  } catch (error) {
+    // Answered without "Connection: close", like the server's own body limit (body-limits.server.ts).
+    if (error instanceof BodyTooLargeError) return { ok: false, status: 413, error: tooLarge };
+    if (error instanceof BodyReadError) return { ok: false, status: 400, error: UPLOAD_MESSAGES.malformed };
+    throw error;
+  }
+  try {
+    // The body is already bounded in memory; let the platform's parser handle the multipart.
+    return {
+      ok: true,
+      form: await new Response(body, { headers: { "Content-Type": contentType } }).formData(),
+    };
+  } catch {
+    return { ok: false, status: 400, error: UPLOAD_MESSAGES.malformed };
+  }
+}
+
+/** A text field of a multipart form ("" when absent or a file). */
+export function multipartText(form: FormData, name: string): string {
+  const value = form.get(name);
+  return typeof value === "string" ? value : "";
+}
 
 // An empty file part is what a browser sends when the form is submitted with nothing chosen.
-const uploadFormSchema = z.object({
-  file: z.instanceof(File).refine((file) => file.size > 0),
-});
+const uploadFileSchema = z.instanceof(File).refine((file) => file.size > 0);
 
 export async function handleImageUpload(request: Request): Promise<Response> {
   const session = await adminSessionOrResponse(request);
   if (session instanceof Response) return session;
   if (request.method !== "POST") return methodNotAllowed();
 
-  const contentType = request.headers.get("content-type") ?? "";
-  if (!/^multipart\/form-data\s*;/i.test(contentType)) return jsonError(400, UPLOAD_MESSAGES.notMultipart);
+  const read = await readMultipart(
+    request,
+    MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD_BYTES,
+    UPLOAD_MESSAGES.tooLarge,
+  );
+  if (!read.ok) return jsonError(read.status, read.error);
+  const { form } = read;
 
-  let body: Uint8Array<ArrayBuffer>;
-  try {
-    body = await readBodyWithLimit(request, MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD_BYTES);
-  } catch (error) {
-    // Answered without "Connection: close", like the server's own body limit (body-limits.server.ts).
-    if (error instanceof BodyTooLargeError) return jsonError(413, UPLOAD_MESSAGES.tooLarge);
-    if (error instanceof BodyReadError) return jsonError(400, UPLOAD_MESSAGES.malformed);
-    throw error;
+  const file = uploadFileSchema.safeParse(form.get("file"));
+  if (!file.success) return jsonError(400, UPLOAD_MESSAGES.missingFile);
+  const outcome = await storeUploadedFile(
+    file.data,
+    { name: multipartText(form, "name"), alt: multipartText(form, "alt") },
+    session.user.id,
+  );
+  if (!outcome.ok) return jsonError(outcome.status, outcome.error);
+  return Response.json(outcome.image, { status: 201 });
+}
+
+export type BatchOutcome =
+  | { ok: true; stored: StoredImage[]; failures: Array<{ name: string; error: string }> }
+  | { ok: false; status: 400 | 413 | 415; error: string };
+
+/**
+ * The library's upload form without JavaScript: several files in one multipart post (field
+ * "files"), each stored as the upload endpoint stores one. Refused as a whole only when nothing
+ * could be stored; otherwise the answer says which files failed and why.
+ */
+export async function storeUploadedBatch(request: Request, uploadedBy: string): Promise<BatchOutcome> {
+  const read = await readMultipart(
+    request,
+    MEDIA_BATCH_MAX_BYTES + MULTIPART_OVERHEAD_BYTES,
+    MEDIA_MESSAGES.batchTooLarge,
+  );
+  if (!read.ok) return read;
+  const files = [...read.form.getAll("files"), ...read.form.getAll("file")].filter(
+    (value): value is File => value instanceof File && value.size > 0,
+  );
+  if (files.length === 0) return { ok: false, status: 400, error: UPLOAD_MESSAGES.missingFile };
+  if (files.length > MEDIA_BATCH_MAX_FILES) {
+    return { ok: false, status: 413, error: MEDIA_MESSAGES.batchTooLarge };
   }
-
-  let form: FormData;
-  try {
-    // The body is already bounded in memory; let the platform's parser handle the multipart.
-    form = await new Response(body, { headers: { "Content-Type": contentType } }).formData();
-  } catch {
-    return jsonError(400, UPLOAD_MESSAGES.malformed);
+  const stored: StoredImage[] = [];
+  const failures: Array<{ name: string; error: string; status: 400 | 413 | 415 }> = [];
+  for (const file of files) {
+    const outcome = await storeUploadedFile(file, { name: "", alt: "" }, uploadedBy);
+    if (outcome.ok) stored.push(outcome.image);
+    else failures.push({ name: libraryNameOf(file.name), error: outcome.error, status: outcome.status });
   }
-
-  const parsed = uploadFormSchema.safeParse({ file: form.get("file") });
-  if (!parsed.success) return jsonError(400, UPLOAD_MESSAGES.missingFile);
-  const { file } = parsed.data;
-  if (file.size > MAX_UPLOAD_BYTES) return jsonError(413, UPLOAD_MESSAGES.tooLarge);
-
-  try {
-    // The file's declared type and name are ignored: storeImage decodes the bytes to decide.
-    const image = await storeImage(new Uint8Array(await file.arrayBuffer()), {
-      source: "upload",
-      uploadedBy: session.user.id,
-    });
-    return Response.json(image, { status: 201 });
-  } catch (error) {
-    if (error instanceof ImageRejectedError) {
-      return error.reason === "too-many-pixels"
-        ? jsonError(413, UPLOAD_MESSAGES.tooManyPixels)
-        : jsonError(415, UPLOAD_MESSAGES.notAnImage);
-    }
-    throw error;
+  const first = failures[0];
+  if (stored.length === 0 && first) {
+    return { ok: false, status: first.status, error: failureList(failures) };
   }
+  return { ok: true, stored, failures: failures.map(({ name, error }) => ({ name, error })) };
+}
+
+/** "foto.txt: Por favor, selecione apenas arquivos de imagem. outra.jpg: …" */
+export function failureList(failures: Array<{ name: string; error: string }>): string {
+  return failures.map(({ name, error }) => `${name}: ${error}`).join(" ");
 }

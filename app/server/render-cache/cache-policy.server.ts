@@ -51,6 +51,19 @@ export function categoryTag(categoryId: string): string {
   return `category:${categoryId}`;
 }
 
+/**
+ * A page that shows a library image carries its tag: the database announces it when the
+ * image's alt text or formats change, or it is deleted (migration 0006).
+ */
+export function mediaTag(hash: string): string {
+  return `media:${hash}`;
+}
+
+/** The tags of the library images a page shows, for its RENDER_TAGS_HEADER. */
+export function mediaTags(hashes: Iterable<string>): string[] {
+  return [...new Set(hashes)].map(mediaTag);
+}
+
 /** Cache-Control of a public page: browsers revalidate (ETag), a CDN may keep it briefly. */
 export const PUBLIC_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-revalidate=300";
 /** A page with per-response values (the quote form's token) must be fetched each time. */

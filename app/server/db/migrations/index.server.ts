@@ -4,6 +4,7 @@ import * as admin from "./0002-admin.server.ts";
 import * as leads from "./0003-leads.server.ts";
 import * as contentChanges from "./0004-content-changes.server.ts";
 import * as leadErasures from "./0005-lead-erasures.server.ts";
+import * as mediaLibrary from "./0006-media-library.server.ts";
 import * as companySettings from "./0007-company-settings.server.ts";
 import * as servicesAndHome from "./0009-services-and-home.server.ts";
 
@@ -14,6 +15,7 @@ const migrations: Record<string, Migration> = {
   "0003-leads": leads,
   "0004-content-changes": contentChanges,
   "0005-lead-erasures": leadErasures,
+  "0006-media-library": mediaLibrary,
   "0007-company-settings": companySettings,
   "0009-services-and-home": servicesAndHome,
 };

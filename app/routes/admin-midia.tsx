@@ -1,0 +1,174 @@
+import { data, Form, Link, redirect } from "react-router";
+import { AdminPage } from "~/components/admin/admin-page";
+import { MediaUploader } from "~/components/admin/media-uploader";
+import { Badge, buttonClassName, labelClassName, TextInput } from "~/components/admin/ui";
+import { Icon } from "~/components/ui/icon";
+import { MEDIA_SEARCH_MAX_LENGTH, mediaLibraryHref, mediaQueryFrom } from "~/lib/media-query";
+import { mediaThumbnailUrl } from "~/lib/media-url";
+import type { RouteHandle } from "~/route-handle";
+import { requireAdminAction, requireAdminPage } from "~/server/auth/guard.server";
+import { setFlash, takeFlash } from "~/server/auth/sessions.server";
+import { listMedia } from "~/server/media/media-library.server";
+import { failureList, storeUploadedBatch } from "~/server/media/upload-endpoint.server";
+import type { Route } from "./+types/admin-midia";
+
+// The media library: every uploaded or generated image, a page at a time, searched by name or
+// alt text on the server (?busca=…&pagina=…). Each image has its own page
+// (admin-midia-imagem.tsx) to edit its name and alt text, see where it is used and delete it.
+
+export const handle: RouteHandle = { hydrate: true };
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const session = await requireAdminPage(request);
+  const query = mediaQueryFrom(new URL(request.url).searchParams);
+  const [library, flash] = await Promise.all([listMedia(query), takeFlash(session)]);
+  return { library, flash, email: session.user.email };
+}
+
+/** The upload form without JavaScript: several files in one post. */
+export async function action({ request }: Route.ActionArgs) {
+  const session = await requireAdminAction(request);
+  const outcome = await storeUploadedBatch(request, session.user.id);
+  if (!outcome.ok) return data({ error: outcome.error }, { status: outcome.status });
+  const count = outcome.stored.length;
+  const added = count === 1 ? "1 imagem foi adicionada" : `${count} imagens foram adicionadas`;
+  await setFlash(
+    session,
+    outcome.failures.length
+      ? {
+          title: "Algumas imagens não foram enviadas",
+          description: `${added} à biblioteca. ${failureList(outcome.failures)}`,
+          variant: "error",
+        }
+      : { title: "Imagens enviadas!", description: `${added} à biblioteca.` },
+  );
+  throw redirect("/admin/midia");
+}
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Mídia | Admin" },
+  { name: "robots", content: "noindex" },
+];
+
+const date = new Intl.DateTimeFormat("pt-BR", { timeZone: "America/Sao_Paulo", dateStyle: "medium" });
+
+export default function AdminMedia({ loaderData, actionData }: Route.ComponentProps) {
+  const { library, flash, email } = loaderData;
+  const { items, search, page, pageCount, total } = library;
+  const href = (target: number) => mediaLibraryHref("/admin/midia", { search, page: target });
+  return (
+    <AdminPage title="Biblioteca de Mídia" email={email} flash={flash} failure={actionData}>
+      <section
+        aria-labelledby="enviar-imagens"
+        className="rounded-2xl border border-slate-200 bg-white p-6 dark:border-slate-800 dark:bg-slate-900"
+      >
+        <h2 id="enviar-imagens" className="mb-4 text-xl font-bold text-slate-900 dark:text-white">
+          Enviar imagens
+        </h2>
+        <MediaUploader />
+      </section>
+
+      <section aria-labelledby="imagens-da-biblioteca" className="flex flex-col gap-4">
+        <h2 id="imagens-da-biblioteca" className="text-xl font-bold text-slate-900 dark:text-white">
+          Imagens da biblioteca
+        </h2>
+        <Form
+          method="get"
+          action="/admin/midia"
+          role="search"
+          className="flex flex-col gap-2 sm:flex-row sm:items-end"
+        >
+          <div className="flex flex-1 flex-col gap-1.5">
+            <label htmlFor="busca-midia" className={labelClassName}>
+              Buscar por nome ou texto alternativo
+            </label>
+            <TextInput
+              id="busca-midia"
+              type="search"
+              name="busca"
+              defaultValue={search}
+              maxLength={MEDIA_SEARCH_MAX_LENGTH}
+            />
+          </div>
+          <button type="submit" className={buttonClassName("secondary")}>
+            Buscar
+          </button>
+          {search ? (
+            <Link to="/admin/midia" className={buttonClassName("ghost")}>
+              Limpar busca
+            </Link>
+          ) : null}
+        </Form>
+        <p className="text-sm text-slate-600 dark:text-slate-400">
+          {total === 0
+            ? search
+              ? `Nenhuma imagem encontrada para "${search}".`
+              : "Nenhuma imagem ainda. Envie a primeira acima."
+            : `${total === 1 ? "1 imagem" : `${total} imagens`}${search ? ` para "${search}"` : ""}${
+                pageCount > 1 ? ` · página ${page} de ${pageCount}` : ""
+              }.`}
+        </p>
+        {items.length > 0 ? (
+          <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-6">
+            {items.map((item) => (
+              <li
+                key={item.id}
+                className="relative flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white focus-within:ring-3 focus-within:ring-accent-500 dark:border-slate-800 dark:bg-slate-900"
+              >
+                <img
+                  src={mediaThumbnailUrl(item)}
+                  alt=""
+                  width={item.width}
+                  height={item.height}
+                  loading="lazy"
+                  decoding="async"
+                  className="aspect-[4/3] w-full bg-slate-100 object-cover dark:bg-slate-800"
+                />
+                <div className="flex flex-col gap-1 p-3">
+                  <h3 className="line-clamp-2 text-sm font-semibold break-all text-slate-900 dark:text-white">
+                    <Link
+                      to={`/admin/midia/${item.id}`}
+                      className="after:absolute after:inset-0 focus:outline-none"
+                    >
+                      {item.name}
+                    </Link>
+                  </h3>
+                  <p className="line-clamp-2 text-xs text-slate-600 dark:text-slate-400">
+                    {item.alt || <Badge variant="archived">Sem texto alternativo</Badge>}
+                  </p>
+                  <p className="text-xs text-slate-600 dark:text-slate-400">
+                    {item.width} × {item.height} · {item.source === "ai" ? "IA" : "Envio"} ·{" "}
+                    <time dateTime={item.createdAt}>{date.format(new Date(item.createdAt))}</time>
+                  </p>
+                </div>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        {pageCount > 1 ? (
+          <nav aria-label="Páginas da biblioteca" className="flex items-center justify-between gap-3">
+            {page > 1 ? (
+              <Link to={href(page - 1)} rel="prev" className={buttonClassName("secondary", "sm")}>
+                <Icon name="arrow-left" className="size-4" />
+                Anterior
+              </Link>
+            ) : (
+              <span />
+            )}
+            <span className="text-sm text-slate-600 dark:text-slate-400">
+              Página {page} de {pageCount}
+            </span>
+            {page < pageCount ? (
+              <Link to={href(page + 1)} rel="next" className={buttonClassName("secondary", "sm")}>
+                Próxima
+                <Icon name="arrow-right" className="size-4" />
+              </Link>
+            ) : (
+              <span />
+            )}
+          </nav>
+        ) : null}
+      </section>
+    </AdminPage>
+  );
+}
