@@ -7,6 +7,7 @@ import {
   useLoaderData,
 } from "react-router";
 import { describe, expect, it, vi } from "vitest";
+import { defaultSite } from "~/config/site";
 import * as entry from "~/entry.server";
 import { requestInfoContext } from "~/request-context";
 import * as root from "~/root";
@@ -37,7 +38,8 @@ function Hydrated() {
 }
 
 const modules = {
-  root,
+  // The real root with the default company facts standing in for the saved ones.
+  root: { ...root, loader: () => ({ site: defaultSite }) },
   // The real layout with its data (the footer's services) standing in for the database's.
   "routes/public-layout": {
     ...publicLayout,
