@@ -4,14 +4,14 @@ import { looksLikeSessionToken } from "../auth/session-token.server";
 import { readSessionToken } from "../auth/sessions.server";
 
 // Which public addresses the render cache keeps, under which key, and the tags that purge
-// them (announced by the database, migrations 0004 and 0009). Routes add tags only they can know (an
+// them (announced by the database, migrations 0004 and 0008). Routes add tags only they can know (an
 // article's category) in the RENDER_TAGS_HEADER of their response.
 
 /** Pages that change only with a deploy (a restart empties the cache). */
 const STATIC = "static";
 /** Every listing of posts: the blog list, the sitemap, the feed. */
 const BLOG = "blog";
-/** Every page with the footer, which lists the services (migration 0009 names the others). */
+/** Every page with the footer, which lists the services (migration 0008 names the others). */
 const FOOTER = "footer";
 /** The home page: its service cards, numbers and reasons. */
 const HOME = "home";

@@ -6,7 +6,7 @@ import * as contentChanges from "./0004-content-changes.server.ts";
 import * as leadErasures from "./0005-lead-erasures.server.ts";
 import * as mediaLibrary from "./0006-media-library.server.ts";
 import * as companySettings from "./0007-company-settings.server.ts";
-import * as servicesAndHome from "./0009-services-and-home.server.ts";
+import * as servicesAndHome from "./0008-services-and-home.server.ts";
 
 /** Every migration, in order. Names sort; never rename or edit one that has shipped. */
 const migrations: Record<string, Migration> = {
@@ -17,7 +17,7 @@ const migrations: Record<string, Migration> = {
   "0005-lead-erasures": leadErasures,
   "0006-media-library": mediaLibrary,
   "0007-company-settings": companySettings,
-  "0009-services-and-home": servicesAndHome,
+  "0008-services-and-home": servicesAndHome,
 };
 
 export const migrationProvider: MigrationProvider = {
