@@ -171,7 +171,10 @@ function rawRequest(requestLine: Buffer): Promise<{ status: number; head: string
         body: split >= 0 ? text.slice(split + 4) : "",
       });
     });
-    socket.end(
+    // Written, not ended: a client that half-closes after its request races Node, which on
+    // that end of input abandons an answer not yet written. "Connection: close" makes the
+    // server close once it has answered.
+    socket.write(
       Buffer.concat([
         Buffer.from("GET "),
         requestLine,
