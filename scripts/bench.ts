@@ -620,8 +620,10 @@ try {
     ...database.env,
     // No e-mail: leads are stored with their outbox row, which waits.
     SMTP_URL: "",
-    // Every submission comes from 127.0.0.1; the per-address limit must not refuse them.
+    // Every submission comes from 127.0.0.1, thousands an hour: neither the per-address limit
+    // nor the hourly cap on all requests together may refuse them.
     QUOTE_RATE_LIMIT_PER_HOUR: "1000000",
+    QUOTE_GLOBAL_LIMIT_PER_HOUR: "1000000",
     QUOTE_MIN_FILL_SECONDS: String(MIN_FILL_SECONDS),
   };
   const articlePath = `/blog/${prepared.article.slug}`;
