@@ -69,14 +69,19 @@ export async function runAutocannon(options: AutocannonOptions): Promise<LoadRes
   };
 }
 
-/** Warm up, then measure: GET `url` with the browser's headers from `connections` connections. */
+/**
+ * Warm up, then measure: GET `url` with the browser's headers from `connections` connections.
+ * `beforeMeasuring` runs between the two (to read a counter that only the measured run counts).
+ */
 export async function measureUrl(
   url: string,
   connections: number,
   durationS: number,
   warmupS: number,
+  beforeMeasuring: () => void = () => {},
 ): Promise<LoadResult> {
   const options = { url, connections, headers: BROWSER_HEADERS };
   await runAutocannon({ ...options, duration: warmupS });
+  beforeMeasuring();
   return runAutocannon({ ...options, duration: durationS });
 }

@@ -37,6 +37,7 @@ import { parseArgs } from "node:util";
 import { staticSitemapPaths } from "../app/lib/sitemap-pages.ts";
 import * as site from "../app/server/maintenance.server.ts";
 import { captureResponse, startCeiling } from "./bench-ceiling.ts";
+import { processCpuSeconds } from "./bench-cpu.ts";
 import {
   type PreparedDatabase,
   postgresDatabase,
@@ -149,6 +150,11 @@ interface Row extends LoadResult {
   /** req/s divided by the ceiling's at the same connection count. */
   ratioToCeiling: number | null;
   peakRssMb: number | null;
+  /**
+   * The server process's CPU time (all threads) per response in the measured run: the cost of
+   * a page, which a busy machine disturbs far less than req/s (use it for A/B comparisons).
+   */
+  serverCpuUsPerResponse: number | null;
   target: Target;
 }
 
@@ -177,12 +183,23 @@ async function measureCase(
   pagePath: string,
   durationS: number,
   memory: { takeCasePeakMb: () => number | null } | null,
+  serverPid: number,
 ): Promise<Row[]> {
   const rows: Row[] = [];
   for (const connections of CONNECTIONS) {
     const started = performance.now();
     memory?.takeCasePeakMb();
-    const result = await measureUrl(new URL(pagePath, baseUrl).href, connections, durationS, WARMUP_SECONDS);
+    let cpuAtStart: number | null = null;
+    const result = await measureUrl(
+      new URL(pagePath, baseUrl).href,
+      connections,
+      durationS,
+      WARMUP_SECONDS,
+      () => {
+        cpuAtStart = processCpuSeconds(serverPid);
+      },
+    );
+    const cpuAtEnd = processCpuSeconds(serverPid);
     const row: Row = {
       ...result,
       case: name,
@@ -190,6 +207,10 @@ async function measureCase(
       path: pagePath,
       ratioToCeiling: null,
       peakRssMb: memory?.takeCasePeakMb() ?? null,
+      serverCpuUsPerResponse:
+        cpuAtStart !== null && cpuAtEnd !== null && result.responses > 0
+          ? ((cpuAtEnd - cpuAtStart) * 1e6) / result.responses
+          : null,
       target: null,
     };
     rows.push(row);
@@ -246,6 +267,7 @@ const caseColumns: Column<Row>[] = [
   { header: "erros", cell: (r) => String(r.errors), right: true },
   { header: "não-2xx", cell: (r) => String(r.non2xx), right: true },
   { header: "RSS máx MB", cell: (r) => optional(r.peakRssMb, 0), right: true },
+  { header: "CPU µs/resp", cell: (r) => optional(r.serverCpuUsPerResponse, 0), right: true },
   { header: "meta", cell: (r) => (r.target ? `${r.target.text}: ${mark(r.target.met)}` : "") },
 ];
 
@@ -364,6 +386,7 @@ async function measureUncachedArticle(
     articlePath,
     options.durationS,
     uncachedMemory,
+    uncached.pid,
   );
   const memory = uncachedMemory.stop();
   await uncached.stop();
@@ -509,7 +532,9 @@ async function benchEverything(
   const rows: Row[] = [];
   for (const page of pages) {
     await checkPage(new URL(page.path, main.url).href, page.check);
-    rows.push(...(await measureCase(page.name, "site", main.url, page.path, options.durationS, memory)));
+    rows.push(
+      ...(await measureCase(page.name, "site", main.url, page.path, options.durationS, memory, main.pid)),
+    );
   }
 
   const mediaLibrary = await measureMediaCases(main, prepared);
@@ -524,7 +549,15 @@ async function benchEverything(
   const ceiling = await startCeiling(captured, workDir);
   cleanups.push(() => ceiling.stop());
   rows.push(
-    ...(await measureCase("teto (artigo)", "teto", ceiling.url, articlePath, options.durationS, null)),
+    ...(await measureCase(
+      "teto (artigo)",
+      "teto",
+      ceiling.url,
+      articlePath,
+      options.durationS,
+      null,
+      ceiling.pid,
+    )),
   );
   await ceiling.stop();
   applyTargets(rows, articlePath);
