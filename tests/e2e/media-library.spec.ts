@@ -4,6 +4,7 @@ import sharp from "sharp";
 import { E2E_ORIGIN, signInOverHttp } from "../support/admin-auth";
 import { seriousAxeViolations } from "../support/axe";
 import { insertCategory, insertPost, openE2eDatabase } from "../support/db";
+import { METADATA_NEEDLES, phonePhoto, solidImage } from "../support/photo-fixtures";
 
 // The media library through a real browser: uploading several photos at once with a progress
 // bar each (and without JavaScript), photos from a phone served upright and without their
@@ -34,32 +35,12 @@ async function picture(name: string, width = 900, height = 600): Promise<Fixture
   return {
     name,
     mimeType: "image/png",
-    buffer: await sharp({ create: { width, height, channels: 3, background } })
-      .png()
-      .toBuffer(),
+    buffer: await solidImage(width, height, background).png().toBuffer(),
   };
 }
 
-/** A photo as a phone saves it: landscape pixels, "rotate 90°" in EXIF, camera and GPS tags. */
-async function phonePhoto(name: string): Promise<Fixture> {
-  const band = await sharp({ create: { width: 1600, height: 150, channels: 3, background: "#0000ff" } })
-    .png()
-    .toBuffer();
-  const buffer = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: "#d2691e" } })
-    .composite([{ input: band, left: 0, top: 0 }])
-    .jpeg({ quality: 90 })
-    .withExif({
-      IFD0: { Make: "CameraDoCelular", Model: "Modelo X" },
-      IFD3: {
-        GPSLatitudeRef: "S",
-        GPSLatitude: "25/1 25/1 30/1",
-        GPSLongitudeRef: "W",
-        GPSLongitude: "49/1 16/1 15/1",
-      },
-    })
-    .withMetadata({ orientation: 6 })
-    .toBuffer();
-  return { name, mimeType: "image/jpeg", buffer };
+async function phonePhotoFixture(name: string): Promise<Fixture> {
+  return { name, mimeType: "image/jpeg", buffer: await phonePhoto(1600, 1200) };
 }
 
 async function signIn(page: Page) {
@@ -104,14 +85,12 @@ function grid(page: Page) {
   return page.getByRole("region", { name: "Imagens da biblioteca" }).getByRole("list");
 }
 
-const METADATA = ["Exif\0\0", "II*\0", "MM\0*", "CameraDoCelular", "Modelo X"];
-
 test("three photos sent at once each get a progress bar, all appear in the grid, and the phone photo is served upright without EXIF", async ({
   page,
 }) => {
   const id = uid();
   const files = [
-    await phonePhoto(`celular-${id}.jpg`),
+    await phonePhotoFixture(`celular-${id}.jpg`),
     await picture(`planta-${id}.png`),
     await picture(`telhado-${id}.png`, 1200, 500),
   ];
@@ -147,7 +126,7 @@ test("three photos sent at once each get a progress bar, all appear in the grid,
       expect(response.status()).toBe(200);
       expect(response.headers()["content-type"]).toBe(`image/${format}`);
       const bytes = await response.body();
-      for (const needle of METADATA)
+      for (const needle of METADATA_NEEDLES)
         expect(bytes.includes(needle), `${width}.${format}: ${needle}`).toBe(false);
       const meta = await sharp(bytes).metadata();
       expect([meta.width, meta.height, meta.exif, meta.orientation]).toEqual([

@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import { crc32 } from "node:zlib";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import sharp from "sharp";
@@ -25,6 +24,7 @@ import { findMediaUsages } from "~/server/media/media-usage.server";
 import { UPLOAD_MESSAGES } from "~/server/media/upload-endpoint.server";
 import { type ContentChangeFeed, watchContentChanges } from "~/server/render-cache/content-changes.server";
 import { insertCategory, insertPost } from "../support/db";
+import { METADATA_NEEDLES, phonePhoto, pixelBomb, solidImage as solid } from "../support/photo-fixtures";
 import { testEngines } from "../support/test-database";
 
 // The media library on both engines: photos as a phone takes them (rotated by EXIF, with GPS),
@@ -79,52 +79,6 @@ async function answer(run: () => unknown): Promise<Answer> {
     throw thrown;
   }
 }
-
-function solid(width: number, height: number, background = "#c85028") {
-  return sharp({ create: { width, height, channels: 3, background } });
-}
-
-/**
- * A photo as a phone saves it: the sensor's landscape pixels (1200 × 800, a blue band along the
- * top) with "rotate 90° clockwise" in EXIF, the camera's make and model and a GPS position.
- */
-async function phonePhoto(): Promise<Buffer> {
-  const band = await solid(1200, 120, "#0000ff").png().toBuffer();
-  return solid(1200, 800)
-    .composite([{ input: band, left: 0, top: 0 }])
-    .jpeg({ quality: 90 })
-    .withExif({
-      IFD0: { Make: "CameraDoCelular", Model: "Modelo X" },
-      IFD3: {
-        GPSLatitudeRef: "S",
-        GPSLatitude: "25/1 25/1 30/1",
-        GPSLongitudeRef: "W",
-        GPSLongitude: "49/1 16/1 15/1",
-      },
-    })
-    .withMetadata({ orientation: 6 })
-    .toBuffer();
-}
-
-/** A PNG whose header claims 30 000 × 30 000 pixels (900 MP) around a tiny image's data. */
-async function pixelBomb(): Promise<Buffer> {
-  const png = Buffer.from(await solid(8, 8).png().toBuffer());
-  png.writeUInt32BE(30_000, 16);
-  png.writeUInt32BE(30_000, 20);
-  png.writeUInt32BE(crc32(png.subarray(12, 29)), 29);
-  return png;
-}
-
-/** Signs of metadata in a file: the EXIF APP1 header, a TIFF header, the camera's strings, XMP, ICC. */
-const METADATA_NEEDLES = [
-  "Exif\0\0",
-  "II*\0",
-  "MM\0*",
-  "CameraDoCelular",
-  "Modelo X",
-  "<x:xmpmeta",
-  "ICC_PROFILE",
-];
 
 function file(bytes: Uint8Array | Buffer, name: string, type = "image/jpeg"): File {
   return new File([new Uint8Array(bytes)], name, { type });
