@@ -1,16 +1,16 @@
+import type { Illustration } from "~/content/types";
 import type { IconName } from "./icon-names";
+import type { MediaView } from "./media-url";
 
 // The services, numbers, reasons and testimonials as the public pages show them (read from
 // the database by server/site-content/). Pure shapes, for the server and the components.
 
-/** A picture with its intrinsic size; `srcSet` when the library has it at several widths. */
-export interface ContentPicture {
-  src: string;
-  srcSet?: string;
-  alt: string;
-  width: number;
-  height: number;
-}
+/**
+ * A picture of the site's content: an image of the media library (drawn responsive, AVIF where
+ * it exists, with the content's own alt text) or a file shipped with the site (the demo
+ * content's illustrations).
+ */
+export type ContentPicture = { kind: "media"; image: MediaView } | { kind: "file"; file: Illustration };
 
 /** A service as the footer lists it: its title, linking to its anchor on /servicos. */
 export interface ServiceLink {

@@ -12,12 +12,7 @@ import { getPublishedArticle } from "~/server/blog/public-posts.server";
 import { sanitizeForRender } from "~/server/html-sanitizer.server";
 import { mediaHashesInHtml, withLibraryImages } from "~/server/media/content-images.server";
 import { mediaViewsByHash } from "~/server/media/media-library.server";
-import {
-  categoryTag,
-  mediaTags,
-  postTag,
-  RENDER_TAGS_HEADER,
-} from "~/server/render-cache/cache-policy.server";
+import { categoryTag, mediaTags, postTag, renderTagsInit } from "~/server/render-cache/cache-policy.server";
 import type { Route } from "./+types/blog-post";
 
 export async function loader({ params }: Route.LoaderArgs) {
@@ -39,7 +34,7 @@ export async function loader({ params }: Route.LoaderArgs) {
     categoryTag(post.category.id),
     ...mediaTags([...imageHashes, ...contentHashes]),
   ];
-  return data({ post: { ...post, content }, related }, { headers: { [RENDER_TAGS_HEADER]: tags.join(" ") } });
+  return data({ post: { ...post, content }, related }, renderTagsInit(tags));
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {

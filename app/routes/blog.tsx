@@ -11,7 +11,7 @@ import { BLOG_PAGE_SIZE } from "~/lib/blog-types";
 import { formatMonthYear } from "~/lib/dates";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
 import { getBlogListing, listCategories } from "~/server/blog/public-posts.server";
-import { mediaTags, RENDER_TAGS_HEADER } from "~/server/render-cache/cache-policy.server";
+import { mediaTags, renderTagsInit } from "~/server/render-cache/cache-policy.server";
 import type { Route } from "./+types/blog";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -25,7 +25,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const tags = mediaTags(shown.flatMap((post) => (post.featuredImage ? [post.featuredImage.hash] : [])));
   return data(
     { categories, category: category ?? null, visible: query.visible, ...listing },
-    tags.length ? { headers: { [RENDER_TAGS_HEADER]: tags.join(" ") } } : undefined,
+    renderTagsInit(tags),
   );
 }
 

@@ -1,5 +1,7 @@
 import { preload } from "react-dom";
+import { data } from "react-router";
 import { HeroBadge } from "~/components/ui/badge";
+import { ContentPictureView } from "~/components/ui/content-picture";
 import { CtaSection } from "~/components/ui/cta-section";
 import { Icon } from "~/components/ui/icon";
 import { Picture } from "~/components/ui/picture";
@@ -10,11 +12,15 @@ import { syndicQuote, team } from "~/content/team";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
 import type { HomeServiceCard, ReasonItem, StatItem } from "~/lib/site-content";
 import { useSite } from "~/lib/site-context";
-import { homeContent } from "~/server/site-content/public-site-content.server";
+import { mediaTags, renderTagsInit } from "~/server/render-cache/cache-policy.server";
+import { homeContent, pictureMediaHashes } from "~/server/site-content/public-site-content.server";
 import type { Route } from "./+types/home";
 
-export function loader() {
-  return homeContent();
+export async function loader() {
+  const content = await homeContent();
+  // The render cache forgets the page when a library image it shows changes formats or goes.
+  const pictures = content.services.map((service) => service.picture);
+  return data(content, renderTagsInit(mediaTags(pictureMediaHashes(pictures))));
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => {
@@ -118,8 +124,8 @@ function Services({ services }: { services: HomeServiceCard[] }) {
               className="flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900"
             >
               {service.picture ? (
-                <Picture
-                  image={service.picture}
+                <ContentPictureView
+                  picture={service.picture}
                   sizes={CARD_PICTURE_SIZES}
                   className="aspect-[4/3] w-full object-cover"
                 />

@@ -1,15 +1,20 @@
+import { data } from "react-router";
+import { ContentPictureView } from "~/components/ui/content-picture";
 import { CtaSection } from "~/components/ui/cta-section";
 import { Icon } from "~/components/ui/icon";
 import { PageHero } from "~/components/ui/page-hero";
-import { Picture } from "~/components/ui/picture";
 import { qualityCommitment, servicesHero } from "~/content/quality";
 import { technicalInspection } from "~/content/services";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
-import { listServiceSections } from "~/server/site-content/public-site-content.server";
+import { mediaTags, renderTagsInit } from "~/server/render-cache/cache-policy.server";
+import { listServiceSections, pictureMediaHashes } from "~/server/site-content/public-site-content.server";
 import type { Route } from "./+types/servicos";
 
 export async function loader() {
-  return { services: await listServiceSections() };
+  const services = await listServiceSections();
+  // The render cache forgets the page when a library image it shows changes formats or goes.
+  const pictures = services.map((service) => service.picture);
+  return data({ services }, renderTagsInit(mediaTags(pictureMediaHashes(pictures))));
 }
 
 /** `sizes` of a service's picture: half of an 80rem page from lg up. */
@@ -54,8 +59,8 @@ export default function Servicos({ loaderData }: Route.ComponentProps) {
           >
             {service.picture ? (
               <div className={index % 2 === 1 ? "lg:order-2" : undefined}>
-                <Picture
-                  image={service.picture}
+                <ContentPictureView
+                  picture={service.picture}
                   priority={index === 0}
                   sizes={SECTION_PICTURE_SIZES}
                   className="aspect-[4/3] w-full rounded-2xl object-cover shadow-md"

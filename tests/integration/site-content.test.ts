@@ -1,10 +1,14 @@
 import { randomUUID } from "node:crypto";
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ContentPictureView } from "~/components/ui/content-picture";
 import { reasons as demoReasons } from "~/content/reasons";
 import { services as demoServices, homeServiceIds } from "~/content/services";
 import { stats as demoStats } from "~/content/stats";
 import { testimonials as demoTestimonials } from "~/content/testimonials";
+import { loader as servicesLoader } from "~/routes/servicos";
 import {
   createTestimonial,
   HomeItemNotFoundError,
@@ -30,6 +34,7 @@ import { migrateToLatest } from "~/server/db/migrate.server";
 import { migrationProvider } from "~/server/db/migrations/index.server";
 import { storeImage } from "~/server/media/media-store.server";
 import { findMediaUsages } from "~/server/media/media-usage.server";
+import { mediaTag, RENDER_TAGS_HEADER } from "~/server/render-cache/cache-policy.server";
 import { type ContentChangeFeed, watchContentChanges } from "~/server/render-cache/content-changes.server";
 import {
   homeContent,
@@ -53,12 +58,7 @@ const expectedSections = demoServices.map((service) => ({
   title: service.title,
   details: service.description,
   features: service.features,
-  picture: {
-    src: service.image.src,
-    alt: service.image.alt,
-    width: service.image.width,
-    height: service.image.height,
-  },
+  picture: { kind: "file", file: service.image },
 }));
 
 function serviceForm(overrides: Partial<ServiceForm> = {}): ServiceForm {
@@ -118,7 +118,10 @@ describe.each(testEngines())("site content on $name", (engine) => {
         icon: demo?.icon,
         title: demo?.title,
         summary: demo?.description,
-        picture: { src: demo?.image.src, alt: demo?.image.alt, width: 800, height: 600 },
+        picture: {
+          kind: "file",
+          file: { src: demo?.image.src, alt: demo?.image.alt, width: 800, height: 600 },
+        },
       });
     }
     expect(home.stats).toEqual(demoStats.map((stat) => ({ value: stat.number, label: stat.label })));
@@ -298,13 +301,20 @@ describe.each(testEngines())("site content on $name", (engine) => {
       const edit = await getServiceForEdit(created.id);
       expect(edit?.picture).toBe(image.url);
       const section = (await listServiceSections()).find((item) => item.slug === edit?.slug);
+      const hash = image.url.split("/")[2] ?? "";
       expect(section?.picture).toEqual({
-        src: image.url,
-        srcSet: expect.stringContaining("/400.webp 400w"),
-        alt: "Foto da obra",
-        width: 900,
-        height: 600,
+        kind: "media",
+        image: { hash, width: 900, height: 600, alt: "Foto da obra", avif: true },
       });
+      // /servicos draws it as a responsive <picture>, AVIF first, and names it for the cache.
+      const page = await servicesLoader();
+      expect(page.init?.headers).toEqual({ [RENDER_TAGS_HEADER]: expect.stringContaining(mediaTag(hash)) });
+      if (!section?.picture) throw new Error("the service lost its picture");
+      const html = renderToStaticMarkup(
+        createElement(ContentPictureView, { picture: section.picture, sizes: "100vw" }),
+      );
+      expect(html).toContain(`<source type="image/avif" srcSet="/media/${hash}/400.avif 400w`);
+      expect(html).toContain('alt="Foto da obra"');
       const db = await database();
       const media = await db
         .selectFrom("media")

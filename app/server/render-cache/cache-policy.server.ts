@@ -64,6 +64,14 @@ export function mediaTags(hashes: Iterable<string>): string[] {
   return [...new Set(hashes)].map(mediaTag);
 }
 
+/**
+ * The response init of a loader whose page shows these tags (a page's own, its library
+ * images'), or undefined when there are none: `data(value, renderTagsInit(tags))`.
+ */
+export function renderTagsInit(tags: readonly string[]): ResponseInit | undefined {
+  return tags.length ? { headers: { [RENDER_TAGS_HEADER]: tags.join(" ") } } : undefined;
+}
+
 /** Cache-Control of a public page: browsers revalidate (ETag), a CDN may keep it briefly. */
 export const PUBLIC_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-revalidate=300";
 /** A page with per-response values (the quote form's token) must be fetched each time. */

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { isIconName } from "~/lib/icon-names";
-import { mediaSrcSet, mediaUrl } from "~/lib/media-url";
+import { hasAvif } from "~/lib/media-url";
 import type {
   ContentPicture,
   HomeServiceCard,
@@ -46,29 +46,40 @@ interface PictureColumns {
   media_hash: string | null;
   media_width: number | null;
   media_height: number | null;
+  media_formats: string | null;
 }
 
-/** A service's picture: a library image (with its widths) or a shipped illustration. */
+/** A service's picture: a library image or a shipped illustration, with the service's alt text. */
 export function servicePicture(row: PictureColumns): ContentPicture | null {
   if (row.media_hash && row.media_width && row.media_height) {
-    const src = mediaUrl({ hash: row.media_hash, width: row.media_width, height: row.media_height });
     return {
-      src,
-      srcSet: mediaSrcSet(src),
-      alt: row.picture_alt,
-      width: row.media_width,
-      height: row.media_height,
+      kind: "media",
+      image: {
+        hash: row.media_hash,
+        width: row.media_width,
+        height: row.media_height,
+        alt: row.picture_alt,
+        avif: hasAvif(row.media_formats),
+      },
     };
   }
   if (row.picture_path && row.picture_width && row.picture_height) {
     return {
-      src: row.picture_path,
-      alt: row.picture_alt,
-      width: row.picture_width,
-      height: row.picture_height,
+      kind: "file",
+      file: {
+        src: row.picture_path,
+        alt: row.picture_alt,
+        width: row.picture_width,
+        height: row.picture_height,
+      },
     };
   }
   return null;
+}
+
+/** The hashes of the library images among `pictures`, for the page's render-cache tags. */
+export function pictureMediaHashes(pictures: ReadonlyArray<ContentPicture | null>): string[] {
+  return pictures.flatMap((picture) => (picture?.kind === "media" ? [picture.image.hash] : []));
 }
 
 const featuresSchema = z.array(z.string()).catch([]);
@@ -90,6 +101,7 @@ const PICTURE_COLUMNS = [
   "m.hash as media_hash",
   "m.width as media_width",
   "m.height as media_height",
+  "m.formats as media_formats",
 ] as const;
 
 const homeServicesQuery = reusableQuery([], (db) =>
