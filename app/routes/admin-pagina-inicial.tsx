@@ -1,8 +1,8 @@
 import { Form } from "react-router";
 import { AdminPage } from "~/components/admin/admin-page";
 import { OrderButtons } from "~/components/admin/order-buttons";
+import { DeleteForm } from "~/components/admin/row-actions";
 import { Badge, Button, Field, Select, Switch, TextArea, TextInput } from "~/components/admin/ui";
-import { Icon } from "~/components/ui/icon";
 import { iconLabels, iconNames } from "~/lib/icon-names";
 import type { RouteHandle } from "~/route-handle";
 import type { AdminReason, AdminStat, AdminTestimonial } from "~/server/admin/home-content-admin.server";
@@ -195,10 +195,6 @@ function TestimonialFields({ testimonial, errors, sent }: TestimonialFieldsProps
   );
 }
 
-function confirmDelete(event: React.FormEvent<HTMLFormElement>) {
-  if (!window.confirm("Tem certeza que deseja excluir este depoimento?")) event.preventDefault();
-}
-
 function Testimonials({ testimonials, failure }: { testimonials: AdminTestimonial[] } & FailureProps) {
   const created = failedForm(failure, "testimonial:new");
   return (
@@ -265,19 +261,12 @@ function Testimonials({ testimonials, failure }: { testimonials: AdminTestimonia
                     first={index === 0}
                     last={index === testimonials.length - 1}
                   />
-                  <Form method="post" onSubmit={confirmDelete}>
-                    <input type="hidden" name="intent" value="testimonial-delete" />
-                    <input type="hidden" name="id" value={testimonial.id} />
-                    <Button
-                      type="submit"
-                      variant="danger"
-                      size="sm"
-                      aria-label={`Excluir depoimento de ${testimonial.author}`}
-                    >
-                      <Icon name="x" className="size-4" />
-                      Excluir
-                    </Button>
-                  </Form>
+                  <DeleteForm
+                    intent="testimonial-delete"
+                    id={testimonial.id}
+                    question="Tem certeza que deseja excluir este depoimento?"
+                    label={`Excluir depoimento de ${testimonial.author}`}
+                  />
                 </div>
               </li>
             );

@@ -1,7 +1,8 @@
-import { data, Form, Link, redirect } from "react-router";
+import { data, Link, redirect } from "react-router";
 import { AdminPage } from "~/components/admin/admin-page";
 import { OrderButtons } from "~/components/admin/order-buttons";
-import { Badge, Button, buttonClassName } from "~/components/admin/ui";
+import { DeleteForm, EditLink } from "~/components/admin/row-actions";
+import { Badge, buttonClassName } from "~/components/admin/ui";
 import { Icon } from "~/components/ui/icon";
 import type { RouteHandle } from "~/route-handle";
 import { readMove } from "~/server/admin/reorder.server";
@@ -55,11 +56,6 @@ export const meta: Route.MetaFunction = () => [
   { title: "Serviços | Admin do Site" },
   { name: "robots", content: "noindex" },
 ];
-
-function confirmDelete(event: React.FormEvent<HTMLFormElement>) {
-  if (!window.confirm("Tem certeza que deseja excluir este serviço? Ele sairá do site."))
-    event.preventDefault();
-}
 
 export default function AdminServices({ loaderData, actionData }: Route.ComponentProps) {
   const { services, home, flash, email } = loaderData;
@@ -117,22 +113,12 @@ export default function AdminServices({ loaderData, actionData }: Route.Componen
                     last={index === services.length - 1}
                     fields={{ list: "page" }}
                   />
-                  <Link
-                    to={`/admin/servicos/${service.id}`}
-                    className={buttonClassName("secondary", "sm")}
-                    aria-label={`Editar ${service.title}`}
-                  >
-                    <Icon name="file-text" className="size-4" />
-                    Editar
-                  </Link>
-                  <Form method="post" onSubmit={confirmDelete}>
-                    <input type="hidden" name="intent" value="delete" />
-                    <input type="hidden" name="id" value={service.id} />
-                    <Button type="submit" variant="danger" size="sm" aria-label={`Excluir ${service.title}`}>
-                      <Icon name="x" className="size-4" />
-                      Excluir
-                    </Button>
-                  </Form>
+                  <EditLink to={`/admin/servicos/${service.id}`} title={service.title} />
+                  <DeleteForm
+                    id={service.id}
+                    question="Tem certeza que deseja excluir este serviço? Ele sairá do site."
+                    label={`Excluir ${service.title}`}
+                  />
                 </div>
               </li>
             ))}

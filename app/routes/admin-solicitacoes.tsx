@@ -1,5 +1,6 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { AdminPage } from "~/components/admin/admin-page";
+import { DeleteForm } from "~/components/admin/row-actions";
 import { Badge, Button, buttonClassName, Field, Select, TextArea } from "~/components/admin/ui";
 import { deliveryLabels, leadStatuses, leadStatusFilter, leadStatusLabels } from "~/lib/lead-status";
 import type { RouteHandle } from "~/route-handle";
@@ -49,12 +50,6 @@ const dateTime = new Intl.DateTimeFormat("pt-BR", {
   dateStyle: "medium",
   timeStyle: "short",
 });
-
-function confirmDelete(event: React.FormEvent<HTMLFormElement>) {
-  if (!window.confirm("Tem certeza que deseja excluir esta solicitação? Os dados serão apagados.")) {
-    event.preventDefault();
-  }
-}
 
 export default function AdminLeads({ loaderData, actionData }: Route.ComponentProps) {
   const { leads, status, flash, email } = loaderData;
@@ -195,13 +190,12 @@ export default function AdminLeads({ loaderData, actionData }: Route.ComponentPr
                       Salvar<span className="sr-only"> solicitação de {lead.name}</span>
                     </Button>
                   </Form>
-                  <Form method="post" onSubmit={confirmDelete}>
-                    <input type="hidden" name="id" value={lead.id} />
-                    <input type="hidden" name="intent" value="delete" />
-                    <Button type="submit" variant="danger" size="sm" className="w-full">
-                      Excluir<span className="sr-only"> solicitação de {lead.name}</span>
-                    </Button>
-                  </Form>
+                  <DeleteForm
+                    id={lead.id}
+                    question="Tem certeza que deseja excluir esta solicitação? Os dados serão apagados."
+                    label={`Excluir solicitação de ${lead.name}`}
+                    className="w-full"
+                  />
                 </div>
               </li>
             );

@@ -1,7 +1,7 @@
-import { data, Form, Link, redirect } from "react-router";
+import { data, Link, redirect } from "react-router";
 import { BlogAdminPage } from "~/components/admin/post-editor";
-import { Button, buttonClassName, FeaturedBadge, PostStatusBadge } from "~/components/admin/ui";
-import { Icon } from "~/components/ui/icon";
+import { DeleteForm, EditLink } from "~/components/admin/row-actions";
+import { FeaturedBadge, PostStatusBadge } from "~/components/admin/ui";
 import type { RouteHandle } from "~/route-handle";
 import { deletePost, listAllPosts, POST_GONE_MESSAGE } from "~/server/admin/posts-admin.server";
 import { requireAdminAction, requireAdminPage } from "~/server/auth/guard.server";
@@ -36,10 +36,6 @@ export const meta: Route.MetaFunction = () => [
   { title: "Admin do Blog" },
   { name: "robots", content: "noindex" },
 ];
-
-function confirmDelete(event: React.FormEvent<HTMLFormElement>) {
-  if (!window.confirm("Tem certeza que deseja deletar este post?")) event.preventDefault();
-}
 
 export default function Admin({ loaderData, actionData }: Route.ComponentProps) {
   const { posts, flash, email } = loaderData;
@@ -81,22 +77,14 @@ export default function Admin({ loaderData, actionData }: Route.ComponentProps) 
                   </p>
                 </div>
                 <div className="flex shrink-0 gap-2">
-                  <Link
-                    to={`/admin/posts/${post.id}`}
-                    className={buttonClassName("secondary", "sm")}
-                    aria-label={`Editar ${post.title}`}
+                  <EditLink to={`/admin/posts/${post.id}`} title={post.title} />
+                  <DeleteForm
+                    id={post.id}
+                    question="Tem certeza que deseja deletar este post?"
+                    label={`Deletar ${post.title}`}
                   >
-                    <Icon name="file-text" className="size-4" />
-                    Editar
-                  </Link>
-                  <Form method="post" onSubmit={confirmDelete}>
-                    <input type="hidden" name="intent" value="delete" />
-                    <input type="hidden" name="id" value={post.id} />
-                    <Button type="submit" variant="danger" size="sm" aria-label={`Deletar ${post.title}`}>
-                      <Icon name="x" className="size-4" />
-                      Deletar
-                    </Button>
-                  </Form>
+                    Deletar
+                  </DeleteForm>
                 </div>
               </li>
             ))}
