@@ -4,8 +4,9 @@ import { looksLikeSessionToken } from "../auth/session-token.server";
 import { readSessionToken } from "../auth/sessions.server";
 
 // Which public addresses the render cache keeps, under which key, and the tags that purge
-// them (announced by the database, migrations 0004 and 0008). Routes add tags only they can know (an
-// article's category) in the RENDER_TAGS_HEADER of their response.
+// them (announced by the database, migrations 0004, 0008 and 0009). Routes add tags only they can
+// know (an article's category, the library images a page shows) in the RENDER_TAGS_HEADER of
+// their response.
 
 /** Pages that change only with a deploy (a restart empties the cache). */
 const STATIC = "static";
@@ -19,6 +20,8 @@ const HOME = "home";
 const SERVICES = "services";
 /** /obras, where the visible testimonials are. */
 const TESTIMONIALS = "testimonials";
+/** /obras (the published works in order) and the sitemap, which lists each work's page. */
+export const WORKS = "works";
 
 const fixedPages: Record<string, string[]> = {
   "/": [STATIC, FOOTER, HOME],
@@ -26,7 +29,7 @@ const fixedPages: Record<string, string[]> = {
   "/obras": [STATIC, FOOTER, TESTIMONIALS],
   "/contato": [STATIC, FOOTER],
   "/politica-de-privacidade": [STATIC, FOOTER],
-  "/sitemap.xml": [BLOG],
+  "/sitemap.xml": [BLOG, WORKS],
   "/blog/rss.xml": [BLOG],
 };
 
@@ -45,6 +48,11 @@ export const RENDER_SLOTS_HEADER = "X-Render-Slots";
 
 export function postTag(slug: string): string {
   return `post:${slug}`;
+}
+
+/** A work's own page, /obras/{slug} (migration 0009). */
+export function workTag(slug: string): string {
+  return `work:${slug}`;
 }
 
 export function categoryTag(categoryId: string): string {
