@@ -14,6 +14,7 @@ export default [
     index("routes/home.tsx"),
     route("servicos", "routes/servicos.tsx"),
     route("obras", "routes/obras.tsx"),
+    route("obras/:slug", "routes/obras-detalhe.tsx"),
     route("contato", "routes/contato.tsx"),
     route("politica-de-privacidade", "routes/politica-de-privacidade.tsx"),
     route("blog", "routes/blog.tsx"),

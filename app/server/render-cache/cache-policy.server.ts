@@ -1,5 +1,6 @@
 import { blogListHref } from "~/lib/blog-href";
 import { parseBlogQuery } from "~/lib/blog-query";
+import { parseWorksPage, worksListHref } from "~/lib/works";
 import { looksLikeSessionToken } from "../auth/session-token.server";
 import { readSessionToken } from "../auth/sessions.server";
 
@@ -18,7 +19,7 @@ const FOOTER = "footer";
 const HOME = "home";
 /** /servicos: every service in full. */
 const SERVICES = "services";
-/** /obras, where the visible testimonials are. */
+/** /obras (every page of it), where the visible testimonials are. */
 const TESTIMONIALS = "testimonials";
 /** /obras (the published works in order) and the sitemap, which lists each work's page. */
 export const WORKS = "works";
@@ -26,7 +27,6 @@ export const WORKS = "works";
 const fixedPages: Record<string, string[]> = {
   "/": [STATIC, FOOTER, HOME],
   "/servicos": [STATIC, FOOTER, SERVICES],
-  "/obras": [STATIC, FOOTER, TESTIMONIALS],
   "/contato": [STATIC, FOOTER],
   "/politica-de-privacidade": [STATIC, FOOTER],
   "/sitemap.xml": [BLOG, WORKS],
@@ -40,6 +40,7 @@ const fixedPages: Record<string, string[]> = {
 export const SITE_TAG = "site";
 
 const ARTICLE_PATH = /^\/blog\/[a-z0-9-]{1,200}$/;
+const WORK_PATH = /^\/obras\/([a-z0-9-]{1,200})$/;
 
 /** Response header in which a route names extra tags; the HTTP layer removes it. */
 export const RENDER_TAGS_HEADER = "X-Render-Cache-Tags";
@@ -91,7 +92,15 @@ export function cacheablePage(url: URL): CacheablePage | undefined {
   if (pathname === "/blog") {
     return { key: blogListHref(parseBlogQuery(url.searchParams)), tags: [BLOG, FOOTER] };
   }
+  if (pathname === "/obras") {
+    return {
+      key: worksListHref(parseWorksPage(url.searchParams)),
+      tags: [STATIC, FOOTER, TESTIMONIALS, WORKS],
+    };
+  }
   if (ARTICLE_PATH.test(pathname)) return { key: pathname, tags: [FOOTER] };
+  const work = WORK_PATH.exec(pathname);
+  if (work?.[1]) return { key: pathname, tags: [STATIC, FOOTER, workTag(work[1])] };
   return undefined;
 }
 
