@@ -70,6 +70,11 @@ export function WorkGalleryField({ photos, onChange, picker, enhanced, error }: 
   const [summary, setSummary] = useState("");
   const [announcement, setAnnouncement] = useState("");
   const focusAfterMove = useFocusAfterMove();
+  // One live message at a time: the last upload's summary or the last move or removal.
+  const announce = (message: string) => {
+    setSummary("");
+    setAnnouncement(message);
+  };
   // The latest list, for uploads that finish after other edits.
   const current = useRef(photos);
   current.current = photos;
@@ -96,6 +101,7 @@ export function WorkGalleryField({ photos, onChange, picker, enhanced, error }: 
     }));
     setUploads(batch.map(({ item }) => item));
     setSummary("");
+    setAnnouncement("");
     // Photos join the gallery in the order they were chosen, whichever finishes first.
     const results: Array<GalleryPhoto | null> = batch.map(() => null);
     let next = 0;
@@ -144,7 +150,7 @@ export function WorkGalleryField({ photos, onChange, picker, enhanced, error }: 
     const picture = picked ? workPictureFromMedia(picked) : null;
     if (!picture) return;
     add([{ key: newKey("foto"), picture, title: "", alt: picture.alt }]);
-    setAnnouncement(`Foto ${current.current.length} adicionada à galeria.`);
+    announce(`Foto ${current.current.length} adicionada à galeria.`);
   }
 
   const edit = (key: string, change: Partial<GalleryPhoto>) =>
@@ -154,7 +160,7 @@ export function WorkGalleryField({ photos, onChange, picker, enhanced, error }: 
     const moved = moveItem(photos, index, direction);
     if (!moved) return;
     onChange(moved.list);
-    setAnnouncement(`Foto movida para a posição ${moved.to + 1} de ${photos.length}.`);
+    announce(`Foto movida para a posição ${moved.to + 1} de ${photos.length}.`);
     focusAfterMove(
       `${id}-${photos[index]?.key}-${direction}`,
       `${id}-${photos[index]?.key}-${direction === "up" ? "down" : "up"}`,
@@ -163,7 +169,7 @@ export function WorkGalleryField({ photos, onChange, picker, enhanced, error }: 
 
   function remove(index: number) {
     onChange(photos.filter((_, at) => at !== index));
-    setAnnouncement(`Foto ${index + 1} removida da galeria.`);
+    announce(`Foto ${index + 1} removida da galeria.`);
   }
 
   return (
