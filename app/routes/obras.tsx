@@ -1,28 +1,59 @@
+import { data } from "react-router";
+import { NotFoundContent } from "~/components/not-found-content";
 import { TestimonialsSection } from "~/components/testimonials-section";
 import { DisclosureStateScript } from "~/components/ui/disclosure-state-script";
 import { Icon } from "~/components/ui/icon";
 import { PageHero } from "~/components/ui/page-hero";
-import { Picture } from "~/components/ui/picture";
 import { SectionHeading } from "~/components/ui/section-heading";
-import { WhatsappLink } from "~/components/ui/whatsapp-link";
-import { projects } from "~/content/projects";
+import { WorkImageView } from "~/components/works/work-image";
+import { WorksCallToAction } from "~/components/works/works-call-to-action";
+import { WorksPagination } from "~/components/works/works-pagination";
 import { worksIntro } from "~/content/quality";
-import type { Project } from "~/content/types";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
 import { useSite } from "~/lib/site-context";
+import { parseWorksPage, type WorkListItem, workHref, worksListHref } from "~/lib/works";
+import { mediaTags, RENDER_TAGS_HEADER } from "~/server/render-cache/cache-policy.server";
 import { listVisibleTestimonials } from "~/server/site-content/public-site-content.server";
+import { listPublishedWorks, mediaHashesOf } from "~/server/works/public-works.server";
 import type { Route } from "./+types/obras";
 
-export async function loader() {
-  return { testimonials: await listVisibleTestimonials() };
+/** How wide a photo of the accordion's grid is drawn (1, 2 or 3 columns; see the classes below). */
+const ACCORDION_PHOTO_SIZES =
+  "(min-width: 1024px) 291px, (min-width: 640px) calc(50vw - 58px), calc(100vw - 72px)";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const page = parseWorksPage(new URL(request.url).searchParams);
+  const [works, testimonials] = await Promise.all([listPublishedWorks(page), listVisibleTestimonials()]);
+  // A page past the last one does not exist (the first one always does, even empty).
+  if (!works) return data({ works: null, testimonials, path: worksListHref(page) }, { status: 404 });
+  // The render cache forgets this page when a library image it shows changes (the works and
+  // the testimonials are named by the page's address, cache-policy.server.ts).
+  const hashes = mediaHashesOf(works.works.flatMap((work) => work.photos.map((photo) => photo.image)));
+  return data(
+    { works, testimonials, path: worksListHref(page) },
+    hashes.length ? { headers: { [RENDER_TAGS_HEADER]: mediaTags(hashes).join(" ") } } : undefined,
+  );
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => {
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return loaderHeaders;
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   const site = siteFromMatches(matches);
+  if (!loaderData?.works) {
+    return pageMeta(site, {
+      title: "Página não encontrada",
+      description: "A página procurada não existe.",
+      path: loaderData?.path ?? "/obras",
+      noindex: true,
+    });
+  }
+  const page = loaderData.works.page;
   return pageMeta(site, {
-    title: "Obras realizadas",
+    title: page > 1 ? `Obras realizadas – página ${page}` : "Obras realizadas",
     description: `Portfólio de obras entregues pela ${site.name} em condomínios de Curitiba: restauração de fachadas, impermeabilização, tratamento de ferragens e pintura.`,
-    path: "/obras",
+    path: worksListHref(page),
   });
 };
 
@@ -34,7 +65,7 @@ function syncExpanded(event: React.SyntheticEvent<HTMLDetailsElement>) {
 
 // A native <details> per project: several can be open at once, it works without JavaScript,
 // and the browser exposes the expanded state to keyboards and screen readers.
-function ProjectItem({ project }: { project: Project }) {
+function WorkItem({ work }: { work: WorkListItem }) {
   return (
     <li>
       <details
@@ -49,8 +80,8 @@ function ProjectItem({ project }: { project: Project }) {
         >
           <span className="flex flex-1 flex-col gap-1">
             <span className="flex flex-wrap items-center gap-2">
-              <span className="text-lg font-bold text-slate-900 dark:text-white">{project.title}</span>
-              {project.status === "in-progress" ? (
+              <span className="text-lg font-bold text-slate-900 dark:text-white">{work.title}</span>
+              {work.inProgress ? (
                 <span className="rounded-full bg-accent-500/15 px-2.5 py-0.5 text-xs font-semibold text-accent-700 dark:text-accent-400">
                   Em execução
                 </span>
@@ -68,27 +99,40 @@ function ProjectItem({ project }: { project: Project }) {
         <div className="flex flex-col gap-6 border-t border-slate-200 p-5 sm:p-6 dark:border-slate-800">
           <div>
             <h3 className="mb-2 font-semibold text-slate-900 dark:text-white">Serviços realizados:</h3>
-            <p className="text-slate-600 dark:text-slate-300">{project.services}</p>
+            <p className="text-slate-600 dark:text-slate-300">{work.description}</p>
           </div>
-          {project.hasImages && project.images.length > 0 ? (
+          {work.photos.length > 0 ? (
             <div>
               <h3 className="mb-4 font-semibold text-slate-900 dark:text-white">Documentação Fotográfica</h3>
               <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
-                {project.images.map((image) => (
-                  <li key={image.title}>
+                {work.photos.map((photo, index) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: photos have no id here and never move
+                  <li key={index}>
                     <figure className="flex flex-col gap-2">
-                      <Picture image={image.after} className="aspect-[4/3] w-full rounded-xl object-cover" />
+                      <WorkImageView
+                        image={photo.image}
+                        sizes={ACCORDION_PHOTO_SIZES}
+                        className="aspect-[4/3] w-full rounded-xl object-cover"
+                      />
                       <figcaption className="text-sm font-medium text-slate-700 dark:text-slate-300">
-                        {image.title}
+                        {photo.title}
                       </figcaption>
                     </figure>
                   </li>
                 ))}
               </ul>
             </div>
-          ) : project.hasImages ? (
-            <p className="text-sm text-slate-500 dark:text-slate-400">Imagens disponíveis</p>
           ) : null}
+          <p>
+            <a
+              href={workHref(work.slug)}
+              className="inline-flex items-center gap-2 font-semibold text-brand-700 hover:underline dark:text-brand-300"
+            >
+              Ver página da obra
+              <span className="sr-only">: {work.title}</span>
+              <Icon name="arrow-right" className="size-4" />
+            </a>
+          </p>
         </div>
       </details>
     </li>
@@ -97,6 +141,8 @@ function ProjectItem({ project }: { project: Project }) {
 
 export default function Obras({ loaderData }: Route.ComponentProps) {
   const site = useSite();
+  if (!loaderData.works) return <NotFoundContent path={loaderData.path} />;
+  const { works } = loaderData;
   return (
     <>
       <PageHero badge="Portfólio completo de projetos entregues" title={`Obras realizadas pela ${site.name}`}>
@@ -110,35 +156,18 @@ export default function Obras({ loaderData }: Route.ComponentProps) {
         <div className="container-page max-w-5xl">
           <SectionHeading id="projetos-titulo" title="Projetos entregues" align="left" />
           <ul className="flex flex-col gap-4">
-            {projects.map((project) => (
-              <ProjectItem key={project.id} project={project} />
+            {works.works.map((work) => (
+              <WorkItem key={work.slug} work={work} />
             ))}
           </ul>
+          <WorksPagination page={works.page} pageCount={works.pageCount} />
           <DisclosureStateScript />
         </div>
       </section>
 
       <TestimonialsSection testimonials={loaderData.testimonials} />
 
-      <section
-        aria-labelledby="contato-obras-titulo"
-        className="bg-brand-800 py-16 text-white dark:bg-brand-900"
-      >
-        <div className="container-page flex flex-col items-center gap-6 text-center">
-          <h2 id="contato-obras-titulo" className="max-w-3xl text-3xl font-bold tracking-tight">
-            Entre em contato para orçamentos e consultorias técnicas
-          </h2>
-          <div className="flex flex-col gap-3 sm:flex-row">
-            <a href="/contato" className="btn bg-accent-700 text-white hover:bg-accent-800">
-              Solicitar Orçamento
-            </a>
-            <WhatsappLink className="btn border-2 border-white/70 text-white hover:bg-white hover:text-brand-900">
-              <Icon name="phone" className="size-5" />
-              {site.phoneDisplay}
-            </WhatsappLink>
-          </div>
-        </div>
-      </section>
+      <WorksCallToAction />
     </>
   );
 }

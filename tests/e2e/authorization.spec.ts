@@ -63,6 +63,9 @@ const fixture = {
   /** A library image, and the file name a refused upload would have stored. */
   mediaId: "",
   attemptedUploadName: `foto-sem-autorizacao-${randomUUID().slice(0, 8)}.png`,
+  /** A published work (a demo one), which a refused save, move, unpublish or delete would change. */
+  workId: "",
+  attemptedWorkTitle: `Obra sem autorização ${randomUUID().slice(0, 8)}`,
   snapshot: "",
 };
 
@@ -94,6 +97,19 @@ async function snapshot(): Promise<string> {
     .select((eb) => eb.fn.countAll<number>().as("n"))
     .where("media_id", "=", fixture.mediaId)
     .executeTakeFirst();
+  const work = await handle.db.selectFrom("works").selectAll().where("id", "=", fixture.workId).execute();
+  const workPhotos = await handle.db
+    .selectFrom("work_photos")
+    .selectAll()
+    .where("work_id", "=", fixture.workId)
+    .orderBy("id")
+    .execute();
+  const workPairs = await handle.db
+    .selectFrom("work_pairs")
+    .selectAll()
+    .where("work_id", "=", fixture.workId)
+    .orderBy("id")
+    .execute();
   return JSON.stringify({
     post,
     categories,
@@ -101,6 +117,9 @@ async function snapshot(): Promise<string> {
     siteContent,
     media,
     mediaFiles: Number(mediaFiles?.n),
+    work,
+    workPhotos,
+    workPairs,
   });
 }
 
@@ -130,6 +149,12 @@ async function expectDatabaseUnchanged() {
     .where("name", "in", [fixture.attemptedUploadName, "Renomeada sem autorização"])
     .execute();
   expect(uploaded).toEqual([]);
+  const createdWork = await handle.db
+    .selectFrom("works")
+    .select("id")
+    .where("title", "=", fixture.attemptedWorkTitle)
+    .execute();
+  expect(createdWork).toEqual([]);
 }
 
 test.beforeAll(async ({ playwright }, testInfo) => {
@@ -154,6 +179,9 @@ test.beforeAll(async ({ playwright }, testInfo) => {
   fixture.serviceId = (await first("services")).id;
   fixture.reasonId = (await first("reasons")).id;
   fixture.testimonialId = (await first("testimonials")).id;
+  fixture.workId = (
+    await handle.db.selectFrom("works").select("id").orderBy("position").executeTakeFirstOrThrow()
+  ).id;
   fixture.statIds = (await handle.db.selectFrom("stats").select("id").orderBy("position").execute()).map(
     (row) => row.id,
   );
@@ -334,6 +362,73 @@ const siteContentProbes: Probe[] = [
     ];
   }),
 ];
+/** A complete, valid work form with a library photo: saved, it would change /obras. */
+const saveWork = async (): Promise<Body> => ({
+  form: {
+    title: fixture.attemptedWorkTitle,
+    slug: "",
+    neighbourhood: "Batel",
+    city: "Curitiba",
+    period: "2024",
+    buildingType: "Residencial",
+    services: "Pintura",
+    description: "Trocada por quem não devia.",
+    published: "on",
+    cover: fixture.mediaId,
+    coverAlt: "Capa",
+    photo: fixture.mediaId,
+    photoTitle: "Foto",
+    photoAlt: "Foto",
+  },
+});
+const moveWork = async (): Promise<Body> => ({
+  form: { intent: "move", id: fixture.workId, direction: "down" },
+});
+const unpublishWork = async (): Promise<Body> => ({ form: { intent: "unpublish", id: fixture.workId } });
+const deleteWork = async (): Promise<Body> => ({ form: { intent: "delete", id: fixture.workId } });
+
+/** The works admin: every page, data request and action. */
+const worksProbes: Probe[] = [
+  ...(
+    [
+      "/admin/obras",
+      "/admin/obras?busca=edificio&pagina=2",
+      "/admin/obras/nova",
+      "/admin/obras/<id>",
+    ] as const
+  ).flatMap((page): Probe[] => {
+    const path = () => page.replace("<id>", fixture.workId);
+    const dataPath = () => {
+      const [pathname, query] = path().split("?");
+      return query ? `${pathname}.data?${query}` : `${pathname}.data`;
+    };
+    return [
+      { label: `GET ${page}`, method: "GET", path, kind: "page" },
+      { label: `GET ${page} (.data)`, method: "GET", path: dataPath, kind: "data" },
+    ];
+  }),
+  ...(
+    [
+      ["/admin/obras", "move", moveWork],
+      ["/admin/obras", "unpublish", unpublishWork],
+      ["/admin/obras", "delete", deleteWork],
+      ["/admin/obras/nova", "save, new", saveWork],
+      ["/admin/obras/<id>", "save, edit", saveWork],
+    ] as const
+  ).flatMap(([page, action, body]): Probe[] => {
+    const path = () => page.replace("<id>", fixture.workId);
+    return [
+      { label: `POST ${page} (${action})`, method: "POST", path, kind: "mutation", body },
+      {
+        label: `POST ${page}.data (${action})`,
+        method: "POST",
+        path: () => `${path()}.data`,
+        kind: "data",
+        body,
+      },
+    ];
+  }),
+];
 const uploadToLibrary = async (): Promise<Body> => ({
   multipart: { intent: "upload", files: await picture() },
 });
@@ -480,6 +575,7 @@ const probes: Probe[] = [
     body: generateImage,
   },
   ...siteContentProbes,
+  ...worksProbes,
   // The media library.
   { label: "GET /admin/midia", method: "GET", path: () => "/admin/midia", kind: "page" },
   {

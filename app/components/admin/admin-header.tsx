@@ -54,6 +54,11 @@ export function AdminHeader({
             </NavLink>
           </li>
           <li>
+            <NavLink to="/admin/obras" className={tab}>
+              Obras
+            </NavLink>
+          </li>
+          <li>
             <NavLink to="/admin/servicos" className={tab}>
               Serviços
             </NavLink>

@@ -3,12 +3,11 @@ import { useRevalidator } from "react-router";
 import {
   ACCEPTED_IMAGE_LABEL,
   ACCEPTED_IMAGE_TYPES,
-  imageTooLargeMessage,
   MEDIA_UPLOAD_MAX_BYTES,
   megabytesLabel,
-  NOT_AN_IMAGE_MESSAGE,
 } from "~/lib/media-limits";
 import { Button, labelClassName } from "./ui";
+import { refusedBeforeUpload, sendImageWithProgress } from "./upload-with-progress";
 
 // The media library's upload form. Without JavaScript it is a plain multipart form that sends
 // every chosen file at once to the library's action. With it, each file goes to the upload
@@ -41,35 +40,6 @@ function statusText(item: UploadItem): string {
     case "error":
       return item.message;
   }
-}
-
-/** One file to the upload endpoint, reporting the bytes sent; resolves with the error, if any. */
-function sendFile(
-  file: File,
-  onProgress: (sent: number) => void,
-  onSent: () => void,
-): Promise<string | null> {
-  return new Promise((resolve) => {
-    const request = new XMLHttpRequest();
-    request.open("POST", "/admin/api/upload");
-    request.setRequestHeader("Accept", "application/json");
-    request.upload.addEventListener("progress", (event) => {
-      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
-    });
-    request.upload.addEventListener("load", onSent);
-    request.addEventListener("load", () => {
-      if (request.status === 201) return resolve(null);
-      let error = "";
-      try {
-        error = (JSON.parse(request.responseText) as { error?: string }).error ?? "";
-      } catch {}
-      resolve(error || "Erro ao fazer upload da imagem.");
-    });
-    request.addEventListener("error", () => resolve("Erro ao fazer upload da imagem."));
-    const body = new FormData();
-    body.set("file", file);
-    request.send(body);
-  });
 }
 
 export function MediaUploader() {
@@ -107,22 +77,18 @@ export function MediaUploader() {
         if (!entry) return;
         const { file, item } = entry;
         // The server says the same; checking first saves sending 25 MB for nothing.
-        const refused = !file.type.startsWith("image/")
-          ? NOT_AN_IMAGE_MESSAGE
-          : file.size > MEDIA_UPLOAD_MAX_BYTES
-            ? imageTooLargeMessage(MEDIA_UPLOAD_MAX_BYTES)
-            : null;
+        const refused = refusedBeforeUpload(file);
         if (refused) {
           update(item.key, { state: "error", message: refused });
           continue;
         }
         update(item.key, { state: "sending" });
-        const error = await sendFile(
+        const answer = await sendImageWithProgress(
           file,
           (progress) => update(item.key, { progress }),
           () => update(item.key, { progress: 1, state: "processing" }),
         );
-        if (error) update(item.key, { state: "error", message: error });
+        if (!answer.ok) update(item.key, { state: "error", message: answer.error });
         else {
           stored += 1;
           update(item.key, { state: "done", progress: 1 });

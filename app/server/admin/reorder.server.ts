@@ -10,7 +10,7 @@ export type MoveDirection = "up" | "down";
 /** The tables and order columns the admin's "Subir"/"Descer" buttons change. */
 type Ordered =
   | { table: "services"; column: "position" | "home_position" }
-  | { table: "reasons" | "testimonials"; column: "position" };
+  | { table: "reasons" | "testimonials" | "works"; column: "position" };
 
 /**
  * Move one item of an ordered list a place up or down: the list is numbered 1…n in its

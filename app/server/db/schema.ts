@@ -206,6 +206,71 @@ export interface TestimonialsTable {
   updated_at: Timestamp;
 }
 
+/**
+ * A finished (or running) work of the portfolio: /obras lists the published ones in
+ * `position` order (0 first) and each has its page /obras/{slug}. The cover is an image of
+ * the media library (`cover_media_id`) or an illustration shipped with the site
+ * (`cover_path` with its size), or neither.
+ */
+export interface WorksTable {
+  id: string;
+  slug: string;
+  title: string;
+  neighbourhood: ColumnType<string, string | undefined, string>;
+  city: ColumnType<string, string | undefined, string>;
+  /** Free text: "2024" or "mar. a jun. 2024". */
+  period: ColumnType<string, string | undefined, string>;
+  /** "Residencial", "Comercial"… */
+  building_type: ColumnType<string, string | undefined, string>;
+  /** JSON array of strings: the services performed, as a list. */
+  services: ColumnType<string, string | undefined, string>;
+  /** Plain text, paragraphs separated by blank lines. */
+  description: ColumnType<string, string | undefined, string>;
+  /** The "Em execução" badge. */
+  in_progress: Flag;
+  published: Flag;
+  position: number;
+  cover_media_id: string | null;
+  cover_path: string | null;
+  cover_width: number | null;
+  cover_height: number | null;
+  cover_alt: ColumnType<string, string | undefined, string>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  published_at: OptionalTimestamp;
+}
+
+/** One photo of a work's gallery: a library image (`media_id`) or a shipped file (`path`). */
+export interface WorkPhotosTable {
+  id: string;
+  work_id: string;
+  position: number;
+  title: ColumnType<string, string | undefined, string>;
+  alt: ColumnType<string, string | undefined, string>;
+  media_id: string | null;
+  path: string | null;
+  width: number | null;
+  height: number | null;
+}
+
+/** An optional before/after pair of a work; each side is a library image or a shipped file. */
+export interface WorkPairsTable {
+  id: string;
+  work_id: string;
+  position: number;
+  title: ColumnType<string, string | undefined, string>;
+  before_media_id: string | null;
+  before_path: string | null;
+  before_width: number | null;
+  before_height: number | null;
+  before_alt: ColumnType<string, string | undefined, string>;
+  after_media_id: string | null;
+  after_path: string | null;
+  after_width: number | null;
+  after_height: number | null;
+  after_alt: ColumnType<string, string | undefined, string>;
+}
+
 /** SQLite only: public-content changes announced by triggers (PostgreSQL uses NOTIFY). */
 export interface ContentChangesTable {
   id: ColumnType<number, never, never>;
@@ -231,4 +296,7 @@ export interface Database {
   stats: StatsTable;
   reasons: ReasonsTable;
   testimonials: TestimonialsTable;
+  works: WorksTable;
+  work_photos: WorkPhotosTable;
+  work_pairs: WorkPairsTable;
 }

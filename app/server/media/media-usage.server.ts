@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import { findServiceUsages } from "../admin/service-media-usages.server";
 import { database } from "../db/database.server";
 import type { Database } from "../db/schema";
+import { findWorkUsages } from "../works/work-media-usages.server";
 
 // Where each image of the library is used: asked when the library shows an image and before
 // it deletes one. Nothing is counted ahead of time: each kind of content answers with one
@@ -60,7 +61,7 @@ export const findPostUsages: MediaUsageFinder = async (db, media) => {
  * One finder per kind of content that can show a library image. A new kind (works, services,
  * the home page…) adds its finder here.
  */
-export const mediaUsageFinders: MediaUsageFinder[] = [findPostUsages, findServiceUsages];
+export const mediaUsageFinders: MediaUsageFinder[] = [findPostUsages, findServiceUsages, findWorkUsages];
 
 const byPlace = new Intl.Collator("pt-BR", { sensitivity: "base", numeric: true });
 

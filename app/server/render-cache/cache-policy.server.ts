@@ -1,11 +1,13 @@
 import { blogListHref } from "~/lib/blog-href";
 import { parseBlogQuery } from "~/lib/blog-query";
+import { parseWorksPage, worksListHref } from "~/lib/works";
 import { looksLikeSessionToken } from "../auth/session-token.server";
 import { readSessionToken } from "../auth/sessions.server";
 
 // Which public addresses the render cache keeps, under which key, and the tags that purge
-// them (announced by the database, migrations 0004 and 0008). Routes add tags only they can know (an
-// article's category) in the RENDER_TAGS_HEADER of their response.
+// them (announced by the database, migrations 0004, 0008 and 0009). Routes add tags only they can
+// know (an article's category, the library images a page shows) in the RENDER_TAGS_HEADER of
+// their response.
 
 /** Pages that change only with a deploy (a restart empties the cache). */
 const STATIC = "static";
@@ -17,16 +19,17 @@ const FOOTER = "footer";
 const HOME = "home";
 /** /servicos: every service in full. */
 const SERVICES = "services";
-/** /obras, where the visible testimonials are. */
+/** /obras (every page of it), where the visible testimonials are. */
 const TESTIMONIALS = "testimonials";
+/** /obras (the published works in order) and the sitemap, which lists each work's page. */
+export const WORKS = "works";
 
 const fixedPages: Record<string, string[]> = {
   "/": [STATIC, FOOTER, HOME],
   "/servicos": [STATIC, FOOTER, SERVICES],
-  "/obras": [STATIC, FOOTER, TESTIMONIALS],
   "/contato": [STATIC, FOOTER],
   "/politica-de-privacidade": [STATIC, FOOTER],
-  "/sitemap.xml": [BLOG],
+  "/sitemap.xml": [BLOG, WORKS],
   "/blog/rss.xml": [BLOG],
 };
 
@@ -37,6 +40,7 @@ const fixedPages: Record<string, string[]> = {
 export const SITE_TAG = "site";
 
 const ARTICLE_PATH = /^\/blog\/[a-z0-9-]{1,200}$/;
+const WORK_PATH = /^\/obras\/([a-z0-9-]{1,200})$/;
 
 /** Response header in which a route names extra tags; the HTTP layer removes it. */
 export const RENDER_TAGS_HEADER = "X-Render-Cache-Tags";
@@ -45,6 +49,11 @@ export const RENDER_SLOTS_HEADER = "X-Render-Slots";
 
 export function postTag(slug: string): string {
   return `post:${slug}`;
+}
+
+/** A work's own page, /obras/{slug} (migration 0009). */
+export function workTag(slug: string): string {
+  return `work:${slug}`;
 }
 
 export function categoryTag(categoryId: string): string {
@@ -91,7 +100,15 @@ export function cacheablePage(url: URL): CacheablePage | undefined {
   if (pathname === "/blog") {
     return { key: blogListHref(parseBlogQuery(url.searchParams)), tags: [BLOG, FOOTER] };
   }
+  if (pathname === "/obras") {
+    return {
+      key: worksListHref(parseWorksPage(url.searchParams)),
+      tags: [STATIC, FOOTER, TESTIMONIALS, WORKS],
+    };
+  }
   if (ARTICLE_PATH.test(pathname)) return { key: pathname, tags: [FOOTER] };
+  const work = WORK_PATH.exec(pathname);
+  if (work?.[1]) return { key: pathname, tags: [STATIC, FOOTER, workTag(work[1])] };
   return undefined;
 }
 

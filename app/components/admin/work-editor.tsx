@@ -1,0 +1,229 @@
+import { useEffect, useState } from "react";
+import { Form, Link, useNavigation } from "react-router";
+import { MEDIA_UPLOAD_MAX_BYTES } from "~/lib/media-limits";
+import { slugify } from "~/lib/slug";
+import type { Toast } from "~/lib/toast";
+import type { WorkFormFailure, WorkFormValues } from "~/server/works/work-form.server";
+import type { EditableWork, WorkPicture } from "~/server/works/works-admin.server";
+import { AdminPage } from "./admin-page";
+import { useMediaPicker } from "./media-picker";
+import { Button, buttonClassName, Field, Switch, TextArea, TextInput } from "./ui";
+import { type GalleryPhoto, newKey, WorkGalleryField } from "./work-gallery-field";
+import { type BeforeAfterPair, WorkPairsField } from "./work-pairs-field";
+import { WorkPictureField } from "./work-picture-field";
+
+export interface WorkEditorScreenProps {
+  email: string;
+  /** The work being edited; null for a new one. */
+  work: EditableWork | null;
+  flash: Toast | null;
+  failure: WorkFormFailure | undefined;
+}
+
+/** The gallery, pairs and cover as the form starts: what was sent (when nothing was saved) or saved. */
+function initialPictures(work: EditableWork | null, failure: WorkFormFailure | undefined) {
+  const sent = failure?.values;
+  if (!sent) {
+    return {
+      cover: work?.cover ?? null,
+      photos: (work?.photos ?? []).map((photo): GalleryPhoto => ({ key: newKey("foto"), ...photo })),
+      pairs: (work?.pairs ?? []).map((pair): BeforeAfterPair => ({ key: newKey("par"), ...pair })),
+    };
+  }
+  const pictures = failure?.pictures ?? {};
+  const picture = (ref: string): WorkPicture | null => pictures[ref] ?? null;
+  return {
+    cover: picture(sent.cover),
+    photos: sent.photos.flatMap((photo): GalleryPhoto[] => {
+      const found = picture(photo.picture);
+      return found ? [{ key: newKey("foto"), picture: found, title: photo.title, alt: photo.alt }] : [];
+    }),
+    pairs: sent.pairs.map(
+      (pair): BeforeAfterPair => ({
+        key: newKey("par"),
+        title: pair.title,
+        before: picture(pair.before),
+        beforeAlt: pair.beforeAlt,
+        after: picture(pair.after),
+        afterAlt: pair.afterAlt,
+      }),
+    ),
+  };
+}
+
+/** The work form: a new work (work null) or the one being edited. */
+export function WorkEditorScreen({ email, flash, failure, work }: WorkEditorScreenProps) {
+  const navigation = useNavigation();
+  const saving = navigation.state === "submitting";
+  const errors = failure?.fieldErrors ?? {};
+  const sent = failure?.values;
+  const value = (field: Exclude<keyof WorkFormValues, "photos" | "pairs">, saved: string) =>
+    sent?.[field] ?? saved;
+  const heading = work ? "Editar Obra" : "Nova Obra";
+  const picker = useMediaPicker({ maxUploadBytes: MEDIA_UPLOAD_MAX_BYTES });
+  // Buttons that need JavaScript show once React runs here (tests wait for data-enhanced).
+  const [enhanced, setEnhanced] = useState(false);
+  useEffect(() => setEnhanced(true), []);
+  const [start] = useState(() => initialPictures(work, failure));
+  const [cover, setCover] = useState<WorkPicture | null>(start.cover);
+  const [coverAlt, setCoverAlt] = useState(value("coverAlt", work?.coverAlt ?? ""));
+  const [photos, setPhotos] = useState<GalleryPhoto[]>(start.photos);
+  const [pairs, setPairs] = useState<BeforeAfterPair[]>(start.pairs);
+  const [title, setTitle] = useState(value("title", work?.title ?? ""));
+
+  function chooseCover(picture: WorkPicture | null) {
+    setCover(picture);
+    // A newly chosen cover brings its library alt text, unless one was typed.
+    if (picture && !coverAlt) setCoverAlt(picture.alt);
+  }
+
+  return (
+    <AdminPage title="Obras" email={email} flash={flash} failure={failure}>
+      <section
+        aria-labelledby="form-obra-titulo"
+        className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-800 dark:bg-slate-900"
+      >
+        <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
+          <h2 id="form-obra-titulo" className="text-xl font-bold text-slate-900 dark:text-white">
+            {heading}
+          </h2>
+          {work?.published ? (
+            <a href={`/obras/${work.slug}`} className="text-sm text-brand-700 underline dark:text-brand-300">
+              Ver no site<span className="sr-only">: {work.title}</span>
+            </a>
+          ) : null}
+        </div>
+        <Form method="post" className="flex flex-col gap-5" noValidate data-enhanced={enhanced || undefined}>
+          <Field label="Título" required error={errors.title}>
+            <TextInput
+              name="title"
+              value={title}
+              onChange={(event) => setTitle(event.currentTarget.value)}
+              maxLength={120}
+            />
+          </Field>
+          <Field
+            label="Endereço da página (/obras/…)"
+            error={errors.slug}
+            hint={
+              work
+                ? "Letras minúsculas, números e hífens. Mudá-lo quebra links que já apontam para a obra."
+                : "Letras minúsculas, números e hífens. Em branco, é criado a partir do título."
+            }
+          >
+            <TextInput
+              name="slug"
+              defaultValue={value("slug", work?.slug ?? "")}
+              placeholder={work ? undefined : title.trim() ? slugify(title) : "edificio-aurora"}
+              maxLength={80}
+            />
+          </Field>
+          <div className="grid gap-5 md:grid-cols-2">
+            <Field label="Bairro" error={errors.neighbourhood}>
+              <TextInput
+                name="neighbourhood"
+                defaultValue={value("neighbourhood", work?.neighbourhood ?? "")}
+                maxLength={80}
+              />
+            </Field>
+            <Field label="Cidade" required error={errors.city}>
+              <TextInput name="city" defaultValue={value("city", work?.city ?? "Curitiba")} maxLength={80} />
+            </Field>
+            <Field label="Período ou ano" error={errors.period} hint='Ex.: "2024" ou "mar. a jun. 2024".'>
+              <TextInput name="period" defaultValue={value("period", work?.period ?? "")} maxLength={60} />
+            </Field>
+            <Field label="Tipo de edificação" error={errors.buildingType} hint="Ex.: Residencial, Comercial.">
+              <TextInput
+                name="buildingType"
+                defaultValue={value("buildingType", work?.buildingType ?? "")}
+                maxLength={60}
+              />
+            </Field>
+          </div>
+          <Field label="Serviços realizados" error={errors.services} hint="Um serviço por linha, até 20.">
+            <TextArea
+              name="services"
+              rows={5}
+              defaultValue={value("services", work?.services.join("\n") ?? "")}
+              maxLength={3000}
+            />
+          </Field>
+          <Field
+            label="Descrição"
+            error={errors.description}
+            hint="Texto simples; deixe uma linha em branco entre os parágrafos."
+          >
+            <TextArea
+              name="description"
+              rows={8}
+              defaultValue={value("description", work?.description ?? "")}
+              maxLength={5000}
+            />
+          </Field>
+          <fieldset className="flex flex-col gap-4 rounded-xl border border-slate-200 p-4 dark:border-slate-700">
+            <legend className="px-1 text-sm font-semibold text-slate-800 dark:text-slate-200">Capa</legend>
+            <p className="text-sm text-slate-600 dark:text-slate-400">
+              A primeira imagem da página da obra e a que aparece quando o link é compartilhado.
+            </p>
+            <WorkPictureField
+              name="cover"
+              label="Capa"
+              value={cover}
+              onChange={chooseCover}
+              picker={picker}
+              enhanced={enhanced}
+            />
+            {errors.cover ? (
+              <p role="alert" className="text-sm font-medium text-red-700 dark:text-red-400">
+                {errors.cover}
+              </p>
+            ) : null}
+            <Field label="Texto alternativo da capa" error={errors.coverAlt}>
+              <TextInput
+                name="coverAlt"
+                value={coverAlt}
+                onChange={(event) => setCoverAlt(event.currentTarget.value)}
+                maxLength={300}
+              />
+            </Field>
+          </fieldset>
+          <WorkGalleryField
+            photos={photos}
+            onChange={setPhotos}
+            picker={picker}
+            enhanced={enhanced}
+            error={errors.photos}
+          />
+          <WorkPairsField
+            pairs={pairs}
+            onChange={setPairs}
+            picker={picker}
+            enhanced={enhanced}
+            error={errors.pairs}
+          />
+          <Switch
+            name="inProgress"
+            label="Em execução"
+            hint='Mostra o selo "Em execução" na obra.'
+            defaultChecked={sent ? sent.inProgress === "on" : (work?.inProgress ?? false)}
+          />
+          <Switch
+            name="published"
+            label="Publicada"
+            hint="Desligado, a obra fica como rascunho e não aparece no site."
+            defaultChecked={sent ? sent.published === "on" : (work?.published ?? false)}
+          />
+          <div className="flex flex-wrap gap-3">
+            <Button type="submit" busy={saving} busyLabel="Salvando...">
+              Salvar
+            </Button>
+            <Link to="/admin/obras" className={buttonClassName("secondary")}>
+              Cancelar
+            </Link>
+          </div>
+        </Form>
+        {picker.dialog}
+      </section>
+    </AdminPage>
+  );
+}

@@ -1,0 +1,115 @@
+import type { SiteConfig } from "~/config/site";
+import { mediaVariantUrl, mediaVariantWidths } from "./media-url";
+import { absoluteUrl } from "./seo";
+import { type WorkDetail, type WorkImage, workHref, workLocation } from "./works";
+
+// What a work's page tells search engines and link previews (WhatsApp, social networks).
+
+/** The widest preview an Open Graph reader wants; larger variants only cost the reader time. */
+const OG_IMAGE_MAX_WIDTH = 1200;
+
+export interface OgImage {
+  url: string;
+  width: number;
+  height: number;
+  alt: string;
+  type?: string;
+}
+
+/**
+ * The cover as a link preview: the library image's variant closest to 1200 px wide (WebP, the
+ * format every preview reader takes of the two the library stores), or a shipped raster file.
+ * An SVG illustration is no preview (readers ignore SVG): the site's own image then.
+ */
+export function workOgImage(site: SiteConfig, cover: WorkImage | null): OgImage | null {
+  if (cover?.kind === "media") {
+    const { hash, width, height, alt } = cover.media;
+    const variant = Math.max(...mediaVariantWidths(width).filter((w) => w <= OG_IMAGE_MAX_WIDTH), 0) || width;
+    return {
+      url: absoluteUrl(site, mediaVariantUrl(hash, variant, "webp")),
+      width: variant,
+      height: Math.round((variant * height) / width),
+      alt,
+      type: "image/webp",
+    };
+  }
+  if (cover?.kind === "file" && !cover.file.src.endsWith(".svg")) {
+    const { src, width, height, alt } = cover.file;
+    return { url: absoluteUrl(site, src), width, height, alt };
+  }
+  return null;
+}
+
+/** The meta description: the description's start, or a sentence from the facts. */
+export function workDescription(site: SiteConfig, work: WorkDetail): string {
+  const text = work.description.replace(/\s+/g, " ").trim();
+  if (text) return text.length > 160 ? `${text.slice(0, 157).trimEnd()}…` : text;
+  const location = workLocation(work);
+  return `${work.title}: obra da ${site.name}${location ? ` em ${location}` : ""}.`;
+}
+
+/** The work as schema.org data (a CreativeWork made by the company) and its breadcrumb. */
+export function workJsonLd(site: SiteConfig, work: WorkDetail) {
+  const url = absoluteUrl(site, workHref(work.slug));
+  const og = workOgImage(site, work.cover);
+  const images = [
+    ...(og ? [og.url] : []),
+    ...work.photos.flatMap((photo) =>
+      photo.image.kind === "media"
+        ? [
+            absoluteUrl(
+              site,
+              mediaVariantUrl(
+                photo.image.media.hash,
+                mediaVariantWidths(photo.image.media.width).at(-1) ?? photo.image.media.width,
+              ),
+            ),
+          ]
+        : [],
+    ),
+  ];
+  const location = workLocation(work);
+  return [
+    {
+      "@context": "https://schema.org",
+      "@type": "CreativeWork",
+      "@id": `${url}#obra`,
+      name: work.title,
+      headline: work.title,
+      description: workDescription(site, work),
+      url,
+      mainEntityOfPage: url,
+      inLanguage: "pt-BR",
+      ...(images.length ? { image: images } : {}),
+      ...(location
+        ? {
+            locationCreated: {
+              "@type": "Place",
+              name: location,
+              address: {
+                "@type": "PostalAddress",
+                ...(work.city ? { addressLocality: work.city } : {}),
+                addressCountry: "BR",
+              },
+            },
+          }
+        : {}),
+      ...(work.services.length ? { about: work.services.map((name) => ({ "@type": "Thing", name })) } : {}),
+      ...(work.period ? { temporalCoverage: work.period } : {}),
+      ...(work.buildingType ? { genre: work.buildingType } : {}),
+      ...(work.publishedAt ? { datePublished: work.publishedAt } : {}),
+      dateModified: work.updatedAt,
+      creator: { "@id": `${site.publicUrl}/#empresa` },
+      publisher: { "@id": `${site.publicUrl}/#empresa` },
+    },
+    {
+      "@context": "https://schema.org",
+      "@type": "BreadcrumbList",
+      itemListElement: [
+        { "@type": "ListItem", position: 1, name: "Início", item: absoluteUrl(site, "/") },
+        { "@type": "ListItem", position: 2, name: "Obras Realizadas", item: absoluteUrl(site, "/obras") },
+        { "@type": "ListItem", position: 3, name: work.title, item: url },
+      ],
+    },
+  ];
+}

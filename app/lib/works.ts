@@ -1,0 +1,84 @@
+import type { Illustration } from "~/content/types";
+import type { MediaView } from "./media-url";
+
+// The works portfolio as the public pages show it (read from the database by
+// server/works/public-works.server.ts). Pure shapes and helpers, for the server and the components.
+
+/** A work's picture: an image of the media library, or an illustration shipped with the site. */
+export type WorkImage = { kind: "media"; media: MediaView } | { kind: "file"; file: Illustration };
+
+/** One photo of a work's gallery, under its title. */
+export interface WorkPhoto {
+  title: string;
+  image: WorkImage;
+}
+
+/** A before/after pair. */
+export interface WorkPair {
+  title: string;
+  before: WorkImage;
+  after: WorkImage;
+}
+
+/** A work as the /obras accordion shows it. */
+export interface WorkListItem {
+  slug: string;
+  title: string;
+  /** The services text, shown under "Serviços realizados:". */
+  description: string;
+  inProgress: boolean;
+  photos: WorkPhoto[];
+}
+
+/** One page of /obras. */
+export interface WorksListPage {
+  works: WorkListItem[];
+  /** 1-based. */
+  page: number;
+  pageCount: number;
+}
+
+/** A published work in full, for its own page. */
+export interface WorkDetail extends WorkListItem {
+  neighbourhood: string;
+  city: string;
+  period: string;
+  buildingType: string;
+  /** The services performed, as a list. */
+  services: string[];
+  cover: WorkImage | null;
+  pairs: WorkPair[];
+  publishedAt: string | null;
+  updatedAt: string;
+}
+
+/** Works per page of /obras. */
+export const WORKS_PAGE_SIZE = 20;
+
+const PAGE_PATTERN = /^[1-9]\d{0,5}$/;
+
+/** The page of /obras a query asks for (`?pagina=N`); anything else is the first page. */
+export function parseWorksPage(params: URLSearchParams): number {
+  const value = params.get("pagina") ?? "";
+  return PAGE_PATTERN.test(value) ? Number(value) : 1;
+}
+
+/** The address of a page of /obras: the first one has no query. */
+export function worksListHref(page: number): string {
+  return page > 1 ? `/obras?pagina=${page}` : "/obras";
+}
+
+/** The address of a work's own page. */
+export function workHref(slug: string): string {
+  return `/obras/${slug}`;
+}
+
+/** "Batel, Curitiba": the parts that are filled in. */
+export function workLocation(work: Pick<WorkDetail, "neighbourhood" | "city">): string {
+  return [work.neighbourhood, work.city].filter(Boolean).join(", ");
+}
+
+/** What an image shows, for its alt text and captions. */
+export function workImageAlt(image: WorkImage): string {
+  return image.kind === "media" ? image.media.alt : image.file.alt;
+}

@@ -1,0 +1,26 @@
+import { WorkEditorScreen } from "~/components/admin/work-editor";
+import type { RouteHandle } from "~/route-handle";
+import { requireAdminPage } from "~/server/auth/guard.server";
+import { takeFlash } from "~/server/auth/sessions.server";
+import { submitWorkForm } from "~/server/works/work-form.server";
+import type { Route } from "./+types/admin-obras-nova";
+
+export const handle: RouteHandle = { hydrate: true };
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const session = await requireAdminPage(request);
+  return { email: session.user.email, flash: await takeFlash(session) };
+}
+
+export function action({ request }: Route.ActionArgs) {
+  return submitWorkForm(request, null);
+}
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Nova Obra | Admin do Site" },
+  { name: "robots", content: "noindex" },
+];
+
+export default function AdminNewWork({ loaderData, actionData }: Route.ComponentProps) {
+  return <WorkEditorScreen {...loaderData} work={null} failure={actionData} />;
+}
