@@ -151,7 +151,7 @@ function WorkPage({ work }: { work: WorkDetail }) {
               {work.title}
             </h1>
             {work.inProgress ? (
-              <span className="rounded-full bg-accent-500/15 px-2.5 py-0.5 text-sm font-semibold text-accent-700 dark:text-accent-400">
+              <span className="rounded-full bg-accent-500/15 px-2.5 py-0.5 text-sm font-semibold text-accent-800 dark:text-accent-400">
                 Em execução
               </span>
             ) : null}
