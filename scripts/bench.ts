@@ -26,6 +26,12 @@
 //                                                   report in bench/report-uncached.json
 //   npm run bench -- --only midia                   the admin's media library at 10,000 images alone,
 //                                                   report in bench/report-midia.json
+//   npm run bench -- --only obra                    the cached page of a work with 12 photos and its
+//                                                   own ceiling alone, report in bench/report-obra.json
+//
+// The server gets a work with 12 photos as a phone takes them (bench-work.ts, through the real
+// upload pipeline); its cached page is measured like the article, against a ceiling that
+// answers the work page's own bytes.
 //
 // The seed also puts 10,000 images in the media library (rows without bytes, bench-media.ts);
 // /admin/midia is measured one request at a time as the signed-in owner (server time from
@@ -57,12 +63,14 @@ import {
   runMixedLoad,
 } from "./bench-mixed.ts";
 import { type BenchServer, startBenchServer } from "./bench-server.ts";
+import { BENCH_WORK_PATH, BENCH_WORK_TITLE, seedBenchWork } from "./bench-work.ts";
 import { buildIfNeeded, projectRoot } from "./built-site.ts";
 import { cleanUp, cleanups } from "./cleanups.ts";
 
 const reportPath = path.join(projectRoot, "bench/report.json");
 const uncachedReportPath = path.join(projectRoot, "bench/report-uncached.json");
 const mediaReportPath = path.join(projectRoot, "bench/report-midia.json");
+const workReportPath = path.join(projectRoot, "bench/report-obra.json");
 const CONNECTIONS = [1, 50] as const;
 const WARMUP_SECONDS = 3;
 const BLOG_HEADING = "Conhecimento para cuidar do seu condomínio";
@@ -91,11 +99,13 @@ interface Options {
   uncachedOnly: boolean;
   /** Only the media library's admin page. */
   mediaOnly: boolean;
+  /** Only the cached work page and its ceiling. */
+  workOnly: boolean;
 }
 
 function parseOptions(): Options {
   const usage =
-    "Uso: npm run bench -- [--pg] [--posts N] [--duration SEGUNDOS] [--mixed-duration SEGUNDOS] [--only uncached|midia]";
+    "Uso: npm run bench -- [--pg] [--posts N] [--duration SEGUNDOS] [--mixed-duration SEGUNDOS] [--only uncached|midia|obra]";
   const positive = (name: string, value: string | undefined) => {
     const number = Number(value);
     if (!Number.isInteger(number) || number < 1) {
@@ -118,12 +128,13 @@ function parseOptions(): Options {
       console.log(usage);
       process.exit(0);
     }
-    if (values.only !== undefined && values.only !== "uncached" && values.only !== "midia") {
-      throw new Error(`--only aceita "uncached" ou "midia" (recebido: ${values.only}).`);
+    if (values.only !== undefined && !["uncached", "midia", "obra"].includes(values.only)) {
+      throw new Error(`--only aceita "uncached", "midia" ou "obra" (recebido: ${values.only}).`);
     }
     return {
       uncachedOnly: values.only === "uncached",
       mediaOnly: values.only === "midia",
+      workOnly: values.only === "obra",
       pg: values.pg,
       posts: positive("posts", values.posts),
       durationS: positive("duration", values.duration),
@@ -225,13 +236,19 @@ async function measureCase(
 const failedRequests = (row: LoadResult) => row.errors + row.non2xx;
 
 function applyTargets(rows: Row[], articlePath: string): void {
-  const ceiling = new Map(rows.filter((r) => r.server === "teto").map((r) => [r.connections, r]));
+  // Each page against the ceiling that answers its own bytes (the article's, the work page's).
+  const ceilingKey = (row: Row) => `${row.path} ${row.connections}`;
+  const ceilings = rows.filter((r) => r.server === "teto");
+  const ceiling = new Map(ceilings.map((r) => [ceilingKey(r), r]));
+  const articleCeiling = new Map(
+    ceilings.filter((r) => r.path === articlePath).map((r) => [r.connections, r]),
+  );
   for (const row of rows) {
-    const top = ceiling.get(row.connections);
+    const top = ceiling.get(ceilingKey(row)) ?? articleCeiling.get(row.connections);
     if (row.server !== "teto" && top && top.requestsPerSecond > 0) {
       row.ratioToCeiling = row.requestsPerSecond / top.requestsPerSecond;
     }
-    if (row.connections !== 50 || row.path !== articlePath) continue;
+    if (row.connections !== 50 || (row.path !== articlePath && row.path !== BENCH_WORK_PATH)) continue;
     if (row.server === "site") {
       const { cachedShareOfCeiling: share, cachedP99Ms: p99 } = TARGETS;
       row.target = {
@@ -364,6 +381,59 @@ async function startServer(name: string, env: Record<string, string>, logName: s
   cleanups.push(() => server.stop());
   servers.push({ name, server });
   return server;
+}
+
+/** Put the work with 12 phone photos on the running server (bench-work.ts). */
+async function seedWork(server: BenchServer): Promise<void> {
+  process.stdout.write("Enviando 12 fotos de 4000 × 3000 para a obra de referência... ");
+  const handle = await site.openDatabase(site.databaseConfigFromEnv(database.env));
+  try {
+    const work = await seedBenchWork(handle.db, server.url);
+    console.log(
+      `${decimal(work.jpegBytes / 1024 / 1024, 1)} MB em JPEG, processadas em ${seconds(work.uploadMs)}.`,
+    );
+  } finally {
+    await handle.close();
+  }
+}
+
+/** How many works the sitemap lists (the demo works and the bench's). */
+async function publishedWorks(): Promise<number> {
+  const handle = await site.openDatabase(site.databaseConfigFromEnv(database.env));
+  try {
+    const rows = await handle.db.selectFrom("works").select("id").where("published", "=", true).execute();
+    return rows.length;
+  } finally {
+    await handle.close();
+  }
+}
+
+const workCheck = contains(`${BENCH_WORK_TITLE}</h1>`, "Documentação Fotográfica");
+
+/** The cached work page, then a ceiling answering its exact bytes. */
+async function measureWorkCases(
+  server: BenchServer,
+  memory: { takeCasePeakMb: () => number | null } | null,
+): Promise<Row[]> {
+  await checkPage(new URL(BENCH_WORK_PATH, server.url).href, workCheck);
+  const rows = await measureCase(
+    "obra (12 fotos)",
+    "site",
+    server.url,
+    BENCH_WORK_PATH,
+    options.durationS,
+    memory,
+  );
+  const captured = await captureResponse(new URL(BENCH_WORK_PATH, server.url).href, BROWSER_HEADERS);
+  if (captured.status !== 200)
+    throw new Error(`${BENCH_WORK_PATH}: HTTP ${captured.status} ao capturar o teto`);
+  const ceiling = await startCeiling(captured, workDir);
+  cleanups.push(() => ceiling.stop());
+  rows.push(
+    ...(await measureCase("teto (obra)", "teto", ceiling.url, BENCH_WORK_PATH, options.durationS, null)),
+  );
+  await ceiling.stop();
+  return rows;
 }
 
 /** The article on a second server with RENDER_CACHE=off, and that server's memory. */
@@ -515,7 +585,8 @@ async function benchEverything(
   }
   console.log("");
 
-  const sitemapUrls = staticSitemapPaths.length + prepared.publishedPosts;
+  await seedWork(main);
+  const sitemapUrls = staticSitemapPaths.length + prepared.publishedPosts + (await publishedWorks());
   const pages: Array<{ name: string; path: string; check: Check }> = [
     { name: "/", path: "/", check: contains("<h1") },
     { name: "/blog", path: "/blog", check: contains(BLOG_HEADING, 'id="artigo-1"') },
@@ -536,6 +607,8 @@ async function benchEverything(
       ...(await measureCase(page.name, "site", main.url, page.path, options.durationS, memory, main.pid)),
     );
   }
+
+  rows.push(...(await measureWorkCases(main, memory)));
 
   const mediaLibrary = await measureMediaCases(main, prepared);
 
@@ -573,6 +646,7 @@ async function benchEverything(
     "/contato",
     "/blog",
     `/blog?categoria=${prepared.category.slug}`,
+    BENCH_WORK_PATH,
     ...prepared.articleSlugs.map((slug) => `/blog/${slug}`),
   ];
   memory.takeCasePeakMb();
@@ -663,6 +737,29 @@ try {
   const articleCheck = contains(`>${prepared.article.title}</h1>`, "Artigos relacionados");
   if (options.uncachedOnly) {
     await benchUncachedOnly(prepared, serverEnv, articlePath, articleCheck);
+  } else if (options.workOnly) {
+    const loadAtStart = os.loadavg()[0] ?? 0;
+    const main = await startServer("principal", serverEnv, "server.log");
+    await seedWork(main);
+    console.log(
+      `Só a página da obra em cache e o seu teto; ${WARMUP_SECONDS} s de aquecimento, ${options.durationS} s medidos, ` +
+        `a ${CONNECTIONS.join(" e a ")} conexões.\n`,
+    );
+    const rows = await measureWorkCases(main, null);
+    await main.stop();
+    applyTargets(rows, articlePath);
+    console.log(`\nResultados (${database.engine}; página: ${BENCH_WORK_PATH}):\n`);
+    printTable(caseColumns, rows);
+    const missed = rows.filter((r) => r.target && !r.target.met).map((r) => `${r.case} × ${r.connections}`);
+    console.log(missed.length ? `Metas não atingidas: ${missed.join("; ")}.` : "Todas as metas atingidas.");
+    if (reportFailures(rows, null)) process.exitCode = 1;
+    writeReport(workReportPath, {
+      ...reportHeader(prepared, loadAtStart),
+      only: "obra",
+      targets: { cachedShareOfCeiling: TARGETS.cachedShareOfCeiling, cachedP99Ms: TARGETS.cachedP99Ms },
+      cases: rows,
+      missedTargets: missed,
+    });
   } else if (options.mediaOnly) {
     const loadAtStart = os.loadavg()[0] ?? 0;
     const main = await startServer("principal", serverEnv, "server.log");

@@ -38,8 +38,10 @@ import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
 import { type LaunchedChrome, launch } from "chrome-launcher";
 import lighthouse, { type Flags, type Result } from "lighthouse";
+import * as site from "../app/server/maintenance.server.ts";
 import { chromiumLaunchOptions } from "../tests/support/chromium.ts";
 import { type RunningServer, startServer } from "../tests/support/server.ts";
+import { BENCH_WORK_PATH, seedBenchWork } from "./bench-work.ts";
 import { buildIfNeeded } from "./built-site.ts";
 import { cleanUp, cleanups } from "./cleanups.ts";
 
@@ -51,6 +53,8 @@ const PUBLIC_PAGES = [
   "/",
   "/servicos",
   "/obras",
+  // A work with 12 photos from a phone (bench-work.ts), seeded after the server starts.
+  BENCH_WORK_PATH,
   "/contato",
   "/blog",
   "/blog?categoria=fachadas",
@@ -66,6 +70,13 @@ const BUDGET = {
   jsBytes: 120 * 1024,
   cssBytes: 20 * 1024,
 } as const;
+
+/**
+ * The works pages (issue 15): LCP and every byte loaded before the visitor scrolls (Lighthouse's
+ * total-byte-weight: the page load, without scrolling), on /obras and a work with 12 photos.
+ */
+const PHOTO_PAGES_BUDGET = { lcpMs: 1200, totalBytes: 150 * 1024 } as const;
+const PHOTO_PAGES = new Set<string>(["/obras", BENCH_WORK_PATH]);
 
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 type Category = (typeof CATEGORIES)[number];
@@ -161,6 +172,8 @@ interface RunSummary {
   lcpMs: number | null;
   tbtMs: number | null;
   cls: number | null;
+  /** Every byte the page load transferred (Lighthouse's total-byte-weight). */
+  totalBytes: number | null;
   jsBytes: number;
   cssBytes: number;
   scripts: Resource[];
@@ -287,6 +300,7 @@ async function summarize(lhr: Result): Promise<RunSummary> {
     lcpMs: numeric("largest-contentful-paint"),
     tbtMs: numeric("total-blocking-time"),
     cls: numeric("cumulative-layout-shift"),
+    totalBytes: numeric("total-byte-weight"),
     jsBytes: sum(scripts),
     cssBytes: sum(stylesheets),
     scripts,
@@ -340,6 +354,7 @@ interface PageSummary {
   lcpMs: number | null;
   tbtMs: number | null;
   cls: number | null;
+  totalBytes: number | null;
   jsBytes: number;
   cssBytes: number;
   ok: boolean;
@@ -459,15 +474,38 @@ function summarizePage(page: string, url: string, runs: RunSummary[]): PageSumma
   };
   overBudget("JS", jsBytes, BUDGET.jsBytes, representative.scripts);
   overBudget("CSS", cssBytes, BUDGET.cssBytes, representative.stylesheets);
+  const lcpMs = median(runs.map((r) => r.lcpMs));
+  const totalBytes = median(runs.map((r) => r.totalBytes));
+  if (PHOTO_PAGES.has(page)) {
+    if (lcpMs !== null && lcpMs > PHOTO_PAGES_BUDGET.lcpMs) {
+      reasons.push(`LCP ${(lcpMs / 1000).toFixed(1)} s > ${PHOTO_PAGES_BUDGET.lcpMs / 1000} s`);
+      failingAudits.push(...failingAuditsOf(representative.lhr, "performance"));
+    }
+    if (totalBytes !== null && totalBytes > PHOTO_PAGES_BUDGET.totalBytes) {
+      reasons.push(`${kb(totalBytes)} KB carregados > ${kb(PHOTO_PAGES_BUDGET.totalBytes)} KB`);
+      failingAudits.push({
+        id: "total-byte-weight",
+        category: "network",
+        title: "Bytes carregados antes de rolar a página acima do orçamento",
+        score: null,
+        weight: 0,
+        displayValue: `${kb(totalBytes)} KB > ${kb(PHOTO_PAGES_BUDGET.totalBytes)} KB`,
+        items: detailsItems(representative.lhr.audits["total-byte-weight"]).map(
+          (item) => `${String(item.url ?? "")} ${kb(Number(item.totalBytes ?? 0))} KB`,
+        ),
+      });
+    }
+  }
 
   return {
     page,
     url,
     runs: runs.length,
     scores,
-    lcpMs: median(runs.map((r) => r.lcpMs)),
+    lcpMs,
     tbtMs: median(runs.map((r) => r.tbtMs)),
     cls: median(runs.map((r) => r.cls)),
+    totalBytes,
     jsBytes,
     cssBytes,
     ok: reasons.length === 0,
@@ -496,6 +534,7 @@ function printTable(pages: PageSummary[]): void {
       "LCP (s)",
       "TBT (ms)",
       "CLS",
+      "KB total",
       "JS KB gz",
       "CSS KB gz",
       "status",
@@ -508,12 +547,13 @@ function printTable(pages: PageSummary[]): void {
       fixed(p.lcpMs, 1, 1000),
       fixed(p.tbtMs, 0),
       fixed(p.cls, 3),
+      p.totalBytes === null ? "—" : kb(p.totalBytes),
       kb(p.jsBytes),
       kb(p.cssBytes),
       p.ok ? "ok" : `FALHOU (${p.reasons.join("; ")})`,
     ]);
   }
-  const numeric = new Set([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+  const numeric = new Set([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
   const widths = rows[0]?.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? "").length))) ?? [];
   for (const row of rows) {
     const cells = row.map((cell, i) =>
@@ -613,7 +653,19 @@ async function restartServer(): Promise<RunningServer> {
 }
 
 try {
-  await restartServer();
+  const server = await restartServer();
+  if (options.pages.includes(BENCH_WORK_PATH)) {
+    process.stdout.write("Enviando 12 fotos de 4000 × 3000 para a obra de referência... ");
+    const handle = await site.openDatabase(site.databaseConfigFromEnv(serverEnv));
+    try {
+      const work = await seedBenchWork(handle.db, server.url);
+      console.log(
+        `${kb(work.jpegBytes / 1024)} MB em JPEG, processadas em ${(work.uploadMs / 1000).toFixed(0)} s.`,
+      );
+    } finally {
+      await handle.close();
+    }
+  }
 } catch (error) {
   await abort(`O Lighthouse não foi executado: ${(error as Error).message}`);
 }
@@ -685,7 +737,8 @@ printTable(summaries);
 console.log(
   `\nOrçamento: perf ≥ ${BUDGET.performance}, a11y ${BUDGET.accessibility}, best-practices ${BUDGET["best-practices"]}, ` +
     `SEO ${BUDGET.seo}; JS ≤ ${kb(BUDGET.jsBytes)} KB, CSS ≤ ${kb(BUDGET.cssBytes)} KB ` +
-    "(bytes gzip, nível 9, de cada arquivo, como no npm run size).",
+    "(bytes gzip, nível 9, de cada arquivo, como no npm run size); " +
+    `/obras e ${BENCH_WORK_PATH}: LCP ≤ ${PHOTO_PAGES_BUDGET.lcpMs / 1000} s e ≤ ${kb(PHOTO_PAGES_BUDGET.totalBytes)} KB carregados.`,
 );
 if (options.runs > 1) console.log(`Cada número é a mediana de ${options.runs} execuções.`);
 const benchmarks = summaries.flatMap((p) => p.perRun.map((r) => r.benchmarkIndex));
@@ -706,7 +759,7 @@ writeFileSync(
     {
       date: new Date().toISOString(),
       runsPerPage: options.runs,
-      budget: BUDGET,
+      budget: { ...BUDGET, photoPages: { pages: [...PHOTO_PAGES], ...PHOTO_PAGES_BUDGET } },
       bytes:
         "gzip level 9 of every Script/Stylesheet request in Lighthouse's network-requests audit (transferSize kept per file)",
       environment: { ...environment, cores, loadAverageBefore: loadBefore, loadAverageAfter: loadAfter },

@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import { NotFoundContent } from "~/components/not-found-content";
+import { DisclosureStateScript } from "~/components/ui/disclosure-state-script";
 import { Icon } from "~/components/ui/icon";
 import { WorkImageView } from "~/components/works/work-image";
 import { WorksCallToAction } from "~/components/works/works-call-to-action";
@@ -8,7 +9,7 @@ import { useSite } from "~/lib/site-context";
 import { isSlug } from "~/lib/slug";
 import { jsonLdScript } from "~/lib/structured-data";
 import { workDescription, workJsonLd, workOgImage } from "~/lib/work-seo";
-import { type WorkDetail, workHref, workLocation } from "~/lib/works";
+import { type WorkDetail, type WorkPhoto, workHref, workLocation } from "~/lib/works";
 import { requestInfoContext } from "~/request-context";
 import { logEvent } from "~/server/log.server";
 import { mediaTags, RENDER_TAGS_HEADER } from "~/server/render-cache/cache-policy.server";
@@ -121,6 +122,33 @@ function WorkFacts({ work }: { work: WorkDetail }) {
   );
 }
 
+/** Photos shown at once; the others open under "Ver mais N fotos". */
+const PHOTOS_SHOWN = 4;
+
+function PhotoGrid({ photos }: { photos: WorkPhoto[] }) {
+  return (
+    <ul className="grid grid-cols-2 gap-4 lg:grid-cols-3 lg:gap-6">
+      {photos.map((photo, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the gallery's order is its identity here
+        <li key={index}>
+          <figure className="flex flex-col gap-2">
+            <WorkImageView
+              image={photo.image}
+              sizes={PHOTO_SIZES}
+              className="aspect-[4/3] w-full rounded-xl object-cover"
+            />
+            {photo.title ? (
+              <figcaption className="text-sm font-medium text-slate-700 dark:text-slate-300">
+                {photo.title}
+              </figcaption>
+            ) : null}
+          </figure>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 function WorkPage({ work }: { work: WorkDetail }) {
   return (
     <>
@@ -151,7 +179,7 @@ function WorkPage({ work }: { work: WorkDetail }) {
               {work.title}
             </h1>
             {work.inProgress ? (
-              <span className="rounded-full bg-accent-500/15 px-2.5 py-0.5 text-sm font-semibold text-accent-700 dark:text-accent-400">
+              <span className="rounded-full bg-accent-500/15 px-2.5 py-0.5 text-sm font-semibold text-accent-800 dark:text-accent-400">
                 Em execução
               </span>
             ) : null}
@@ -196,25 +224,27 @@ function WorkPage({ work }: { work: WorkDetail }) {
             <h2 id="fotos-obra-titulo" className="mb-6 text-2xl font-bold text-slate-900 dark:text-white">
               Documentação Fotográfica
             </h2>
-            <ul className="grid grid-cols-2 gap-4 lg:grid-cols-3 lg:gap-6">
-              {work.photos.map((photo, index) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: the gallery's order is its identity here
-                <li key={index}>
-                  <figure className="flex flex-col gap-2">
-                    <WorkImageView
-                      image={photo.image}
-                      sizes={PHOTO_SIZES}
-                      className="aspect-[4/3] w-full rounded-xl object-cover"
-                    />
-                    {photo.title ? (
-                      <figcaption className="text-sm font-medium text-slate-700 dark:text-slate-300">
-                        {photo.title}
-                      </figcaption>
-                    ) : null}
-                  </figure>
-                </li>
-              ))}
-            </ul>
+            <PhotoGrid photos={work.photos.slice(0, PHOTOS_SHOWN)} />
+            {work.photos.length > PHOTOS_SHOWN ? (
+              // The other photos wait behind a native disclosure: a browser loads lazy images
+              // well before they scroll into view, and a phone would otherwise download the
+              // whole gallery with the page (docs/decisions/0024-works-portfolio.md).
+              <details data-disclosure className="group mt-6">
+                {/* biome-ignore lint/a11y/useAriaPropsSupportedByRole: ARIA in HTML allows the button role's attributes on summary */}
+                <summary
+                  aria-expanded="false"
+                  className="btn w-fit cursor-pointer border-2 border-brand-700 text-brand-800 hover:bg-brand-50 dark:border-brand-300 dark:text-brand-200 dark:hover:bg-slate-800"
+                >
+                  Ver mais {work.photos.length - PHOTOS_SHOWN}{" "}
+                  {work.photos.length - PHOTOS_SHOWN === 1 ? "foto" : "fotos"}
+                  <Icon name="chevron-down" className="size-5 transition-transform group-open:rotate-180" />
+                </summary>
+                <div className="mt-6">
+                  <PhotoGrid photos={work.photos.slice(PHOTOS_SHOWN)} />
+                </div>
+              </details>
+            ) : null}
+            <DisclosureStateScript />
           </section>
         ) : null}
 

@@ -82,7 +82,7 @@ function WorkItem({ work }: { work: WorkListItem }) {
             <span className="flex flex-wrap items-center gap-2">
               <span className="text-lg font-bold text-slate-900 dark:text-white">{work.title}</span>
               {work.inProgress ? (
-                <span className="rounded-full bg-accent-500/15 px-2.5 py-0.5 text-xs font-semibold text-accent-700 dark:text-accent-400">
+                <span className="rounded-full bg-accent-500/15 px-2.5 py-0.5 text-xs font-semibold text-accent-800 dark:text-accent-400">
                   Em execução
                 </span>
               ) : null}

@@ -1,11 +1,12 @@
 import { expect, test } from "@playwright/test";
 import { seriousAxeViolations } from "../support/axe";
-import { demoArticlePath, demoCategoryPath, publicPages } from "../support/pages";
+import { demoArticlePath, demoCategoryPath, demoWorkPath, publicPages } from "../support/pages";
 
 const pages = [
   ...publicPages.map((p) => p.path),
   demoArticlePath,
   demoCategoryPath,
+  demoWorkPath,
   "/politica-de-privacidade",
   "/pagina-inexistente",
 ];

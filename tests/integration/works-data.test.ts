@@ -1,16 +1,25 @@
 import { randomUUID } from "node:crypto";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { projects as demoProjects } from "~/content/projects";
+import { WORKS_PAGE_SIZE } from "~/lib/works";
 import { databaseConfigFromEnv } from "~/server/db/config.server";
 import { type DatabaseHandle, openDatabase } from "~/server/db/connection.server";
 import { startDatabase, stopDatabase } from "~/server/db/database.server";
 import { migrateToLatest } from "~/server/db/migrate.server";
 import { migrationProvider } from "~/server/db/migrations/index.server";
+import { storeImage } from "~/server/media/media-store.server";
+import { cacheablePage } from "~/server/render-cache/cache-policy.server";
 import { type ContentChangeFeed, watchContentChanges } from "~/server/render-cache/content-changes.server";
+import {
+  getPublishedWork,
+  listPublishedWorkSlugs,
+  listPublishedWorks,
+} from "~/server/works/public-works.server";
 import { testEngines } from "../support/test-database";
 
-// The works portfolio in the database: what a new or upgraded database holds and what each
-// change announces to the render cache (`works` = /obras and the sitemap, `work:<slug>` = the
+// The works portfolio in the database: what a new or upgraded database holds, what the public
+// pages read (published works only, in order, in pages of 20), and what each change announces to the render cache (`works` = /obras and the sitemap, `work:<slug>` = the
 // work's page), whoever makes it, on every engine.
 
 const uid = () => randomUUID().slice(0, 8);
@@ -147,6 +156,155 @@ describe.each(testEngines())("works data on $name", (engine) => {
     }
   });
 
+  describe("what the public pages read", () => {
+    it("/obras: the demo works as the accordion showed them, each photo under its title", async () => {
+      const first = await listPublishedWorks(1);
+      expect(first?.page).toBe(1);
+      expect(first?.pageCount).toBe(1);
+      expect(first?.works).toEqual(
+        demoProjects.map((project) => ({
+          slug: project.id,
+          title: project.title,
+          description: project.services,
+          inProgress: false,
+          photos: project.images.map((image) => ({
+            title: image.title,
+            image: { kind: "file", file: image.after },
+          })),
+        })),
+      );
+      // A page past the last one does not exist.
+      expect(await listPublishedWorks(2)).toBeNull();
+    });
+
+    it("a work's page: library and shipped pictures, own alt text first, pairs in order; drafts and unknown slugs are not found", async () => {
+      const bytes = (color: number) =>
+        sharp({ create: { width: 1000, height: 750, channels: 3, background: { r: color, g: 120, b: 90 } } })
+          .png()
+          .toBuffer();
+      const cover = await storeImage(await bytes(10), {
+        source: "upload",
+        uploadedBy: null,
+        name: "capa.png",
+        alt: "Alt da biblioteca",
+      });
+      const second = await storeImage(await bytes(200), {
+        source: "upload",
+        uploadedBy: null,
+        name: "outra.png",
+      });
+      const slug = `publica-${uid()}`;
+      const id = await insertWork(slug, true);
+      await other.db
+        .updateTable("works")
+        .set({
+          cover_media_id: cover.id,
+          neighbourhood: "Batel",
+          period: "2024",
+          building_type: "Residencial",
+          services: JSON.stringify(["Pintura", "Rejuntamento"]),
+        })
+        .where("id", "=", id)
+        .execute();
+      await other.db
+        .insertInto("work_photos")
+        .values([
+          { ...photo(id, 1), title: "Segunda", alt: "" },
+          { ...photo(id, 0), title: "Primeira", media_id: second.id, path: null, width: null, height: null },
+        ])
+        .execute();
+      await other.db
+        .insertInto("work_pairs")
+        .values({
+          ...pair(id),
+          before_media_id: cover.id,
+          before_path: null,
+          before_width: null,
+          before_height: null,
+        })
+        .execute();
+
+      const work = await getPublishedWork(slug);
+      expect(work).toMatchObject({
+        slug,
+        title: `Obra ${slug}`,
+        neighbourhood: "Batel",
+        city: "Curitiba",
+        period: "2024",
+        buildingType: "Residencial",
+        services: ["Pintura", "Rejuntamento"],
+        inProgress: false,
+      });
+      expect(work?.cover).toEqual({
+        kind: "media",
+        media: {
+          hash: cover.url.split("/")[2],
+          width: 1000,
+          height: 750,
+          alt: "Alt da biblioteca",
+          avif: true,
+        },
+      });
+      expect(
+        work?.photos.map((item) => [
+          item.title,
+          item.image.kind,
+          item.image.kind === "media" ? item.image.media.alt : item.image.file.alt,
+        ]),
+      ).toEqual([
+        ["Primeira", "media", "Fachada do prédio"],
+        // No alt text of its own: its title says what it shows.
+        ["Segunda", "file", "Segunda"],
+      ]);
+      expect(work?.pairs).toEqual([
+        {
+          title: "Fachada",
+          before: { kind: "media", media: expect.objectContaining({ alt: "Antes" }) },
+          after: {
+            kind: "file",
+            file: { src: "/illustrations/obra-02.svg", alt: "Depois", width: 800, height: 600 },
+          },
+        },
+      ]);
+      expect((await listPublishedWorkSlugs()).map((item) => item.slug)).toContain(slug);
+
+      await other.db.updateTable("works").set({ published: false }).where("id", "=", id).execute();
+      expect(await getPublishedWork(slug)).toBeNull();
+      expect((await listPublishedWorkSlugs()).map((item) => item.slug)).not.toContain(slug);
+      expect((await listPublishedWorks(1))?.works.map((item) => item.slug)).not.toContain(slug);
+      expect(await getPublishedWork("nao-existe")).toBeNull();
+      await other.db.deleteFrom("works").where("id", "=", id).execute();
+    });
+
+    it("more than 20 published works: pages of 20 in order, drafts left out", async () => {
+      const extra = WORKS_PAGE_SIZE + 5 - demoProjects.length;
+      const slugs: string[] = [];
+      for (let index = 0; index < extra; index++) {
+        const slug = `pagina-${String(index).padStart(2, "0")}-${uid()}`;
+        const id = await insertWork(slug, true);
+        await other.db
+          .updateTable("works")
+          .set({ position: 200 + index })
+          .where("id", "=", id)
+          .execute();
+        slugs.push(slug);
+      }
+      await insertWork(`rascunho-${uid()}`, false);
+      const first = await listPublishedWorks(1);
+      const second = await listPublishedWorks(2);
+      expect(first?.pageCount).toBe(2);
+      expect(first?.works).toHaveLength(WORKS_PAGE_SIZE);
+      expect(second?.works.map((work) => work.slug)).toEqual(slugs.slice(-5));
+      expect([...(first?.works ?? []), ...(second?.works ?? [])].map((work) => work.slug)).toEqual([
+        ...demoProjects.map((project) => project.id),
+        ...slugs,
+      ]);
+      expect(await listPublishedWorks(3)).toBeNull();
+      await other.db.deleteFrom("works").where("slug", "in", slugs).execute();
+      await other.db.deleteFrom("works").where("published", "=", false).execute();
+    });
+  });
+
   describe("what a change announces to the render cache", () => {
     it("a published work: added, its text, its order, unpublished, deleted", async () => {
       const slug = `obra-${uid()}`;
@@ -256,5 +414,29 @@ describe.each(testEngines())("works data on $name", (engine) => {
         await other.db.selectFrom("work_photos").select("id").where("work_id", "=", id).execute(),
       ).toEqual([]);
     });
+  });
+});
+
+describe("render-cache addresses of the works", () => {
+  const page = (address: string) => cacheablePage(new URL(address, "http://localhost"));
+
+  it("each page of /obras is kept apart; a query that is no page is the first page", () => {
+    expect(page("/obras")).toEqual({
+      key: "/obras",
+      tags: expect.arrayContaining(["works", "testimonials"]),
+    });
+    expect(page("/obras?pagina=2")?.key).toBe("/obras?pagina=2");
+    expect(page("/obras?pagina=1")?.key).toBe("/obras");
+    expect(page("/obras?pagina=abc&utm_source=x")?.key).toBe("/obras");
+    expect(page("/obras?pagina=0")?.key).toBe("/obras");
+  });
+
+  it("a work's page is named by its slug; the sitemap by every published work", () => {
+    expect(page("/obras/edificio-jardim-do-cabral")).toEqual({
+      key: "/obras/edificio-jardim-do-cabral",
+      tags: expect.arrayContaining(["work:edificio-jardim-do-cabral", "footer"]),
+    });
+    expect(page("/obras/Nao_Slug")).toBeUndefined();
+    expect(page("/sitemap.xml")?.tags).toContain("works");
   });
 });

@@ -13,3 +13,6 @@ export const whatsappHref =
 /** A published demo article and a category, for scans of the blog's other states. */
 export const demoArticlePath = "/blog/plano-de-manutencao-nbr-5674";
 export const demoCategoryPath = "/blog?categoria=fachadas";
+
+/** A demo work's own page. */
+export const demoWorkPath = "/obras/condominio-residencial-solar-do-batel";
