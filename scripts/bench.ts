@@ -423,6 +423,7 @@ async function measureWorkCases(
     BENCH_WORK_PATH,
     options.durationS,
     memory,
+    server.pid,
   );
   const captured = await captureResponse(new URL(BENCH_WORK_PATH, server.url).href, BROWSER_HEADERS);
   if (captured.status !== 200)
@@ -430,7 +431,15 @@ async function measureWorkCases(
   const ceiling = await startCeiling(captured, workDir);
   cleanups.push(() => ceiling.stop());
   rows.push(
-    ...(await measureCase("teto (obra)", "teto", ceiling.url, BENCH_WORK_PATH, options.durationS, null)),
+    ...(await measureCase(
+      "teto (obra)",
+      "teto",
+      ceiling.url,
+      BENCH_WORK_PATH,
+      options.durationS,
+      null,
+      ceiling.pid,
+    )),
   );
   await ceiling.stop();
   return rows;
