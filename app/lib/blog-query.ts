@@ -1,14 +1,10 @@
 import { z } from "zod";
 import type { BlogQuery } from "./blog-href";
+import { MAX_SEARCH_LENGTH } from "./blog-search-limits";
 import { BLOG_PAGE_SIZE } from "./blog-types";
 
 /** Upper bound on "Carregar Mais Artigos", so a crafted URL cannot ask for every post. */
 export const MAX_VISIBLE_POSTS = 200;
-
-/** Longest search accepted: a few sentences' worth of words, far more than anyone types. */
-export const MAX_SEARCH_LENGTH = 100;
-
-export const SEARCH_TOO_LONG_MESSAGE = `A busca pode ter no máximo ${MAX_SEARCH_LENGTH} caracteres. Use menos palavras.`;
 
 const querySchema = z.object({
   categoria: z
