@@ -147,6 +147,17 @@ describe.each(testEngines())("blog search on $name", (engine) => {
     await db.updateTable("blog_posts").set({ status: "published" }).where("slug", "=", slug).execute();
     expect(await slugsFor("serpenteante")).toEqual([slug]);
 
+    // Moved to another category: found there, no longer in the old one.
+    const categories = await listCategories();
+    const roofs = categories.find((c) => c.slug === "impermeabilizacao");
+    await db
+      .updateTable("blog_posts")
+      .set({ category_id: roofs?.id ?? "" })
+      .where("slug", "=", slug)
+      .execute();
+    expect(await slugsFor("serpenteante", "fachadas")).toEqual([]);
+    expect(await slugsFor("serpenteante", "impermeabilizacao")).toEqual([slug]);
+
     // A column the index does not hold changes nothing in it.
     await db.updateTable("blog_posts").set({ read_time: 9 }).where("slug", "=", slug).execute();
     expect(await slugsFor("serpenteante")).toEqual([slug]);

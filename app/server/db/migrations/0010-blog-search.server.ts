@@ -7,13 +7,15 @@ import { type Kysely, PostgresAdapter, sql } from "kysely";
 //
 // SQLite: a contentless FTS5 table (unicode61, remove_diacritics 2) of published posts only,
 // filled by triggers. Its rowids come from blog_search_rows (an INTEGER PRIMARY KEY, which
-// VACUUM never renumbers, unlike the hidden rowid of blog_posts, whose key is text).
+// VACUUM never renumbers, unlike the hidden rowid of blog_posts, whose key is text), which also
+// holds each post's category and date: a search filters, ranks and cuts the matches there, and
+// reads only the posts it shows (a post's row, with its content, costs far more to read).
 // PostgreSQL: a stored generated tsvector column on blog_posts (Portuguese configuration over
 // accent-folded text, title weighted A, excerpt B, content C) with a GIN index.
 
 /** The FTS5 table; its columns, in order, are what bm25() weights. */
 export const SEARCH_TABLE = "blog_search";
-/** Maps a published post to its FTS5 rowid. */
+/** Maps a published post to its FTS5 rowid, with what a search filters and orders by. */
 export const SEARCH_ROWS_TABLE = "blog_search_rows";
 /** PostgreSQL: the tsvector column of blog_posts. */
 export const SEARCH_DOCUMENT_COLUMN = "search_document";
@@ -49,11 +51,18 @@ async function upSqlite(db: Kysely<unknown>): Promise<void> {
     `INSERT INTO ${SEARCH_TABLE} (rowid, title, excerpt, body)
        SELECT r.id, ${row}.title, ${row}.excerpt, ${sqliteHtmlText(`${row}.content`)}
        FROM ${SEARCH_ROWS_TABLE} r`;
+  const indexedPost = (row: "NEW" | "p") =>
+    `(post_id, category_id, published_at) SELECT ${row}.id, ${row}.category_id, ${row}.published_at`;
   const forget = `
     DELETE FROM ${SEARCH_TABLE} WHERE rowid = (SELECT id FROM ${SEARCH_ROWS_TABLE} WHERE post_id = OLD.id);
     DELETE FROM ${SEARCH_ROWS_TABLE} WHERE post_id = OLD.id;`;
   const statements = [
-    `CREATE TABLE ${SEARCH_ROWS_TABLE} (id INTEGER PRIMARY KEY, post_id TEXT NOT NULL UNIQUE)`,
+    `CREATE TABLE ${SEARCH_ROWS_TABLE} (
+       id INTEGER PRIMARY KEY,
+       post_id TEXT NOT NULL UNIQUE,
+       category_id TEXT NOT NULL,
+       published_at TEXT
+     )`,
     // contentless_delete: rows can be deleted by rowid without repeating what was indexed.
     `CREATE VIRTUAL TABLE ${SEARCH_TABLE} USING fts5(
        title, excerpt, body,
@@ -63,21 +72,22 @@ async function upSqlite(db: Kysely<unknown>): Promise<void> {
     `CREATE TRIGGER blog_posts_search_insert AFTER INSERT ON blog_posts
        WHEN NEW.status = 'published'
        BEGIN
-         INSERT INTO ${SEARCH_ROWS_TABLE} (post_id) VALUES (NEW.id);
+         INSERT INTO ${SEARCH_ROWS_TABLE} ${indexedPost("NEW")};
          ${indexRow("NEW")} WHERE r.post_id = NEW.id;
        END`,
-    // Whatever changed among the indexed columns and the status, the row is indexed again
-    // from scratch: removed, and added back when the post is (still) published.
-    `CREATE TRIGGER blog_posts_search_update AFTER UPDATE OF id, title, excerpt, content, status ON blog_posts
+    // Whatever changed among the columns a search reads, the row is indexed again from
+    // scratch: removed, and added back when the post is (still) published.
+    `CREATE TRIGGER blog_posts_search_update
+       AFTER UPDATE OF id, title, excerpt, content, status, category_id, published_at ON blog_posts
        BEGIN
          ${forget}
-         INSERT INTO ${SEARCH_ROWS_TABLE} (post_id) SELECT NEW.id WHERE NEW.status = 'published';
+         INSERT INTO ${SEARCH_ROWS_TABLE} ${indexedPost("NEW")} WHERE NEW.status = 'published';
          ${indexRow("NEW")} WHERE r.post_id = NEW.id;
        END`,
     `CREATE TRIGGER blog_posts_search_delete AFTER DELETE ON blog_posts
        BEGIN ${forget} END`,
     // The posts published before this migration.
-    `INSERT INTO ${SEARCH_ROWS_TABLE} (post_id) SELECT id FROM blog_posts WHERE status = 'published'`,
+    `INSERT INTO ${SEARCH_ROWS_TABLE} ${indexedPost("p")} FROM blog_posts p WHERE p.status = 'published'`,
     `${indexRow("p")} JOIN blog_posts p ON p.id = r.post_id`,
   ];
   for (const statement of statements) await sql.raw(statement).execute(db);
