@@ -28,6 +28,8 @@
 //                                                   report in bench/report-midia.json
 //   npm run bench -- --only obra                    the cached page of a work with 12 photos and its
 //                                                   own ceiling alone, report in bench/report-obra.json
+//   npm run bench -- --only busca                   the blog search alone (never cached), report in
+//                                                   bench/report-busca.json
 //
 // The server gets a work with 12 photos as a phone takes them (bench-work.ts, through the real
 // upload pipeline); its cached page is measured like the article, against a ceiling that
@@ -71,6 +73,13 @@ const reportPath = path.join(projectRoot, "bench/report.json");
 const uncachedReportPath = path.join(projectRoot, "bench/report-uncached.json");
 const mediaReportPath = path.join(projectRoot, "bench/report-midia.json");
 const workReportPath = path.join(projectRoot, "bench/report-obra.json");
+const searchReportPath = path.join(projectRoot, "bench/report-busca.json");
+/**
+ * A search as a visitor types it (two words, no accents) that matches hundreds of the seeded
+ * posts, so ranking and counting have real work: search pages are never in the render cache.
+ */
+const SEARCH_PATH = "/blog?busca=fissuras+fachada";
+const SEARCH_CASE = "busca (nunca em cache)";
 const CONNECTIONS = [1, 50] as const;
 const WARMUP_SECONDS = 3;
 const BLOG_HEADING = "Conhecimento para cuidar do seu condomínio";
@@ -83,6 +92,8 @@ const TARGETS = {
   cachedP99Ms: 50,
   /** Article with RENDER_CACHE=off, at 50 connections. */
   uncachedRequestsPerSecond: 500,
+  /** A blog search (never cached) at 50 connections, on SQLite. */
+  searchRequestsPerSecond: 300,
   serverRssMb: 200,
   lostLeads: 0,
 } as const;
@@ -101,11 +112,13 @@ interface Options {
   mediaOnly: boolean;
   /** Only the cached work page and its ceiling. */
   workOnly: boolean;
+  /** Only the blog search. */
+  searchOnly: boolean;
 }
 
 function parseOptions(): Options {
   const usage =
-    "Uso: npm run bench -- [--pg] [--posts N] [--duration SEGUNDOS] [--mixed-duration SEGUNDOS] [--only uncached|midia|obra]";
+    "Uso: npm run bench -- [--pg] [--posts N] [--duration SEGUNDOS] [--mixed-duration SEGUNDOS] [--only uncached|midia|obra|busca]";
   const positive = (name: string, value: string | undefined) => {
     const number = Number(value);
     if (!Number.isInteger(number) || number < 1) {
@@ -128,13 +141,14 @@ function parseOptions(): Options {
       console.log(usage);
       process.exit(0);
     }
-    if (values.only !== undefined && !["uncached", "midia", "obra"].includes(values.only)) {
-      throw new Error(`--only aceita "uncached", "midia" ou "obra" (recebido: ${values.only}).`);
+    if (values.only !== undefined && !["uncached", "midia", "obra", "busca"].includes(values.only)) {
+      throw new Error(`--only aceita "uncached", "midia", "obra" ou "busca" (recebido: ${values.only}).`);
     }
     return {
       uncachedOnly: values.only === "uncached",
       mediaOnly: values.only === "midia",
       workOnly: values.only === "obra",
+      searchOnly: values.only === "busca",
       pg: values.pg,
       posts: positive("posts", values.posts),
       durationS: positive("duration", values.duration),
@@ -248,7 +262,15 @@ function applyTargets(rows: Row[], articlePath: string): void {
     if (row.server !== "teto" && top && top.requestsPerSecond > 0) {
       row.ratioToCeiling = row.requestsPerSecond / top.requestsPerSecond;
     }
-    if (row.connections !== 50 || (row.path !== articlePath && row.path !== BENCH_WORK_PATH)) continue;
+    if (row.connections !== 50) continue;
+    if (row.path === SEARCH_PATH) {
+      row.target = {
+        text: `≥ ${TARGETS.searchRequestsPerSecond} req/s`,
+        met: row.requestsPerSecond >= TARGETS.searchRequestsPerSecond && failedRequests(row) === 0,
+      };
+      continue;
+    }
+    if (row.path !== articlePath && row.path !== BENCH_WORK_PATH) continue;
     if (row.server === "site") {
       const { cachedShareOfCeiling: share, cachedP99Ms: p99 } = TARGETS;
       row.target = {
@@ -338,6 +360,15 @@ const mediaColumns: Column<MediaLibraryRow>[] = [
   { header: "HTML KB", cell: (r) => decimal(r.htmlBytes / 1024, 1), right: true },
   { header: "Brotli KB", cell: (r) => decimal(r.brotliBytes / 1024, 1), right: true },
 ];
+
+/** The blog search, on a server with the render cache on (which never keeps search pages). */
+async function measureSearch(
+  server: BenchServer,
+  memory: { takeCasePeakMb: () => number | null } | null,
+): Promise<Row[]> {
+  await checkPage(new URL(SEARCH_PATH, server.url).href, contains('id="resultados-titulo"', 'id="artigo-1"'));
+  return measureCase(SEARCH_CASE, "site", server.url, SEARCH_PATH, options.durationS, memory, server.pid);
+}
 
 /** /admin/midia with the library's 10,000 images, as the signed-in owner. */
 async function measureMediaCases(
@@ -572,6 +603,41 @@ async function benchUncachedOnly(
   });
 }
 
+/** `--only busca`: the blog search alone, at 1 and 50 connections. */
+async function benchSearchOnly(prepared: PreparedDatabase, serverEnv: Record<string, string>): Promise<void> {
+  const loadAtStart = os.loadavg()[0] ?? 0;
+  const main = await startServer("principal", serverEnv, "server.log");
+  const memory = watchMemory(main.pid);
+  console.log(
+    `Só a busca ${SEARCH_PATH}; ${WARMUP_SECONDS} s de aquecimento, ${options.durationS} s medidos, ` +
+      `a ${CONNECTIONS.join(" e a ")} conexões.\n`,
+  );
+  const rows = await measureSearch(main, memory);
+  const memoryReport = memory.stop();
+  await main.stop();
+  applyTargets(rows, "");
+  console.log(`\nResultados (${database.engine}, ${integer(prepared.publishedPosts)} artigos):\n`);
+  printTable(caseColumns, rows);
+  console.log("");
+  const rssMet = printMemory("principal", memoryReport);
+  const missed = [
+    ...rows.filter((r) => r.target && !r.target.met).map((r) => `${r.case} × ${r.connections}`),
+    ...(rssMet ? [] : ["memória do servidor"]),
+  ];
+  console.log(missed.length ? `Metas não atingidas: ${missed.join("; ")}.` : "Todas as metas atingidas.");
+  const failed = reportFailures(rows, null);
+  if (failed) process.exitCode = 1;
+  writeReport(searchReportPath, {
+    ...reportHeader(prepared, loadAtStart),
+    only: "busca",
+    targets: { searchRequestsPerSecond: TARGETS.searchRequestsPerSecond, serverRssMb: TARGETS.serverRssMb },
+    cases: rows,
+    memory: { server: { ...memoryReport, meetsTarget: rssMet } },
+    missedTargets: missed,
+    failedRequests: failed,
+  });
+}
+
 /** Every case, the ceiling and the mixed load: the full `npm run bench`. */
 async function benchEverything(
   prepared: PreparedDatabase,
@@ -618,6 +684,7 @@ async function benchEverything(
   }
 
   rows.push(...(await measureWorkCases(main, memory)));
+  rows.push(...(await measureSearch(main, memory)));
 
   const mediaLibrary = await measureMediaCases(main, prepared);
 
@@ -769,6 +836,8 @@ try {
       cases: rows,
       missedTargets: missed,
     });
+  } else if (options.searchOnly) {
+    await benchSearchOnly(prepared, serverEnv);
   } else if (options.mediaOnly) {
     const loadAtStart = os.loadavg()[0] ?? 0;
     const main = await startServer("principal", serverEnv, "server.log");

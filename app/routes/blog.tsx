@@ -1,16 +1,20 @@
 import { data, redirect } from "react-router";
 import { BlogCallToAction } from "~/components/blog/blog-cta";
+import { BlogSearchForm } from "~/components/blog/blog-search-form";
 import { LoadMoreScript } from "~/components/blog/load-more-script";
 import { PostCard } from "~/components/blog/post-card";
 import { POST_IMAGE_SIZES, PostImage } from "~/components/blog/post-image";
+import { NoSearchResults, SearchSummary } from "~/components/blog/search-summary";
 import { HeroBadge } from "~/components/ui/badge";
 import { Icon } from "~/components/ui/icon";
 import { blogListHref } from "~/lib/blog-href";
 import { parseBlogQuery } from "~/lib/blog-query";
+import { SEARCH_TOO_LONG_MESSAGE } from "~/lib/blog-search-limits";
 import { BLOG_PAGE_SIZE } from "~/lib/blog-types";
 import { formatMonthYear } from "~/lib/dates";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
 import { getBlogListing, listCategories } from "~/server/blog/public-posts.server";
+import { searchPublishedPosts } from "~/server/blog/search-posts.server";
 import { mediaTags, renderTagsInit } from "~/server/render-cache/cache-policy.server";
 import type { Route } from "./+types/blog";
 
@@ -18,15 +22,34 @@ export async function loader({ request }: Route.LoaderArgs) {
   const query = parseBlogQuery(new URL(request.url).searchParams);
   const categories = await listCategories();
   const category = query.categorySlug ? categories.find((c) => c.slug === query.categorySlug) : undefined;
-  if (query.categorySlug && !category) throw redirect("/blog");
+  if (query.categorySlug && !category) {
+    throw redirect(blogListHref({ categorySlug: null, visible: BLOG_PAGE_SIZE, search: query.search }));
+  }
+  const shared = { categories, category: category ?? null, visible: query.visible };
+
+  // A search (never in the render cache: see cacheablePage) lists every match, best first.
+  if (query.search !== null) {
+    const search = { search: query.search, featured: null };
+    if (query.searchTooLong) {
+      const refused = {
+        ...shared,
+        ...search,
+        posts: [],
+        hasMore: false,
+        total: 0,
+        searchError: SEARCH_TOO_LONG_MESSAGE,
+      };
+      return data(refused, { status: 400 });
+    }
+    const results = await searchPublishedPosts(query.search, category?.id ?? null, query.visible);
+    return data({ ...shared, ...search, ...results, searchError: null });
+  }
+
   const listing = await getBlogListing(category?.id ?? null, query.visible);
   // The render cache forgets this list when an image it shows gets another alt text.
   const shown = listing.featured ? [listing.featured, ...listing.posts] : listing.posts;
   const tags = mediaTags(shown.flatMap((post) => (post.featuredImage ? [post.featuredImage.hash] : [])));
-  return data(
-    { categories, category: category ?? null, visible: query.visible, ...listing },
-    renderTagsInit(tags),
-  );
+  return data({ ...shared, ...listing, search: null, total: null, searchError: null }, renderTagsInit(tags));
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
@@ -35,6 +58,16 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   const category = loaderData?.category;
+  const search = loaderData?.search;
+  if (search) {
+    // Result pages are endless and thin: search engines index the list and the articles.
+    return pageMeta(siteFromMatches(matches), {
+      title: `Busca: “${search}” – Blog`,
+      description: `Artigos do blog sobre “${search}”.`,
+      path: "/blog",
+      noindex: true,
+    });
+  }
   return pageMeta(siteFromMatches(matches), {
     title: category ? `${category.name} – Blog` : "Blog: manutenção predial para condomínios",
     description: category
@@ -49,7 +82,7 @@ export const links: Route.LinksFunction = () => [
 ];
 
 function CategoryChips({ loaderData }: Pick<Route.ComponentProps, "loaderData">) {
-  const { categories, category } = loaderData;
+  const { categories, category, search } = loaderData;
   const chip = (active: boolean) =>
     `inline-block rounded-full border px-4 py-2 text-sm font-semibold transition-colors ${
       active
@@ -57,11 +90,11 @@ function CategoryChips({ loaderData }: Pick<Route.ComponentProps, "loaderData">)
         : "border-slate-300 bg-white text-slate-700 hover:border-brand-700 hover:text-brand-800 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-200"
     }`;
   return (
-    <nav aria-label="Categorias do blog">
+    <nav id="categorias" aria-label="Categorias do blog">
       <ul className="flex flex-wrap gap-2">
         <li>
           <a
-            href="/blog"
+            href={blogListHref({ categorySlug: null, visible: BLOG_PAGE_SIZE, search })}
             aria-current={category === null ? "page" : undefined}
             className={chip(category === null)}
           >
@@ -71,7 +104,7 @@ function CategoryChips({ loaderData }: Pick<Route.ComponentProps, "loaderData">)
         {categories.map((c) => (
           <li key={c.id}>
             <a
-              href={blogListHref({ categorySlug: c.slug, visible: BLOG_PAGE_SIZE })}
+              href={blogListHref({ categorySlug: c.slug, visible: BLOG_PAGE_SIZE, search })}
               aria-current={category?.id === c.id ? "page" : undefined}
               className={chip(category?.id === c.id)}
             >
@@ -127,7 +160,7 @@ function FeaturedPost({ post }: { post: NonNullable<Route.ComponentProps["loader
 }
 
 export default function Blog({ loaderData }: Route.ComponentProps) {
-  const { category, featured, posts, hasMore, visible } = loaderData;
+  const { category, featured, posts, hasMore, visible, search, total, searchError } = loaderData;
   const empty = !featured && posts.length === 0;
   const nextVisible = visible + BLOG_PAGE_SIZE;
 
@@ -147,11 +180,21 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
       </section>
 
       <div className="container-page flex flex-col gap-10 py-12">
-        <CategoryChips loaderData={loaderData} />
+        <div className="flex flex-col gap-6">
+          <BlogSearchForm search={search} categorySlug={category?.slug ?? null} error={searchError} />
+          <CategoryChips loaderData={loaderData} />
+        </div>
+
+        {search !== null && total !== null && !searchError ? (
+          <SearchSummary search={search} total={total} category={category} />
+        ) : null}
 
         <p id="blog-status" role="status" className="text-slate-600 empty:hidden dark:text-slate-400" />
         <div id="blog-results" className="flex flex-col gap-10">
-          {empty ? (
+          {empty && search !== null && !searchError ? (
+            <NoSearchResults search={search} category={category} />
+          ) : null}
+          {empty && search === null ? (
             <p className="rounded-2xl border border-dashed border-slate-300 p-10 text-center text-lg text-slate-600 dark:border-slate-700 dark:text-slate-400">
               {category
                 ? `Nenhum artigo encontrado para "${category.name}".`
@@ -176,7 +219,7 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
           {hasMore ? (
             <div className="text-center">
               <a
-                href={`${blogListHref({ categorySlug: category?.slug ?? null, visible: nextVisible })}#artigo-${visible + 1}`}
+                href={`${blogListHref({ categorySlug: category?.slug ?? null, visible: nextVisible, search })}#artigo-${visible + 1}`}
                 data-load-more
                 className="btn border-2 border-brand-800 text-brand-800 hover:bg-brand-800 hover:text-white dark:border-brand-300 dark:text-brand-200 dark:hover:bg-brand-300 dark:hover:text-slate-950"
               >

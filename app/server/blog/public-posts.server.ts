@@ -38,7 +38,7 @@ const SUMMARY_COLUMNS = [
  */
 const featuredMediaJoin = sql<boolean>`m.hash = substr(p.featured_image_url, 8, 32)`;
 
-function summaryQuery(db: Kysely<Database>) {
+export function summaryQuery(db: Kysely<Database>) {
   return db
     .selectFrom("blog_posts as p")
     .innerJoin("categories as c", "c.id", "p.category_id")
@@ -47,7 +47,7 @@ function summaryQuery(db: Kysely<Database>) {
     .select(SUMMARY_COLUMNS);
 }
 
-type SummaryRow = {
+export type SummaryRow = {
   id: string;
   title: string;
   slug: string;
@@ -69,7 +69,7 @@ function featuredImageOf(row: SummaryRow): MediaView | null {
   return { ...parts, alt: row.featured_image_alt ?? "", avif: hasAvif(row.featured_image_formats) };
 }
 
-function toSummary(row: SummaryRow): PostSummary {
+export function toSummary(row: SummaryRow): PostSummary {
   return {
     id: row.id,
     title: row.title,

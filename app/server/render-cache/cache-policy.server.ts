@@ -98,7 +98,11 @@ export function cacheablePage(url: URL): CacheablePage | undefined {
   const fixed = fixedPages[pathname];
   if (fixed) return { key: pathname, tags: fixed };
   if (pathname === "/blog") {
-    return { key: blogListHref(parseBlogQuery(url.searchParams)), tags: [BLOG, FOOTER] };
+    const query = parseBlogQuery(url.searchParams);
+    // Searches are never kept: anyone can make up endless queries, and each would push a
+    // page that visitors share out of the cache (docs/decisions/0025-blog-search.md).
+    if (query.search !== null) return undefined;
+    return { key: blogListHref(query), tags: [BLOG, FOOTER] };
   }
   if (pathname === "/obras") {
     return {

@@ -8,6 +8,7 @@ import * as mediaLibrary from "./0006-media-library.server.ts";
 import * as companySettings from "./0007-company-settings.server.ts";
 import * as servicesAndHome from "./0008-services-and-home.server.ts";
 import * as works from "./0009-works.server.ts";
+import * as blogSearch from "./0010-blog-search.server.ts";
 
 /** Every migration, in order. Names sort; never rename or edit one that has shipped. */
 const migrations: Record<string, Migration> = {
@@ -20,6 +21,7 @@ const migrations: Record<string, Migration> = {
   "0007-company-settings": companySettings,
   "0008-services-and-home": servicesAndHome,
   "0009-works": works,
+  "0010-blog-search": blogSearch,
 };
 
 export const migrationProvider: MigrationProvider = {
