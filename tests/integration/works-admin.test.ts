@@ -364,6 +364,46 @@ describe.each(testEngines())("works admin on $name", (engine) => {
     expect((await listWorksForAdmin({ search: paging, page: 99 })).page).toBe(2);
   });
 
+  it("at scale, searches and pages in the database: page 3 of 120 found works, accents and case ignored", async () => {
+    const marker = uid();
+    const saved = 120;
+    // A new work goes first: the last one saved is the first of the list.
+    for (let n = 0; n < saved; n++)
+      await saveWork(null, workForm({ title: `Restauração Ávila ${marker} nº ${n}` }));
+    await saveWork(null, workForm({ title: `Outra obra ${marker}` }));
+
+    const page3 = await listWorksForAdmin({ search: `  RESTAURACAO avila ${marker} `, page: 3 });
+    expect([page3.page, page3.pageCount, page3.total]).toEqual([3, 3, saved]);
+    const expected = Array.from(
+      { length: saved - 2 * WORKS_ADMIN_PAGE_SIZE },
+      (_, k) => saved - 1 - 2 * WORKS_ADMIN_PAGE_SIZE - k,
+    );
+    expect(page3.items.map((item) => item.title)).toEqual(
+      expected.map((n) => `Restauração Ávila ${marker} nº ${n}`),
+    );
+    // Numbered by their place among all works ("Outra obra" is first), not among those found.
+    expect(page3.items.map((item) => item.index)).toEqual(
+      expected.map((_, k) => 1 + 2 * WORKS_ADMIN_PAGE_SIZE + k),
+    );
+
+    // The demo works written by the migration are found the same way.
+    expect(
+      (await listWorksForAdmin({ search: "bosque do JUVEVE", page: 1 })).items.map((item) => item.title),
+    ).toEqual(["Residencial Bosque do Juvevê"]);
+    // LIKE's wildcards typed in the search are taken literally.
+    expect((await listWorksForAdmin({ search: `%${marker}_`, page: 1 })).total).toBe(0);
+
+    // Without a search: every work, pages of 50, numbered from the page's offset.
+    const all = page3.all;
+    const lastPage = Math.ceil(all / WORKS_ADMIN_PAGE_SIZE);
+    const last = await listWorksForAdmin({ search: "", page: lastPage });
+    expect([last.total, last.pageCount]).toEqual([all, lastPage]);
+    expect(last.items.at(-1)?.index).toBe(all - 1);
+    expect(last.items[0]?.index).toBe((lastPage - 1) * WORKS_ADMIN_PAGE_SIZE);
+    const second = await listWorksForAdmin({ search: "", page: 2 });
+    expect(second.items[0]?.title).toBe(`Restauração Ávila ${marker} nº ${saved - WORKS_ADMIN_PAGE_SIZE}`);
+  });
+
   it("a library image used by a work, even a draft, lists 'Obra: …' once per work and cannot be deleted", async () => {
     const image = await libraryImage(`em-uso-${uid()}.png`, "Foto usada");
     const pairOnly = await libraryImage(`par-${uid()}.png`, "Só no par");

@@ -54,6 +54,7 @@ describe.each(testEngines())("works data on $name", (engine) => {
         id,
         slug,
         title: `Obra ${slug}`,
+        search_text: `obra ${slug}`,
         description: "Serviços da obra.",
         in_progress: false,
         published,

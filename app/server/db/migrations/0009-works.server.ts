@@ -65,6 +65,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("id", "text", (col) => col.primaryKey())
     .addColumn("slug", "text", (col) => col.notNull().unique())
     .addColumn("title", "text", (col) => col.notNull())
+    // The title folded (lower case, no accents) by whoever writes it, for the admin's search:
+    // the engines' LIKE fold differently (see app/server/media/media-search.server.ts).
+    .addColumn("search_text", "text", (col) => col.notNull().defaultTo(""))
     .addColumn("neighbourhood", "text", (col) => col.notNull().defaultTo(""))
     .addColumn("city", "text", (col) => col.notNull().defaultTo("Curitiba"))
     .addColumn("period", "text", (col) => col.notNull().defaultTo(""))
