@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { database, startDatabase, stopDatabase } from "~/server/db/database.server";
 import { deleteMedia } from "~/server/media/media-library.server";
@@ -26,6 +25,7 @@ import {
   WorkSlugTakenError,
   workIdFromParam,
 } from "~/server/works/works-admin.server";
+import { solidImage } from "../support/photo-fixtures";
 import { testEngines } from "../support/test-database";
 
 // The works admin on every engine: saving a work with its gallery and pairs in one transaction,
@@ -37,9 +37,7 @@ const uid = () => randomUUID().slice(0, 8);
 /** A library image of its own colour (the same pixels would be the same image). */
 async function libraryImage(name: string, alt = "") {
   const background = `#${randomUUID().replaceAll("-", "").slice(0, 6)}`;
-  const bytes = await sharp({ create: { width: 640, height: 480, channels: 3, background } })
-    .png()
-    .toBuffer();
+  const bytes = await solidImage(640, 480, background).png().toBuffer();
   return storeImage(bytes, { source: "upload", uploadedBy: null, name, alt });
 }
 
