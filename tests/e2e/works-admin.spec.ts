@@ -9,7 +9,7 @@ import {
   signInOverHttp,
   startDedicatedServer,
 } from "../support/admin-auth";
-import { seriousAxeViolations } from "../support/axe";
+import { adminPagesPassAxe } from "../support/axe";
 import { openE2eDatabase } from "../support/db";
 import { metadataFoundIn, phonePhoto } from "../support/photo-fixtures";
 
@@ -598,34 +598,4 @@ test.describe("bad input", () => {
 
 // ---- Accessibility ----------------------------------------------------------------------------
 
-for (const colorScheme of ["light", "dark"] as const) {
-  for (const target of ["/admin/obras", "/admin/obras/nova", "/admin/obras/<id>"]) {
-    test(`${target} in ${colorScheme} mode has no serious or critical axe violation`, async ({ page }) => {
-      let path = target;
-      if (target.includes("<id>")) {
-        const db = await openE2eDatabase();
-        try {
-          const row = await db.db
-            .selectFrom("works")
-            .select("id")
-            .orderBy("position")
-            .executeTakeFirstOrThrow();
-          path = target.replace("<id>", row.id);
-        } finally {
-          await db.close();
-        }
-      }
-      await page.emulateMedia({ colorScheme });
-      await signInOverHttp(page.request);
-      await page.goto(path);
-      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-      if (path !== "/admin/obras") {
-        await expect(page.locator("form[data-enhanced]")).toBeAttached();
-        // A pair open, so its fields are scanned too.
-        await page.getByRole("button", { name: "Adicionar par de antes e depois" }).click();
-        await expect(page.getByRole("textbox", { name: "Título do par 1" })).toBeVisible();
-      }
-      expect(await seriousAxeViolations(page)).toEqual([]);
-    });
-  }
-}
+adminPagesPassAxe(["/admin/obras", "/admin/obras/nova", "/admin/obras/<id>"], "works");

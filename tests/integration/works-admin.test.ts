@@ -1,10 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { database, startDatabase, stopDatabase } from "~/server/db/database.server";
+import { describe, expect, it } from "vitest";
+import { database } from "~/server/db/database.server";
 import { deleteMedia } from "~/server/media/media-library.server";
 import { storeImage } from "~/server/media/media-store.server";
 import { findMediaUsages } from "~/server/media/media-usage.server";
-import { type ContentChangeFeed, watchContentChanges } from "~/server/render-cache/content-changes.server";
 import {
   readWorkFormValues,
   validateWorkForm,
@@ -27,6 +26,7 @@ import {
 } from "~/server/works/works-admin.server";
 import { solidImage } from "../support/photo-fixtures";
 import { testEngines } from "../support/test-database";
+import { watchedDatabase } from "../support/watched-database";
 
 // The works admin on every engine: saving a work with its gallery and pairs in one transaction,
 // what is refused (and that nothing of it is saved), publishing, order, search and pages,
@@ -85,29 +85,7 @@ function formValues(overrides: Partial<WorkFormValues> = {}): WorkFormValues {
 }
 
 describe.each(testEngines())("works admin on $name", (engine) => {
-  let feed: ContentChangeFeed;
-  const announced: string[][] = [];
-
-  beforeAll(async () => {
-    const server = await startDatabase(engine.env);
-    feed = await watchContentChanges(server, (change) => {
-      announced.push(change === "everything" ? ["*"] : change.tags);
-    });
-  });
-  afterAll(async () => {
-    await feed.stop();
-    await stopDatabase();
-    await engine.drop();
-  });
-
-  async function tagsAfter(write: () => Promise<unknown>): Promise<string[]> {
-    await feed.settle();
-    feed.isCurrent();
-    announced.length = 0;
-    await write();
-    await feed.settle();
-    return [...new Set(announced.flat())].sort();
-  }
+  const { tagsAfter } = watchedDatabase(engine);
 
   async function counts(workId: string) {
     const db = await database();
@@ -301,7 +279,7 @@ describe.each(testEngines())("works admin on $name", (engine) => {
     // A draft saved again announces nothing public.
     expect(await tagsAfter(() => saveWork(id, workForm({ title: `Rascunho ${uid()}`, slug })))).toEqual([]);
 
-    expect(await tagsAfter(() => setWorkPublished(id, true))).toEqual(["work:" + slug, "works"].sort());
+    expect(await tagsAfter(() => setWorkPublished(id, true))).toEqual([`work:${slug}`, "works"].sort());
     const firstPublished = (
       await db.selectFrom("works").select("published_at").where("id", "=", id).executeTakeFirst()
     )?.published_at;

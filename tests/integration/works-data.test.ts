@@ -1,13 +1,12 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { projects as demoProjects } from "~/content/projects";
 import { databaseConfigFromEnv } from "~/server/db/config.server";
-import { type DatabaseHandle, openDatabase } from "~/server/db/connection.server";
-import { startDatabase, stopDatabase } from "~/server/db/database.server";
+import { openDatabase } from "~/server/db/connection.server";
 import { migrateToLatest } from "~/server/db/migrate.server";
 import { migrationProvider } from "~/server/db/migrations/index.server";
-import { type ContentChangeFeed, watchContentChanges } from "~/server/render-cache/content-changes.server";
 import { testEngines } from "../support/test-database";
+import { watchedDatabase } from "../support/watched-database";
 
 // The works portfolio in the database: what a new or upgraded database holds and what each
 // change announces to the render cache (`works` = /obras and the sitemap, `work:<slug>` = the
@@ -16,39 +15,13 @@ import { testEngines } from "../support/test-database";
 const uid = () => randomUUID().slice(0, 8);
 
 describe.each(testEngines())("works data on $name", (engine) => {
-  let other: DatabaseHandle;
-  let feed: ContentChangeFeed;
-  const announced: string[][] = [];
-
-  beforeAll(async () => {
-    const server = await startDatabase(engine.env);
-    other = await openDatabase(databaseConfigFromEnv(engine.env));
-    feed = await watchContentChanges(server, (change) => {
-      announced.push(change === "everything" ? ["*"] : change.tags);
-    });
-  });
-  afterAll(async () => {
-    await feed.stop();
-    await other.close();
-    await stopDatabase();
-    await engine.drop();
-  });
-
-  /** Tags announced for what `write` did from another connection (see content-changes.test.ts). */
-  async function tagsAfter(write: () => Promise<unknown>): Promise<string[]> {
-    await feed.settle();
-    feed.isCurrent();
-    announced.length = 0;
-    await write();
-    await feed.settle();
-    expect(feed.isCurrent()).toBe(true);
-    return [...new Set(announced.flat())].sort();
-  }
+  const watched = watchedDatabase(engine);
+  const { tagsAfter } = watched;
 
   async function insertWork(slug: string, published: boolean): Promise<string> {
     const id = randomUUID();
     const now = new Date().toISOString();
-    await other.db
+    await watched.other.db
       .insertInto("works")
       .values({
         id,
@@ -101,7 +74,7 @@ describe.each(testEngines())("works data on $name", (engine) => {
   });
 
   it("a new database holds the works of app/content/projects.ts, published, in their order", async () => {
-    const works = await other.db
+    const works = await watched.other.db
       .selectFrom("works")
       .select(["id", "slug", "title", "description", "published", "in_progress", "cover_path"])
       .orderBy("position")
@@ -113,7 +86,7 @@ describe.each(testEngines())("works data on $name", (engine) => {
       demoProjects.map((project) => project.status === "in-progress"),
     );
     for (const [index, work] of works.entries()) {
-      const photos = await other.db
+      const photos = await watched.other.db
         .selectFrom("work_photos")
         .select(["title", "path", "alt"])
         .where("work_id", "=", work.id)
@@ -157,7 +130,7 @@ describe.each(testEngines())("works data on $name", (engine) => {
           id = await insertWork(slug, true);
         }),
       ).toEqual([`work:${slug}`, "works"]);
-      const work = () => other.db.updateTable("works").where("id", "=", id);
+      const work = () => watched.other.db.updateTable("works").where("id", "=", id);
       // Only its page shows the neighbourhood.
       expect(await tagsAfter(() => work().set({ neighbourhood: "Batel" }).execute())).toEqual([
         `work:${slug}`,
@@ -186,10 +159,9 @@ describe.each(testEngines())("works data on $name", (engine) => {
         `work:${renamed}`,
         "works",
       ]);
-      expect(await tagsAfter(() => other.db.deleteFrom("works").where("id", "=", id).execute())).toEqual([
-        `work:${renamed}`,
-        "works",
-      ]);
+      expect(
+        await tagsAfter(() => watched.other.db.deleteFrom("works").where("id", "=", id).execute()),
+      ).toEqual([`work:${renamed}`, "works"]);
     });
 
     it("a draft: added, changed and deleted → nothing", async () => {
@@ -201,42 +173,47 @@ describe.each(testEngines())("works data on $name", (engine) => {
         }),
       ).toEqual([]);
       expect(
-        await tagsAfter(() => other.db.insertInto("work_photos").values(photo(id, 0)).execute()),
+        await tagsAfter(() => watched.other.db.insertInto("work_photos").values(photo(id, 0)).execute()),
       ).toEqual([]);
-      expect(await tagsAfter(() => other.db.insertInto("work_pairs").values(pair(id)).execute())).toEqual([]);
+      expect(
+        await tagsAfter(() => watched.other.db.insertInto("work_pairs").values(pair(id)).execute()),
+      ).toEqual([]);
       expect(
         await tagsAfter(() =>
-          other.db.updateTable("works").set({ title: "Outro" }).where("id", "=", id).execute(),
+          watched.other.db.updateTable("works").set({ title: "Outro" }).where("id", "=", id).execute(),
         ),
       ).toEqual([]);
-      expect(await tagsAfter(() => other.db.deleteFrom("works").where("id", "=", id).execute())).toEqual([]);
+      expect(
+        await tagsAfter(() => watched.other.db.deleteFrom("works").where("id", "=", id).execute()),
+      ).toEqual([]);
     });
 
     it("a published work's photos → /obras and its page; its before/after pairs → its page only", async () => {
       const slug = `fotos-${uid()}`;
       const id = await insertWork(slug, true);
       const first = photo(id, 0);
-      expect(await tagsAfter(() => other.db.insertInto("work_photos").values(first).execute())).toEqual([
-        `work:${slug}`,
-        "works",
-      ]);
-      const photoRow = () => other.db.updateTable("work_photos").where("id", "=", first.id);
+      expect(
+        await tagsAfter(() => watched.other.db.insertInto("work_photos").values(first).execute()),
+      ).toEqual([`work:${slug}`, "works"]);
+      const photoRow = () => watched.other.db.updateTable("work_photos").where("id", "=", first.id);
       expect(await tagsAfter(() => photoRow().set({ alt: "Outra descrição" }).execute())).toEqual([
         `work:${slug}`,
         "works",
       ]);
       expect(await tagsAfter(() => photoRow().set({ alt: "Outra descrição" }).execute())).toEqual([]);
       expect(
-        await tagsAfter(() => other.db.deleteFrom("work_photos").where("id", "=", first.id).execute()),
+        await tagsAfter(() =>
+          watched.other.db.deleteFrom("work_photos").where("id", "=", first.id).execute(),
+        ),
       ).toEqual([`work:${slug}`, "works"]);
 
       const before = pair(id);
-      expect(await tagsAfter(() => other.db.insertInto("work_pairs").values(before).execute())).toEqual([
-        `work:${slug}`,
-      ]);
+      expect(
+        await tagsAfter(() => watched.other.db.insertInto("work_pairs").values(before).execute()),
+      ).toEqual([`work:${slug}`]);
       expect(
         await tagsAfter(() =>
-          other.db
+          watched.other.db
             .updateTable("work_pairs")
             .set({ after_alt: "Depois da obra" })
             .where("id", "=", before.id)
@@ -244,17 +221,18 @@ describe.each(testEngines())("works data on $name", (engine) => {
         ),
       ).toEqual([`work:${slug}`]);
       expect(
-        await tagsAfter(() => other.db.deleteFrom("work_pairs").where("id", "=", before.id).execute()),
+        await tagsAfter(() =>
+          watched.other.db.deleteFrom("work_pairs").where("id", "=", before.id).execute(),
+        ),
       ).toEqual([`work:${slug}`]);
 
-      await other.db.insertInto("work_photos").values(photo(id, 1)).execute();
+      await watched.other.db.insertInto("work_photos").values(photo(id, 1)).execute();
       // Deleting the work takes its photos with it; the pages are named once.
-      expect(await tagsAfter(() => other.db.deleteFrom("works").where("id", "=", id).execute())).toEqual([
-        `work:${slug}`,
-        "works",
-      ]);
       expect(
-        await other.db.selectFrom("work_photos").select("id").where("work_id", "=", id).execute(),
+        await tagsAfter(() => watched.other.db.deleteFrom("works").where("id", "=", id).execute()),
+      ).toEqual([`work:${slug}`, "works"]);
+      expect(
+        await watched.other.db.selectFrom("work_photos").select("id").where("work_id", "=", id).execute(),
       ).toEqual([]);
     });
   });
