@@ -87,6 +87,7 @@ export async function seedBenchWork(db: Kysely<Database>, baseUrl: string): Prom
         id: workId,
         slug: BENCH_WORK_SLUG,
         title: BENCH_WORK_TITLE,
+        search_text: BENCH_WORK_TITLE.toLowerCase(),
         neighbourhood: "Batel",
         city: "Curitiba",
         period: "mar. a jun. 2024",

@@ -1,7 +1,8 @@
 import type { SiteConfig } from "~/config/site";
 import { mediaVariantUrl, mediaVariantWidths } from "./media-url";
 import { absoluteUrl } from "./seo";
-import { type WorkDetail, type WorkImage, workHref, workLocation } from "./works";
+import type { ContentPicture } from "./site-content";
+import { type WorkDetail, workHref, workLocation } from "./works";
 
 // What a work's page tells search engines and link previews (WhatsApp, social networks).
 
@@ -21,9 +22,9 @@ export interface OgImage {
  * format every preview reader takes of the two the library stores), or a shipped raster file.
  * An SVG illustration is no preview (readers ignore SVG): the site's own image then.
  */
-export function workOgImage(site: SiteConfig, cover: WorkImage | null): OgImage | null {
+export function workOgImage(site: SiteConfig, cover: ContentPicture | null): OgImage | null {
   if (cover?.kind === "media") {
-    const { hash, width, height, alt } = cover.media;
+    const { hash, width, height, alt } = cover.image;
     const variant = Math.max(...mediaVariantWidths(width).filter((w) => w <= OG_IMAGE_MAX_WIDTH), 0) || width;
     return {
       url: absoluteUrl(site, mediaVariantUrl(hash, variant, "webp")),
@@ -55,13 +56,13 @@ export function workJsonLd(site: SiteConfig, work: WorkDetail) {
   const images = [
     ...(og ? [og.url] : []),
     ...work.photos.flatMap((photo) =>
-      photo.image.kind === "media"
+      photo.picture.kind === "media"
         ? [
             absoluteUrl(
               site,
               mediaVariantUrl(
-                photo.image.media.hash,
-                mediaVariantWidths(photo.image.media.width).at(-1) ?? photo.image.media.width,
+                photo.picture.image.hash,
+                mediaVariantWidths(photo.picture.image.width).at(-1) ?? photo.picture.image.width,
               ),
             ),
           ]

@@ -1,23 +1,19 @@
-import type { Illustration } from "~/content/types";
-import type { MediaView } from "./media-url";
+import type { ContentPicture } from "./site-content";
 
 // The works portfolio as the public pages show it (read from the database by
 // server/works/public-works.server.ts). Pure shapes and helpers, for the server and the components.
 
-/** A work's picture: an image of the media library, or an illustration shipped with the site. */
-export type WorkImage = { kind: "media"; media: MediaView } | { kind: "file"; file: Illustration };
-
 /** One photo of a work's gallery, under its title. */
 export interface WorkPhoto {
   title: string;
-  image: WorkImage;
+  picture: ContentPicture;
 }
 
 /** A before/after pair. */
 export interface WorkPair {
   title: string;
-  before: WorkImage;
-  after: WorkImage;
+  before: ContentPicture;
+  after: ContentPicture;
 }
 
 /** A work as the /obras accordion shows it. */
@@ -46,7 +42,7 @@ export interface WorkDetail extends WorkListItem {
   buildingType: string;
   /** The services performed, as a list. */
   services: string[];
-  cover: WorkImage | null;
+  cover: ContentPicture | null;
   pairs: WorkPair[];
   publishedAt: string | null;
   updatedAt: string;
@@ -76,9 +72,4 @@ export function workHref(slug: string): string {
 /** "Batel, Curitiba": the parts that are filled in. */
 export function workLocation(work: Pick<WorkDetail, "neighbourhood" | "city">): string {
   return [work.neighbourhood, work.city].filter(Boolean).join(", ");
-}
-
-/** What an image shows, for its alt text and captions. */
-export function workImageAlt(image: WorkImage): string {
-  return image.kind === "media" ? image.media.alt : image.file.alt;
 }

@@ -1,6 +1,7 @@
 import { data, Form, Link, redirect } from "react-router";
 import { AdminPage } from "~/components/admin/admin-page";
 import { OrderButtons } from "~/components/admin/order-buttons";
+import { DeleteForm, EditLink } from "~/components/admin/row-actions";
 import { Badge, Button, buttonClassName, labelClassName, TextInput } from "~/components/admin/ui";
 import { Icon } from "~/components/ui/icon";
 import type { RouteHandle } from "~/route-handle";
@@ -84,10 +85,6 @@ export const meta: Route.MetaFunction = () => [
   { title: "Obras | Admin do Site" },
   { name: "robots", content: "noindex" },
 ];
-
-function confirmDelete(event: React.FormEvent<HTMLFormElement>) {
-  if (!window.confirm("Tem certeza que deseja excluir esta obra? Ela sairá do site.")) event.preventDefault();
-}
 
 function pageHref(search: string, page: number): string {
   const params = new URLSearchParams();
@@ -201,22 +198,12 @@ export default function AdminWorks({ loaderData, actionData }: Route.ComponentPr
                       {work.published ? "Despublicar" : "Publicar"}
                     </Button>
                   </Form>
-                  <Link
-                    to={`/admin/obras/${work.id}`}
-                    className={buttonClassName("secondary", "sm")}
-                    aria-label={`Editar ${work.title}`}
-                  >
-                    <Icon name="file-text" className="size-4" />
-                    Editar
-                  </Link>
-                  <Form method="post" onSubmit={confirmDelete}>
-                    <input type="hidden" name="intent" value="delete" />
-                    <input type="hidden" name="id" value={work.id} />
-                    <Button type="submit" variant="danger" size="sm" aria-label={`Excluir ${work.title}`}>
-                      <Icon name="x" className="size-4" />
-                      Excluir
-                    </Button>
-                  </Form>
+                  <EditLink to={`/admin/obras/${work.id}`} title={work.title} />
+                  <DeleteForm
+                    id={work.id}
+                    question="Tem certeza que deseja excluir esta obra? Ela sairá do site."
+                    label={`Excluir ${work.title}`}
+                  />
                 </div>
               </li>
             ))}

@@ -1,8 +1,8 @@
 import { data } from "react-router";
 import { NotFoundContent } from "~/components/not-found-content";
+import { ContentPictureView } from "~/components/ui/content-picture";
 import { DisclosureStateScript } from "~/components/ui/disclosure-state-script";
 import { Icon } from "~/components/ui/icon";
-import { WorkImageView } from "~/components/works/work-image";
 import { WorksCallToAction } from "~/components/works/works-call-to-action";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
 import { useSite } from "~/lib/site-context";
@@ -40,7 +40,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   // cache-policy.server.ts) or a library image it shows gets another alt text.
   const hashes = mediaHashesOf([
     work.cover,
-    ...work.photos.map((photo) => photo.image),
+    ...work.photos.map((photo) => photo.picture),
     ...work.pairs.flatMap((pair) => [pair.before, pair.after]),
   ]);
   return data(
@@ -132,8 +132,8 @@ function PhotoGrid({ photos }: { photos: WorkPhoto[] }) {
         // biome-ignore lint/suspicious/noArrayIndexKey: the gallery's order is its identity here
         <li key={index}>
           <figure className="flex flex-col gap-2">
-            <WorkImageView
-              image={photo.image}
+            <ContentPictureView
+              picture={photo.picture}
               sizes={PHOTO_SIZES}
               className="aspect-[4/3] w-full rounded-xl object-cover"
             />
@@ -187,8 +187,8 @@ function WorkPage({ work }: { work: WorkDetail }) {
           <WorkFacts work={work} />
         </header>
         {work.cover ? (
-          <WorkImageView
-            image={work.cover}
+          <ContentPictureView
+            picture={work.cover}
             sizes={COVER_SIZES}
             priority
             className="mt-8 aspect-[4/3] w-full rounded-2xl object-cover sm:aspect-[16/9]"
@@ -267,10 +267,10 @@ function WorkPage({ work }: { work: WorkDetail }) {
                         ["Antes", pair.before],
                         ["Depois", pair.after],
                       ] as const
-                    ).map(([label, image]) => (
+                    ).map(([label, picture]) => (
                       <figure key={label} className="flex flex-col gap-2">
-                        <WorkImageView
-                          image={image}
+                        <ContentPictureView
+                          picture={picture}
                           sizes={PAIR_SIZES}
                           className="aspect-[4/3] w-full rounded-xl object-cover"
                         />

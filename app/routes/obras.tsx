@@ -1,11 +1,11 @@
 import { data } from "react-router";
 import { NotFoundContent } from "~/components/not-found-content";
 import { TestimonialsSection } from "~/components/testimonials-section";
+import { ContentPictureView } from "~/components/ui/content-picture";
 import { DisclosureStateScript } from "~/components/ui/disclosure-state-script";
 import { Icon } from "~/components/ui/icon";
 import { PageHero } from "~/components/ui/page-hero";
 import { SectionHeading } from "~/components/ui/section-heading";
-import { WorkImageView } from "~/components/works/work-image";
 import { WorksCallToAction } from "~/components/works/works-call-to-action";
 import { WorksPagination } from "~/components/works/works-pagination";
 import { worksIntro } from "~/content/quality";
@@ -28,7 +28,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (!works) return data({ works: null, testimonials, path: worksListHref(page) }, { status: 404 });
   // The render cache forgets this page when a library image it shows changes (the works and
   // the testimonials are named by the page's address, cache-policy.server.ts).
-  const hashes = mediaHashesOf(works.works.flatMap((work) => work.photos.map((photo) => photo.image)));
+  const hashes = mediaHashesOf(works.works.flatMap((work) => work.photos.map((photo) => photo.picture)));
   return data(
     { works, testimonials, path: worksListHref(page) },
     hashes.length ? { headers: { [RENDER_TAGS_HEADER]: mediaTags(hashes).join(" ") } } : undefined,
@@ -109,8 +109,8 @@ function WorkItem({ work }: { work: WorkListItem }) {
                   // biome-ignore lint/suspicious/noArrayIndexKey: photos have no id here and never move
                   <li key={index}>
                     <figure className="flex flex-col gap-2">
-                      <WorkImageView
-                        image={photo.image}
+                      <ContentPictureView
+                        picture={photo.picture}
                         sizes={ACCORDION_PHOTO_SIZES}
                         className="aspect-[4/3] w-full rounded-xl object-cover"
                       />

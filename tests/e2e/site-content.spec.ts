@@ -6,7 +6,7 @@ import { stats as demoStats } from "~/content/stats";
 import { testimonials as demoTestimonials } from "~/content/testimonials";
 import type { DatabaseHandle } from "~/server/db/connection.server";
 import { E2E_ORIGIN, signInOverHttp, startDedicatedServer } from "../support/admin-auth";
-import { seriousAxeViolations } from "../support/axe";
+import { adminPagesPassAxe } from "../support/axe";
 import { openE2eDatabase } from "../support/db";
 
 // The services, the home page's numbers and reasons and the testimonials, now edited in the
@@ -622,33 +622,7 @@ test.describe("bad input on the services and home page forms", () => {
 
 // ---- Accessibility ----------------------------------------------------------------------------
 
-for (const colorScheme of ["light", "dark"] as const) {
-  for (const target of [
-    "/admin/servicos",
-    "/admin/servicos/novo",
-    "/admin/servicos/<id>",
-    "/admin/pagina-inicial",
-  ]) {
-    test(`${target} in ${colorScheme} mode has no serious or critical axe violation`, async ({ page }) => {
-      let path = target;
-      if (target.includes("<id>")) {
-        const db = await openE2eDatabase();
-        try {
-          const row = await db.db
-            .selectFrom("services")
-            .select("id")
-            .orderBy("position")
-            .executeTakeFirstOrThrow();
-          path = target.replace("<id>", row.id);
-        } finally {
-          await db.close();
-        }
-      }
-      await page.emulateMedia({ colorScheme });
-      await signInOverHttp(page.request);
-      await page.goto(path);
-      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-      expect(await seriousAxeViolations(page)).toEqual([]);
-    });
-  }
-}
+adminPagesPassAxe(
+  ["/admin/servicos", "/admin/servicos/novo", "/admin/servicos/<id>", "/admin/pagina-inicial"],
+  "services",
+);

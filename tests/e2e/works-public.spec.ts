@@ -82,6 +82,7 @@ async function insertWork(): Promise<TestWork> {
       id,
       slug,
       title,
+      search_text: title.toLowerCase(),
       neighbourhood: "Mercês",
       city: "Curitiba",
       period: "mar. a jun. 2024",

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ContentPictureView } from "~/components/ui/content-picture";
 import { reasons as demoReasons } from "~/content/reasons";
 import { services as demoServices, homeServiceIds } from "~/content/services";
@@ -28,14 +28,13 @@ import {
   UnknownPictureError,
 } from "~/server/admin/services-admin.server";
 import { databaseConfigFromEnv } from "~/server/db/config.server";
-import { type DatabaseHandle, openDatabase } from "~/server/db/connection.server";
-import { database, startDatabase, stopDatabase } from "~/server/db/database.server";
+import { openDatabase } from "~/server/db/connection.server";
+import { database } from "~/server/db/database.server";
 import { migrateToLatest } from "~/server/db/migrate.server";
 import { migrationProvider } from "~/server/db/migrations/index.server";
 import { storeImage } from "~/server/media/media-store.server";
 import { findMediaUsages } from "~/server/media/media-usage.server";
 import { mediaTag, RENDER_TAGS_HEADER } from "~/server/render-cache/cache-policy.server";
-import { type ContentChangeFeed, watchContentChanges } from "~/server/render-cache/content-changes.server";
 import {
   homeContent,
   listServiceLinks,
@@ -44,6 +43,7 @@ import {
 } from "~/server/site-content/public-site-content.server";
 import { insertCategory } from "../support/db";
 import { testEngines } from "../support/test-database";
+import { watchedDatabase } from "../support/watched-database";
 
 // The services, the home page's numbers and reasons and the testimonials in the database:
 // what a new or upgraded database holds, what each change announces to the render cache, and
@@ -77,34 +77,8 @@ function serviceForm(overrides: Partial<ServiceForm> = {}): ServiceForm {
 }
 
 describe.each(testEngines())("site content on $name", (engine) => {
-  let other: DatabaseHandle;
-  let feed: ContentChangeFeed;
-  const announced: string[][] = [];
-
-  beforeAll(async () => {
-    const server = await startDatabase(engine.env);
-    other = await openDatabase(databaseConfigFromEnv(engine.env));
-    feed = await watchContentChanges(server, (change) => {
-      announced.push(change === "everything" ? ["*"] : change.tags);
-    });
-  });
-  afterAll(async () => {
-    await feed.stop();
-    await other.close();
-    await stopDatabase();
-    await engine.drop();
-  });
-
-  /** Tags announced for what `write` did from another connection (see content-changes.test.ts). */
-  async function tagsAfter(write: () => Promise<unknown>): Promise<string[]> {
-    await feed.settle();
-    feed.isCurrent();
-    announced.length = 0;
-    await write();
-    await feed.settle();
-    expect(feed.isCurrent()).toBe(true);
-    return [...new Set(announced.flat())].sort();
-  }
+  const watched = watchedDatabase(engine);
+  const { tagsAfter } = watched;
 
   it("a new database holds today's content from app/content, in its order", async () => {
     expect(await listServiceSections()).toEqual(expectedSections);
@@ -182,7 +156,7 @@ describe.each(testEngines())("site content on $name", (engine) => {
   });
 
   describe("what a change announces to the render cache", () => {
-    const service = (slug: string) => other.db.updateTable("services").where("slug", "=", slug);
+    const service = (slug: string) => watched.other.db.updateTable("services").where("slug", "=", slug);
 
     it("a service on the home page: its card's text → home; its details → /servicos; its title → both and the footer", async () => {
       expect(
@@ -242,25 +216,33 @@ describe.each(testEngines())("site content on $name", (engine) => {
       const hidden = `oculto-${uid()}`;
       const shown = `visivel-${uid()}`;
       expect(
-        await tagsAfter(() => other.db.insertInto("services").values(row(hidden, false)).execute()),
+        await tagsAfter(() => watched.other.db.insertInto("services").values(row(hidden, false)).execute()),
       ).toEqual(["footer", "services"]);
       expect(
-        await tagsAfter(() => other.db.insertInto("services").values(row(shown, true)).execute()),
+        await tagsAfter(() => watched.other.db.insertInto("services").values(row(shown, true)).execute()),
       ).toEqual(["footer", "home", "services"]);
       expect(
-        await tagsAfter(() => other.db.deleteFrom("services").where("slug", "in", [hidden, shown]).execute()),
+        await tagsAfter(() =>
+          watched.other.db.deleteFrom("services").where("slug", "in", [hidden, shown]).execute(),
+        ),
       ).toEqual(["footer", "home", "services"]);
     });
 
     it("numbers and reasons → home; a visible testimonial → /obras; a hidden one → nothing", async () => {
-      expect(await tagsAfter(() => other.db.updateTable("stats").set({ value: "300+" }).execute())).toEqual([
-        "home",
-      ]);
       expect(
-        await tagsAfter(() => other.db.updateTable("reasons").set({ title: "Outro motivo" }).execute()),
+        await tagsAfter(() => watched.other.db.updateTable("stats").set({ value: "300+" }).execute()),
       ).toEqual(["home"]);
-      const [first] = await other.db.selectFrom("testimonials").select("id").orderBy("position").execute();
-      const byId = () => other.db.updateTable("testimonials").where("id", "=", first?.id ?? "");
+      expect(
+        await tagsAfter(() =>
+          watched.other.db.updateTable("reasons").set({ title: "Outro motivo" }).execute(),
+        ),
+      ).toEqual(["home"]);
+      const [first] = await watched.other.db
+        .selectFrom("testimonials")
+        .select("id")
+        .orderBy("position")
+        .execute();
+      const byId = () => watched.other.db.updateTable("testimonials").where("id", "=", first?.id ?? "");
       expect(await tagsAfter(() => byId().set({ quote: "Texto novo." }).execute())).toEqual(["testimonials"]);
       expect(await tagsAfter(() => byId().set({ visible: false }).execute())).toEqual(["testimonials"]);
       expect(await tagsAfter(() => byId().set({ quote: "Texto oculto." }).execute())).toEqual([]);

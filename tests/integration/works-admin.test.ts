@@ -1,11 +1,9 @@
 import { randomUUID } from "node:crypto";
-import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { database, startDatabase, stopDatabase } from "~/server/db/database.server";
+import { describe, expect, it } from "vitest";
+import { database } from "~/server/db/database.server";
 import { deleteMedia } from "~/server/media/media-library.server";
 import { storeImage } from "~/server/media/media-store.server";
 import { findMediaUsages } from "~/server/media/media-usage.server";
-import { type ContentChangeFeed, watchContentChanges } from "~/server/render-cache/content-changes.server";
 import {
   readWorkFormValues,
   validateWorkForm,
@@ -26,7 +24,9 @@ import {
   WorkSlugTakenError,
   workIdFromParam,
 } from "~/server/works/works-admin.server";
+import { solidImage } from "../support/photo-fixtures";
 import { testEngines } from "../support/test-database";
+import { watchedDatabase } from "../support/watched-database";
 
 // The works admin on every engine: saving a work with its gallery and pairs in one transaction,
 // what is refused (and that nothing of it is saved), publishing, order, search and pages,
@@ -37,9 +37,7 @@ const uid = () => randomUUID().slice(0, 8);
 /** A library image of its own colour (the same pixels would be the same image). */
 async function libraryImage(name: string, alt = "") {
   const background = `#${randomUUID().replaceAll("-", "").slice(0, 6)}`;
-  const bytes = await sharp({ create: { width: 640, height: 480, channels: 3, background } })
-    .png()
-    .toBuffer();
+  const bytes = await solidImage(640, 480, background).png().toBuffer();
   return storeImage(bytes, { source: "upload", uploadedBy: null, name, alt });
 }
 
@@ -87,29 +85,7 @@ function formValues(overrides: Partial<WorkFormValues> = {}): WorkFormValues {
 }
 
 describe.each(testEngines())("works admin on $name", (engine) => {
-  let feed: ContentChangeFeed;
-  const announced: string[][] = [];
-
-  beforeAll(async () => {
-    const server = await startDatabase(engine.env);
-    feed = await watchContentChanges(server, (change) => {
-      announced.push(change === "everything" ? ["*"] : change.tags);
-    });
-  });
-  afterAll(async () => {
-    await feed.stop();
-    await stopDatabase();
-    await engine.drop();
-  });
-
-  async function tagsAfter(write: () => Promise<unknown>): Promise<string[]> {
-    await feed.settle();
-    feed.isCurrent();
-    announced.length = 0;
-    await write();
-    await feed.settle();
-    return [...new Set(announced.flat())].sort();
-  }
+  const { tagsAfter } = watchedDatabase(engine);
 
   async function counts(workId: string) {
     const db = await database();
@@ -303,7 +279,7 @@ describe.each(testEngines())("works admin on $name", (engine) => {
     // A draft saved again announces nothing public.
     expect(await tagsAfter(() => saveWork(id, workForm({ title: `Rascunho ${uid()}`, slug })))).toEqual([]);
 
-    expect(await tagsAfter(() => setWorkPublished(id, true))).toEqual(["work:" + slug, "works"].sort());
+    expect(await tagsAfter(() => setWorkPublished(id, true))).toEqual([`work:${slug}`, "works"].sort());
     const firstPublished = (
       await db.selectFrom("works").select("published_at").where("id", "=", id).executeTakeFirst()
     )?.published_at;
@@ -362,6 +338,46 @@ describe.each(testEngines())("works admin on $name", (engine) => {
     ]);
     // A page past the end shows the last one.
     expect((await listWorksForAdmin({ search: paging, page: 99 })).page).toBe(2);
+  });
+
+  it("at scale, searches and pages in the database: page 3 of 120 found works, accents and case ignored", async () => {
+    const marker = uid();
+    const saved = 120;
+    // A new work goes first: the last one saved is the first of the list.
+    for (let n = 0; n < saved; n++)
+      await saveWork(null, workForm({ title: `Restauração Ávila ${marker} nº ${n}` }));
+    await saveWork(null, workForm({ title: `Outra obra ${marker}` }));
+
+    const page3 = await listWorksForAdmin({ search: `  RESTAURACAO avila ${marker} `, page: 3 });
+    expect([page3.page, page3.pageCount, page3.total]).toEqual([3, 3, saved]);
+    const expected = Array.from(
+      { length: saved - 2 * WORKS_ADMIN_PAGE_SIZE },
+      (_, k) => saved - 1 - 2 * WORKS_ADMIN_PAGE_SIZE - k,
+    );
+    expect(page3.items.map((item) => item.title)).toEqual(
+      expected.map((n) => `Restauração Ávila ${marker} nº ${n}`),
+    );
+    // Numbered by their place among all works ("Outra obra" is first), not among those found.
+    expect(page3.items.map((item) => item.index)).toEqual(
+      expected.map((_, k) => 1 + 2 * WORKS_ADMIN_PAGE_SIZE + k),
+    );
+
+    // The demo works written by the migration are found the same way.
+    expect(
+      (await listWorksForAdmin({ search: "bosque do JUVEVE", page: 1 })).items.map((item) => item.title),
+    ).toEqual(["Residencial Bosque do Juvevê"]);
+    // LIKE's wildcards typed in the search are taken literally.
+    expect((await listWorksForAdmin({ search: `%${marker}_`, page: 1 })).total).toBe(0);
+
+    // Without a search: every work, pages of 50, numbered from the page's offset.
+    const all = page3.all;
+    const lastPage = Math.ceil(all / WORKS_ADMIN_PAGE_SIZE);
+    const last = await listWorksForAdmin({ search: "", page: lastPage });
+    expect([last.total, last.pageCount]).toEqual([all, lastPage]);
+    expect(last.items.at(-1)?.index).toBe(all - 1);
+    expect(last.items[0]?.index).toBe((lastPage - 1) * WORKS_ADMIN_PAGE_SIZE);
+    const second = await listWorksForAdmin({ search: "", page: 2 });
+    expect(second.items[0]?.title).toBe(`Restauração Ávila ${marker} nº ${saved - WORKS_ADMIN_PAGE_SIZE}`);
   });
 
   it("a library image used by a work, even a draft, lists 'Obra: …' once per work and cannot be deleted", async () => {

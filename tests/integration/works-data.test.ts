@@ -1,22 +1,21 @@
 import { randomUUID } from "node:crypto";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { projects as demoProjects } from "~/content/projects";
 import { WORKS_PAGE_SIZE } from "~/lib/works";
 import { databaseConfigFromEnv } from "~/server/db/config.server";
-import { type DatabaseHandle, openDatabase } from "~/server/db/connection.server";
-import { startDatabase, stopDatabase } from "~/server/db/database.server";
+import { openDatabase } from "~/server/db/connection.server";
 import { migrateToLatest } from "~/server/db/migrate.server";
 import { migrationProvider } from "~/server/db/migrations/index.server";
 import { storeImage } from "~/server/media/media-store.server";
 import { cacheablePage } from "~/server/render-cache/cache-policy.server";
-import { type ContentChangeFeed, watchContentChanges } from "~/server/render-cache/content-changes.server";
 import {
   getPublishedWork,
   listPublishedWorkSlugs,
   listPublishedWorks,
 } from "~/server/works/public-works.server";
 import { testEngines } from "../support/test-database";
+import { watchedDatabase } from "../support/watched-database";
 
 // The works portfolio in the database: what a new or upgraded database holds, what the public
 // pages read (published works only, in order, in pages of 20), and what each change announces to the render cache (`works` = /obras and the sitemap, `work:<slug>` = the
@@ -25,44 +24,19 @@ import { testEngines } from "../support/test-database";
 const uid = () => randomUUID().slice(0, 8);
 
 describe.each(testEngines())("works data on $name", (engine) => {
-  let other: DatabaseHandle;
-  let feed: ContentChangeFeed;
-  const announced: string[][] = [];
-
-  beforeAll(async () => {
-    const server = await startDatabase(engine.env);
-    other = await openDatabase(databaseConfigFromEnv(engine.env));
-    feed = await watchContentChanges(server, (change) => {
-      announced.push(change === "everything" ? ["*"] : change.tags);
-    });
-  });
-  afterAll(async () => {
-    await feed.stop();
-    await other.close();
-    await stopDatabase();
-    await engine.drop();
-  });
-
-  /** Tags announced for what `write` did from another connection (see content-changes.test.ts). */
-  async function tagsAfter(write: () => Promise<unknown>): Promise<string[]> {
-    await feed.settle();
-    feed.isCurrent();
-    announced.length = 0;
-    await write();
-    await feed.settle();
-    expect(feed.isCurrent()).toBe(true);
-    return [...new Set(announced.flat())].sort();
-  }
+  const watched = watchedDatabase(engine);
+  const { tagsAfter } = watched;
 
   async function insertWork(slug: string, published: boolean): Promise<string> {
     const id = randomUUID();
     const now = new Date().toISOString();
-    await other.db
+    await watched.other.db
       .insertInto("works")
       .values({
         id,
         slug,
         title: `Obra ${slug}`,
+        search_text: `obra ${slug}`,
         description: "Serviços da obra.",
         in_progress: false,
         published,
@@ -109,7 +83,7 @@ describe.each(testEngines())("works data on $name", (engine) => {
   });
 
   it("a new database holds the works of app/content/projects.ts, published, in their order", async () => {
-    const works = await other.db
+    const works = await watched.other.db
       .selectFrom("works")
       .select(["id", "slug", "title", "description", "published", "in_progress", "cover_path"])
       .orderBy("position")
@@ -121,7 +95,7 @@ describe.each(testEngines())("works data on $name", (engine) => {
       demoProjects.map((project) => project.status === "in-progress"),
     );
     for (const [index, work] of works.entries()) {
-      const photos = await other.db
+      const photos = await watched.other.db
         .selectFrom("work_photos")
         .select(["title", "path", "alt"])
         .where("work_id", "=", work.id)
@@ -169,7 +143,7 @@ describe.each(testEngines())("works data on $name", (engine) => {
           inProgress: false,
           photos: project.images.map((image) => ({
             title: image.title,
-            image: { kind: "file", file: image.after },
+            picture: { kind: "file", file: image.after },
           })),
         })),
       );
@@ -195,7 +169,7 @@ describe.each(testEngines())("works data on $name", (engine) => {
       });
       const slug = `publica-${uid()}`;
       const id = await insertWork(slug, true);
-      await other.db
+      await watched.other.db
         .updateTable("works")
         .set({
           cover_media_id: cover.id,
@@ -206,14 +180,14 @@ describe.each(testEngines())("works data on $name", (engine) => {
         })
         .where("id", "=", id)
         .execute();
-      await other.db
+      await watched.other.db
         .insertInto("work_photos")
         .values([
           { ...photo(id, 1), title: "Segunda", alt: "" },
           { ...photo(id, 0), title: "Primeira", media_id: second.id, path: null, width: null, height: null },
         ])
         .execute();
-      await other.db
+      await watched.other.db
         .insertInto("work_pairs")
         .values({
           ...pair(id),
@@ -237,7 +211,7 @@ describe.each(testEngines())("works data on $name", (engine) => {
       });
       expect(work?.cover).toEqual({
         kind: "media",
-        media: {
+        image: {
           hash: cover.url.split("/")[2],
           width: 1000,
           height: 750,
@@ -248,8 +222,8 @@ describe.each(testEngines())("works data on $name", (engine) => {
       expect(
         work?.photos.map((item) => [
           item.title,
-          item.image.kind,
-          item.image.kind === "media" ? item.image.media.alt : item.image.file.alt,
+          item.picture.kind,
+          item.picture.kind === "media" ? item.picture.image.alt : item.picture.file.alt,
         ]),
       ).toEqual([
         ["Primeira", "media", "Fachada do prédio"],
@@ -259,7 +233,7 @@ describe.each(testEngines())("works data on $name", (engine) => {
       expect(work?.pairs).toEqual([
         {
           title: "Fachada",
-          before: { kind: "media", media: expect.objectContaining({ alt: "Antes" }) },
+          before: { kind: "media", image: expect.objectContaining({ alt: "Antes" }) },
           after: {
             kind: "file",
             file: { src: "/illustrations/obra-02.svg", alt: "Depois", width: 800, height: 600 },
@@ -268,12 +242,12 @@ describe.each(testEngines())("works data on $name", (engine) => {
       ]);
       expect((await listPublishedWorkSlugs()).map((item) => item.slug)).toContain(slug);
 
-      await other.db.updateTable("works").set({ published: false }).where("id", "=", id).execute();
+      await watched.other.db.updateTable("works").set({ published: false }).where("id", "=", id).execute();
       expect(await getPublishedWork(slug)).toBeNull();
       expect((await listPublishedWorkSlugs()).map((item) => item.slug)).not.toContain(slug);
       expect((await listPublishedWorks(1))?.works.map((item) => item.slug)).not.toContain(slug);
       expect(await getPublishedWork("nao-existe")).toBeNull();
-      await other.db.deleteFrom("works").where("id", "=", id).execute();
+      await watched.other.db.deleteFrom("works").where("id", "=", id).execute();
     });
 
     it("more than 20 published works: pages of 20 in order, drafts left out", async () => {
@@ -282,7 +256,7 @@ describe.each(testEngines())("works data on $name", (engine) => {
       for (let index = 0; index < extra; index++) {
         const slug = `pagina-${String(index).padStart(2, "0")}-${uid()}`;
         const id = await insertWork(slug, true);
-        await other.db
+        await watched.other.db
           .updateTable("works")
           .set({ position: 200 + index })
           .where("id", "=", id)
@@ -300,8 +274,8 @@ describe.each(testEngines())("works data on $name", (engine) => {
         ...slugs,
       ]);
       expect(await listPublishedWorks(3)).toBeNull();
-      await other.db.deleteFrom("works").where("slug", "in", slugs).execute();
-      await other.db.deleteFrom("works").where("published", "=", false).execute();
+      await watched.other.db.deleteFrom("works").where("slug", "in", slugs).execute();
+      await watched.other.db.deleteFrom("works").where("published", "=", false).execute();
     });
   });
 
@@ -314,7 +288,7 @@ describe.each(testEngines())("works data on $name", (engine) => {
           id = await insertWork(slug, true);
         }),
       ).toEqual([`work:${slug}`, "works"]);
-      const work = () => other.db.updateTable("works").where("id", "=", id);
+      const work = () => watched.other.db.updateTable("works").where("id", "=", id);
       // Only its page shows the neighbourhood.
       expect(await tagsAfter(() => work().set({ neighbourhood: "Batel" }).execute())).toEqual([
         `work:${slug}`,
@@ -343,10 +317,9 @@ describe.each(testEngines())("works data on $name", (engine) => {
         `work:${renamed}`,
         "works",
       ]);
-      expect(await tagsAfter(() => other.db.deleteFrom("works").where("id", "=", id).execute())).toEqual([
-        `work:${renamed}`,
-        "works",
-      ]);
+      expect(
+        await tagsAfter(() => watched.other.db.deleteFrom("works").where("id", "=", id).execute()),
+      ).toEqual([`work:${renamed}`, "works"]);
     });
 
     it("a draft: added, changed and deleted → nothing", async () => {
@@ -358,42 +331,47 @@ describe.each(testEngines())("works data on $name", (engine) => {
         }),
       ).toEqual([]);
       expect(
-        await tagsAfter(() => other.db.insertInto("work_photos").values(photo(id, 0)).execute()),
+        await tagsAfter(() => watched.other.db.insertInto("work_photos").values(photo(id, 0)).execute()),
       ).toEqual([]);
-      expect(await tagsAfter(() => other.db.insertInto("work_pairs").values(pair(id)).execute())).toEqual([]);
+      expect(
+        await tagsAfter(() => watched.other.db.insertInto("work_pairs").values(pair(id)).execute()),
+      ).toEqual([]);
       expect(
         await tagsAfter(() =>
-          other.db.updateTable("works").set({ title: "Outro" }).where("id", "=", id).execute(),
+          watched.other.db.updateTable("works").set({ title: "Outro" }).where("id", "=", id).execute(),
         ),
       ).toEqual([]);
-      expect(await tagsAfter(() => other.db.deleteFrom("works").where("id", "=", id).execute())).toEqual([]);
+      expect(
+        await tagsAfter(() => watched.other.db.deleteFrom("works").where("id", "=", id).execute()),
+      ).toEqual([]);
     });
 
     it("a published work's photos → /obras and its page; its before/after pairs → its page only", async () => {
       const slug = `fotos-${uid()}`;
       const id = await insertWork(slug, true);
       const first = photo(id, 0);
-      expect(await tagsAfter(() => other.db.insertInto("work_photos").values(first).execute())).toEqual([
-        `work:${slug}`,
-        "works",
-      ]);
-      const photoRow = () => other.db.updateTable("work_photos").where("id", "=", first.id);
+      expect(
+        await tagsAfter(() => watched.other.db.insertInto("work_photos").values(first).execute()),
+      ).toEqual([`work:${slug}`, "works"]);
+      const photoRow = () => watched.other.db.updateTable("work_photos").where("id", "=", first.id);
       expect(await tagsAfter(() => photoRow().set({ alt: "Outra descrição" }).execute())).toEqual([
         `work:${slug}`,
         "works",
       ]);
       expect(await tagsAfter(() => photoRow().set({ alt: "Outra descrição" }).execute())).toEqual([]);
       expect(
-        await tagsAfter(() => other.db.deleteFrom("work_photos").where("id", "=", first.id).execute()),
+        await tagsAfter(() =>
+          watched.other.db.deleteFrom("work_photos").where("id", "=", first.id).execute(),
+        ),
       ).toEqual([`work:${slug}`, "works"]);
 
       const before = pair(id);
-      expect(await tagsAfter(() => other.db.insertInto("work_pairs").values(before).execute())).toEqual([
-        `work:${slug}`,
-      ]);
+      expect(
+        await tagsAfter(() => watched.other.db.insertInto("work_pairs").values(before).execute()),
+      ).toEqual([`work:${slug}`]);
       expect(
         await tagsAfter(() =>
-          other.db
+          watched.other.db
             .updateTable("work_pairs")
             .set({ after_alt: "Depois da obra" })
             .where("id", "=", before.id)
@@ -401,17 +379,18 @@ describe.each(testEngines())("works data on $name", (engine) => {
         ),
       ).toEqual([`work:${slug}`]);
       expect(
-        await tagsAfter(() => other.db.deleteFrom("work_pairs").where("id", "=", before.id).execute()),
+        await tagsAfter(() =>
+          watched.other.db.deleteFrom("work_pairs").where("id", "=", before.id).execute(),
+        ),
       ).toEqual([`work:${slug}`]);
 
-      await other.db.insertInto("work_photos").values(photo(id, 1)).execute();
+      await watched.other.db.insertInto("work_photos").values(photo(id, 1)).execute();
       // Deleting the work takes its photos with it; the pages are named once.
-      expect(await tagsAfter(() => other.db.deleteFrom("works").where("id", "=", id).execute())).toEqual([
-        `work:${slug}`,
-        "works",
-      ]);
       expect(
-        await other.db.selectFrom("work_photos").select("id").where("work_id", "=", id).execute(),
+        await tagsAfter(() => watched.other.db.deleteFrom("works").where("id", "=", id).execute()),
+      ).toEqual([`work:${slug}`, "works"]);
+      expect(
+        await watched.other.db.selectFrom("work_photos").select("id").where("work_id", "=", id).execute(),
       ).toEqual([]);
     });
   });

@@ -11,13 +11,14 @@ export function solidImage(width: number, height: number, background = "#c85028"
 /**
  * A photo as a phone saves it: the sensor's landscape pixels (a blue band along the top) with
  * "rotate 90° clockwise" in EXIF, the camera's make and model and a GPS position. Served
- * upright it is taller than wide, with the band down its right side.
+ * upright it is taller than wide, with the band down its right side. Photos of different
+ * `background`s are different library images (the same pixels would be one).
  */
-export async function phonePhoto(width = 1200, height = 800): Promise<Buffer> {
+export async function phonePhoto(width = 1200, height = 800, background?: string): Promise<Buffer> {
   const band = await solidImage(width, Math.round(height * 0.15), "#0000ff")
     .png()
     .toBuffer();
-  return solidImage(width, height)
+  return solidImage(width, height, background)
     .composite([{ input: band, left: 0, top: 0 }])
     .jpeg({ quality: 90 })
     .withExif({

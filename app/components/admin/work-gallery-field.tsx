@@ -1,16 +1,11 @@
 import { useId, useRef, useState } from "react";
 import { Icon } from "~/components/ui/icon";
-import {
-  ACCEPTED_IMAGE_LABEL,
-  ACCEPTED_IMAGE_TYPES,
-  MEDIA_UPLOAD_MAX_BYTES,
-  megabytesLabel,
-} from "~/lib/media-limits";
+import { ACCEPTED_IMAGE_TYPES } from "~/lib/media-limits";
 import type { WorkPicture } from "~/server/works/works-admin.server";
+import { notSentSuffix, UploadLimitsHint, UploadList, useImageUploads } from "./image-uploads";
 import type { MediaPicker } from "./media-picker";
 import { Button, labelClassName, TextInput } from "./ui";
-import { refusedBeforeUpload, sendImageWithProgress } from "./upload-with-progress";
-import { moveItem, useFocusAfterMove } from "./work-list-order";
+import { ListItemButtons, useListEditing } from "./work-list-order";
 import { WorkPicturePreview, workPictureFromMedia } from "./work-picture-field";
 
 // A work's gallery: many photos, each with its title and alt text, in order. Photos come from
@@ -23,33 +18,6 @@ export interface GalleryPhoto {
   picture: WorkPicture;
   title: string;
   alt: string;
-}
-
-type UploadState = "waiting" | "sending" | "processing" | "done" | "error";
-
-interface UploadItem {
-  key: string;
-  name: string;
-  progress: number;
-  state: UploadState;
-  message: string;
-}
-
-const CONCURRENT_UPLOADS = 2;
-
-function statusText(item: UploadItem): string {
-  switch (item.state) {
-    case "waiting":
-      return "Aguardando…";
-    case "sending":
-      return `Enviando… ${Math.round(item.progress * 100)}%`;
-    case "processing":
-      return "Processando no servidor…";
-    case "done":
-      return "Enviada.";
-    case "error":
-      return item.message;
-  }
 }
 
 let keys = 0;
@@ -66,10 +34,9 @@ export interface WorkGalleryFieldProps {
 export function WorkGalleryField({ photos, onChange, picker, enhanced, error }: WorkGalleryFieldProps) {
   const id = useId();
   const fileInput = useRef<HTMLInputElement>(null);
-  const [uploads, setUploads] = useState<UploadItem[]>([]);
+  const uploads = useImageUploads();
   const [summary, setSummary] = useState("");
   const [announcement, setAnnouncement] = useState("");
-  const focusAfterMove = useFocusAfterMove();
   // One live message at a time: the last upload's summary or the last move or removal.
   const announce = (message: string) => {
     setSummary("");
@@ -78,10 +45,6 @@ export function WorkGalleryField({ photos, onChange, picker, enhanced, error }: 
   // The latest list, for uploads that finish after other edits.
   const current = useRef(photos);
   current.current = photos;
-  const busy = uploads.some((item) => item.state !== "done" && item.state !== "error");
-
-  const update = (key: string, change: Partial<UploadItem>) =>
-    setUploads((list) => list.map((item) => (item.key === key ? { ...item, ...change } : item)));
 
   const add = (added: GalleryPhoto[]) => {
     current.current = [...current.current, ...added];
@@ -89,59 +52,17 @@ export function WorkGalleryField({ photos, onChange, picker, enhanced, error }: 
   };
 
   async function uploadAll(files: File[]) {
-    const batch = files.map((file) => ({
-      file,
-      item: {
-        key: newKey("envio"),
-        name: file.name,
-        progress: 0,
-        state: "waiting" as UploadState,
-        message: "",
-      },
-    }));
-    setUploads(batch.map(({ item }) => item));
     setSummary("");
     setAnnouncement("");
     // Photos join the gallery in the order they were chosen, whichever finishes first.
-    const results: Array<GalleryPhoto | null> = batch.map(() => null);
-    let next = 0;
-    const worker = async () => {
-      while (next < batch.length) {
-        const index = next++;
-        const entry = batch[index];
-        if (!entry) return;
-        const { file, item } = entry;
-        const refused = refusedBeforeUpload(file);
-        if (refused) {
-          update(item.key, { state: "error", message: refused });
-          continue;
-        }
-        update(item.key, { state: "sending" });
-        const answer = await sendImageWithProgress(
-          file,
-          (progress) => update(item.key, { progress }),
-          () => update(item.key, { progress: 1, state: "processing" }),
-        );
-        const picture = answer.ok ? workPictureFromMedia(answer.media) : null;
-        if (!picture) {
-          update(item.key, {
-            state: "error",
-            message: answer.ok ? "Erro ao fazer upload da imagem." : answer.error,
-          });
-          continue;
-        }
-        update(item.key, { state: "done", progress: 1 });
-        results[index] = { key: newKey("foto"), picture, title: "", alt: picture.alt };
-      }
-    };
-    await Promise.all(Array.from({ length: CONCURRENT_UPLOADS }, worker));
+    const results = await uploads.uploadAll(files, (media) => {
+      const picture = workPictureFromMedia(media);
+      return picture ? { key: newKey("foto"), picture, title: "", alt: picture.alt } : null;
+    });
     const stored = results.filter((photo): photo is GalleryPhoto => photo !== null);
     add(stored);
-    const failed = batch.length - stored.length;
     setSummary(
-      `${stored.length === 1 ? "1 foto adicionada à galeria" : `${stored.length} fotos adicionadas à galeria`}${
-        failed ? `; ${failed === 1 ? "1 não enviada" : `${failed} não enviadas`}` : ""
-      }.`,
+      `${stored.length === 1 ? "1 foto adicionada à galeria" : `${stored.length} fotos adicionadas à galeria`}${notSentSuffix(results.length - stored.length)}.`,
     );
   }
 
@@ -156,21 +77,14 @@ export function WorkGalleryField({ photos, onChange, picker, enhanced, error }: 
   const edit = (key: string, change: Partial<GalleryPhoto>) =>
     onChange(photos.map((photo) => (photo.key === key ? { ...photo, ...change } : photo)));
 
-  function move(index: number, direction: "up" | "down") {
-    const moved = moveItem(photos, index, direction);
-    if (!moved) return;
-    onChange(moved.list);
-    announce(`Foto movida para a posição ${moved.to + 1} de ${photos.length}.`);
-    focusAfterMove(
-      `${id}-${photos[index]?.key}-${direction}`,
-      `${id}-${photos[index]?.key}-${direction === "up" ? "down" : "up"}`,
-    );
-  }
-
-  function remove(index: number) {
-    onChange(photos.filter((_, at) => at !== index));
-    announce(`Foto ${index + 1} removida da galeria.`);
-  }
+  const { move, remove } = useListEditing({
+    list: photos,
+    onChange,
+    announce,
+    buttonsId: (photo) => `${id}-${photo.key}`,
+    movedMessage: (position, count) => `Foto movida para a posição ${position} de ${count}.`,
+    removedMessage: (position) => `Foto ${position} removida da galeria.`,
+  });
 
   return (
     <fieldset
@@ -228,39 +142,15 @@ export function WorkGalleryField({ photos, onChange, picker, enhanced, error }: 
                   />
                 </div>
                 {enhanced ? (
-                  <div className="flex flex-wrap gap-1 md:flex-col">
-                    <Button
-                      id={`${id}-${photo.key}-up`}
-                      variant="secondary"
-                      size="sm"
-                      disabled={index === 0}
-                      onClick={() => move(index, "up")}
-                      aria-label={`Subir foto ${n}`}
-                      icon={<Icon name="chevron-down" className="size-4 rotate-180" />}
-                    >
-                      Subir
-                    </Button>
-                    <Button
-                      id={`${id}-${photo.key}-down`}
-                      variant="secondary"
-                      size="sm"
-                      disabled={index === photos.length - 1}
-                      onClick={() => move(index, "down")}
-                      aria-label={`Descer foto ${n}`}
-                      icon={<Icon name="chevron-down" className="size-4" />}
-                    >
-                      Descer
-                    </Button>
-                    <Button
-                      variant="ghost"
-                      size="sm"
-                      onClick={() => remove(index)}
-                      aria-label={`Remover foto ${n}`}
-                      icon={<Icon name="x" className="size-4" />}
-                    >
-                      Remover
-                    </Button>
-                  </div>
+                  <ListItemButtons
+                    id={`${id}-${photo.key}`}
+                    index={index}
+                    count={photos.length}
+                    name={`foto ${n}`}
+                    onMove={(direction) => move(index, direction)}
+                    onRemove={() => remove(index)}
+                    className="flex flex-wrap gap-1 md:flex-col"
+                  />
                 ) : null}
               </li>
             );
@@ -290,7 +180,7 @@ export function WorkGalleryField({ photos, onChange, picker, enhanced, error }: 
             />
             <Button
               variant="secondary"
-              busy={busy}
+              busy={uploads.busy}
               busyLabel="Enviando..."
               onClick={() => fileInput.current?.click()}
               icon={<Icon name="image" className="size-4" />}
@@ -298,41 +188,8 @@ export function WorkGalleryField({ photos, onChange, picker, enhanced, error }: 
               Enviar fotos
             </Button>
           </div>
-          <p className="text-sm text-slate-600 dark:text-slate-400">
-            {ACCEPTED_IMAGE_LABEL}, até {megabytesLabel(MEDIA_UPLOAD_MAX_BYTES)} cada. Escolha várias de uma
-            vez. A localização e os demais dados da câmera são removidos das fotos.
-          </p>
-          {uploads.length > 0 ? (
-            <ul aria-label="Envios da galeria" className="flex flex-col gap-2">
-              {uploads.map((item) => (
-                <li
-                  key={item.key}
-                  className="flex flex-col gap-1 rounded-lg border border-slate-200 p-3 dark:border-slate-700"
-                >
-                  <div className="flex flex-wrap items-baseline justify-between gap-2 text-sm">
-                    <span className="font-semibold break-all text-slate-800 dark:text-slate-200">
-                      {item.name}
-                    </span>
-                    <span
-                      className={
-                        item.state === "error"
-                          ? "font-medium text-red-700 dark:text-red-400"
-                          : "text-slate-600 dark:text-slate-400"
-                      }
-                    >
-                      {statusText(item)}
-                    </span>
-                  </div>
-                  <progress
-                    max={100}
-                    value={Math.round(item.progress * 100)}
-                    aria-label={`Envio de ${item.name}`}
-                    className="h-2 w-full overflow-hidden rounded-full accent-brand-700"
-                  />
-                </li>
-              ))}
-            </ul>
-          ) : null}
+          <UploadLimitsHint />
+          <UploadList items={uploads.items} label="Envios da galeria" />
           <p role="status" className="text-sm font-medium text-slate-800 empty:sr-only dark:text-slate-200">
             {summary || announcement}
           </p>

@@ -4,7 +4,7 @@ import type { WorkPicture } from "~/server/works/works-admin.server";
 import type { MediaPicker } from "./media-picker";
 import { Button, labelClassName, TextInput } from "./ui";
 import { newKey } from "./work-gallery-field";
-import { moveItem, useFocusAfterMove } from "./work-list-order";
+import { ListItemButtons, useListEditing } from "./work-list-order";
 import { WorkPictureField } from "./work-picture-field";
 
 // A work's before/after pairs: each a title and two pictures with their alt texts, in order.
@@ -31,7 +31,6 @@ export interface WorkPairsFieldProps {
 export function WorkPairsField({ pairs, onChange, picker, enhanced, error }: WorkPairsFieldProps) {
   const id = useId();
   const [announcement, setAnnouncement] = useState("");
-  const focusAfterMove = useFocusAfterMove();
   const edit = (key: string, change: Partial<BeforeAfterPair>) =>
     onChange(pairs.map((pair) => (pair.key === key ? { ...pair, ...change } : pair)));
 
@@ -42,19 +41,14 @@ export function WorkPairsField({ pairs, onChange, picker, enhanced, error }: Wor
     requestAnimationFrame(() => document.getElementById(`${id}-${key}-title`)?.focus());
   }
 
-  function move(index: number, direction: "up" | "down") {
-    const moved = moveItem(pairs, index, direction);
-    if (!moved) return;
-    onChange(moved.list);
-    setAnnouncement(`Par movido para a posição ${moved.to + 1} de ${pairs.length}.`);
-    const key = pairs[index]?.key;
-    focusAfterMove(`${id}-${key}-${direction}`, `${id}-${key}-${direction === "up" ? "down" : "up"}`);
-  }
-
-  function remove(index: number) {
-    onChange(pairs.filter((_, at) => at !== index));
-    setAnnouncement(`Par ${index + 1} removido.`);
-  }
+  const { move, remove } = useListEditing({
+    list: pairs,
+    onChange,
+    announce: setAnnouncement,
+    buttonsId: (pair) => `${id}-${pair.key}`,
+    movedMessage: (position, count) => `Par movido para a posição ${position} de ${count}.`,
+    removedMessage: (position) => `Par ${position} removido.`,
+  });
 
   return (
     <fieldset
@@ -82,39 +76,15 @@ export function WorkPairsField({ pairs, onChange, picker, enhanced, error }: Wor
                 <div className="flex flex-wrap items-center justify-between gap-2">
                   <p className="font-semibold text-slate-900 dark:text-white">Par {n}</p>
                   {enhanced ? (
-                    <div className="flex flex-wrap gap-1">
-                      <Button
-                        id={`${id}-${pair.key}-up`}
-                        variant="secondary"
-                        size="sm"
-                        disabled={index === 0}
-                        onClick={() => move(index, "up")}
-                        aria-label={`Subir par ${n}`}
-                        icon={<Icon name="chevron-down" className="size-4 rotate-180" />}
-                      >
-                        Subir
-                      </Button>
-                      <Button
-                        id={`${id}-${pair.key}-down`}
-                        variant="secondary"
-                        size="sm"
-                        disabled={index === pairs.length - 1}
-                        onClick={() => move(index, "down")}
-                        aria-label={`Descer par ${n}`}
-                        icon={<Icon name="chevron-down" className="size-4" />}
-                      >
-                        Descer
-                      </Button>
-                      <Button
-                        variant="ghost"
-                        size="sm"
-                        onClick={() => remove(index)}
-                        aria-label={`Remover par ${n}`}
-                        icon={<Icon name="x" className="size-4" />}
-                      >
-                        Remover
-                      </Button>
-                    </div>
+                    <ListItemButtons
+                      id={`${id}-${pair.key}`}
+                      index={index}
+                      count={pairs.length}
+                      name={`par ${n}`}
+                      onMove={(direction) => move(index, direction)}
+                      onRemove={() => remove(index)}
+                      className="flex flex-wrap gap-1"
+                    />
                   ) : null}
                 </div>
                 <label htmlFor={`${id}-${pair.key}-title`} className={labelClassName}>

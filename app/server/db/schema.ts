@@ -216,6 +216,8 @@ export interface WorksTable {
   id: string;
   slug: string;
   title: string;
+  /** The title lower-cased and without accents, for the admin's search (`foldForSearch`). */
+  search_text: string;
   neighbourhood: ColumnType<string, string | undefined, string>;
   city: ColumnType<string, string | undefined, string>;
   /** Free text: "2024" or "mar. a jun. 2024". */

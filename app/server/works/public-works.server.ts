@@ -1,8 +1,8 @@
 import { hasAvif } from "~/lib/media-url";
+import type { ContentPicture } from "~/lib/site-content";
 import {
   WORKS_PAGE_SIZE,
   type WorkDetail,
-  type WorkImage,
   type WorkListItem,
   type WorkPair,
   type WorkPhoto,
@@ -32,11 +32,11 @@ interface ImageColumns {
  * A picture from its columns: the library image when there is one (its own alt text wins over
  * the library's, which is the fallback), else the shipped file, else nothing.
  */
-function imageOf(columns: ImageColumns, fallbackAlt: string): WorkImage | null {
+function pictureOf(columns: ImageColumns, fallbackAlt: string): ContentPicture | null {
   if (columns.media_hash && columns.media_width && columns.media_height) {
     return {
       kind: "media",
-      media: {
+      image: {
         hash: columns.media_hash,
         width: columns.media_width,
         height: columns.media_height,
@@ -85,10 +85,10 @@ async function photosOf(workIds: string[]): Promise<Map<string, WorkPhoto[]>> {
     .orderBy("p.id")
     .execute();
   for (const row of rows) {
-    const image = imageOf(row, row.title);
-    if (!image) continue;
+    const picture = pictureOf(row, row.title);
+    if (!picture) continue;
     const list = byWork.get(row.work_id) ?? [];
-    list.push({ title: row.title, image });
+    list.push({ title: row.title, picture });
     byWork.set(row.work_id, list);
   }
   return byWork;
@@ -205,7 +205,7 @@ export async function getPublishedWork(slug: string): Promise<WorkDetail | null>
       .execute(),
   ]);
   const pairs: WorkPair[] = pairRows.flatMap((row) => {
-    const before = imageOf(
+    const before = pictureOf(
       {
         alt: row.before_alt,
         path: row.before_path,
@@ -219,7 +219,7 @@ export async function getPublishedWork(slug: string): Promise<WorkDetail | null>
       },
       `${row.title || work.title}: antes`,
     );
-    const after = imageOf(
+    const after = pictureOf(
       {
         alt: row.after_alt,
         path: row.after_path,
@@ -246,7 +246,7 @@ export async function getPublishedWork(slug: string): Promise<WorkDetail | null>
     period: work.period,
     buildingType: work.building_type,
     services: parseFeatures(work.services),
-    cover: imageOf(work, work.title),
+    cover: pictureOf(work, work.title),
     pairs,
     publishedAt: work.published_at,
     updatedAt: work.updated_at,
@@ -254,6 +254,6 @@ export async function getPublishedWork(slug: string): Promise<WorkDetail | null>
 }
 
 /** The library images a work's page (or an /obras page) shows, for its render-cache tags. */
-export function mediaHashesOf(images: Array<WorkImage | null>): string[] {
-  return images.flatMap((image) => (image?.kind === "media" ? [image.media.hash] : []));
+export function mediaHashesOf(pictures: Array<ContentPicture | null>): string[] {
+  return pictures.flatMap((picture) => (picture?.kind === "media" ? [picture.image.hash] : []));
 }

@@ -1,12 +1,12 @@
 import { randomUUID } from "node:crypto";
-import type { Kysely, Transaction } from "kysely";
+import { type Kysely, sql, type Transaction } from "kysely";
 import { z } from "zod";
 import { mediaThumbnailUrl } from "~/lib/media-url";
 import { slugify, uniqueSlug } from "~/lib/slug";
 import { type MoveDirection, moveInOrder } from "../admin/reorder.server";
 import { database } from "../db/database.server";
 import type { Database } from "../db/schema";
-import { foldForSearch } from "../media/media-search.server";
+import { containsPattern, foldForSearch } from "../media/media-search.server";
 import type { PictureRef, WorkForm } from "./work-form.server";
 
 // The works (portfolio) as the admin reads and writes them: the list, one work with its gallery
@@ -54,39 +54,73 @@ export interface AdminWorksPage {
 }
 
 /**
- * One page of works in the order of /obras. The search folds case and accents on both engines
- * the same way (as the media library's does): a portfolio holds at most a few hundred works, so
- * their titles are matched here rather than in SQL, whose LIKE folds differently per engine.
+ * One page of works in the order of /obras, searched and paged in SQL: only the page's rows and
+ * the columns the list shows are read. The search matches `search_text`, the title folded as the
+ * media library folds name and alt (SQLite's LIKE folds only ASCII case and PostgreSQL's none).
  */
 export async function listWorksForAdmin(query: WorksQuery): Promise<AdminWorksPage> {
   const db = await database();
-  const rows = await db
+  const folded = foldForSearch(query.search);
+  // Kysely's "like" has no ESCAPE clause, and SQLite has no default escape character.
+  const matches = sql<boolean>`search_text LIKE ${containsPattern(folded)} ESCAPE '\\'`;
+  const counts = await db
     .selectFrom("works")
-    .select(["id", "slug", "title", "published", "in_progress"])
-    .orderBy("position")
-    .orderBy("id")
-    .execute();
-  const term = foldForSearch(query.search);
-  const matching = rows
-    .map((row, index) => ({
+    .select([
+      sql<number>`count(*)`.as("all"),
+      (folded ? sql<number>`count(CASE WHEN ${matches} THEN 1 END)` : sql<number>`count(*)`).as("total"),
+    ])
+    .executeTakeFirstOrThrow();
+  const all = Number(counts.all);
+  const total = Number(counts.total);
+  const pageCount = Math.max(1, Math.ceil(total / WORKS_ADMIN_PAGE_SIZE));
+  const page = Math.min(query.page, pageCount);
+  const offset = (page - 1) * WORKS_ADMIN_PAGE_SIZE;
+
+  // A found work shows its place among all works, so it is numbered before the search filters.
+  const ordered = db
+    .selectFrom("works")
+    .select([
+      "id",
+      "slug",
+      "title",
+      "published",
+      "in_progress",
+      "search_text",
+      sql<number>`row_number() OVER (ORDER BY position, id) - 1`.as("place"),
+    ]);
+  const rows = folded
+    ? await db
+        .selectFrom(ordered.as("ordered"))
+        .select(["id", "slug", "title", "published", "in_progress", "place"])
+        .where(matches)
+        .orderBy("place")
+        .limit(WORKS_ADMIN_PAGE_SIZE)
+        .offset(offset)
+        .execute()
+    : (
+        await db
+          .selectFrom("works")
+          .select(["id", "slug", "title", "published", "in_progress"])
+          .orderBy("position")
+          .orderBy("id")
+          .limit(WORKS_ADMIN_PAGE_SIZE)
+          .offset(offset)
+          .execute()
+      ).map((row, index) => ({ ...row, place: offset + index }));
+  return {
+    items: rows.map((row) => ({
       id: row.id,
       slug: row.slug,
       title: row.title,
       published: Boolean(row.published),
       inProgress: Boolean(row.in_progress),
-      index,
-    }))
-    .filter((item) => !term || foldForSearch(item.title).includes(term));
-  const pageCount = Math.max(1, Math.ceil(matching.length / WORKS_ADMIN_PAGE_SIZE));
-  const page = Math.min(query.page, pageCount);
-  const start = (page - 1) * WORKS_ADMIN_PAGE_SIZE;
-  return {
-    items: matching.slice(start, start + WORKS_ADMIN_PAGE_SIZE),
+      index: Number(row.place),
+    })),
     search: query.search,
     page,
     pageCount,
-    total: matching.length,
-    all: rows.length,
+    total,
+    all,
   };
 }
 
@@ -473,6 +507,7 @@ export async function saveWork(id: string | null, form: WorkForm): Promise<{ id:
     const values = {
       slug,
       title: form.title,
+      search_text: foldForSearch(form.title),
       neighbourhood: form.neighbourhood,
       city: form.city,
       period: form.period,

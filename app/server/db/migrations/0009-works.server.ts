@@ -1,7 +1,14 @@
-import { type Kysely, PostgresAdapter, sql } from "kysely";
+import { type Kysely, sql } from "kysely";
 import type { Database } from "../schema.ts";
 import { insertDemoWorks } from "../seed/demo-works.server.ts";
-import { CONTENT_CHANGES_CHANNEL } from "./0004-content-changes.server.ts";
+import {
+  createPostgresAnnouncer,
+  createSqliteTriggers,
+  isPostgres,
+  postgresChanged,
+  sqliteChanged,
+  sqliteRecord,
+} from "./announce-triggers.server.ts";
 import { columnTypes } from "./column-types.server.ts";
 
 // The works portfolio becomes content the owner edits: a work, its photo gallery and its
@@ -53,9 +60,6 @@ const PAIR_COLUMNS = [
   ),
 ];
 
-const row = (which: "OLD" | "NEW", columns: string[]) =>
-  `(${columns.map((column) => `${which}.${column}`).join(", ")})`;
-
 export async function up(db: Kysely<unknown>): Promise<void> {
   const t = columnTypes(db);
   const falseFlag = t.flag === "boolean" ? sql`false` : sql`0`;
@@ -65,6 +69,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("id", "text", (col) => col.primaryKey())
     .addColumn("slug", "text", (col) => col.notNull().unique())
     .addColumn("title", "text", (col) => col.notNull())
+    // The title folded (lower case, no accents) by whoever writes it, for the admin's search:
+    // the engines' LIKE fold differently (see app/server/media/media-search.server.ts).
+    .addColumn("search_text", "text", (col) => col.notNull().defaultTo(""))
     .addColumn("neighbourhood", "text", (col) => col.notNull().defaultTo(""))
     .addColumn("city", "text", (col) => col.notNull().defaultTo("Curitiba"))
     .addColumn("period", "text", (col) => col.notNull().defaultTo(""))
@@ -154,7 +161,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   // site's cached /obras already shows these works.
   await insertDemoWorks(db as Kysely<Database>);
 
-  if (db.getExecutor().adapter instanceof PostgresAdapter) {
+  if (isPostgres(db)) {
     await announcePostgres(db);
   } else {
     await announceSqlite(db);
@@ -162,9 +169,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 async function announceSqlite(db: Kysely<unknown>): Promise<void> {
-  const changed = (columns: string[]) => `${row("OLD", columns)} IS NOT ${row("NEW", columns)}`;
-  const record = (tags: string) =>
-    `INSERT INTO content_changes (tags) SELECT tags FROM (SELECT trim(${tags}) AS tags) WHERE tags <> '';`;
+  const changed = sqliteChanged;
+  const record = sqliteRecord;
   // A photo or pair names the pages of its work, when that work is published.
   const ofWork = (tags: string, workIds: string) =>
     `INSERT INTO content_changes (tags)
@@ -173,7 +179,7 @@ async function announceSqlite(db: Kysely<unknown>): Promise<void> {
     { table: "work_photos", tags: "'works work:'", columns: PHOTO_COLUMNS },
     { table: "work_pairs", tags: "'work:'", columns: PAIR_COLUMNS },
   ];
-  const statements = [
+  await createSqliteTriggers(db, [
     `CREATE TRIGGER works_announce_insert AFTER INSERT ON works WHEN NEW.published
        BEGIN ${record("'works work:' || NEW.slug")} END`,
     `CREATE TRIGGER works_announce_delete AFTER DELETE ON works WHEN OLD.published
@@ -192,21 +198,16 @@ async function announceSqlite(db: Kysely<unknown>): Promise<void> {
       `CREATE TRIGGER ${table}_announce_update AFTER UPDATE ON ${table} WHEN ${changed(columns)}
          BEGIN ${ofWork(tags, "OLD.work_id, NEW.work_id")} END`,
     ]),
-  ];
-  for (const statement of statements) await sql.raw(statement).execute(db);
+  ]);
 }
 
 async function announcePostgres(db: Kysely<unknown>): Promise<void> {
-  const changed = (columns: string[]) =>
-    `ROW${row("OLD", columns)} IS DISTINCT FROM ROW${row("NEW", columns)}`;
-  // A function of its own (not migration 0004's or 0008's), so each migration owns what it created.
-  await sql
-    .raw(`
-    CREATE FUNCTION announce_work_change() RETURNS trigger LANGUAGE plpgsql AS $$
-    DECLARE
-      tags text := '';
-      work_ids text[];
-    BEGIN
+  const changed = postgresChanged;
+  await createPostgresAnnouncer(db, {
+    name: "announce_work_change",
+    declare: "work_ids text[];",
+    tables: ["works", "work_photos", "work_pairs"],
+    body: `
       IF TG_TABLE_NAME = 'works' THEN
         IF TG_OP = 'INSERT' THEN
           IF NEW.published THEN tags := ' works work:' || NEW.slug; END IF;
@@ -238,20 +239,8 @@ async function announcePostgres(db: Kysely<unknown>): Promise<void> {
         SELECT coalesce(string_agg(
                  CASE WHEN TG_TABLE_NAME = 'work_photos' THEN ' works work:' ELSE ' work:' END || slug, ''), '')
           INTO tags FROM works WHERE published AND id = ANY(work_ids);
-      END IF;
-      IF tags <> '' THEN
-        PERFORM pg_notify('${CONTENT_CHANGES_CHANNEL}', TG_TABLE_SCHEMA || tags);
-      END IF;
-      RETURN NULL;
-    END
-    $$`)
-    .execute(db);
-  for (const table of ["works", "work_photos", "work_pairs"]) {
-    await sql
-      .raw(`CREATE TRIGGER ${table}_announce AFTER INSERT OR UPDATE OR DELETE ON ${table}
-         FOR EACH ROW EXECUTE FUNCTION announce_work_change()`)
-      .execute(db);
-  }
+      END IF;`,
+  });
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
@@ -259,7 +248,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   for (const table of ["work_pairs", "work_photos", "works"]) {
     await db.schema.dropTable(table).execute();
   }
-  if (db.getExecutor().adapter instanceof PostgresAdapter) {
+  if (isPostgres(db)) {
     await sql`DROP FUNCTION announce_work_change()`.execute(db);
   }
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import { projects } from "../../../content/projects.ts";
+import { foldForSearch } from "../../media/media-search.server.ts";
 import type { Database } from "../schema.ts";
 
 // The works of /obras as the site showed them while they lived in app/content/projects.ts:
@@ -87,6 +88,7 @@ export async function insertDemoWorks(db: Kysely<Database>): Promise<number> {
         id: workId,
         slug: project.id,
         title: project.title,
+        search_text: foldForSearch(project.title),
         neighbourhood: facts?.neighbourhood ?? "",
         city: "Curitiba",
         period: "",
