@@ -7,6 +7,7 @@ import * as leadErasures from "./0005-lead-erasures.server.ts";
 import * as mediaLibrary from "./0006-media-library.server.ts";
 import * as companySettings from "./0007-company-settings.server.ts";
 import * as servicesAndHome from "./0008-services-and-home.server.ts";
+import * as adminLists from "./0011-admin-lists.server.ts";
 
 /** Every migration, in order. Names sort; never rename or edit one that has shipped. */
 const migrations: Record<string, Migration> = {
@@ -18,6 +19,7 @@ const migrations: Record<string, Migration> = {
   "0006-media-library": mediaLibrary,
   "0007-company-settings": companySettings,
   "0008-services-and-home": servicesAndHome,
+  "0011-admin-lists": adminLists,
 };
 
 export const migrationProvider: MigrationProvider = {
