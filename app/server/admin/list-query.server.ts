@@ -20,7 +20,8 @@ const page = z.coerce.number().int().min(1).max(MAX_PAGE).catch(1);
 const search = z
   .string()
   .optional()
-  .transform((value) => (value ?? "").trim().slice(0, ADMIN_SEARCH_MAX_LENGTH))
+  // PostgreSQL refuses a NUL character in text: it can match nothing, so it goes.
+  .transform((value) => (value ?? "").replaceAll("\u0000", "").trim().slice(0, ADMIN_SEARCH_MAX_LENGTH))
   .catch("");
 const day = (which: string) => z.iso.date({ error: `A data ${which} é inválida; use o seletor de data.` });
 
@@ -47,7 +48,13 @@ const leadListSchema = z
     search,
     page,
     status: optional(z.enum(leadStatuses, { error: "Status de solicitação inválido." })),
-    service: optional(z.string().trim().min(1).max(200, { error: "Serviço inválido." })),
+    service: optional(
+      z
+        .string()
+        .trim()
+        .max(200, { error: "Serviço inválido." })
+        .refine((value) => !value.includes("\u0000"), { error: "Serviço inválido." }),
+    ),
     ...dateRange,
   })
   .refine(rangeInOrder, rangeMessage);
