@@ -7,6 +7,9 @@ import type { PostStatus } from "./post-status";
 /** Rows per page of an admin list. */
 export const ADMIN_LIST_PAGE_SIZE = 50;
 
+/** A search longer than this is cut (no title, name or e-mail is that long). */
+export const ADMIN_SEARCH_MAX_LENGTH = 200;
+
 /** One page of an admin list, as the server cut it. */
 export interface AdminListPage<Item> {
   items: Item[];

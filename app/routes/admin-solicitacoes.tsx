@@ -4,7 +4,7 @@ import { ListFilters } from "~/components/admin/list-filters";
 import { ListPagination, listSummary } from "~/components/admin/list-pagination";
 import { DeleteForm } from "~/components/admin/row-actions";
 import { Badge, Button, buttonClassName, Field, Select, TextArea, TextInput } from "~/components/admin/ui";
-import { isFiltered, leadListParams, listHref } from "~/lib/admin-list";
+import { ADMIN_SEARCH_MAX_LENGTH, isFiltered, leadListParams, listHref } from "~/lib/admin-list";
 import { deliveryLabels, leadStatuses, leadStatusLabels } from "~/lib/lead-status";
 import type { RouteHandle } from "~/route-handle";
 import {
@@ -15,7 +15,6 @@ import {
   updateLead,
 } from "~/server/admin/leads-admin.server";
 import { parseLeadListQuery } from "~/server/admin/list-query.server";
-import { ADMIN_SEARCH_MAX_LENGTH } from "~/server/admin/text-search.server";
 import { requireAdminAction, requireAdminPage } from "~/server/auth/guard.server";
 import { setFlash, takeFlash } from "~/server/auth/sessions.server";
 import { formText, formTexts, readForm } from "~/server/read-form.server";

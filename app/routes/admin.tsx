@@ -4,12 +4,11 @@ import { ListPagination, listSummary } from "~/components/admin/list-pagination"
 import { BlogAdminPage } from "~/components/admin/post-editor";
 import { DeleteForm, EditLink } from "~/components/admin/row-actions";
 import { FeaturedBadge, Field, PostStatusBadge, Select, TextInput } from "~/components/admin/ui";
-import { isFiltered, listHref, postListParams } from "~/lib/admin-list";
+import { ADMIN_SEARCH_MAX_LENGTH, isFiltered, listHref, postListParams } from "~/lib/admin-list";
 import { postStatuses, postStatusLabels } from "~/lib/post-status";
 import type { RouteHandle } from "~/route-handle";
 import { parsePostListQuery } from "~/server/admin/list-query.server";
 import { deletePost, listPosts, POST_GONE_MESSAGE } from "~/server/admin/posts-admin.server";
-import { ADMIN_SEARCH_MAX_LENGTH } from "~/server/admin/text-search.server";
 import { requireAdminAction, requireAdminPage } from "~/server/auth/guard.server";
 import { setFlash, takeFlash } from "~/server/auth/sessions.server";
 import { listCategories } from "~/server/blog/public-posts.server";

@@ -4,6 +4,7 @@ import type { LeadListQuery, PostListQuery } from "~/lib/admin-list";
 import type { LeadStatus } from "~/lib/lead-status";
 import type { PostStatus } from "~/lib/post-status";
 import {
+  deleteLead,
   leadsToCsv,
   listLeadServices,
   listLeads,
@@ -251,6 +252,32 @@ describe.each(testEngines())("admin lists on $name", (engine) => {
           .reverse(),
       );
       expect(await listLeadServices()).toEqual(["Impermeabilização", "Restauração de Fachadas"]);
+    });
+  });
+
+  describe("the search copy kept by the database", () => {
+    it("follows a title changed by plain SQL, and goes with an erased request", async () => {
+      const db = await database();
+      const id = postIds[20] ?? "";
+      await db
+        .updateTable("blog_posts")
+        .set({ title: "Vistoria de Marquise Açoriana" })
+        .where("id", "=", id)
+        .execute();
+      const found = await listPosts({ ...mine, search: "acoriana" });
+      expect(found.items.map((post) => post.id)).toEqual([id]);
+      expect((await listPosts({ ...mine, search: "Post número 20" })).total).toBe(0);
+
+      const leadId = leadIds[9] ?? "";
+      expect((await listLeads({ ...allLeads, search: "sindico-9@" })).total).toBe(1);
+      await deleteLead(leadId);
+      const copies = await db
+        .selectFrom("admin_lead_search")
+        .select("lead_id")
+        .where("lead_id", "=", leadId)
+        .execute();
+      expect(copies).toEqual([]);
+      expect((await listLeads({ ...allLeads, search: "sindico-9@" })).total).toBe(0);
     });
   });
 

@@ -31,9 +31,7 @@ export function ListPagination({ label, path, params, list }: ListPaginationProp
       ) : (
         <span />
       )}
-      <span className="text-sm text-slate-600 dark:text-slate-400">
-        Página {page} de {pageCount}
-      </span>
+      <span className="text-sm text-slate-600 dark:text-slate-400">{`Página ${page} de ${pageCount}`}</span>
       {page < pageCount ? (
         <Link to={href(page + 1)} rel="next" className={buttonClassName("secondary", "sm")}>
           Próxima

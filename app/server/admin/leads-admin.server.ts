@@ -13,7 +13,7 @@ import { database, startDatabase } from "../db/database.server";
 import { eraseLead } from "../db/lead-erasures.server";
 import type { Database, Lead } from "../db/schema";
 import { dayEndUtc, dayStartUtc } from "./day-range.server";
-import { anyColumnContains } from "./text-search.server";
+import { idsMatching } from "./text-search.server";
 
 /** What became of a request's notification e-mail, from its outbox row (if any). */
 interface DeliveryColumns {
@@ -65,16 +65,7 @@ function matchingLeads(db: Kysely<Database>, query: LeadFilters) {
   if (query.service) matching = matching.where("l.service", "=", query.service);
   if (query.from) matching = matching.where("l.created_at", ">=", dayStartUtc(query.from));
   if (query.to) matching = matching.where("l.created_at", "<", dayEndUtc(query.to));
-  if (query.search) {
-    const search = query.search;
-    matching = matching.where((eb) =>
-      anyColumnContains(
-        db,
-        [eb.ref("l.name"), eb.ref("l.email"), eb.ref("l.phone"), eb.ref("l.message")],
-        search,
-      ),
-    );
-  }
+  if (query.search) matching = matching.where(idsMatching(db, "leads", "l.id", query.search));
   return matching;
 }
 
@@ -89,13 +80,23 @@ export async function listLeads(
 ): Promise<AdminListPage<InboxLead>> {
   const db = await database();
   const matching = matchingLeads(db, query);
+  // The page's ids come from the indexes alone; only those rows are then read, the message
+  // cut in SQL.
   const { total } = await matching
     .select((eb) => eb.fn.countAll<number>().as("total"))
     .executeTakeFirstOrThrow();
   const pageCount = Math.max(1, Math.ceil(Number(total) / pageSize));
   const page = Math.min(query.page, pageCount);
-  const rows = await matching
+  const pageIds = matching
+    .select("l.id")
+    .orderBy("l.created_at", "desc")
+    .orderBy("l.id", "desc")
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  const rows = await db
+    .selectFrom("leads as l")
     .leftJoin("outbox as o", "o.lead_id", "l.id")
+    .where("l.id", "in", pageIds)
     .select([
       "l.id",
       "l.name",
@@ -115,8 +116,6 @@ export async function listLeads(
     ])
     .orderBy("l.created_at", "desc")
     .orderBy("l.id", "desc")
-    .limit(pageSize)
-    .offset((page - 1) * pageSize)
     .execute();
   const items = rows.map(
     ({ outbox_id, sent_at, attempts, last_error, message_excerpt, message_cut, ...lead }): InboxLead => ({

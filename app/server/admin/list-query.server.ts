@@ -1,8 +1,7 @@
 import { z } from "zod";
-import type { LeadListQuery, PostListQuery } from "~/lib/admin-list";
+import { ADMIN_SEARCH_MAX_LENGTH, type LeadListQuery, type PostListQuery } from "~/lib/admin-list";
 import { leadStatuses } from "~/lib/lead-status";
 import { postStatuses } from "~/lib/post-status";
-import { ADMIN_SEARCH_MAX_LENGTH } from "./text-search.server";
 
 // The query strings of the admin lists (/admin and /admin/solicitacoes), read with Zod. They
 // come from GET forms and bookmarks, so anything may arrive: a page that is not a page number

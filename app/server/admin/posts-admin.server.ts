@@ -7,7 +7,7 @@ import { database } from "../db/database.server";
 import type { Database, Post } from "../db/schema";
 import { dayEndUtc, dayStartUtc } from "./day-range.server";
 import type { PostForm } from "./post-form.server";
-import { anyColumnContains } from "./text-search.server";
+import { idsMatching } from "./text-search.server";
 
 /** A post as the admin's list shows it: no content, the category's name. */
 export interface AdminPostListItem
@@ -36,19 +36,24 @@ export async function listPosts(
   }
   if (query.from) matching = matching.where("p.created_at", ">=", dayStartUtc(query.from));
   if (query.to) matching = matching.where("p.created_at", "<", dayEndUtc(query.to));
-  if (query.search) {
-    const search = query.search;
-    matching = matching.where((eb) =>
-      anyColumnContains(db, [eb.ref("p.title"), eb.ref("p.excerpt")], search),
-    );
-  }
+  if (query.search) matching = matching.where(idsMatching(db, "posts", "p.id", query.search));
+  // The page's ids come from the indexes alone (the filters' columns, created_at and id);
+  // only those rows are then read (docs/decisions/0026).
   const { total } = await matching
     .select((eb) => eb.fn.countAll<number>().as("total"))
     .executeTakeFirstOrThrow();
   const pageCount = Math.max(1, Math.ceil(Number(total) / pageSize));
   const page = Math.min(query.page, pageCount);
-  const rows = await matching
+  const pageIds = matching
+    .select("p.id")
+    .orderBy("p.created_at", "desc")
+    .orderBy("p.id", "desc")
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  const rows = await db
+    .selectFrom("blog_posts as p")
     .innerJoin("categories as c", "c.id", "p.category_id")
+    .where("p.id", "in", pageIds)
     .select([
       "p.id",
       "p.title",
@@ -61,8 +66,6 @@ export async function listPosts(
     ])
     .orderBy("p.created_at", "desc")
     .orderBy("p.id", "desc")
-    .limit(pageSize)
-    .offset((page - 1) * pageSize)
     .execute();
   return {
     items: rows.map((row) => ({ ...row, featured: Boolean(row.featured) })),

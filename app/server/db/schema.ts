@@ -214,6 +214,20 @@ export interface ContentChangesTable {
   created_at: ColumnType<string, never, never>;
 }
 
+/**
+ * The admin lists' search text of a post (title, excerpt) or a quote request (name, e-mail,
+ * phone, message): lower case without accents, written by triggers (migration 0011).
+ */
+export interface AdminPostSearchTable {
+  post_id: string;
+  text: string;
+}
+
+export interface AdminLeadSearchTable {
+  lead_id: string;
+  text: string;
+}
+
 export interface Database {
   categories: CategoriesTable;
   blog_posts: BlogPostsTable;
@@ -231,4 +245,6 @@ export interface Database {
   stats: StatsTable;
   reasons: ReasonsTable;
   testimonials: TestimonialsTable;
+  admin_post_search: AdminPostSearchTable;
+  admin_lead_search: AdminLeadSearchTable;
 }
