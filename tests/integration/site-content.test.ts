@@ -140,7 +140,11 @@ describe.each(testEngines())("site content on $name", (engine) => {
       await migrateToLatest(handle, { getMigrations: async () => before });
       await insertCategory(handle.db, "Categoria antiga", `categoria-antiga-${uid()}`);
 
-      expect(await migrateToLatest(handle)).toEqual(["0008-services-and-home"]);
+      // Up to this migration only: later ones (0011, …) have tests of their own.
+      const through = Object.fromEntries(Object.entries(previous).filter(([name]) => name < "0009"));
+      expect(await migrateToLatest(handle, { getMigrations: async () => through })).toEqual([
+        "0008-services-and-home",
+      ]);
       const services = await handle.db
         .selectFrom("services")
         .select(["slug", "title", "details", "picture_path", "show_on_home", "home_position"])
