@@ -36,6 +36,7 @@ export default [
     route("admin/sair", "routes/admin-sair.ts"),
     route("admin/solicitacoes", "routes/admin-solicitacoes.tsx"),
     route("admin/solicitacoes.csv", "routes/admin-solicitacoes-csv.ts"),
+    route("admin/solicitacoes/:id", "routes/admin-solicitacoes-detalhe.tsx"),
     route("admin/configuracoes", "routes/admin-configuracoes.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),

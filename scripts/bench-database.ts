@@ -6,6 +6,7 @@ import path from "node:path";
 import { sql } from "kysely";
 import type * as Site from "../app/server/maintenance.server.ts";
 import { dropSchema } from "../tests/support/drop-schema.ts";
+import { BENCH_LEAD_ROWS, seedBenchLeads } from "./bench-admin.ts";
 import { BENCH_MEDIA_ROWS, benchAdminCookie, seedBenchMedia } from "./bench-media.ts";
 import { type BenchCategory, seedBenchPosts } from "./bench-seed.ts";
 
@@ -52,9 +53,20 @@ export interface PreparedDatabase {
   /** Articles spread over the date range, for the mixed load. */
   articleSlugs: string[];
   publishedPosts: number;
-  timings: { setupMs: number; generateMs: number; insertMs: number; mediaInsertMs: number; totalMs: number };
+  timings: {
+    setupMs: number;
+    generateMs: number;
+    insertMs: number;
+    mediaInsertMs: number;
+    leadInsertMs: number;
+    totalMs: number;
+  };
   /** Rows in the media library (for /admin/midia). */
   mediaRows: number;
+  /** Quote requests (for /admin/solicitacoes). */
+  leadRows: number;
+  /** Posts of every status (for /admin). */
+  totalPosts: number;
   /** A signed-in owner's Cookie header, for the admin's pages. */
   adminCookie: string;
   averageContentBytes: number;
@@ -85,17 +97,25 @@ export async function prepareDatabase(
       years: 7,
     });
     const media = await seedBenchMedia(handle.db, BENCH_MEDIA_ROWS);
+    const leads = await seedBenchLeads(handle.db, BENCH_LEAD_ROWS);
     const adminCookie = await benchAdminCookie(handle.db, env.PUBLIC_URL);
     // A real server's autovacuum analyzes a table that grew this much within a minute or so;
     // without statistics the planner expects ~100 posts and, e.g., sorts the sitemap on disk.
     // Analyzing now measures the steady state instead of whenever autovacuum happens to run.
-    if (config.engine === "postgres") await sql`analyze blog_posts, categories, media`.execute(handle.db);
+    if (config.engine === "postgres")
+      await sql`analyze blog_posts, categories, media, leads, outbox, admin_post_search, admin_lead_search`.execute(
+        handle.db,
+      );
     const published = await handle.db
       .selectFrom("blog_posts")
       .where("status", "=", "published")
       .select("slug")
       .orderBy("published_at", "desc")
       .execute();
+    const { totalPosts } = await handle.db
+      .selectFrom("blog_posts")
+      .select((eb) => eb.fn.countAll<number>().as("totalPosts"))
+      .executeTakeFirstOrThrow();
     const step = Math.max(1, Math.floor(published.length / MIXED_ARTICLES));
     const articleSlugs = published
       .filter((_, i) => i % step === Math.floor(step / 2))
@@ -114,9 +134,12 @@ export async function prepareDatabase(
         generateMs: seeded.generateMs,
         insertMs: seeded.insertMs,
         mediaInsertMs: media.insertMs,
+        leadInsertMs: leads.insertMs,
         totalMs: performance.now() - start,
       },
       mediaRows: BENCH_MEDIA_ROWS,
+      leadRows: BENCH_LEAD_ROWS,
+      totalPosts: Number(totalPosts),
       adminCookie,
       averageContentBytes: seeded.averageContentBytes,
       featuredInserted: seeded.featured,

@@ -106,7 +106,7 @@ export interface MediaLibraryRow {
   images: number;
 }
 
-interface Fetched {
+export interface Fetched {
   status: number;
   wireBytes: number;
   html: string;
@@ -114,7 +114,7 @@ interface Fetched {
 }
 
 /** GET with the browser's headers, counting the bytes on the wire before decoding. */
-function fetchRaw(url: string, headers: Record<string, string>): Promise<Fetched> {
+export function fetchRaw(url: string, headers: Record<string, string>): Promise<Fetched> {
   const started = performance.now();
   return new Promise((resolve, reject) => {
     http
@@ -141,7 +141,7 @@ function fetchRaw(url: string, headers: Record<string, string>): Promise<Fetched
 }
 
 /** The server's `ms` for each request id, from its JSON access log. */
-function serverTimes(logFile: string, ids: Set<string>): number[] {
+export function serverTimes(logFile: string, ids: Set<string>): number[] {
   const times: number[] = [];
   for (const line of readFileSync(logFile, "utf8").split("\n")) {
     if (!line.includes('"request"')) continue;

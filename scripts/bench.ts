@@ -30,6 +30,9 @@
 //                                                   own ceiling alone, report in bench/report-obra.json
 //   npm run bench -- --only busca                   the blog search alone (never cached), report in
 //                                                   bench/report-busca.json
+//   npm run bench -- --only admin                   the admin's lists alone (/admin, /admin/solicitacoes),
+//                                                   10,000 posts unless --posts says otherwise,
+//                                                   report in bench/report-admin.json
 //
 // The server gets a work with 12 photos as a phone takes them (bench-work.ts, through the real
 // upload pipeline); its cached page is measured like the article, against a ceiling that
@@ -37,13 +40,17 @@
 //
 // The seed also puts 10,000 images in the media library (rows without bytes, bench-media.ts);
 // /admin/midia is measured one request at a time as the signed-in owner (server time from
-// the access log, HTML size as sent).
+// the access log, HTML size as sent). It also puts 10,000 quote requests in the inbox
+// (bench-admin.ts): the post list and the inbox are measured the same way (first page, a middle
+// page, a filtered search; the document and the client navigation's data request, gzip), against
+// the budgets of ≤ 100 KB gzip and a server p50 ≤ 50 ms.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { staticSitemapPaths } from "../app/lib/sitemap-pages.ts";
 import * as site from "../app/server/maintenance.server.ts";
+import { ADMIN_LIST_TARGETS, type AdminListRow, measureAdminLists } from "./bench-admin.ts";
 import { captureResponse, startCeiling } from "./bench-ceiling.ts";
 import { processCpuSeconds } from "./bench-cpu.ts";
 import {
@@ -80,6 +87,9 @@ const searchReportPath = path.join(projectRoot, "bench/report-busca.json");
  */
 const SEARCH_PATH = "/blog?busca=fissuras+fachada";
 const SEARCH_CASE = "busca (nunca em cache)";
+const adminReportPath = path.join(projectRoot, "bench/report-admin.json");
+/** Posts `--only admin` seeds unless --posts says otherwise (the issue's scale). */
+const ADMIN_BENCH_POSTS = 10_000;
 const CONNECTIONS = [1, 50] as const;
 const WARMUP_SECONDS = 3;
 const BLOG_HEADING = "Conhecimento para cuidar do seu condomínio";
@@ -114,11 +124,13 @@ interface Options {
   workOnly: boolean;
   /** Only the blog search. */
   searchOnly: boolean;
+  /** Only the admin's post list and quote-request inbox. */
+  adminOnly: boolean;
 }
 
 function parseOptions(): Options {
   const usage =
-    "Uso: npm run bench -- [--pg] [--posts N] [--duration SEGUNDOS] [--mixed-duration SEGUNDOS] [--only uncached|midia|obra|busca]";
+    "Uso: npm run bench -- [--pg] [--posts N] [--duration SEGUNDOS] [--mixed-duration SEGUNDOS] [--only uncached|midia|obra|busca|admin]";
   const positive = (name: string, value: string | undefined) => {
     const number = Number(value);
     if (!Number.isInteger(number) || number < 1) {
@@ -130,7 +142,7 @@ function parseOptions(): Options {
     const { values } = parseArgs({
       options: {
         pg: { type: "boolean", default: false },
-        posts: { type: "string", default: "1000" },
+        posts: { type: "string" },
         duration: { type: "string", default: "10" },
         "mixed-duration": { type: "string", default: "60" },
         only: { type: "string" },
@@ -141,16 +153,20 @@ function parseOptions(): Options {
       console.log(usage);
       process.exit(0);
     }
-    if (values.only !== undefined && !["uncached", "midia", "obra", "busca"].includes(values.only)) {
-      throw new Error(`--only aceita "uncached", "midia", "obra" ou "busca" (recebido: ${values.only}).`);
+    if (values.only !== undefined && !["uncached", "midia", "obra", "busca", "admin"].includes(values.only)) {
+      throw new Error(
+        `--only aceita "uncached", "midia", "obra", "busca" ou "admin" (recebido: ${values.only}).`,
+      );
     }
+    const adminOnly = values.only === "admin";
     return {
       uncachedOnly: values.only === "uncached",
       mediaOnly: values.only === "midia",
       workOnly: values.only === "obra",
       searchOnly: values.only === "busca",
+      adminOnly,
       pg: values.pg,
-      posts: positive("posts", values.posts),
+      posts: positive("posts", values.posts ?? String(adminOnly ? ADMIN_BENCH_POSTS : 1000)),
       durationS: positive("duration", values.duration),
       mixedDurationS: positive("mixed-duration", values["mixed-duration"]),
     };
@@ -381,6 +397,30 @@ async function measureMediaCases(
   return rows;
 }
 
+const adminColumns: Column<AdminListRow>[] = [
+  { header: "caso", cell: (r) => r.case },
+  { header: "resposta", cell: (r) => r.kind },
+  { header: "linhas", cell: (r) => (r.rows === null ? "" : String(r.rows)), right: true },
+  { header: "servidor p50 ms", cell: (r) => optional(r.serverP50Ms, 1), right: true },
+  { header: "servidor p95 ms", cell: (r) => optional(r.serverP95Ms, 1), right: true },
+  { header: "cliente p50 ms", cell: (r) => optional(r.clientP50Ms, 1), right: true },
+  { header: "KB", cell: (r) => decimal(r.decodedBytes / 1024, 1), right: true },
+  { header: "gzip KB", cell: (r) => decimal(r.gzipBytes / 1024, 1), right: true },
+  { header: "meta", cell: (r) => `${r.target.text}: ${mark(r.target.met)}` },
+];
+
+/** /admin and /admin/solicitacoes with the seeded posts and 10,000 requests, as the signed-in owner. */
+async function measureAdminCases(server: BenchServer, prepared: PreparedDatabase): Promise<AdminListRow[]> {
+  const rows = await measureAdminLists(server.url, prepared.adminCookie, server.logFile, BROWSER_HEADERS);
+  console.log(
+    `\nListas do admin (${integer(prepared.totalPosts)} posts, ${integer(prepared.leadRows)} solicitações, ` +
+      `uma requisição por vez, Accept-Encoding: gzip; metas: ≤ ${ADMIN_LIST_TARGETS.gzipKb} KB gzip e ` +
+      `p50 do servidor ≤ ${ADMIN_LIST_TARGETS.serverP50Ms} ms):\n`,
+  );
+  printTable(adminColumns, rows);
+  return rows;
+}
+
 function printMemory(name: string, report: MemoryReport): boolean {
   const peak = Math.max(report.sampledPeakMb ?? 0, report.highWaterMarkMb ?? 0);
   const met = peak > 0 && peak < TARGETS.serverRssMb;
@@ -543,6 +583,8 @@ function reportHeader(prepared: PreparedDatabase, loadAtStart: number) {
       publishedPosts: prepared.publishedPosts,
       featuredInserted: prepared.featuredInserted,
       mediaRows: prepared.mediaRows,
+      leadRows: prepared.leadRows,
+      totalPosts: prepared.totalPosts,
       averageContentBytes: prepared.averageContentBytes,
       ...prepared.timings,
     },
@@ -687,6 +729,7 @@ async function benchEverything(
   rows.push(...(await measureSearch(main, memory)));
 
   const mediaLibrary = await measureMediaCases(main, prepared);
+  const adminLists = await measureAdminCases(main, prepared);
 
   const uncached = await measureUncachedArticle(serverEnv, articlePath, articleCheck);
   rows.push(...uncached.rows);
@@ -754,6 +797,7 @@ async function benchEverything(
     ...(rssMet ? [] : ["memória do servidor principal"]),
     ...(uncachedRssMet ? [] : ["memória do servidor sem cache"]),
     ...(mixed.leads.lost > TARGETS.lostLeads ? ["lost leads"] : []),
+    ...adminLists.filter((r) => !r.target.met).map((r) => `${r.case} (${r.kind})`),
   ];
   console.log(missed.length ? `Metas não atingidas: ${missed.join("; ")}.` : "Todas as metas atingidas.");
 
@@ -779,6 +823,7 @@ async function benchEverything(
     targets: TARGETS,
     cases: rows,
     mediaLibrary,
+    adminLists: { targets: ADMIN_LIST_TARGETS, cases: adminLists },
     mixed: { ...mixed, peakRssMb: mixedPeakRssMb },
     memory: {
       server: { ...mainMemoryReport, meetsTarget: rssMet },
@@ -844,6 +889,22 @@ try {
     const mediaLibrary = await measureMediaCases(main, prepared);
     await main.stop();
     writeReport(mediaReportPath, { ...reportHeader(prepared, loadAtStart), only: "midia", mediaLibrary });
+  } else if (options.adminOnly) {
+    const loadAtStart = os.loadavg()[0] ?? 0;
+    const main = await startServer("principal", serverEnv, "server.log");
+    const cases = await measureAdminCases(main, prepared);
+    await main.stop();
+    const missed = cases.filter((r) => !r.target.met).map((r) => `${r.case} (${r.kind})`);
+    console.log(
+      missed.length ? `\nMetas não atingidas: ${missed.join("; ")}.` : "\nTodas as metas atingidas.",
+    );
+    writeReport(adminReportPath, {
+      ...reportHeader(prepared, loadAtStart),
+      only: "admin",
+      targets: ADMIN_LIST_TARGETS,
+      adminLists: cases,
+      missedTargets: missed,
+    });
   } else {
     await benchEverything(prepared, serverEnv, articlePath, articleCheck);
   }

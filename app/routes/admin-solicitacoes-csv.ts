@@ -1,12 +1,22 @@
-import { leadStatusFilter } from "~/lib/lead-status";
-import { leadsToCsv, listLeads } from "~/server/admin/leads-admin.server";
+import { leadsToCsv, listLeadsForExport } from "~/server/admin/leads-admin.server";
+import { parseLeadListQuery } from "~/server/admin/list-query.server";
 import { requireAdminAction } from "~/server/auth/guard.server";
 import type { Route } from "./+types/admin-solicitacoes-csv";
 
-/** The inbox (optionally one status) as a CSV file that Excel in Brazil opens correctly. */
+/**
+ * The inbox as a CSV file that Excel in Brazil opens correctly: every request the inbox's
+ * filters and search select (the same query string), all pages together.
+ */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdminAction(request);
-  const leads = await listLeads(leadStatusFilter(new URL(request.url).searchParams.get("status")));
+  const parsed = parseLeadListQuery(new URL(request.url).searchParams);
+  if (!parsed.ok) {
+    return new Response(parsed.message, {
+      status: 400,
+      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "private, no-store" },
+    });
+  }
+  const leads = await listLeadsForExport(parsed.query);
   const day = new Date().toISOString().slice(0, 10);
   return new Response(leadsToCsv(leads), {
     headers: {

@@ -1,23 +1,50 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { AdminPage } from "~/components/admin/admin-page";
+import { ListFilters } from "~/components/admin/list-filters";
+import { ListPagination, listSummary } from "~/components/admin/list-pagination";
 import { DeleteForm } from "~/components/admin/row-actions";
-import { Badge, Button, buttonClassName, Field, Select, TextArea } from "~/components/admin/ui";
-import { deliveryLabels, leadStatuses, leadStatusFilter, leadStatusLabels } from "~/lib/lead-status";
+import { Badge, Button, buttonClassName, Field, Select, TextArea, TextInput } from "~/components/admin/ui";
+import { ADMIN_SEARCH_MAX_LENGTH, isFiltered, leadListParams, listHref } from "~/lib/admin-list";
+import { deliveryLabels, leadStatuses, leadStatusLabels } from "~/lib/lead-status";
 import type { RouteHandle } from "~/route-handle";
-import { deleteLead, leadUpdateSchema, listLeads, updateLead } from "~/server/admin/leads-admin.server";
+import {
+  deleteLead,
+  leadUpdateSchema,
+  listLeadServices,
+  listLeads,
+  updateLead,
+} from "~/server/admin/leads-admin.server";
+import { parseLeadListQuery } from "~/server/admin/list-query.server";
 import { requireAdminAction, requireAdminPage } from "~/server/auth/guard.server";
 import { setFlash, takeFlash } from "~/server/auth/sessions.server";
 import { formText, formTexts, readForm } from "~/server/read-form.server";
 import { validateForm } from "~/server/validate-form.server";
 import type { Route } from "./+types/admin-solicitacoes";
 
+// The quote-request inbox: 50 requests a page, newest first, searched and filtered on the
+// server from the address (?busca=&status=&servico=&de=&ate=&pagina=); each message shows its
+// beginning, the whole of it on the request's own page (admin-solicitacoes-detalhe.tsx).
+
 export const handle: RouteHandle = { hydrate: true };
 
 export async function loader({ request }: Route.LoaderArgs) {
   const session = await requireAdminPage(request);
-  const status = leadStatusFilter(new URL(request.url).searchParams.get("status"));
-  const [leads, flash] = await Promise.all([listLeads(status), takeFlash(session)]);
-  return { leads, status, flash, email: session.user.email };
+  const parsed = parseLeadListQuery(new URL(request.url).searchParams);
+  const [leads, services, flash] = await Promise.all([
+    parsed.ok ? listLeads(parsed.query) : null,
+    listLeadServices(),
+    takeFlash(session),
+  ]);
+  const page = {
+    leads,
+    services,
+    query: parsed.query,
+    invalidQuery: parsed.ok ? null : parsed.message,
+    flash,
+    email: session.user.email,
+  };
+  // A filter that cannot be applied: the page says why, with the form to fix it.
+  return parsed.ok ? page : data(page, { status: 400 });
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -52,8 +79,12 @@ const dateTime = new Intl.DateTimeFormat("pt-BR", {
 });
 
 export default function AdminLeads({ loaderData, actionData }: Route.ComponentProps) {
-  const { leads, status, flash, email } = loaderData;
+  const { leads, services, query, invalidQuery, flash, email } = loaderData;
   const navigation = useNavigation();
+  const path = "/admin/solicitacoes";
+  const params = leadListParams(query);
+  const filtered = isFiltered(query);
+  const status = query.status;
   const chip = (active: boolean) =>
     `inline-block rounded-full border px-3 py-1.5 text-sm font-semibold ${
       active
@@ -68,7 +99,7 @@ export default function AdminLeads({ loaderData, actionData }: Route.ComponentPr
       failure={actionData}
       actions={
         <a
-          href={`/admin/solicitacoes.csv${status ? `?status=${status}` : ""}`}
+          href={listHref("/admin/solicitacoes.csv", { ...params, pagina: null })}
           className={buttonClassName("secondary")}
           download
         >
@@ -80,7 +111,7 @@ export default function AdminLeads({ loaderData, actionData }: Route.ComponentPr
         <ul className="flex flex-wrap gap-2">
           <li>
             <Link
-              to="/admin/solicitacoes"
+              to={listHref(path, { ...params, status: null, pagina: null })}
               aria-current={status === null ? "page" : undefined}
               className={chip(status === null)}
             >
@@ -90,7 +121,7 @@ export default function AdminLeads({ loaderData, actionData }: Route.ComponentPr
           {leadStatuses.map((value) => (
             <li key={value}>
               <Link
-                to={`/admin/solicitacoes?status=${value}`}
+                to={listHref(path, { ...params, status: value, pagina: null })}
                 aria-current={status === value ? "page" : undefined}
                 className={chip(status === value)}
               >
@@ -100,107 +131,158 @@ export default function AdminLeads({ loaderData, actionData }: Route.ComponentPr
           ))}
         </ul>
       </nav>
-      {leads.length === 0 ? (
+      <ListFilters
+        path={path}
+        label="Buscar e filtrar solicitações"
+        applied={listHref(path, params)}
+        filtered={filtered}
+        error={invalidQuery}
+      >
+        {status ? <input type="hidden" name="status" value={status} /> : null}
+        <Field label="Buscar por nome, e-mail, telefone ou mensagem" className="lg:col-span-2">
+          <TextInput
+            type="search"
+            name="busca"
+            defaultValue={query.search}
+            maxLength={ADMIN_SEARCH_MAX_LENGTH}
+          />
+        </Field>
+        <Field label="Serviço">
+          <Select name="servico" defaultValue={query.service ?? ""}>
+            <option value="">Todos</option>
+            {services.map((service) => (
+              <option key={service} value={service}>
+                {service}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <Field label="Recebida de">
+          <TextInput type="date" name="de" defaultValue={query.from ?? ""} />
+        </Field>
+        <Field label="Recebida até">
+          <TextInput type="date" name="ate" defaultValue={query.to ?? ""} />
+        </Field>
+      </ListFilters>
+      {leads === null ? null : leads.total === 0 ? (
         <p className="text-slate-600 dark:text-slate-400">
-          Nenhuma solicitação {status ? "com este status" : "ainda"}.
+          {filtered ? "Nenhuma solicitação encontrada com estes filtros." : "Nenhuma solicitação ainda."}
         </p>
       ) : (
-        <ul className="flex flex-col gap-4">
-          {leads.map((lead) => {
-            const saving = navigation.state === "submitting" && navigation.formData?.get("id") === lead.id;
-            return (
-              <li
-                key={lead.id}
-                className="grid gap-5 rounded-2xl border border-slate-200 bg-white p-5 lg:grid-cols-[1fr_20rem] dark:border-slate-800 dark:bg-slate-900"
-              >
-                <article aria-label={`Solicitação de ${lead.name}`} className="flex min-w-0 flex-col gap-2">
-                  <div className="flex flex-wrap items-center gap-2">
-                    <h2 className="text-lg font-bold text-slate-900 dark:text-white">{lead.name}</h2>
-                    <Badge variant={lead.status === "novo" ? "featured" : "neutral"}>
-                      {leadStatusLabels[lead.status]}
-                    </Badge>
-                    <Badge
-                      variant={
-                        lead.delivery === "sent"
-                          ? "published"
-                          : lead.delivery === "retrying"
-                            ? "archived"
-                            : "draft"
-                      }
-                    >
-                      {deliveryLabels[lead.delivery]}
-                    </Badge>
-                  </div>
-                  <p className="text-sm text-slate-600 dark:text-slate-400">
-                    <time dateTime={lead.created_at}>{dateTime.format(new Date(lead.created_at))}</time>
-                  </p>
-                  <dl className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-2">
-                    <div>
-                      <dt className="inline font-semibold text-slate-800 dark:text-slate-200">E-mail: </dt>
-                      <dd className="inline break-all">
-                        <a
-                          href={`mailto:${lead.email}`}
+        <>
+          <p className="text-sm text-slate-600 dark:text-slate-400">
+            {listSummary(leads, { one: "solicitação", many: "solicitações" })}
+          </p>
+          <ul className="flex flex-col gap-4">
+            {leads.items.map((lead) => {
+              const saving = navigation.state === "submitting" && navigation.formData?.get("id") === lead.id;
+              return (
+                <li
+                  key={lead.id}
+                  className="grid gap-5 rounded-2xl border border-slate-200 bg-white p-5 lg:grid-cols-[1fr_20rem] dark:border-slate-800 dark:bg-slate-900"
+                >
+                  <article aria-label={`Solicitação de ${lead.name}`} className="flex min-w-0 flex-col gap-2">
+                    <div className="flex flex-wrap items-center gap-2">
+                      <h2 className="text-lg font-bold text-slate-900 dark:text-white">{lead.name}</h2>
+                      <Badge variant={lead.status === "novo" ? "featured" : "neutral"}>
+                        {leadStatusLabels[lead.status]}
+                      </Badge>
+                      <Badge
+                        variant={
+                          lead.delivery === "sent"
+                            ? "published"
+                            : lead.delivery === "retrying"
+                              ? "archived"
+                              : "draft"
+                        }
+                      >
+                        {deliveryLabels[lead.delivery]}
+                      </Badge>
+                    </div>
+                    <p className="text-sm text-slate-600 dark:text-slate-400">
+                      <time dateTime={lead.created_at}>{dateTime.format(new Date(lead.created_at))}</time>
+                    </p>
+                    <dl className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-2">
+                      <div>
+                        <dt className="inline font-semibold text-slate-800 dark:text-slate-200">E-mail: </dt>
+                        <dd className="inline break-all">
+                          <a
+                            href={`mailto:${lead.email}`}
+                            className="text-brand-700 underline dark:text-brand-300"
+                          >
+                            {lead.email}
+                          </a>
+                        </dd>
+                      </div>
+                      <div>
+                        <dt className="inline font-semibold text-slate-800 dark:text-slate-200">
+                          Telefone:{" "}
+                        </dt>
+                        <dd className="inline">{lead.phone}</dd>
+                      </div>
+                      <div>
+                        <dt className="inline font-semibold text-slate-800 dark:text-slate-200">
+                          Condomínio:{" "}
+                        </dt>
+                        <dd className="inline">{lead.condominium}</dd>
+                      </div>
+                      <div>
+                        <dt className="inline font-semibold text-slate-800 dark:text-slate-200">Serviço: </dt>
+                        <dd className="inline">{lead.service}</dd>
+                      </div>
+                    </dl>
+                    <p className="text-sm whitespace-pre-wrap text-slate-700 dark:text-slate-300">
+                      {lead.messageCut ? `${lead.messageExcerpt}…` : lead.messageExcerpt}
+                    </p>
+                    {lead.messageCut ? (
+                      <p className="text-sm">
+                        <Link
+                          to={`/admin/solicitacoes/${lead.id}`}
                           className="text-brand-700 underline dark:text-brand-300"
                         >
-                          {lead.email}
-                        </a>
-                      </dd>
-                    </div>
-                    <div>
-                      <dt className="inline font-semibold text-slate-800 dark:text-slate-200">Telefone: </dt>
-                      <dd className="inline">{lead.phone}</dd>
-                    </div>
-                    <div>
-                      <dt className="inline font-semibold text-slate-800 dark:text-slate-200">
-                        Condomínio:{" "}
-                      </dt>
-                      <dd className="inline">{lead.condominium}</dd>
-                    </div>
-                    <div>
-                      <dt className="inline font-semibold text-slate-800 dark:text-slate-200">Serviço: </dt>
-                      <dd className="inline">{lead.service}</dd>
-                    </div>
-                  </dl>
-                  <p className="text-sm whitespace-pre-wrap text-slate-700 dark:text-slate-300">
-                    {lead.message}
-                  </p>
-                  {lead.deliveryError ? (
-                    <p className="text-sm text-amber-800 dark:text-amber-300">
-                      Último erro do e-mail ({lead.deliveryAttempts} tentativas): {lead.deliveryError}
-                    </p>
-                  ) : null}
-                </article>
-                <div className="flex flex-col gap-3">
-                  <Form method="post" className="flex flex-col gap-3">
-                    <input type="hidden" name="id" value={lead.id} />
-                    <input type="hidden" name="intent" value="update" />
-                    <Field label="Status">
-                      <Select name="status" defaultValue={lead.status}>
-                        {leadStatuses.map((value) => (
-                          <option key={value} value={value}>
-                            {leadStatusLabels[value]}
-                          </option>
-                        ))}
-                      </Select>
-                    </Field>
-                    <Field label="Nota particular">
-                      <TextArea name="note" rows={3} defaultValue={lead.note} maxLength={5000} />
-                    </Field>
-                    <Button type="submit" variant="secondary" busy={saving} busyLabel="Salvando...">
-                      Salvar<span className="sr-only"> solicitação de {lead.name}</span>
-                    </Button>
-                  </Form>
-                  <DeleteForm
-                    id={lead.id}
-                    question="Tem certeza que deseja excluir esta solicitação? Os dados serão apagados."
-                    label={`Excluir solicitação de ${lead.name}`}
-                    className="w-full"
-                  />
-                </div>
-              </li>
-            );
-          })}
-        </ul>
+                          Ver mensagem completa<span className="sr-only"> de {lead.name}</span>
+                        </Link>
+                      </p>
+                    ) : null}
+                    {lead.deliveryError ? (
+                      <p className="text-sm text-amber-800 dark:text-amber-300">
+                        Último erro do e-mail ({lead.deliveryAttempts} tentativas): {lead.deliveryError}
+                      </p>
+                    ) : null}
+                  </article>
+                  <div className="flex flex-col gap-3">
+                    <Form method="post" className="flex flex-col gap-3">
+                      <input type="hidden" name="id" value={lead.id} />
+                      <input type="hidden" name="intent" value="update" />
+                      <Field label="Status">
+                        <Select name="status" defaultValue={lead.status}>
+                          {leadStatuses.map((value) => (
+                            <option key={value} value={value}>
+                              {leadStatusLabels[value]}
+                            </option>
+                          ))}
+                        </Select>
+                      </Field>
+                      <Field label="Nota particular">
+                        <TextArea name="note" rows={3} defaultValue={lead.note} maxLength={5000} />
+                      </Field>
+                      <Button type="submit" variant="secondary" busy={saving} busyLabel="Salvando...">
+                        Salvar<span className="sr-only"> solicitação de {lead.name}</span>
+                      </Button>
+                    </Form>
+                    <DeleteForm
+                      id={lead.id}
+                      question="Tem certeza que deseja excluir esta solicitação? Os dados serão apagados."
+                      label={`Excluir solicitação de ${lead.name}`}
+                      className="w-full"
+                    />
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
+          <ListPagination label="Páginas das solicitações" path={path} params={params} list={leads} />
+        </>
       )}
     </AdminPage>
   );

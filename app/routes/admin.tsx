@@ -1,23 +1,44 @@
 import { data, Link, redirect } from "react-router";
+import { ListFilters } from "~/components/admin/list-filters";
+import { ListPagination, listSummary } from "~/components/admin/list-pagination";
 import { BlogAdminPage } from "~/components/admin/post-editor";
 import { DeleteForm, EditLink } from "~/components/admin/row-actions";
-import { FeaturedBadge, PostStatusBadge } from "~/components/admin/ui";
+import { FeaturedBadge, Field, PostStatusBadge, Select, TextInput } from "~/components/admin/ui";
+import { ADMIN_SEARCH_MAX_LENGTH, isFiltered, listHref, postListParams } from "~/lib/admin-list";
+import { postStatuses, postStatusLabels } from "~/lib/post-status";
 import type { RouteHandle } from "~/route-handle";
-import { deletePost, listAllPosts, POST_GONE_MESSAGE } from "~/server/admin/posts-admin.server";
+import { parsePostListQuery } from "~/server/admin/list-query.server";
+import { deletePost, listPosts, POST_GONE_MESSAGE } from "~/server/admin/posts-admin.server";
 import { requireAdminAction, requireAdminPage } from "~/server/auth/guard.server";
 import { setFlash, takeFlash } from "~/server/auth/sessions.server";
+import { listCategories } from "~/server/blog/public-posts.server";
 import { formText, readForm } from "~/server/read-form.server";
 import type { Route } from "./+types/admin";
 
-// The admin's home: the list of posts. The post form has routes of its own
+// The admin's home: the list of posts, 50 a page, searched and filtered on the server from the
+// address (?busca=&status=&categoria=&de=&ate=&pagina=). The post form has routes of its own
 // (admin-posts-novo.tsx, admin-posts-editar.tsx).
 
 export const handle: RouteHandle = { hydrate: true };
 
 export async function loader({ request }: Route.LoaderArgs) {
   const session = await requireAdminPage(request);
-  const [posts, flash] = await Promise.all([listAllPosts(), takeFlash(session)]);
-  return { email: session.user.email, posts, flash };
+  const parsed = parsePostListQuery(new URL(request.url).searchParams);
+  const [posts, categories, flash] = await Promise.all([
+    parsed.ok ? listPosts(parsed.query) : null,
+    listCategories(),
+    takeFlash(session),
+  ]);
+  const page = {
+    email: session.user.email,
+    posts,
+    categories,
+    query: parsed.query,
+    invalidQuery: parsed.ok ? null : parsed.message,
+    flash,
+  };
+  // A filter that cannot be applied: the page says why, with the form to fix it.
+  return parsed.ok ? page : data(page, { status: 400 });
 }
 
 /** Deleting a post (the list's 'Deletar' buttons). */
@@ -29,7 +50,8 @@ export async function action({ request }: Route.ActionArgs) {
   const id = formText(form, "id");
   if (!id || !(await deletePost(id))) return data({ error: POST_GONE_MESSAGE }, { status: 404 });
   await setFlash(session, { title: "Post deletado!", description: "O post foi removido com sucesso." });
-  throw redirect("/admin");
+  // Back to the same page of the same filtered list.
+  throw redirect(`/admin${new URL(request.url).search}`);
 }
 
 export const meta: Route.MetaFunction = () => [
@@ -38,57 +60,109 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export default function Admin({ loaderData, actionData }: Route.ComponentProps) {
-  const { posts, flash, email } = loaderData;
+  const { posts, categories, query, invalidQuery, flash, email } = loaderData;
+  const params = postListParams(query);
+  const filtered = isFiltered(query);
   return (
     <BlogAdminPage email={email} flash={flash} failure={actionData} formOpen={false}>
       <section aria-labelledby="posts-existentes" className="flex flex-col gap-4">
         <h2 id="posts-existentes" className="text-xl font-bold text-slate-900 dark:text-white">
           Posts Existentes
         </h2>
-        {posts.length === 0 ? (
+        <ListFilters
+          path="/admin"
+          label="Buscar e filtrar posts"
+          applied={listHref("/admin", params)}
+          filtered={filtered}
+          error={invalidQuery}
+        >
+          <Field label="Buscar no título ou resumo">
+            <TextInput
+              type="search"
+              name="busca"
+              defaultValue={query.search}
+              maxLength={ADMIN_SEARCH_MAX_LENGTH}
+            />
+          </Field>
+          <Field label="Status">
+            <Select name="status" defaultValue={query.status ?? ""}>
+              <option value="">Todos</option>
+              {postStatuses.map((status) => (
+                <option key={status} value={status}>
+                  {postStatusLabels[status]}
+                </option>
+              ))}
+            </Select>
+          </Field>
+          <Field label="Categoria">
+            <Select name="categoria" defaultValue={query.category ?? ""}>
+              <option value="">Todas</option>
+              {categories.map((category) => (
+                <option key={category.id} value={category.slug}>
+                  {category.name}
+                </option>
+              ))}
+            </Select>
+          </Field>
+          <Field label="Criado de">
+            <TextInput type="date" name="de" defaultValue={query.from ?? ""} />
+          </Field>
+          <Field label="Criado até">
+            <TextInput type="date" name="ate" defaultValue={query.to ?? ""} />
+          </Field>
+        </ListFilters>
+        {posts === null ? null : posts.total === 0 ? (
           <p className="text-slate-600 dark:text-slate-400">
-            Nenhum post ainda. Use "Novo Post" para escrever o primeiro.
+            {filtered
+              ? "Nenhum post encontrado com estes filtros."
+              : 'Nenhum post ainda. Use "Novo Post" para escrever o primeiro.'}
           </p>
         ) : (
-          <ul className="flex flex-col gap-3">
-            {posts.map((post) => (
-              <li
-                key={post.id}
-                className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-5 sm:flex-row sm:items-start sm:justify-between dark:border-slate-800 dark:bg-slate-900"
-              >
-                <div className="flex min-w-0 flex-col gap-2">
-                  <div className="flex flex-wrap items-center gap-2">
-                    <h3 className="font-bold text-slate-900 dark:text-white">{post.title}</h3>
-                    <PostStatusBadge status={post.status} />
-                    {post.featured ? <FeaturedBadge /> : null}
+          <>
+            <p className="text-sm text-slate-600 dark:text-slate-400">
+              {listSummary(posts, { one: "post", many: "posts" })}
+            </p>
+            <ul className="flex flex-col gap-3">
+              {posts.items.map((post) => (
+                <li
+                  key={post.id}
+                  className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-5 sm:flex-row sm:items-start sm:justify-between dark:border-slate-800 dark:bg-slate-900"
+                >
+                  <div className="flex min-w-0 flex-col gap-2">
+                    <div className="flex flex-wrap items-center gap-2">
+                      <h3 className="font-bold text-slate-900 dark:text-white">{post.title}</h3>
+                      <PostStatusBadge status={post.status} />
+                      {post.featured ? <FeaturedBadge /> : null}
+                    </div>
+                    <p className="line-clamp-2 text-sm text-slate-600 dark:text-slate-400">{post.excerpt}</p>
+                    <p className="flex flex-wrap gap-x-4 text-sm text-slate-600 dark:text-slate-400">
+                      <span>{post.category_name}</span>
+                      <span>{post.read_time} min de leitura</span>
+                      {post.status === "published" ? (
+                        <Link
+                          to={`/blog/${post.slug}`}
+                          className="text-brand-700 underline dark:text-brand-300"
+                        >
+                          Ver no site<span className="sr-only">: {post.title}</span>
+                        </Link>
+                      ) : null}
+                    </p>
                   </div>
-                  <p className="line-clamp-2 text-sm text-slate-600 dark:text-slate-400">{post.excerpt}</p>
-                  <p className="flex flex-wrap gap-x-4 text-sm text-slate-600 dark:text-slate-400">
-                    <span>{post.category_name}</span>
-                    <span>{post.read_time} min de leitura</span>
-                    {post.status === "published" ? (
-                      <Link
-                        to={`/blog/${post.slug}`}
-                        className="text-brand-700 underline dark:text-brand-300"
-                      >
-                        Ver no site<span className="sr-only">: {post.title}</span>
-                      </Link>
-                    ) : null}
-                  </p>
-                </div>
-                <div className="flex shrink-0 gap-2">
-                  <EditLink to={`/admin/posts/${post.id}`} title={post.title} />
-                  <DeleteForm
-                    id={post.id}
-                    question="Tem certeza que deseja deletar este post?"
-                    label={`Deletar ${post.title}`}
-                  >
-                    Deletar
-                  </DeleteForm>
-                </div>
-              </li>
-            ))}
-          </ul>
+                  <div className="flex shrink-0 gap-2">
+                    <EditLink to={`/admin/posts/${post.id}`} title={post.title} />
+                    <DeleteForm
+                      id={post.id}
+                      question="Tem certeza que deseja deletar este post?"
+                      label={`Deletar ${post.title}`}
+                    >
+                      Deletar
+                    </DeleteForm>
+                  </div>
+                </li>
+              ))}
+            </ul>
+            <ListPagination label="Páginas dos posts" path="/admin" params={params} list={posts} />
+          </>
         )}
       </section>
     </BlogAdminPage>

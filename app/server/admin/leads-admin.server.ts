@@ -1,4 +1,6 @@
+import { type Kysely, sql } from "kysely";
 import { z } from "zod";
+import { ADMIN_LIST_PAGE_SIZE, type AdminListPage, type LeadListQuery } from "~/lib/admin-list";
 import { toExcelCsv } from "~/lib/csv";
 import {
   type DeliveryState,
@@ -9,33 +11,176 @@ import {
 } from "~/lib/lead-status";
 import { database, startDatabase } from "../db/database.server";
 import { eraseLead } from "../db/lead-erasures.server";
-import type { Lead } from "../db/schema";
+import type { Database, Lead } from "../db/schema";
+import { dayEndUtc, dayStartUtc } from "./day-range.server";
+import { idsMatching } from "./text-search.server";
 
-/** A request in the inbox: the lead as stored, and what became of its notification e-mail. */
-export interface InboxLead extends Lead {
+/** What became of a request's notification e-mail, from its outbox row (if any). */
+interface DeliveryColumns {
+  outbox_id: string | null;
+  sent_at: string | null;
+  attempts: number | null;
+  last_error: string | null;
+}
+
+export interface LeadDelivery {
   delivery: DeliveryState;
   deliveryError: string | null;
   deliveryAttempts: number;
 }
 
-/** Every quote request, newest first, optionally of one status, with its e-mail's fate. */
-export async function listLeads(status: LeadStatus | null): Promise<InboxLead[]> {
+function deliveryOf({ outbox_id, sent_at, attempts, last_error }: DeliveryColumns): LeadDelivery {
+  return {
+    delivery: !outbox_id ? "none" : sent_at ? "sent" : (attempts ?? 0) > 0 ? "retrying" : "pending",
+    deliveryError: sent_at ? null : (last_error ?? null),
+    deliveryAttempts: attempts ?? 0,
+  };
+}
+
+/** A request with every field and its e-mail's fate: the details page and the CSV export. */
+export interface FullLead extends Lead, LeadDelivery {}
+
+/** How much of a message the inbox shows; the rest is on the request's own page. */
+export const MESSAGE_EXCERPT_LENGTH = 300;
+
+/** A request as the inbox lists it: the message cut to an excerpt, no other unshown column. */
+export interface InboxLead
+  extends Pick<
+      Lead,
+      "id" | "name" | "email" | "phone" | "condominium" | "service" | "status" | "note" | "created_at"
+    >,
+    LeadDelivery {
+  /** The message's first MESSAGE_EXCERPT_LENGTH characters. */
+  messageExcerpt: string;
+  /** The message goes on beyond the excerpt. */
+  messageCut: boolean;
+}
+
+type LeadFilters = Omit<LeadListQuery, "page">;
+
+/** The requests matching the inbox's filters (every one when none is set). */
+function matchingLeads(db: Kysely<Database>, query: LeadFilters) {
+  let matching = db.selectFrom("leads as l");
+  if (query.status) matching = matching.where("l.status", "=", query.status);
+  if (query.service) matching = matching.where("l.service", "=", query.service);
+  if (query.from) matching = matching.where("l.created_at", ">=", dayStartUtc(query.from));
+  if (query.to) matching = matching.where("l.created_at", "<", dayEndUtc(query.to));
+  if (query.search) matching = matching.where(idsMatching(db, "leads", "l.id", query.search));
+  return matching;
+}
+
+/**
+ * One page of the inbox, newest first: searched in name, e-mail, phone and message (case and
+ * accents ignored), filtered by status, service and day of arrival. The message comes cut in
+ * SQL, so a page never carries 50 whole messages (docs/decisions/0026-admin-lists-at-scale.md).
+ */
+export async function listLeads(
+  query: LeadListQuery,
+  pageSize: number = ADMIN_LIST_PAGE_SIZE,
+): Promise<AdminListPage<InboxLead>> {
   const db = await database();
-  let query = db
+  const matching = matchingLeads(db, query);
+  // The page's ids come from the indexes alone; only those rows are then read, the message
+  // cut in SQL.
+  const { total } = await matching
+    .select((eb) => eb.fn.countAll<number>().as("total"))
+    .executeTakeFirstOrThrow();
+  const pageCount = Math.max(1, Math.ceil(Number(total) / pageSize));
+  const page = Math.min(query.page, pageCount);
+  const pageIds = matching
+    .select("l.id")
+    .orderBy("l.created_at", "desc")
+    .orderBy("l.id", "desc")
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  const rows = await db
     .selectFrom("leads as l")
+    .leftJoin("outbox as o", "o.lead_id", "l.id")
+    .where("l.id", "in", pageIds)
+    .select([
+      "l.id",
+      "l.name",
+      "l.email",
+      "l.phone",
+      "l.condominium",
+      "l.service",
+      "l.status",
+      "l.note",
+      "l.created_at",
+      sql<string>`substr(l.message, 1, ${sql.lit(MESSAGE_EXCERPT_LENGTH)})`.as("message_excerpt"),
+      sql<boolean>`length(l.message) > ${sql.lit(MESSAGE_EXCERPT_LENGTH)}`.as("message_cut"),
+      "o.id as outbox_id",
+      "o.sent_at",
+      "o.attempts",
+      "o.last_error",
+    ])
+    .orderBy("l.created_at", "desc")
+    .orderBy("l.id", "desc")
+    .execute();
+  const items = rows.map(
+    ({ outbox_id, sent_at, attempts, last_error, message_excerpt, message_cut, ...lead }): InboxLead => ({
+      ...lead,
+      messageExcerpt: message_excerpt,
+      messageCut: Boolean(message_cut),
+      ...deliveryOf({ outbox_id, sent_at, attempts, last_error }),
+    }),
+  );
+  return { items, page, pageCount, total: Number(total) };
+}
+
+/** Every request matching the filters, whole, newest first: the CSV export. */
+export async function listLeadsForExport(query: LeadFilters): Promise<FullLead[]> {
+  const db = await database();
+  const rows = await matchingLeads(db, query)
     .leftJoin("outbox as o", "o.lead_id", "l.id")
     .selectAll("l")
     .select(["o.id as outbox_id", "o.sent_at", "o.attempts", "o.last_error"])
     .orderBy("l.created_at", "desc")
-    .orderBy("l.id");
-  if (status) query = query.where("l.status", "=", status);
-  const rows = await query.execute();
+    .orderBy("l.id", "desc")
+    .execute();
   return rows.map(({ outbox_id, sent_at, attempts, last_error, ...lead }) => ({
     ...lead,
-    delivery: !outbox_id ? "none" : sent_at ? "sent" : (attempts ?? 0) > 0 ? "retrying" : "pending",
-    deliveryError: sent_at ? null : (last_error ?? null),
-    deliveryAttempts: attempts ?? 0,
+    ...deliveryOf({ outbox_id, sent_at, attempts, last_error }),
   }));
+}
+
+/** One request, whole (its own page in the inbox), or null when there is none with this id. */
+export async function getLead(id: string): Promise<FullLead | null> {
+  const db = await database();
+  const row = await db
+    .selectFrom("leads as l")
+    .leftJoin("outbox as o", "o.lead_id", "l.id")
+    .selectAll("l")
+    .select(["o.id as outbox_id", "o.sent_at", "o.attempts", "o.last_error"])
+    .where("l.id", "=", id)
+    .executeTakeFirst();
+  if (!row) return null;
+  const { outbox_id, sent_at, attempts, last_error, ...lead } = row;
+  return { ...lead, ...deliveryOf({ outbox_id, sent_at, attempts, last_error }) };
+}
+
+/** How many services the inbox's filter offers at most (the site has about ten). */
+const MAX_SERVICE_CHOICES = 200;
+
+/** The services requests have named, for the inbox's filter. */
+export async function listLeadServices(): Promise<string[]> {
+  const db = await database();
+  const rows = await db
+    .selectFrom("leads")
+    .select("service")
+    .distinct()
+    .orderBy("service")
+    .limit(MAX_SERVICE_CHOICES)
+    .execute();
+  return rows.map((row) => row.service);
+}
+
+const leadIdSchema = z.uuid();
+
+/** The request id in an inbox address, or null when it cannot name a request. */
+export function leadIdFromParam(value: string | undefined): string | null {
+  const parsed = leadIdSchema.safeParse(value);
+  return parsed.success ? parsed.data : null;
 }
 
 export const leadUpdateSchema = z.object({
@@ -68,7 +213,7 @@ const dateTime = new Intl.DateTimeFormat("pt-BR", {
 });
 
 /** The inbox as a CSV file for Excel. */
-export function leadsToCsv(leads: InboxLead[]): string {
+export function leadsToCsv(leads: FullLead[]): string {
   const header = [
     "Data",
     "Nome",

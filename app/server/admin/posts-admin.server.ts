@@ -1,10 +1,13 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import { z } from "zod";
+import { ADMIN_LIST_PAGE_SIZE, type AdminListPage, type PostListQuery } from "~/lib/admin-list";
 import { slugify, uniqueSlug } from "~/lib/slug";
 import { database } from "../db/database.server";
 import type { Database, Post } from "../db/schema";
+import { dayEndUtc, dayStartUtc } from "./day-range.server";
 import type { PostForm } from "./post-form.server";
+import { idsMatching } from "./text-search.server";
 
 /** A post as the admin's list shows it: no content, the category's name. */
 export interface AdminPostListItem
@@ -13,12 +16,44 @@ export interface AdminPostListItem
   category_name: string;
 }
 
-/** Every post, newest created first, with only the columns the admin's list shows. */
-export async function listAllPosts(): Promise<AdminPostListItem[]> {
+/**
+ * One page of the admin's list, newest created first, with only the columns it shows: the
+ * search looks in title and excerpt (case and accents ignored), the filters narrow by status,
+ * category and creation day (docs/decisions/0026-admin-lists-at-scale.md).
+ */
+export async function listPosts(
+  query: PostListQuery,
+  pageSize: number = ADMIN_LIST_PAGE_SIZE,
+): Promise<AdminListPage<AdminPostListItem>> {
   const db = await database();
+  let matching = db.selectFrom("blog_posts as p");
+  if (query.status) matching = matching.where("p.status", "=", query.status);
+  if (query.category) {
+    const slug = query.category;
+    matching = matching.where("p.category_id", "=", (eb) =>
+      eb.selectFrom("categories").select("id").where("slug", "=", slug),
+    );
+  }
+  if (query.from) matching = matching.where("p.created_at", ">=", dayStartUtc(query.from));
+  if (query.to) matching = matching.where("p.created_at", "<", dayEndUtc(query.to));
+  if (query.search) matching = matching.where(idsMatching(db, "posts", "p.id", query.search));
+  // The page's ids come from the indexes alone (the filters' columns, created_at and id);
+  // only those rows are then read (docs/decisions/0026).
+  const { total } = await matching
+    .select((eb) => eb.fn.countAll<number>().as("total"))
+    .executeTakeFirstOrThrow();
+  const pageCount = Math.max(1, Math.ceil(Number(total) / pageSize));
+  const page = Math.min(query.page, pageCount);
+  const pageIds = matching
+    .select("p.id")
+    .orderBy("p.created_at", "desc")
+    .orderBy("p.id", "desc")
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
   const rows = await db
     .selectFrom("blog_posts as p")
     .innerJoin("categories as c", "c.id", "p.category_id")
+    .where("p.id", "in", pageIds)
     .select([
       "p.id",
       "p.title",
@@ -30,9 +65,14 @@ export async function listAllPosts(): Promise<AdminPostListItem[]> {
       "c.name as category_name",
     ])
     .orderBy("p.created_at", "desc")
-    .orderBy("p.id")
+    .orderBy("p.id", "desc")
     .execute();
-  return rows.map((row) => ({ ...row, featured: Boolean(row.featured) }));
+  return {
+    items: rows.map((row) => ({ ...row, featured: Boolean(row.featured) })),
+    page,
+    pageCount,
+    total: Number(total),
+  };
 }
 
 /** A post as the editor shows it: every field of the form. */

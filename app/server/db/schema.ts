@@ -281,6 +281,20 @@ export interface ContentChangesTable {
   created_at: ColumnType<string, never, never>;
 }
 
+/**
+ * The admin lists' search text of a post (title, excerpt) or a quote request (name, e-mail,
+ * phone, message): lower case without accents, written by triggers (migration 0011).
+ */
+export interface AdminPostSearchTable {
+  post_id: string;
+  text: string;
+}
+
+export interface AdminLeadSearchTable {
+  lead_id: string;
+  text: string;
+}
+
 export interface Database {
   categories: CategoriesTable;
   blog_posts: BlogPostsTable;
@@ -301,4 +315,6 @@ export interface Database {
   works: WorksTable;
   work_photos: WorkPhotosTable;
   work_pairs: WorkPairsTable;
+  admin_post_search: AdminPostSearchTable;
+  admin_lead_search: AdminLeadSearchTable;
 }

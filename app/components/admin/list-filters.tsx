@@ -1,0 +1,58 @@
+import type { ReactNode } from "react";
+import { Form, Link } from "react-router";
+import { Icon } from "~/components/ui/icon";
+import { buttonClassName } from "./ui";
+
+export interface ListFiltersProps {
+  /** The list's address: the form is a GET to it, so the filters live in the URL. */
+  path: string;
+  /** The form's accessible name ("Buscar e filtrar posts"). */
+  label: string;
+  /** The query as applied (its string): a new one remounts the fields with its values. */
+  applied: string;
+  /** Something narrows the list: offer 'Limpar filtros'. */
+  filtered: boolean;
+  /** Why the address's filters were refused (the page answered 400), in pt-BR. */
+  error: string | null;
+  children: ReactNode;
+}
+
+/**
+ * The search and filters above an admin list: a plain GET form (works without JavaScript, the
+ * result is a bookmarkable address), which starts again at page 1 whenever it is submitted.
+ */
+export function ListFilters({ path, label, applied, filtered, error, children }: ListFiltersProps) {
+  return (
+    <div className="flex flex-col gap-3">
+      <Form
+        key={applied}
+        method="get"
+        action={path}
+        role="search"
+        aria-label={label}
+        className="grid gap-3 rounded-xl border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-[2fr_repeat(4,1fr)] lg:items-end dark:border-slate-800 dark:bg-slate-900"
+      >
+        {children}
+        <div className="flex flex-wrap gap-2 sm:col-span-2 lg:col-span-5">
+          <button type="submit" className={buttonClassName("secondary")}>
+            Filtrar
+          </button>
+          {filtered ? (
+            <Link to={path} className={buttonClassName("ghost")}>
+              Limpar filtros
+            </Link>
+          ) : null}
+        </div>
+      </Form>
+      {error ? (
+        <p
+          role="alert"
+          className="flex items-start gap-1.5 text-sm font-medium text-red-700 dark:text-red-400"
+        >
+          <Icon name="alert-circle" className="mt-0.5 size-4 shrink-0" />
+          <span>{error}</span>
+        </p>
+      ) : null}
+    </div>
+  );
+}

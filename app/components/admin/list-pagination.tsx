@@ -1,0 +1,54 @@
+import { Link } from "react-router";
+import { Icon } from "~/components/ui/icon";
+import { type AdminListPage, type ListParams, listHref } from "~/lib/admin-list";
+import { buttonClassName } from "./ui";
+
+export interface ListPaginationProps {
+  /** What the pages are of, for the navigation's name ("Páginas dos posts"). */
+  label: string;
+  /** The list's address. */
+  path: string;
+  /** The list's query (filters and page), as applied. */
+  params: ListParams;
+  list: Omit<AdminListPage<unknown>, "items">;
+}
+
+/**
+ * 'Anterior' / 'Página N de M' / 'Próxima' under an admin list: plain links that keep the
+ * filters, so paging works before (and without) JavaScript and each page can be bookmarked.
+ */
+export function ListPagination({ label, path, params, list }: ListPaginationProps) {
+  const { page, pageCount } = list;
+  if (pageCount <= 1) return null;
+  const href = (target: number) => listHref(path, { ...params, pagina: target });
+  return (
+    <nav aria-label={label} className="flex items-center justify-between gap-3">
+      {page > 1 ? (
+        <Link to={href(page - 1)} rel="prev" className={buttonClassName("secondary", "sm")}>
+          <Icon name="arrow-left" className="size-4" />
+          Anterior
+        </Link>
+      ) : (
+        <span />
+      )}
+      <span className="text-sm text-slate-600 dark:text-slate-400">{`Página ${page} de ${pageCount}`}</span>
+      {page < pageCount ? (
+        <Link to={href(page + 1)} rel="next" className={buttonClassName("secondary", "sm")}>
+          Próxima
+          <Icon name="arrow-right" className="size-4" />
+        </Link>
+      ) : (
+        <span />
+      )}
+    </nav>
+  );
+}
+
+/** "1.234 posts · página 2 de 25": the count above a list, in pt-BR. */
+export function listSummary(
+  list: Omit<AdminListPage<unknown>, "items">,
+  noun: { one: string; many: string },
+): string {
+  const count = list.total === 1 ? `1 ${noun.one}` : `${list.total.toLocaleString("pt-BR")} ${noun.many}`;
+  return list.pageCount > 1 ? `${count} · página ${list.page} de ${list.pageCount}` : count;
+}

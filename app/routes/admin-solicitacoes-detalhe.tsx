@@ -1,0 +1,103 @@
+import { data, Link } from "react-router";
+import { AdminPage } from "~/components/admin/admin-page";
+import { Badge, buttonClassName } from "~/components/admin/ui";
+import { Icon } from "~/components/ui/icon";
+import { deliveryLabels, leadStatusLabels } from "~/lib/lead-status";
+import type { RouteHandle } from "~/route-handle";
+import { getLead, leadIdFromParam } from "~/server/admin/leads-admin.server";
+import { requireAdminPage } from "~/server/auth/guard.server";
+import { takeFlash } from "~/server/auth/sessions.server";
+import type { Route } from "./+types/admin-solicitacoes-detalhe";
+
+// One quote request, whole: the inbox lists the beginning of each message and links here for
+// the rest, so a page of 50 requests never carries 50 whole messages.
+
+export const handle: RouteHandle = { hydrate: true };
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const session = await requireAdminPage(request);
+  const id = leadIdFromParam(params.id);
+  const [lead, flash] = await Promise.all([id ? getLead(id) : null, takeFlash(session)]);
+  const page = { lead, flash, email: session.user.email };
+  return lead ? page : data(page, { status: 404 });
+}
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Solicitação de Orçamento | Admin" },
+  { name: "robots", content: "noindex" },
+];
+
+const dateTime = new Intl.DateTimeFormat("pt-BR", {
+  timeZone: "America/Sao_Paulo",
+  dateStyle: "medium",
+  timeStyle: "short",
+});
+
+export default function AdminLead({ loaderData }: Route.ComponentProps) {
+  const { lead, flash, email } = loaderData;
+  const back = (
+    <Link to="/admin/solicitacoes" className={buttonClassName("secondary")}>
+      <Icon name="arrow-left" className="size-4" />
+      Voltar às solicitações
+    </Link>
+  );
+  if (!lead) {
+    return (
+      <AdminPage title="Solicitação de Orçamento" email={email} flash={flash} actions={back}>
+        <p className="text-slate-600 dark:text-slate-400">
+          Solicitação não encontrada; ela pode ter sido excluída.
+        </p>
+      </AdminPage>
+    );
+  }
+  const facts: Array<[string, string]> = [
+    ["Telefone", lead.phone],
+    ["Condomínio", lead.condominium],
+    ["Serviço", lead.service],
+    ["E-mail da empresa", deliveryLabels[lead.delivery]],
+  ];
+  return (
+    <AdminPage title="Solicitação de Orçamento" email={email} flash={flash} actions={back}>
+      <article
+        aria-labelledby="solicitante"
+        className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-6 dark:border-slate-800 dark:bg-slate-900"
+      >
+        <div className="flex flex-wrap items-center gap-2">
+          <h2 id="solicitante" className="text-xl font-bold text-slate-900 dark:text-white">
+            {lead.name}
+          </h2>
+          <Badge variant={lead.status === "novo" ? "featured" : "neutral"}>
+            {leadStatusLabels[lead.status]}
+          </Badge>
+        </div>
+        <p className="text-sm text-slate-600 dark:text-slate-400">
+          <time dateTime={lead.created_at}>{dateTime.format(new Date(lead.created_at))}</time>
+        </p>
+        <dl className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-2">
+          <div>
+            <dt className="inline font-semibold text-slate-800 dark:text-slate-200">E-mail: </dt>
+            <dd className="inline break-all">
+              <a href={`mailto:${lead.email}`} className="text-brand-700 underline dark:text-brand-300">
+                {lead.email}
+              </a>
+            </dd>
+          </div>
+          {facts.map(([label, value]) => (
+            <div key={label}>
+              <dt className="inline font-semibold text-slate-800 dark:text-slate-200">{label}: </dt>
+              <dd className="inline">{value}</dd>
+            </div>
+          ))}
+        </dl>
+        <h3 className="font-bold text-slate-900 dark:text-white">Mensagem</h3>
+        <p className="whitespace-pre-wrap text-slate-700 dark:text-slate-300">{lead.message}</p>
+        {lead.note ? (
+          <>
+            <h3 className="font-bold text-slate-900 dark:text-white">Nota particular</h3>
+            <p className="whitespace-pre-wrap text-slate-700 dark:text-slate-300">{lead.note}</p>
+          </>
+        ) : null}
+      </article>
+    </AdminPage>
+  );
+}

@@ -1,0 +1,245 @@
+// The admin's lists at scale for `npm run bench`: 10,000 quote requests (with realistic
+// messages, a notification e-mail each) next to the seeded posts, then /admin and
+// /admin/solicitacoes measured as the signed-in owner sees them, one request at a time: the
+// first page, a page from the middle and a filtered search of each, the document (HTML with
+// its data) and the client-side navigation's data request, each gzip-compressed as sent, and
+// the server's own time per request from its access log.
+import { randomUUID } from "node:crypto";
+import type { Kysely } from "kysely";
+import type { Database } from "../app/server/db/schema.ts";
+import { percentile, sortedLatencies } from "./bench-load.ts";
+import { type Fetched, fetchRaw, serverTimes } from "./bench-media.ts";
+
+export const BENCH_LEAD_ROWS = 10_000;
+const BATCH = 500;
+const WARMUP_REQUESTS = 5;
+const MEASURED_REQUESTS = 30;
+
+/** The budgets of every admin list page (issue 16). */
+export const ADMIN_LIST_TARGETS = { gzipKb: 100, serverP50Ms: 50 } as const;
+
+const services = [
+  "Restauração de Fachadas",
+  "Impermeabilização",
+  "Manutenção Preventiva",
+  "Pintura Predial",
+  "Inspeção Predial",
+  "Outro",
+];
+const firstNames = [
+  "Maria",
+  "João",
+  "Ana",
+  "José",
+  "Fernanda",
+  "Carlos",
+  "Patrícia",
+  "Luís",
+  "Conceição",
+  "Márcio",
+];
+const lastNames = ["Silva", "Araújo", "Oliveira", "Conceição", "Pereira", "Gonçalves", "Souza", "Lima"];
+const sentences = [
+  "A fachada do bloco B está com pastilhas soltando perto das sacadas do oitavo andar.",
+  "Temos infiltração na garagem do subsolo sempre que chove forte, principalmente na rampa.",
+  "Gostaríamos de um orçamento para a pintura completa do prédio, com lavagem prévia.",
+  "A laje de cobertura foi impermeabilizada há doze anos e já apresenta manchas no último andar.",
+  "Precisamos do laudo de inspeção predial exigido pela prefeitura antes da assembleia de março.",
+  "O reservatório superior tem vazamentos e a caixa d'água precisa de revisão.",
+  "Há fissuras nas juntas de dilatação e o síndico anterior não deixou documentação.",
+  "Podem fazer uma visita técnica na próxima semana, de preferência pela manhã?",
+];
+const statuses = ["novo", "em_contato", "orcamento_enviado", "fechado", "descartado"] as const;
+
+/** A deterministic pseudo-random sequence (the same requests on every run). */
+function sequence(seed: number) {
+  let state = seed;
+  return () => {
+    state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
+    return state / 2_147_483_648;
+  };
+}
+
+/**
+ * Insert `count` quote requests evenly over the last 24 months (one every ~1.75 hours at
+ * 10,000), messages of one to twelve sentences (up to ~1 KB), each with its
+ * notification e-mail already sent. Returns the time it took.
+ */
+export async function seedBenchLeads(db: Kysely<Database>, count: number): Promise<{ insertMs: number }> {
+  const started = performance.now();
+  const random = sequence(16);
+  const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)] as T;
+  const end = Date.now() - 3600_000;
+  const span = 730 * 86_400_000;
+  for (let offset = 0; offset < count; offset += BATCH) {
+    const leads = [];
+    const outbox = [];
+    for (let n = offset; n < Math.min(count, offset + BATCH); n++) {
+      const id = randomUUID();
+      const created = new Date(end - span + Math.floor((span * n) / count)).toISOString();
+      const name = `${pick(firstNames)} ${pick(lastNames)} ${pick(lastNames)}`;
+      const message = Array.from({ length: 1 + Math.floor(random() * 12) }, () => pick(sentences)).join(" ");
+      leads.push({
+        id,
+        name,
+        email: `cliente-${n}@exemplo.com.br`,
+        phone: `(41) 9${String(8000 + (n % 2000)).padStart(4, "0")}-${String(n % 10_000).padStart(4, "0")}`,
+        condominium: `Condomínio Residencial ${pick(lastNames)} ${n % 300}`,
+        service: pick(services),
+        message,
+        status: pick(statuses),
+        note: random() < 0.3 ? "Cliente pediu retorno por WhatsApp depois das 18h." : "",
+        created_at: created,
+        updated_at: created,
+      });
+      outbox.push({
+        id: randomUUID(),
+        kind: "lead-notification",
+        lead_id: id,
+        payload: JSON.stringify({ leadId: id }),
+        attempts: 1,
+        next_attempt_at: created,
+        locked_until: null,
+        last_error: null,
+        sent_at: created,
+        created_at: created,
+      });
+    }
+    await db.insertInto("leads").values(leads).execute();
+    await db.insertInto("outbox").values(outbox).execute();
+  }
+  return { insertMs: performance.now() - started };
+}
+
+export interface AdminListRow {
+  case: string;
+  path: string;
+  /** "documento" (the HTML with its data) or "dados" (the client navigation's .data request). */
+  kind: "documento" | "dados";
+  requests: number;
+  /** Rows the page lists (counted in the HTML; null for a data request). */
+  rows: number | null;
+  /** The server's time per request, from its access log. */
+  serverP50Ms: number | null;
+  serverP95Ms: number | null;
+  clientP50Ms: number | null;
+  decodedBytes: number;
+  gzipBytes: number;
+  target: { text: string; met: boolean };
+}
+
+interface ListCase {
+  case: string;
+  path: string;
+  /** What one row of the list carries once in the HTML, to count the rows. */
+  rowMarker: string;
+  /** Text the page must show (the pagination's, so the right page is measured). */
+  expect?: RegExp;
+}
+
+/** GET `path` repeatedly (gzip only, as the budget counts it) and summarise. */
+async function measure(
+  baseUrl: string,
+  cookie: string,
+  logFile: string,
+  headers: Record<string, string>,
+  item: ListCase,
+  kind: AdminListRow["kind"],
+): Promise<AdminListRow & { html: string }> {
+  const path = kind === "dados" ? dataPath(item.path) : item.path;
+  const url = new URL(path, baseUrl).href;
+  const ids = new Set<string>();
+  const client: number[] = [];
+  let last: Fetched | undefined;
+  for (let i = 0; i < WARMUP_REQUESTS + MEASURED_REQUESTS; i++) {
+    const requestId = `bench-admin-${randomUUID()}`;
+    const fetched = await fetchRaw(url, {
+      ...headers,
+      "accept-encoding": "gzip",
+      cookie,
+      "x-request-id": requestId,
+    });
+    if (fetched.status !== 200) throw new Error(`${path}: HTTP ${fetched.status}`);
+    if (i >= WARMUP_REQUESTS) {
+      ids.add(requestId);
+      client.push(fetched.ms);
+    }
+    last = fetched;
+  }
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  const server = sortedLatencies(serverTimes(logFile, ids));
+  const html = last?.html ?? "";
+  const gzipBytes = last?.wireBytes ?? 0;
+  const serverP50Ms = percentile(server, 0.5);
+  const { gzipKb, serverP50Ms: p50Target } = ADMIN_LIST_TARGETS;
+  return {
+    case: item.case,
+    path,
+    kind,
+    requests: MEASURED_REQUESTS,
+    rows: kind === "documento" ? html.split(item.rowMarker).length - 1 : null,
+    serverP50Ms,
+    serverP95Ms: percentile(server, 0.95),
+    clientP50Ms: percentile(sortedLatencies(client), 0.5),
+    decodedBytes: Buffer.byteLength(html),
+    gzipBytes,
+    target: {
+      text: `≤ ${gzipKb} KB gzip, p50 servidor ≤ ${p50Target} ms`,
+      met: gzipBytes <= gzipKb * 1024 && serverP50Ms !== null && serverP50Ms <= p50Target,
+    },
+    html,
+  };
+}
+
+/** React Router's data request for a page: /admin → /admin.data, /a?b → /a.data?b. */
+function dataPath(path: string): string {
+  const [pathname, query] = path.split("?");
+  return `${pathname}.data${query ? `?${query}` : ""}`;
+}
+
+/** /admin and /admin/solicitacoes: first page, a middle page, a filtered search; document and data. */
+export async function measureAdminLists(
+  baseUrl: string,
+  cookie: string,
+  logFile: string,
+  headers: Record<string, string>,
+): Promise<AdminListRow[]> {
+  const lists = [
+    {
+      path: "/admin",
+      rowMarker: 'aria-label="Editar ',
+      search: "/admin?busca=impermeabilizacao&status=published&de=2020-01-01",
+    },
+    {
+      path: "/admin/solicitacoes",
+      rowMarker: "Excluir solicitação de ",
+      search: `/admin/solicitacoes?busca=infiltracao+na+garagem&servico=${encodeURIComponent("Impermeabilização")}&de=2024-01-01`,
+    },
+  ];
+  const rows: AdminListRow[] = [];
+  for (const list of lists) {
+    const first = await fetchRaw(new URL(list.path, baseUrl).href, { ...headers, cookie });
+    const pageCount = Number(/Página 1 de (\d+)/.exec(first.html)?.[1] ?? "1");
+    const middle = Math.max(1, Math.ceil(pageCount / 2));
+    const cases: ListCase[] = [
+      { case: `${list.path} (página 1 de ${pageCount})`, path: list.path, rowMarker: list.rowMarker },
+      {
+        case: `${list.path} página ${middle}`,
+        path: `${list.path}?pagina=${middle}`,
+        rowMarker: list.rowMarker,
+        expect: new RegExp(`Página ${middle} de ${pageCount}`),
+      },
+      { case: `${list.path} busca filtrada`, path: list.search, rowMarker: list.rowMarker },
+    ];
+    for (const item of cases) {
+      for (const kind of ["documento", "dados"] as const) {
+        const { html, ...row } = await measure(baseUrl, cookie, logFile, headers, item, kind);
+        if (kind === "documento" && item.expect && !item.expect.test(html)) {
+          throw new Error(`${item.path}: a página não mostra ${item.expect}`);
+        }
+        rows.push(row);
+      }
+    }
+  }
+  return rows;
+}
