@@ -289,6 +289,16 @@ describe("the settings form", () => {
     });
   });
 
+  it("a WhatsApp or phone number typed as an owner writes it gets Brazil's code, never a foreign one", () => {
+    const form = valid();
+    form.set("whatsappDigits", "(41) 98888-7777");
+    form.set("phoneDigits", "41 3333-4444");
+    expect(parseSettingsForm(form, { cnpj: defaultSite.cnpj })).toMatchObject({
+      ok: true,
+      settings: { whatsappDigits: "5541988887777", phoneDigits: "554133334444" },
+    });
+  });
+
   it.each([
     [
       "phoneDigits",

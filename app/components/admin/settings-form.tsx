@@ -103,7 +103,7 @@ export function SettingsForm({ saved, failure }: SettingsFormProps) {
             label="Telefone (só dígitos, com DDI e DDD)"
             required
             error={errors.phoneDigits}
-            hint="Como 5541998765432. Usado nos links de ligação e no Google."
+            hint="Como 5541998765432; digitado como (41) 3333-4444, o código do Brasil (55) é incluído. Usado nos links de ligação e no Google."
           >
             <TextInput {...text("phoneDigits")} inputMode="numeric" />
           </Field>
@@ -111,7 +111,7 @@ export function SettingsForm({ saved, failure }: SettingsFormProps) {
             label="WhatsApp (só dígitos, com DDI e DDD)"
             required
             error={errors.whatsappDigits}
-            hint="Como 5541998765432. Os botões de conversa do site abrem este número."
+            hint="Como 5541998765432; digitado como (41) 99876-5432, o código do Brasil (55) é incluído. Os botões de conversa do site e os números do cabeçalho e do rodapé abrem este número."
           >
             <TextInput {...text("whatsappDigits")} inputMode="numeric" />
           </Field>

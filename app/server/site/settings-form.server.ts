@@ -11,6 +11,7 @@ import {
   weekdayNames,
   weekdays,
 } from "~/lib/opening-hours";
+import { internationalPhoneDigits } from "~/lib/phone-digits";
 import { quoteMaxLength } from "~/lib/quote";
 import {
   hoursField,
@@ -52,12 +53,6 @@ function line(field: SettingsField, label: string, ...rules: Rule[]) {
 const filled = (message: string): Rule => [(v) => v.length > 0, message];
 const emailFormat = z.email();
 const isEmail = (v: string) => emailFormat.safeParse(v).success;
-
-/** Digits of a phone number typed with or without punctuation; null when anything else is there. */
-function phoneDigits(value: string): string | null {
-  const digits = value.replace(/[\s().+-]/g, "");
-  return /^\d{10,15}$/.test(digits) ? digits : null;
-}
 
 function isHttpsUrl(value: string): boolean {
   if (!/^https:\/\/[^\s"'<>]+$/i.test(value)) return false;
@@ -141,13 +136,13 @@ const settingsSchema = (currentCnpj: string | undefined) =>
       "Informe o telefone como os visitantes devem lê-lo, com DDD, como (41) 99876-5432.",
     ]),
     phoneDigits: line("phoneDigits", "O número", [
-      (v) => phoneDigits(v) !== null,
+      (v) => internationalPhoneDigits(v) !== null,
       "Informe o número do telefone só com dígitos, com DDI e DDD, como 5541998765432.",
-    ]).transform((v) => phoneDigits(v) ?? v),
+    ]).transform((v) => internationalPhoneDigits(v) ?? v),
     whatsappDigits: line("whatsappDigits", "O número", [
-      (v) => phoneDigits(v) !== null,
+      (v) => internationalPhoneDigits(v) !== null,
       "Informe o número do WhatsApp só com dígitos, com DDI e DDD, como 5541998765432.",
-    ]).transform((v) => phoneDigits(v) ?? v),
+    ]).transform((v) => internationalPhoneDigits(v) ?? v),
     whatsappMessage: line(
       "whatsappMessage",
       "A mensagem",
