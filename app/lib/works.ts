@@ -20,10 +20,20 @@ export interface WorkPair {
 export interface WorkListItem {
   slug: string;
   title: string;
-  /** The services text, shown under "Serviços realizados:". */
+  /** The services performed, as a list (the demo works have none: their text says it). */
+  services: string[];
+  /** The owner's text about the work; paragraphs separated by blank lines. */
   description: string;
   inProgress: boolean;
   photos: WorkPhoto[];
+}
+
+/** Paragraphs separated by blank lines, as the owner wrote them. */
+export function paragraphs(text: string): string[] {
+  return text
+    .split(/\n\s*\n/)
+    .map((paragraph) => paragraph.trim())
+    .filter(Boolean);
 }
 
 /** One page of /obras. */
@@ -40,8 +50,6 @@ export interface WorkDetail extends WorkListItem {
   city: string;
   period: string;
   buildingType: string;
-  /** The services performed, as a list. */
-  services: string[];
   cover: ContentPicture | null;
   pairs: WorkPair[];
   publishedAt: string | null;

@@ -9,7 +9,7 @@ import { useSite } from "~/lib/site-context";
 import { isSlug } from "~/lib/slug";
 import { jsonLdScript } from "~/lib/structured-data";
 import { workDescription, workJsonLd, workOgImage } from "~/lib/work-seo";
-import { type WorkDetail, type WorkPhoto, workHref, workLocation } from "~/lib/works";
+import { paragraphs, type WorkDetail, type WorkPhoto, workHref, workLocation } from "~/lib/works";
 import { requestInfoContext } from "~/request-context";
 import { logEvent } from "~/server/log.server";
 import { mediaTags, RENDER_TAGS_HEADER } from "~/server/render-cache/cache-policy.server";
@@ -91,14 +91,6 @@ function WorkJsonLd({ work }: { work: WorkDetail }) {
       dangerouslySetInnerHTML={{ __html: jsonLdScript(workJsonLd(site, work)) }}
     />
   );
-}
-
-/** Paragraphs separated by blank lines, as the owner wrote them. */
-function paragraphs(text: string): string[] {
-  return text
-    .split(/\n\s*\n/)
-    .map((paragraph) => paragraph.trim())
-    .filter(Boolean);
 }
 
 function WorkFacts({ work }: { work: WorkDetail }) {

@@ -11,7 +11,7 @@ import { WorksPagination } from "~/components/works/works-pagination";
 import { worksIntro } from "~/content/quality";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
 import { useSite } from "~/lib/site-context";
-import { parseWorksPage, type WorkListItem, workHref, worksListHref } from "~/lib/works";
+import { paragraphs, parseWorksPage, type WorkListItem, workHref, worksListHref } from "~/lib/works";
 import { mediaTags, RENDER_TAGS_HEADER } from "~/server/render-cache/cache-policy.server";
 import { listVisibleTestimonials } from "~/server/site-content/public-site-content.server";
 import { listPublishedWorks, mediaHashesOf } from "~/server/works/public-works.server";
@@ -99,7 +99,18 @@ function WorkItem({ work }: { work: WorkListItem }) {
         <div className="flex flex-col gap-6 border-t border-slate-200 p-5 sm:p-6 dark:border-slate-800">
           <div>
             <h3 className="mb-2 font-semibold text-slate-900 dark:text-white">Serviços realizados:</h3>
-            <p className="text-slate-600 dark:text-slate-300">{work.description}</p>
+            {work.services.length > 0 ? (
+              <ul className="mb-3 list-disc pl-5 text-slate-600 marker:text-brand-700 dark:text-slate-300 dark:marker:text-brand-300">
+                {work.services.map((service) => (
+                  <li key={service}>{service}</li>
+                ))}
+              </ul>
+            ) : null}
+            <div className="flex flex-col gap-3 text-slate-600 dark:text-slate-300">
+              {paragraphs(work.description).map((paragraph) => (
+                <p key={paragraph}>{paragraph}</p>
+              ))}
+            </div>
           </div>
           {work.photos.length > 0 ? (
             <div>

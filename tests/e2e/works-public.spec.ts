@@ -185,6 +185,23 @@ test("/obras keeps the accordion and links each work to its own page", async ({ 
   await expect(page.locator("script[src]")).toHaveCount(0);
 });
 
+test("/obras lists a work's services performed and its description paragraph by paragraph", async ({
+  page,
+}) => {
+  const work = await insertWork();
+  try {
+    await page.goto("/obras");
+    const item = page.locator("details[data-disclosure]").filter({ hasText: work.title });
+    await item.locator("summary").click();
+    await expect(item.getByRole("listitem").filter({ hasText: "Restauração de fachada" })).toBeVisible();
+    await expect(item.getByRole("listitem").filter({ hasText: "Pintura externa" })).toBeVisible();
+    await expect(item.getByText("Primeiro parágrafo da obra.", { exact: true })).toBeVisible();
+    await expect(item.getByText("Segundo parágrafo da obra.", { exact: true })).toBeVisible();
+  } finally {
+    await deleteWork(work);
+  }
+});
+
 test("a work's page: facts, cover first, lazy gallery, pairs side by side without JavaScript, Open Graph and JSON-LD", async ({
   browser,
 }) => {

@@ -139,6 +139,7 @@ describe.each(testEngines())("works data on $name", (engine) => {
         demoProjects.map((project) => ({
           slug: project.id,
           title: project.title,
+          services: [],
           description: project.services,
           inProgress: false,
           photos: project.images.map((image) => ({
@@ -289,6 +290,14 @@ describe.each(testEngines())("works data on $name", (engine) => {
         }),
       ).toEqual([`work:${slug}`, "works"]);
       const work = () => watched.other.db.updateTable("works").where("id", "=", id);
+      // The accordion lists the services performed, as the page does.
+      expect(
+        await tagsAfter(() =>
+          work()
+            .set({ services: JSON.stringify(["Pintura"]) })
+            .execute(),
+        ),
+      ).toEqual([`work:${slug}`, "works"]);
       // Only its page shows the neighbourhood.
       expect(await tagsAfter(() => work().set({ neighbourhood: "Batel" }).execute())).toEqual([
         `work:${slug}`,

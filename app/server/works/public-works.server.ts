@@ -100,7 +100,7 @@ export async function listPublishedWorks(page: number): Promise<WorksListPage | 
   const [rows, count] = await Promise.all([
     db
       .selectFrom("works")
-      .select(["id", "slug", "title", "description", "in_progress"])
+      .select(["id", "slug", "title", "services", "description", "in_progress"])
       .where("published", "=", true)
       .orderBy("position")
       .orderBy("id")
@@ -119,6 +119,7 @@ export async function listPublishedWorks(page: number): Promise<WorksListPage | 
   const works: WorkListItem[] = rows.map((row) => ({
     slug: row.slug,
     title: row.title,
+    services: parseFeatures(row.services),
     description: row.description,
     inProgress: Boolean(row.in_progress),
     photos: photos.get(row.id) ?? [],

@@ -27,7 +27,16 @@ import { columnTypes } from "./column-types.server.ts";
 // Only published works are public: a draft that stays a draft announces nothing.
 
 /** What /obras and the sitemap show of a work (the accordion and `lastmod`). */
-const LIST_COLUMNS = ["slug", "title", "description", "in_progress", "published", "position", "updated_at"];
+const LIST_COLUMNS = [
+  "slug",
+  "title",
+  "services",
+  "description",
+  "in_progress",
+  "published",
+  "position",
+  "updated_at",
+];
 /** What the work's own page shows (everything but its order and creation time). */
 const PAGE_COLUMNS = [
   "slug",

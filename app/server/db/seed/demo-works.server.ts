@@ -11,13 +11,11 @@ import type { Database } from "../schema.ts";
 //
 // The accordion showed a services text: it becomes the description, shown under "Serviços
 // realizados:" as before. The facts the old data did not have (neighbourhood, type of
-// building, the short list of services) come from the illustrations' descriptions, for the
-// works' own pages.
+// building) come from the illustrations' descriptions, for the works' own pages.
 
 interface DemoFacts {
   neighbourhood: string;
   buildingType: string;
-  services: string[];
 }
 
 const RESIDENTIAL = "Residencial";
@@ -26,52 +24,42 @@ const demoFacts: Record<string, DemoFacts> = {
   "condominio-residencial-solar-do-batel": {
     neighbourhood: "Batel",
     buildingType: RESIDENTIAL,
-    services: ["Restauração de fachada", "Rejuntamento", "Lavagem com hidrojateamento"],
   },
   "edificio-residencial-parque-agua-verde": {
     neighbourhood: "Água Verde",
     buildingType: RESIDENTIAL,
-    services: ["Impermeabilização", "Tratamento de ferragens", "Pintura externa"],
   },
   "condominio-residencial-vista-do-bigorrilho": {
     neighbourhood: "Bigorrilho",
     buildingType: RESIDENTIAL,
-    services: ["Lavagem de fachada", "Rejuntamento", "Revisão de selantes"],
   },
   "edificio-jardim-do-cabral": {
     neighbourhood: "Cabral",
     buildingType: RESIDENTIAL,
-    services: ["Recuperação estrutural", "Pintura de garagem"],
   },
   "residencial-bosque-do-juveve": {
     neighbourhood: "Juvevê",
     buildingType: RESIDENTIAL,
-    services: ["Impermeabilização", "Pintura de áreas comuns"],
   },
   "condominio-reserva-ecoville": {
     neighbourhood: "Ecoville",
     buildingType: RESIDENTIAL,
-    services: ["Restauração de fachada", "Recuperação de sacadas", "Impermeabilização"],
   },
   "edificio-residencial-alto-da-xv": {
     neighbourhood: "Alto da XV",
     buildingType: RESIDENTIAL,
-    services: ["Recuperação de marquise", "Impermeabilização", "Troca de piso"],
   },
   "residencial-jardim-portao": {
     neighbourhood: "Portão",
     buildingType: RESIDENTIAL,
-    services: ["Impermeabilização de reservatório", "Rejuntamento de piscina", "Troca de piso"],
   },
   "condominio-residencial-parque-boa-vista": {
     neighbourhood: "Boa Vista",
     buildingType: RESIDENTIAL,
-    services: ["Lavagem e pintura de fachada", "Tratamento anticorrosivo"],
   },
   "torre-empresarial-candido-de-abreu": {
     neighbourhood: "Centro Cívico",
     buildingType: "Comercial",
-    services: ["Lavagem de fachada", "Reassentamento de placas", "Impermeabilização"],
   },
 };
 
@@ -93,7 +81,9 @@ export async function insertDemoWorks(db: Kysely<Database>): Promise<number> {
         city: "Curitiba",
         period: "",
         building_type: facts?.buildingType ?? "",
-        services: JSON.stringify(facts?.services ?? []),
+        // The list stays empty: the description already names the services, and the
+        // accordion shows a work's list above its description.
+        services: "[]",
         description: project.services,
         in_progress: project.status === "in-progress",
         published: true,
