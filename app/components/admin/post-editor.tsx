@@ -10,6 +10,7 @@ import type { EditablePost } from "~/server/admin/posts-admin.server";
 import { AdminPage, type AdminPageProps } from "./admin-page";
 import { FeaturedImageField } from "./featured-image-field";
 import { useMediaPicker } from "./media-picker";
+import { PostScheduleField } from "./post-schedule-field";
 import { RichTextEditor } from "./rich-text-editor";
 import { Button, buttonClassName, Field, Select, Switch, TextArea, TextInput } from "./ui";
 
@@ -130,6 +131,7 @@ function PostForm({ post, categories, aiConfigured, failure }: PostFormProps) {
             </Select>
           </Field>
         </div>
+        <PostScheduleField scheduledAt={post?.scheduled_at ?? null} error={errors.scheduledAt} />
         <Switch name="featured" label="Post em Destaque" defaultChecked={post?.featured ?? false} />
         <div className="flex flex-wrap gap-3">
           <Button type="submit" busy={saving} busyLabel="Salvando...">

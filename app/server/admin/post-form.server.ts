@@ -4,9 +4,11 @@ import { postStatusSchema } from "~/lib/post-status";
 import { parseReadTime } from "~/lib/read-time";
 import { requireAdminAction } from "../auth/guard.server";
 import { setFlash } from "../auth/sessions.server";
+import { postScheduleChanged } from "../blog/post-scheduler.server";
 import { sanitizePostHtml } from "../html-sanitizer.server";
 import { type FormFields, formTexts, readForm } from "../read-form.server";
 import { type FieldErrors, validateForm } from "../validate-form.server";
+import { checkSchedule, scheduledAtField } from "./post-schedule.server";
 import { POST_GONE_MESSAGE, PostNotFoundError, savePost, UnknownCategoryError } from "./posts-admin.server";
 
 const MAX_CONTENT_CHARS = 400_000;
@@ -30,28 +32,31 @@ const imageUrl = z
   )
   .transform((url) => url || null);
 
-export const postFormSchema = z.object({
-  title: z
-    .string()
-    .trim()
-    .min(1, "Informe o título.")
-    .max(200, "O título pode ter no máximo 200 caracteres."),
-  categoryId: z.string().trim().min(1, "Escolha uma categoria."),
-  excerpt: z
-    .string()
-    .trim()
-    .min(1, "Escreva um resumo.")
-    .max(500, "O resumo pode ter no máximo 500 caracteres."),
-  content: z
-    .string()
-    .max(MAX_CONTENT_CHARS, "O conteúdo está grande demais.")
-    .transform(sanitizePostHtml)
-    .refine((html) => visibleText(html).length > 0, "Escreva o conteúdo do post."),
-  readTime: z.unknown().transform(parseReadTime),
-  status: postStatusSchema.catch("draft"),
-  featured: z.unknown().transform((value) => value === "on" || value === "true" || value === true),
-  featuredImageUrl: imageUrl,
-});
+export const postFormSchema = z
+  .object({
+    title: z
+      .string()
+      .trim()
+      .min(1, "Informe o título.")
+      .max(200, "O título pode ter no máximo 200 caracteres."),
+    categoryId: z.string().trim().min(1, "Escolha uma categoria."),
+    excerpt: z
+      .string()
+      .trim()
+      .min(1, "Escreva um resumo.")
+      .max(500, "O resumo pode ter no máximo 500 caracteres."),
+    content: z
+      .string()
+      .max(MAX_CONTENT_CHARS, "O conteúdo está grande demais.")
+      .transform(sanitizePostHtml)
+      .refine((html) => visibleText(html).length > 0, "Escreva o conteúdo do post."),
+    readTime: z.unknown().transform(parseReadTime),
+    status: postStatusSchema.catch("draft"),
+    featured: z.unknown().transform((value) => value === "on" || value === "true" || value === true),
+    featuredImageUrl: imageUrl,
+    scheduledAt: scheduledAtField,
+  })
+  .superRefine(checkSchedule);
 
 export type PostForm = z.infer<typeof postFormSchema>;
 export type PostFormErrors = FieldErrors<keyof PostForm>;
@@ -83,6 +88,7 @@ export async function submitPostForm(request: Request, id: string | null) {
   if (!parsed.ok) return failure(400, "Verifique os campos destacados.", parsed.fieldErrors);
   try {
     const saved = await savePost(id, parsed.data, session.user.id);
+    postScheduleChanged();
     await setFlash(session, {
       title: saved.created ? "Post criado!" : "Post atualizado!",
       description: "As alterações foram salvas com sucesso.",

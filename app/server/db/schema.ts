@@ -34,6 +34,8 @@ export interface BlogPostsTable {
   featured_image_url: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** When a scheduled post goes live (migration 0012); null unless status is 'scheduled'. */
+  scheduled_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** A blog post as read back: the shape the admin's list and editor pick from. */
@@ -279,6 +281,18 @@ export interface ContentChangesTable {
   created_at: ColumnType<string, never, never>;
 }
 
+/** A secret link that shows a post's current draft to anyone who has it (migration 0012). */
+export interface PostShareLinksTable {
+  id: string;
+  post_id: string;
+  /** SHA-256 of the token, hex: the token itself is only ever in the link. */
+  token_hash: string;
+  created_by: string | null;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  revoked_at: OptionalTimestamp;
+}
+
 export interface Database {
   categories: CategoriesTable;
   blog_posts: BlogPostsTable;
@@ -299,4 +313,5 @@ export interface Database {
   works: WorksTable;
   work_photos: WorkPhotosTable;
   work_pairs: WorkPairsTable;
+  post_share_links: PostShareLinksTable;
 }
