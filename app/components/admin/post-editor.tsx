@@ -10,7 +10,9 @@ import type { EditablePost } from "~/server/admin/posts-admin.server";
 import { AdminPage, type AdminPageProps } from "./admin-page";
 import { FeaturedImageField } from "./featured-image-field";
 import { useMediaPicker } from "./media-picker";
+import { PostPreviewButton } from "./post-preview-button";
 import { PostScheduleField } from "./post-schedule-field";
+import { PostShareLinks } from "./post-share-links";
 import { RichTextEditor } from "./rich-text-editor";
 import { Button, buttonClassName, Field, Select, Switch, TextArea, TextInput } from "./ui";
 
@@ -137,11 +139,13 @@ function PostForm({ post, categories, aiConfigured, failure }: PostFormProps) {
           <Button type="submit" busy={saving} busyLabel="Salvando...">
             Salvar
           </Button>
+          <PostPreviewButton />
           <Link to="/admin" className={buttonClassName("secondary")}>
             Cancelar
           </Link>
         </div>
       </Form>
+      {post ? <PostShareLinks postId={post.id} /> : null}
     </section>
   );
 }
