@@ -32,39 +32,40 @@ const imageUrl = z
   )
   .transform((url) => url || null);
 
-export const postFormSchema = z
-  .object({
-    title: z
-      .string()
-      .trim()
-      .min(1, "Informe o título.")
-      .max(200, "O título pode ter no máximo 200 caracteres."),
-    categoryId: z.string().trim().min(1, "Escolha uma categoria."),
-    excerpt: z
-      .string()
-      .trim()
-      .min(1, "Escreva um resumo.")
-      .max(500, "O resumo pode ter no máximo 500 caracteres."),
-    content: z
-      .string()
-      .max(MAX_CONTENT_CHARS, "O conteúdo está grande demais.")
-      .transform(sanitizePostHtml)
-      .refine((html) => visibleText(html).length > 0, "Escreva o conteúdo do post."),
-    readTime: z.unknown().transform(parseReadTime),
-    status: postStatusSchema.catch("draft"),
-    featured: z.unknown().transform((value) => value === "on" || value === "true" || value === true),
-    featuredImageUrl: imageUrl,
-    scheduledAt: scheduledAtField,
-  })
-  .superRefine(checkSchedule);
+export const postFormSchema = z.object({
+  title: z
+    .string()
+    .trim()
+    .min(1, "Informe o título.")
+    .max(200, "O título pode ter no máximo 200 caracteres."),
+  categoryId: z.string().trim().min(1, "Escolha uma categoria."),
+  excerpt: z
+    .string()
+    .trim()
+    .min(1, "Escreva um resumo.")
+    .max(500, "O resumo pode ter no máximo 500 caracteres."),
+  content: z
+    .string()
+    .max(MAX_CONTENT_CHARS, "O conteúdo está grande demais.")
+    .transform(sanitizePostHtml)
+    .refine((html) => visibleText(html).length > 0, "Escreva o conteúdo do post."),
+  readTime: z.unknown().transform(parseReadTime),
+  status: postStatusSchema.catch("draft"),
+  featured: z.unknown().transform((value) => value === "on" || value === "true" || value === true),
+  featuredImageUrl: imageUrl,
+  scheduledAt: scheduledAtField,
+});
 
 export type PostForm = z.infer<typeof postFormSchema>;
 export type PostFormErrors = FieldErrors<keyof PostForm>;
 
 const postFormFields = Object.keys(postFormSchema.shape) as Array<keyof PostForm>;
 
+/** The fields, and what depends on several of them (a scheduled post's time). */
+const checkedPostFormSchema = postFormSchema.superRefine(checkSchedule);
+
 export function parsePostForm(form: FormFields) {
-  return validateForm(postFormSchema, formTexts(form, postFormFields));
+  return validateForm(checkedPostFormSchema, formTexts(form, postFormFields));
 }
 
 /** What the post form's action answers when it saves nothing (rendered as the toast 'Erro'). */
