@@ -2,6 +2,7 @@ import { privacyFacts } from "~/config/privacy";
 import { siteDefaults } from "~/config/site-env.server";
 import { pruneEvents } from "./auth/rate-limit.server";
 import { deleteExpiredSessions } from "./auth/sessions.server";
+import { startPostScheduler } from "./blog/post-scheduler.server";
 import { describeMail, mailConfigFromEnv } from "./email/mail-config.server";
 import { startOutboxWorker } from "./email/outbox-worker.server";
 import { deleteLeadsOlderThan } from "./quote/leads.server";
@@ -45,7 +46,7 @@ export function startBackgroundWork(
   quoteSettingsFromEnv(env);
   const mail = mailConfigFromEnv(env, siteDefaults());
   console.log(describeMail(mail));
-  const tasks: StopBackgroundTask[] = [startHousekeeping()];
+  const tasks: StopBackgroundTask[] = [startHousekeeping(), startPostScheduler().stop];
   if (mail.enabled) tasks.push(startOutboxWorker({ mail }).stop);
   return async () => {
     await Promise.all(tasks.map((stop) => stop()));

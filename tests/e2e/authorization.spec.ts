@@ -50,6 +50,8 @@ let validToken: string;
 const fixture = {
   postId: "",
   postTitle: "",
+  /** A share link of the post, which no refused request may revoke (nor add another). */
+  shareLinkId: "",
   usedCategoryId: "",
   unusedCategoryId: "",
   /** Names a refused create/rename would have written. */
@@ -155,6 +157,12 @@ async function expectDatabaseUnchanged() {
     .where("title", "=", fixture.attemptedWorkTitle)
     .execute();
   expect(createdWork).toEqual([]);
+  const shareLinks = await handle.db
+    .selectFrom("post_share_links")
+    .select(["id", "revoked_at"])
+    .where("post_id", "=", fixture.postId)
+    .execute();
+  expect(shareLinks).toEqual([{ id: fixture.shareLinkId, revoked_at: null }]);
 }
 
 test.beforeAll(async ({ playwright }, testInfo) => {
@@ -192,6 +200,19 @@ test.beforeAll(async ({ playwright }, testInfo) => {
   fixture.mediaId = (
     await storeImage(png, { source: "upload", uploadedBy: adminId, name: `Protegida ${id}` })
   ).id;
+  fixture.shareLinkId = randomUUID();
+  await handle.db
+    .insertInto("post_share_links")
+    .values({
+      id: fixture.shareLinkId,
+      post_id: fixture.postId,
+      token_hash: sha256Hex(randomUUID()),
+      created_by: adminId,
+      created_at: new Date().toISOString(),
+      expires_at: new Date(Date.now() + 7 * DAY).toISOString(),
+      revoked_at: null,
+    })
+    .execute();
   fixture.snapshot = await snapshot();
 
   const api = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL });
@@ -453,6 +474,48 @@ const probes: Probe[] = [
     method: "GET",
     path: () => "/admin/posts/novo.data",
     kind: "data",
+  },
+  {
+    label: "GET /admin/posts/visualizar",
+    method: "GET",
+    path: () => "/admin/posts/visualizar",
+    kind: "page",
+  },
+  {
+    label: "POST /admin/posts/visualizar (preview of unsaved values)",
+    method: "POST",
+    path: () => "/admin/posts/visualizar",
+    kind: "mutation",
+    body: async () => ({
+      form: {
+        title: fixture.postTitle,
+        categoryId: fixture.usedCategoryId,
+        excerpt: "Resumo.",
+        content: "<p>Conteúdo.</p>",
+        readTime: "5",
+      },
+    }),
+  },
+  // The editor's share links: JSON for its fetcher; a GET is sent to sign-in like a page.
+  {
+    label: "GET /admin/posts/<id>/links-de-previa",
+    method: "GET",
+    path: () => `/admin/posts/${fixture.postId}/links-de-previa`,
+    kind: "page",
+  },
+  {
+    label: "POST /admin/posts/<id>/links-de-previa (create a share link)",
+    method: "POST",
+    path: () => `/admin/posts/${fixture.postId}/links-de-previa`,
+    kind: "mutation",
+    body: async () => ({ form: { intent: "create" } }),
+  },
+  {
+    label: "POST /admin/posts/<id>/links-de-previa (revoke a share link)",
+    method: "POST",
+    path: () => `/admin/posts/${fixture.postId}/links-de-previa`,
+    kind: "mutation",
+    body: async () => ({ form: { intent: "revoke", linkId: fixture.shareLinkId } }),
   },
   {
     label: "GET /admin/posts/<id>.data",
@@ -842,6 +905,7 @@ test("a valid session reaches every admin page and data request (the refusals ab
     `/admin/midia/${fixture.mediaId}`,
     `/admin/midia/${fixture.mediaId}.data`,
     "/admin/api/midia",
+    `/admin/posts/${fixture.postId}/links-de-previa`,
   ]) {
     const response = await request.get(path, { headers, maxRedirects: 0 });
     expect(response.status(), path).toBe(200);

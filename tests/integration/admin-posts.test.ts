@@ -66,6 +66,7 @@ describe.each(testEngines())("admin posts on $name", (engine) => {
       status: "draft",
       featured: false,
       featuredImageUrl: null,
+      scheduledAt: null,
       ...overrides,
     };
   }
@@ -331,6 +332,7 @@ describe.each(testEngines())("admin posts on $name", (engine) => {
         featured: true,
         read_time: 5,
         featured_image_url: null,
+        scheduled_at: null,
       });
       expect(await getPostForEdit(randomUUID())).toBeNull();
     });

@@ -6,7 +6,7 @@ import { demoPosts } from "~/server/db/seed/demo-posts";
 import { insertPost } from "../support/db";
 import { testEngines } from "../support/test-database";
 
-// The blog search on each engine, against what migration 0010 keeps indexed. Posts made here
+// The blog search on each engine, against what migration 0011 keeps indexed. Posts made here
 // carry invented words, so the demo content never matches them by chance.
 
 const slugsFor = async (text: string, categorySlug: string | null = null, visible = 200) => {

@@ -10,6 +10,9 @@ import type { EditablePost } from "~/server/admin/posts-admin.server";
 import { AdminPage, type AdminPageProps } from "./admin-page";
 import { FeaturedImageField } from "./featured-image-field";
 import { useMediaPicker } from "./media-picker";
+import { PostPreviewButton } from "./post-preview-button";
+import { PostScheduleField } from "./post-schedule-field";
+import { PostShareLinks } from "./post-share-links";
 import { RichTextEditor } from "./rich-text-editor";
 import { Button, buttonClassName, Field, Select, Switch, TextArea, TextInput } from "./ui";
 
@@ -130,16 +133,19 @@ function PostForm({ post, categories, aiConfigured, failure }: PostFormProps) {
             </Select>
           </Field>
         </div>
+        <PostScheduleField scheduledAt={post?.scheduled_at ?? null} error={errors.scheduledAt} />
         <Switch name="featured" label="Post em Destaque" defaultChecked={post?.featured ?? false} />
         <div className="flex flex-wrap gap-3">
           <Button type="submit" busy={saving} busyLabel="Salvando...">
             Salvar
           </Button>
+          <PostPreviewButton />
           <Link to="/admin" className={buttonClassName("secondary")}>
             Cancelar
           </Link>
         </div>
       </Form>
+      {post ? <PostShareLinks postId={post.id} /> : null}
     </section>
   );
 }

@@ -299,13 +299,14 @@ export function Button({
   );
 }
 
-export type BadgeVariant = "published" | "draft" | "archived" | "featured" | "neutral";
+export type BadgeVariant = "published" | "draft" | "scheduled" | "archived" | "featured" | "neutral";
 
 const badgeVariants: Record<BadgeVariant, string> = {
   published:
     "bg-green-100 text-green-800 ring-green-700/20 dark:bg-green-950 dark:text-green-300 dark:ring-green-400/30",
   draft:
     "bg-slate-100 text-slate-700 ring-slate-600/20 dark:bg-slate-800 dark:text-slate-200 dark:ring-slate-400/30",
+  scheduled: "bg-sky-100 text-sky-800 ring-sky-700/20 dark:bg-sky-950 dark:text-sky-300 dark:ring-sky-400/30",
   archived:
     "bg-amber-100 text-amber-800 ring-amber-700/20 dark:bg-amber-950 dark:text-amber-300 dark:ring-amber-400/30",
   featured:

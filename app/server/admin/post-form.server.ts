@@ -4,9 +4,11 @@ import { postStatusSchema } from "~/lib/post-status";
 import { parseReadTime } from "~/lib/read-time";
 import { requireAdminAction } from "../auth/guard.server";
 import { setFlash } from "../auth/sessions.server";
+import { postScheduleChanged } from "../blog/post-scheduler.server";
 import { sanitizePostHtml } from "../html-sanitizer.server";
 import { type FormFields, formTexts, readForm } from "../read-form.server";
 import { type FieldErrors, validateForm } from "../validate-form.server";
+import { checkSchedule, scheduledAtField } from "./post-schedule.server";
 import { POST_GONE_MESSAGE, PostNotFoundError, savePost, UnknownCategoryError } from "./posts-admin.server";
 
 const MAX_CONTENT_CHARS = 400_000;
@@ -51,6 +53,7 @@ export const postFormSchema = z.object({
   status: postStatusSchema.catch("draft"),
   featured: z.unknown().transform((value) => value === "on" || value === "true" || value === true),
   featuredImageUrl: imageUrl,
+  scheduledAt: scheduledAtField,
 });
 
 export type PostForm = z.infer<typeof postFormSchema>;
@@ -58,8 +61,11 @@ export type PostFormErrors = FieldErrors<keyof PostForm>;
 
 const postFormFields = Object.keys(postFormSchema.shape) as Array<keyof PostForm>;
 
+/** The fields, and what depends on several of them (a scheduled post's time). */
+const checkedPostFormSchema = postFormSchema.superRefine(checkSchedule);
+
 export function parsePostForm(form: FormFields) {
-  return validateForm(postFormSchema, formTexts(form, postFormFields));
+  return validateForm(checkedPostFormSchema, formTexts(form, postFormFields));
 }
 
 /** What the post form's action answers when it saves nothing (rendered as the toast 'Erro'). */
@@ -83,6 +89,7 @@ export async function submitPostForm(request: Request, id: string | null) {
   if (!parsed.ok) return failure(400, "Verifique os campos destacados.", parsed.fieldErrors);
   try {
     const saved = await savePost(id, parsed.data, session.user.id);
+    postScheduleChanged();
     await setFlash(session, {
       title: saved.created ? "Post criado!" : "Post atualizado!",
       description: "As alterações foram salvas com sucesso.",

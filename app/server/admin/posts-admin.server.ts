@@ -79,7 +79,15 @@ export async function listPosts(
 export interface EditablePost
   extends Pick<
     Post,
-    "id" | "title" | "excerpt" | "content" | "category_id" | "status" | "read_time" | "featured_image_url"
+    | "id"
+    | "title"
+    | "excerpt"
+    | "content"
+    | "category_id"
+    | "status"
+    | "read_time"
+    | "featured_image_url"
+    | "scheduled_at"
   > {
   featured: boolean;
 }
@@ -109,6 +117,7 @@ export async function getPostForEdit(id: string): Promise<EditablePost | null> {
       "featured",
       "read_time",
       "featured_image_url",
+      "scheduled_at",
     ])
     .where("id", "=", id)
     .executeTakeFirst();
@@ -170,6 +179,7 @@ export async function savePost(
       read_time: form.readTime,
       published_at: publishedAt,
       featured_image_url: form.featuredImageUrl,
+      scheduled_at: form.status === "scheduled" ? form.scheduledAt : null,
       updated_at: now,
     };
     if (id) {

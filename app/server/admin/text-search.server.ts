@@ -1,11 +1,11 @@
 import { type Kysely, PostgresAdapter, type RawBuilder, type SqlBool, sql } from "kysely";
-import { SEARCH_FOLD_FROM, SEARCH_FOLD_TO } from "../db/migrations/0011-admin-lists.server.ts";
+import { SEARCH_FOLD_FROM, SEARCH_FOLD_TO } from "../db/migrations/0012-admin-lists.server.ts";
 import type { Database } from "../db/schema";
 
 // The admin lists' search: "contains these characters", ignoring case and accents, the same on
 // both engines ('joao' finds 'JOÃO', 'impermeabilizacao' finds 'Impermeabilização'). The
 // database keeps a folded copy of each row's searchable text (admin_post_search,
-// admin_lead_search; migration 0011), the typed term is folded the same way here, and the
+// admin_lead_search; migration 0012), the typed term is folded the same way here, and the
 // test is a plain substring test: '%', '_', '*' or '[' in a search are just characters (docs/decisions/0026-admin-lists-at-scale.md).
 
 const folding = new Map([...SEARCH_FOLD_FROM].map((letter, i) => [letter, SEARCH_FOLD_TO[i] ?? letter]));

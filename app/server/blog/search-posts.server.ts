@@ -6,10 +6,10 @@ import { summaryQuery, toSummary } from "./public-posts.server";
 import { searchWords, sqliteMatchExpression } from "./search-terms.server";
 
 // /blog?busca=…: published posts matching every word of the search, best matches first, in
-// one query (matches, count and cards). Migration 0010 keeps the engines' indexes in step
+// one query (matches, count and cards). Migration 0011 keeps the engines' indexes in step
 // with the posts; docs/decisions/0025-blog-search.md says how each engine matches and ranks.
 
-/** The search tables of migration 0010 (SQLite), which the application never writes. */
+/** The search tables of migration 0011 (SQLite), which the application never writes. */
 type SqliteSearchTables = {
   blog_search: { rowid: number; blog_search: string; title: string; excerpt: string; body: string };
   blog_search_rows: { id: number; post_id: string; category_id: string; published_at: string | null };

@@ -34,6 +34,8 @@ export interface BlogPostsTable {
   featured_image_url: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** When a scheduled post goes live (migration 0010); null unless status is 'scheduled'. */
+  scheduled_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** A blog post as read back: the shape the admin's list and editor pick from. */
@@ -283,7 +285,7 @@ export interface ContentChangesTable {
 
 /**
  * The admin lists' search text of a post (title, excerpt) or a quote request (name, e-mail,
- * phone, message): lower case without accents, written by triggers (migration 0011).
+ * phone, message): lower case without accents, written by triggers (migration 0012).
  */
 export interface AdminPostSearchTable {
   post_id: string;
@@ -293,6 +295,18 @@ export interface AdminPostSearchTable {
 export interface AdminLeadSearchTable {
   lead_id: string;
   text: string;
+}
+
+/** A secret link that shows a post's current draft to anyone who has it (migration 0010). */
+export interface PostShareLinksTable {
+  id: string;
+  post_id: string;
+  /** SHA-256 of the token, hex: the token itself is only ever in the link. */
+  token_hash: string;
+  created_by: string | null;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  revoked_at: OptionalTimestamp;
 }
 
 export interface Database {
@@ -317,4 +331,5 @@ export interface Database {
   work_pairs: WorkPairsTable;
   admin_post_search: AdminPostSearchTable;
   admin_lead_search: AdminLeadSearchTable;
+  post_share_links: PostShareLinksTable;
 }

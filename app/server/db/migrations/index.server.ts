@@ -8,8 +8,9 @@ import * as mediaLibrary from "./0006-media-library.server.ts";
 import * as companySettings from "./0007-company-settings.server.ts";
 import * as servicesAndHome from "./0008-services-and-home.server.ts";
 import * as works from "./0009-works.server.ts";
-import * as blogSearch from "./0010-blog-search.server.ts";
-import * as adminLists from "./0011-admin-lists.server.ts";
+import * as postScheduling from "./0010-post-scheduling.server.ts";
+import * as blogSearch from "./0011-blog-search.server.ts";
+import * as adminLists from "./0012-admin-lists.server.ts";
 
 /** Every migration, in order. Names sort; never rename or edit one that has shipped. */
 const migrations: Record<string, Migration> = {
@@ -22,8 +23,9 @@ const migrations: Record<string, Migration> = {
   "0007-company-settings": companySettings,
   "0008-services-and-home": servicesAndHome,
   "0009-works": works,
-  "0010-blog-search": blogSearch,
-  "0011-admin-lists": adminLists,
+  "0010-post-scheduling": postScheduling,
+  "0011-blog-search": blogSearch,
+  "0012-admin-lists": adminLists,
 };
 
 export const migrationProvider: MigrationProvider = {
