@@ -224,5 +224,5 @@ describe.skipIf(!pgUrl)("pg_restore, then npm run db:reapply-erasures (PostgreSQ
     } finally {
       await stopDatabase();
     }
-  });
+  }, 60_000); // pg_dump, pg_restore and two migrations of a whole schema: seconds, more on a busy machine
 });
