@@ -379,19 +379,16 @@ test.describe("URLs", () => {
     for (const [path, expected] of cases) {
       await expectAnswer(await request.get(path, { maxRedirects: 0 }), expected, path.slice(0, 40));
     }
-    // Signed in, the admin's own addresses and query parameters. An address that names no
-    // post answers 404 with a page that says so.
+    // Signed in, the admin's own addresses and query parameters: an unknown parameter is
+    // ignored, a filter that names no status is refused with the reason.
     const headers = { Cookie: adminCookie };
-    for (const path of [
-      "/admin/posts/novo?x=%C0%AE",
-      "/admin/solicitacoes?status=%FF%00",
-      `/admin/solicitacoes?status=${tenKb}`,
-    ]) {
-      await expectAnswer(
-        await request.get(path, { headers, maxRedirects: 0 }),
-        { status: 200 },
-        path.slice(0, 40),
-      );
+    const adminCases: Array<[string, Expected]> = [
+      ["/admin/posts/novo?x=%C0%AE", { status: 200 }],
+      ["/admin/solicitacoes?status=%FF%00", { status: 400, text: "Status de solicitação inválido." }],
+      [`/admin/solicitacoes?status=${tenKb}`, { status: 400, text: "Status de solicitação inválido." }],
+    ];
+    for (const [path, expected] of adminCases) {
+      await expectAnswer(await request.get(path, { headers, maxRedirects: 0 }), expected, path.slice(0, 40));
     }
     for (const path of [`/admin/posts/${tenKb}`, "/admin/posts/%FF%00", `/admin/posts/${randomUUID()}`]) {
       await expectAnswer(
@@ -400,9 +397,16 @@ test.describe("URLs", () => {
         path.slice(0, 40),
       );
     }
+    // The export takes the list's filters: one that names no status is refused, not ignored.
     const csv = await request.get("/admin/solicitacoes.csv?status=%FF%00", { headers });
-    await expectAnswer(csv, { status: 200, text: "Nome" }, "csv with a bad status");
-    expect(csv.headers()["content-type"]).toBe("text/csv; charset=utf-8");
+    await expectAnswer(
+      csv,
+      { status: 400, text: "Status de solicitação inválido." },
+      "csv with a bad status",
+    );
+    const allCsv = await request.get("/admin/solicitacoes.csv?x=%FF%00", { headers });
+    await expectAnswer(allCsv, { status: 200, text: "Nome" }, "csv with an unknown parameter");
+    expect(allCsv.headers()["content-type"]).toBe("text/csv; charset=utf-8");
   });
 });
 

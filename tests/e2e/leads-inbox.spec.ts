@@ -54,7 +54,10 @@ test("the owner reads, updates, filters, exports and deletes quote requests", as
   await item.getByLabel("Status").selectOption("em_contato");
   await item.getByLabel("Nota particular").fill("Ligar na segunda às 10h.");
   await item.getByRole("button", { name: `Salvar solicitação de ${lead.name}` }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Solicitação atualizada!" })).toBeVisible();
+  // A busy machine can take seconds to answer the form: a toast's own wait, not the default.
+  await expect(page.getByRole("status").filter({ hasText: "Solicitação atualizada!" })).toBeVisible({
+    timeout: 15_000,
+  });
   const updated = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: lead.name }) });
   await expect(updated.getByLabel("Nota particular")).toHaveValue("Ligar na segunda às 10h.");
 
@@ -92,7 +95,10 @@ test("the owner reads, updates, filters, exports and deletes quote requests", as
   });
   await page.goto("/admin/solicitacoes");
   await page.getByRole("button", { name: `Excluir solicitação de ${lead.name}` }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Solicitação excluída!" })).toBeVisible();
+  // A busy machine can take seconds to answer the form: a toast's own wait, not the default.
+  await expect(page.getByRole("status").filter({ hasText: "Solicitação excluída!" })).toBeVisible({
+    timeout: 15_000,
+  });
   await expect(page.getByRole("heading", { name: lead.name })).toHaveCount(0);
   const left = await handle.db.selectFrom("leads").select("id").where("id", "=", lead.id).executeTakeFirst();
   expect(left).toBeUndefined();
