@@ -37,6 +37,7 @@ export default [
     route("admin/solicitacoes", "routes/admin-solicitacoes.tsx"),
     route("admin/solicitacoes.csv", "routes/admin-solicitacoes-csv.ts"),
     route("admin/configuracoes", "routes/admin-configuracoes.tsx"),
+    route("admin/redirecionamentos", "routes/admin-redirecionamentos.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
 ] satisfies RouteConfig;

@@ -12,14 +12,20 @@ import { getPublishedArticle } from "~/server/blog/public-posts.server";
 import { sanitizeForRender } from "~/server/html-sanitizer.server";
 import { mediaHashesInHtml, withLibraryImages } from "~/server/media/content-images.server";
 import { mediaViewsByHash } from "~/server/media/media-library.server";
+import { findRedirectTarget, permanentRedirect } from "~/server/redirects/redirects.server";
 import { categoryTag, mediaTags, postTag, renderTagsInit } from "~/server/render-cache/cache-policy.server";
 import type { Route } from "./+types/blog-post";
 
-export async function loader({ params }: Route.LoaderArgs) {
+export async function loader({ params, request }: Route.LoaderArgs) {
   // A value that cannot be an address (e.g. a NUL byte, which PostgreSQL refuses) is not looked up.
   const article = isSlug(params.slug) ? await getPublishedArticle(params.slug) : null;
-  // Unknown, draft and archived posts are not public: back to the list.
-  if (!article) throw redirect("/blog");
+  if (!article) {
+    // A published post's old address (or one the owner added) answers 301, once, to where it went.
+    const target = await findRedirectTarget(new URL(request.url).pathname);
+    if (target) throw permanentRedirect(target);
+    // Unknown, draft and archived posts are not public: back to the list.
+    throw redirect("/blog");
+  }
   const { post, related } = article;
   const sanitized = sanitizeForRender(post.content);
   const contentHashes = mediaHashesInHtml(sanitized);

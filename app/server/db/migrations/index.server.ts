@@ -9,6 +9,7 @@ import * as companySettings from "./0007-company-settings.server.ts";
 import * as servicesAndHome from "./0008-services-and-home.server.ts";
 import * as works from "./0009-works.server.ts";
 import * as blogSearch from "./0010-blog-search.server.ts";
+import * as postSeoAndRedirects from "./0013-post-seo-and-redirects.server.ts";
 
 /** Every migration, in order. Names sort; never rename or edit one that has shipped. */
 const migrations: Record<string, Migration> = {
@@ -22,6 +23,7 @@ const migrations: Record<string, Migration> = {
   "0008-services-and-home": servicesAndHome,
   "0009-works": works,
   "0010-blog-search": blogSearch,
+  "0013-post-seo-and-redirects": postSeoAndRedirects,
 };
 
 export const migrationProvider: MigrationProvider = {
