@@ -4,6 +4,8 @@
 // URL has (percent-encoded, no trailing slash), so a request is matched with one lookup.
 
 export const REDIRECT_PATH_MAX_LENGTH = 1000;
+/** The largest CSV of redirects accepted (a few thousand redirects fit easily). */
+export const REDIRECT_CSV_MAX_BYTES = 1024 * 1024;
 
 export type RedirectPathResult = { ok: true; path: string } | { ok: false; message: string };
 

@@ -3,12 +3,17 @@ import { AdminPage } from "~/components/admin/admin-page";
 import { Button, buttonClassName, Field, labelClassName, TextInput } from "~/components/admin/ui";
 import { Icon } from "~/components/ui/icon";
 import { siteDefaults } from "~/config/site-env.server";
-import { parseRedirectSource, parseRedirectTarget, REDIRECT_PATH_MAX_LENGTH } from "~/lib/redirect-paths";
+import {
+  parseRedirectSource,
+  parseRedirectTarget,
+  REDIRECT_CSV_MAX_BYTES,
+  REDIRECT_PATH_MAX_LENGTH,
+} from "~/lib/redirect-paths";
 import type { RouteHandle } from "~/route-handle";
 import { requireAdminAction, requireAdminPage } from "~/server/auth/guard.server";
 import { setFlash, takeFlash } from "~/server/auth/sessions.server";
 import { formText, readForm } from "~/server/read-form.server";
-import { parseRedirectCsv, REDIRECT_CSV_MAX_BYTES } from "~/server/redirects/redirect-csv.server";
+import { parseRedirectCsv } from "~/server/redirects/redirect-csv.server";
 import {
   addRedirects,
   deleteRedirect,

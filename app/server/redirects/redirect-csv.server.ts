@@ -1,13 +1,11 @@
 import { CsvError, parse } from "csv-parse/sync";
-import { parseRedirectSource, parseRedirectTarget } from "~/lib/redirect-paths";
+import { parseRedirectSource, parseRedirectTarget, REDIRECT_CSV_MAX_BYTES } from "~/lib/redirect-paths";
 import type { NewRedirect } from "./redirects.server";
 
 // A CSV of redirects from an old site: two columns, source and destination ("de,para"), the
 // header optional, "," or ";" as separator (a spreadsheet in Brazil saves ";"). Every line is
 // checked; one bad line refuses the whole file, with a pt-BR message per bad line.
 
-/** The largest file accepted (a few thousand redirects fit easily). */
-export const REDIRECT_CSV_MAX_BYTES = 1024 * 1024;
 export const REDIRECT_CSV_MAX_LINES = 5000;
 
 export interface CsvLine extends NewRedirect {
