@@ -326,6 +326,7 @@ describe.each(testEngines())("admin posts on $name", (engine) => {
         featured: true,
         read_time: 5,
         featured_image_url: null,
+        seo: { metaTitle: null, metaDescription: null, socialImageUrl: null, noindex: false },
       });
       expect(await getPostForEdit(randomUUID())).toBeNull();
     });

@@ -10,6 +10,7 @@ import type { EditablePost } from "~/server/admin/posts-admin.server";
 import { AdminPage, type AdminPageProps } from "./admin-page";
 import { FeaturedImageField } from "./featured-image-field";
 import { useMediaPicker } from "./media-picker";
+import { PostSeoFields } from "./post-seo-fields";
 import { RichTextEditor } from "./rich-text-editor";
 import { Button, buttonClassName, Field, Select, Switch, TextArea, TextInput } from "./ui";
 
@@ -131,6 +132,14 @@ function PostForm({ post, categories, aiConfigured, failure }: PostFormProps) {
           </Field>
         </div>
         <Switch name="featured" label="Post em Destaque" defaultChecked={post?.featured ?? false} />
+        <PostSeoFields
+          seo={post?.seo ?? null}
+          title={post?.title ?? ""}
+          excerpt={post?.excerpt ?? ""}
+          featuredImageUrl={post?.featured_image_url ?? null}
+          errors={errors}
+          aiConfigured={aiConfigured}
+        />
         <div className="flex flex-wrap gap-3">
           <Button type="submit" busy={saving} busyLabel="Salvando...">
             Salvar

@@ -5,6 +5,7 @@ import { slugify, uniqueSlug } from "~/lib/slug";
 import { database } from "../db/database.server";
 import type { Database, Post } from "../db/schema";
 import type { PostForm } from "./post-form.server";
+import { POST_SEO_COLUMNS, type PostSeoForm, postSeoColumns, postSeoFromRow } from "./post-seo-form.server";
 
 /** A post as the admin's list shows it: no content, the category's name. */
 export interface AdminPostListItem
@@ -42,6 +43,7 @@ export interface EditablePost
     "id" | "title" | "excerpt" | "content" | "category_id" | "status" | "read_time" | "featured_image_url"
   > {
   featured: boolean;
+  seo: PostSeoForm;
 }
 
 // Post ids are UUIDs; anything else in an address (a NUL byte, 10 KB of text) names no post
@@ -69,10 +71,17 @@ export async function getPostForEdit(id: string): Promise<EditablePost | null> {
       "featured",
       "read_time",
       "featured_image_url",
+      ...POST_SEO_COLUMNS,
     ])
     .where("id", "=", id)
     .executeTakeFirst();
-  return row ? { ...row, featured: Boolean(row.featured) } : null;
+  if (!row) return null;
+  const { meta_title, meta_description, social_image_url, noindex, ...post } = row;
+  return {
+    ...post,
+    featured: Boolean(row.featured),
+    seo: postSeoFromRow({ meta_title, meta_description, social_image_url, noindex }),
+  };
 }
 
 async function slugTaken(db: Kysely<Database>, slug: string, exceptId: string | null): Promise<boolean> {
@@ -130,6 +139,7 @@ export async function savePost(
       read_time: form.readTime,
       published_at: publishedAt,
       featured_image_url: form.featuredImageUrl,
+      ...postSeoColumns(form),
       updated_at: now,
     };
     if (id) {
