@@ -58,6 +58,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   const image = seo?.image;
   return pageMeta(site, {
     title: seo?.metaTitle ?? post.title,
+    exactTitle: Boolean(seo?.metaTitle),
     description: seo?.metaDescription ?? post.excerpt,
     path: `/blog/${post.slug}`,
     type: "article",

@@ -77,6 +77,8 @@ export function PostSeoFields({
   const rootRef = useRef<HTMLFieldSetElement>(null);
   const [metaTitle, setMetaTitle] = useState(seo?.metaTitle ?? "");
   const [metaDescription, setMetaDescription] = useState(seo?.metaDescription ?? "");
+  // Set once the previews follow the fields (tests wait for data-live).
+  const [live, setLive] = useState(false);
   const [post, setPost] = useState({ title, excerpt, image: seo?.socialImageUrl ?? featuredImageUrl ?? "" });
 
   // The title, excerpt and images are other fields of the form: read them on every change.
@@ -90,6 +92,7 @@ export function PostSeoFields({
         image: fieldValue(form, "socialImageUrl") || fieldValue(form, "featuredImageUrl"),
       });
     read();
+    setLive(true);
     form.addEventListener("input", read);
     // The image fields are hidden inputs whose value the picker sets: no input event.
     const observer = new MutationObserver(read);
@@ -110,6 +113,7 @@ export function PostSeoFields({
   return (
     <fieldset
       ref={rootRef}
+      data-live={live || undefined}
       className="flex flex-col gap-5 rounded-xl border border-slate-200 p-5 dark:border-slate-700"
     >
       <legend className="px-1 text-lg font-bold text-slate-900 dark:text-white">
