@@ -138,7 +138,6 @@ function PostForm({ post, categories, aiConfigured, failure }: PostFormProps) {
           excerpt={post?.excerpt ?? ""}
           featuredImageUrl={post?.featured_image_url ?? null}
           errors={errors}
-          aiConfigured={aiConfigured}
         />
         <div className="flex flex-wrap gap-3">
           <Button type="submit" busy={saving} busyLabel="Salvando...">

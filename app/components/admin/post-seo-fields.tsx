@@ -8,7 +8,7 @@ import {
 import { useSite } from "~/lib/site-context";
 import { slugify } from "~/lib/slug";
 import type { PostSeoForm } from "~/server/admin/post-seo-form.server";
-import { FeaturedImageField } from "./featured-image-field";
+import { SocialImageField } from "./social-image-field";
 import { Field, Switch, TextArea, TextInput } from "./ui";
 
 // The post form's SEO block: meta title and description with counters, a social image and
@@ -24,7 +24,6 @@ export interface PostSeoFieldsProps {
   excerpt: string;
   featuredImageUrl: string | null;
   errors: Partial<Record<keyof PostSeoForm, string>>;
-  aiConfigured: boolean;
 }
 
 function Counter({
@@ -64,14 +63,7 @@ function fieldValue(form: HTMLFormElement, name: string): string {
   return field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement ? field.value : "";
 }
 
-export function PostSeoFields({
-  seo,
-  title,
-  excerpt,
-  featuredImageUrl,
-  errors,
-  aiConfigured,
-}: PostSeoFieldsProps) {
+export function PostSeoFields({ seo, title, excerpt, featuredImageUrl, errors }: PostSeoFieldsProps) {
   const site = useSite();
   const ids = useId();
   const rootRef = useRef<HTMLFieldSetElement>(null);
@@ -161,16 +153,7 @@ export function PostSeoFields({
           onChange={(event) => setMetaDescription(event.currentTarget.value)}
         />
       </Field>
-      <FeaturedImageField
-        name="socialImageUrl"
-        legend="Imagem para redes sociais (opcional; sem ela, vale a imagem de destaque)"
-        defaultValue={seo?.socialImageUrl ?? null}
-        aiConfigured={aiConfigured}
-        allowAi={false}
-      />
-      {errors.socialImageUrl ? (
-        <p className="text-sm font-semibold text-red-700 dark:text-red-300">{errors.socialImageUrl}</p>
-      ) : null}
+      <SocialImageField defaultValue={seo?.socialImageUrl ?? null} error={errors.socialImageUrl} />
       <Switch
         name="noindex"
         label="Não mostrar nos buscadores (noindex)"
