@@ -20,6 +20,7 @@ const uid = () => randomUUID().slice(0, 8);
 
 let handle: Awaited<ReturnType<typeof openE2eDatabase>>;
 let socialImage = "";
+const socialImageName = `cartao-social-${uid()}.png`;
 
 test.beforeAll(async () => {
   handle = await openE2eDatabase();
@@ -27,8 +28,7 @@ test.beforeAll(async () => {
   const png = await sharp({ create: { width: 1200, height: 630, channels: 3, background: "#225588" } })
     .png()
     .toBuffer();
-  socialImage = (await storeImage(png, { source: "upload", uploadedBy: null, name: `social-${uid()}.png` }))
-    .url;
+  socialImage = (await storeImage(png, { source: "upload", uploadedBy: null, name: socialImageName })).url;
 });
 test.afterAll(async () => {
   await handle.close();
@@ -103,6 +103,16 @@ test("the owner writes the SEO fields with live previews; the article and the si
   await page.getByRole("textbox", { name: "Título para buscadores" }).fill(long);
   await expect(page.getByText("65/60 caracteres recomendados (máximo 70): pode ser cortado")).toBeVisible();
   await page.getByRole("textbox", { name: "Título para buscadores" }).fill(metaTitle);
+  // The social image, from the library: the card shows it before anything is saved.
+  await page.getByRole("button", { name: "Escolher imagem para redes sociais" }).click();
+  const dialog = page.getByRole("dialog", { name: "Imagem para redes sociais" });
+  await expect(dialog).toBeVisible();
+  const librarySearch = dialog.getByRole("searchbox", { name: "Buscar por nome ou texto alternativo" });
+  await librarySearch.fill(socialImageName);
+  await librarySearch.press("Enter");
+  await dialog.getByRole("button", { name: new RegExp(socialImageName.replaceAll(".", "\\.")) }).click();
+  await expect(dialog).toBeHidden();
+  await expect(card.locator('[data-preview="card-image"]')).toHaveAttribute("src", socialImage);
   await page.getByRole("switch", { name: "Não mostrar nos buscadores (noindex)" }).check();
   await page.getByRole("button", { name: "Salvar" }).click();
   await expect(
@@ -112,12 +122,6 @@ test("the owner writes the SEO fields with live previews; the article and the si
       .filter({ hasText: "Post atualizado!" }),
   ).toBeVisible({ timeout: 15_000 });
 
-  // The social image, as the library picker would set it.
-  await handle.db
-    .updateTable("blog_posts")
-    .set({ social_image_url: socialImage })
-    .where("id", "=", post.id)
-    .execute();
   const size = parseMediaUrl(socialImage);
   expect(size).not.toBeNull();
 
