@@ -195,6 +195,26 @@ export type AddRedirectsResult = { ok: true; added: number } | { ok: false; prob
 
 /** Add these redirects, all or none (refused when any would make a loop, a chain or a duplicate). */
 export async function addRedirects(redirects: readonly NewRedirect[]): Promise<AddRedirectsResult> {
+  try {
+    return await insertRedirects(redirects);
+  } catch (error) {
+    // Someone else added one of these sources between the checks and the insert.
+    if (isUniqueViolation(error)) {
+      return {
+        ok: false,
+        problems: new Map([[0, "outro redirecionamento com a mesma origem acabou de ser criado."]]),
+      };
+    }
+    throw error;
+  }
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  return code === "23505" || (typeof message === "string" && message.includes("UNIQUE constraint failed"));
+}
+
+async function insertRedirects(redirects: readonly NewRedirect[]): Promise<AddRedirectsResult> {
   const db = await database();
   return db.transaction().execute(async (trx) => {
     const problems = await refusals(trx, redirects);
