@@ -41,6 +41,7 @@ export default [
     route("admin/solicitacoes.csv", "routes/admin-solicitacoes-csv.ts"),
     route("admin/solicitacoes/:id", "routes/admin-solicitacoes-detalhe.tsx"),
     route("admin/configuracoes", "routes/admin-configuracoes.tsx"),
+    route("admin/redirecionamentos", "routes/admin-redirecionamentos.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
 ] satisfies RouteConfig;

@@ -10,6 +10,8 @@ export interface PageSeo {
   image?: string;
   type?: "website" | "article";
   noindex?: boolean;
+  /** The title as given, without " | site name" (a post's own meta title, written to fit). */
+  exactTitle?: boolean;
   /** Extra tags (article:published_time, …). */
   extra?: MetaDescriptor[];
 }
@@ -22,7 +24,7 @@ export function absoluteUrl(site: SiteConfig, pathOrUrl: string): string {
 /** Title, description, canonical and Open Graph tags for one page. */
 export function pageMeta(site: SiteConfig, seo: PageSeo): MetaDescriptor[] {
   const url = absoluteUrl(site, seo.path);
-  const title = seo.title.includes(site.name) ? seo.title : `${seo.title} | ${site.name}`;
+  const title = seo.exactTitle || seo.title.includes(site.name) ? seo.title : `${seo.title} | ${site.name}`;
   const image = absoluteUrl(site, seo.image ?? site.ogImagePath);
   return [
     { title },

@@ -47,3 +47,41 @@ export function localBusinessJsonLd(site: SiteConfig) {
 export function jsonLdScript(data: unknown): string {
   return JSON.stringify(data).replace(/</g, "\\u003c");
 }
+
+export interface BlogPostingFacts {
+  url: string;
+  headline: string;
+  description: string;
+  /** Absolute URL, with the size when known (a library image). */
+  image: { url: string; width?: number; height?: number };
+  datePublished: string | null;
+  dateModified: string;
+  section: string;
+  /** The author's name; without one the company is the author. */
+  authorName: string | null;
+}
+
+/** JSON-LD BlogPosting of an article (schema.org), its publisher the company's LocalBusiness. */
+export function blogPostingJsonLd(site: SiteConfig, facts: BlogPostingFacts) {
+  const { image } = facts;
+  return {
+    "@context": "https://schema.org",
+    "@type": "BlogPosting",
+    headline: facts.headline,
+    description: facts.description,
+    url: facts.url,
+    mainEntityOfPage: facts.url,
+    image:
+      image.width && image.height
+        ? { "@type": "ImageObject", url: image.url, width: image.width, height: image.height }
+        : image.url,
+    ...(facts.datePublished ? { datePublished: facts.datePublished } : {}),
+    dateModified: facts.dateModified,
+    articleSection: facts.section,
+    inLanguage: "pt-BR",
+    author: facts.authorName
+      ? { "@type": "Person", name: facts.authorName }
+      : { "@type": "Organization", name: site.name, url: `${site.publicUrl}/` },
+    publisher: { "@id": `${site.publicUrl}/#empresa` },
+  };
+}

@@ -1,21 +1,29 @@
 import { data, isRouteErrorResponse, redirect } from "react-router";
 import { ArticleView } from "~/components/blog/article-view";
+import { parseMediaUrl } from "~/lib/media-url";
 import { absoluteUrl, pageMeta, siteFromMatches } from "~/lib/seo";
 import { useSite } from "~/lib/site-context";
 import { isSlug } from "~/lib/slug";
-import { jsonLdScript } from "~/lib/structured-data";
+import { blogPostingJsonLd, jsonLdScript } from "~/lib/structured-data";
+import { getArticleSeo } from "~/server/blog/article-seo.server";
 import { getPublishedArticle } from "~/server/blog/public-posts.server";
 import { sanitizeForRender } from "~/server/html-sanitizer.server";
 import { mediaHashesInHtml, withLibraryImages } from "~/server/media/content-images.server";
 import { mediaViewsByHash } from "~/server/media/media-library.server";
+import { findRedirectTarget, permanentRedirect } from "~/server/redirects/redirects.server";
 import { categoryTag, mediaTags, postTag, renderTagsInit } from "~/server/render-cache/cache-policy.server";
 import type { Route } from "./+types/blog-post";
 
-export async function loader({ params }: Route.LoaderArgs) {
+export async function loader({ params, request }: Route.LoaderArgs) {
   // A value that cannot be an address (e.g. a NUL byte, which PostgreSQL refuses) is not looked up.
   const article = isSlug(params.slug) ? await getPublishedArticle(params.slug) : null;
-  // Unknown, draft and archived posts are not public: back to the list.
-  if (!article) throw redirect("/blog");
+  if (!article) {
+    // A published post's old address (or one the owner added) answers 301, once, to where it went.
+    const target = await findRedirectTarget(new URL(request.url).pathname);
+    if (target) throw permanentRedirect(target);
+    // Unknown, draft and archived posts are not public: back to the list.
+    throw redirect("/blog");
+  }
   const { post, related } = article;
   const sanitized = sanitizeForRender(post.content);
   const contentHashes = mediaHashesInHtml(sanitized);
@@ -25,12 +33,14 @@ export async function loader({ params }: Route.LoaderArgs) {
   // The render cache forgets this page when the post or its category's posts change, or an
   // image it shows gets another alt text.
   const imageHashes = [post, ...related].flatMap((p) => (p.featuredImage ? [p.featuredImage.hash] : []));
+  const seo = await getArticleSeo(post.id);
+  const seoImage = seo?.image ? parseMediaUrl(seo.image.url) : null;
   const tags = [
     postTag(post.slug),
     categoryTag(post.category.id),
-    ...mediaTags([...imageHashes, ...contentHashes]),
+    ...mediaTags([...imageHashes, ...contentHashes, ...(seoImage ? [seoImage.hash] : [])]),
   ];
-  return data({ post: { ...post, content }, related }, renderTagsInit(tags));
+  return data({ post: { ...post, content }, related, seo }, renderTagsInit(tags));
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
@@ -40,14 +50,23 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   const site = siteFromMatches(matches);
   if (!loaderData) return [{ title: `Artigo não encontrado | ${site.name}` }];
-  const { post } = loaderData;
+  const { post, seo } = loaderData;
+  const image = seo?.image;
   return pageMeta(site, {
-    title: post.title,
-    description: post.excerpt,
+    title: seo?.metaTitle ?? post.title,
+    exactTitle: Boolean(seo?.metaTitle),
+    description: seo?.metaDescription ?? post.excerpt,
     path: `/blog/${post.slug}`,
     type: "article",
-    image: post.featuredImageUrl ?? undefined,
+    image: image?.url ?? post.featuredImageUrl ?? undefined,
+    noindex: seo?.noindex ?? false,
     extra: [
+      ...(image
+        ? [
+            { property: "og:image:width", content: String(image.width) },
+            { property: "og:image:height", content: String(image.height) },
+          ]
+        : []),
       ...(post.publishedAt ? [{ property: "article:published_time", content: post.publishedAt }] : []),
       { property: "article:modified_time", content: post.updatedAt },
       { property: "article:section", content: post.category.name },
@@ -61,24 +80,22 @@ export const links: Route.LinksFunction = () => [
 
 function ArticleJsonLd({ loaderData }: Pick<Route.ComponentProps, "loaderData">) {
   const site = useSite();
-  const { post } = loaderData;
+  const { post, seo } = loaderData;
   const url = absoluteUrl(site, `/blog/${post.slug}`);
+  const image = seo?.image;
   const data = [
-    {
-      "@context": "https://schema.org",
-      "@type": "BlogPosting",
-      headline: post.title,
-      description: post.excerpt,
+    blogPostingJsonLd(site, {
       url,
-      mainEntityOfPage: url,
-      image: absoluteUrl(site, post.featuredImageUrl ?? site.ogImagePath),
+      headline: seo?.metaTitle ?? post.title,
+      description: seo?.metaDescription ?? post.excerpt,
+      image: image
+        ? { url: absoluteUrl(site, image.url), width: image.width, height: image.height }
+        : { url: absoluteUrl(site, post.featuredImageUrl ?? site.ogImagePath) },
       datePublished: post.publishedAt,
       dateModified: post.updatedAt,
-      articleSection: post.category.name,
-      inLanguage: "pt-BR",
-      author: { "@type": "Organization", name: site.name, url: absoluteUrl(site, "/") },
-      publisher: { "@id": `${site.publicUrl}/#empresa` },
-    },
+      section: post.category.name,
+      authorName: seo?.authorName ?? null,
+    }),
     {
       "@context": "https://schema.org",
       "@type": "BreadcrumbList",

@@ -3,10 +3,14 @@ import { NotFoundContent } from "~/components/not-found-content";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
 import { requestInfoContext } from "~/request-context";
 import { logEvent } from "~/server/log.server";
+import { findRedirectTarget, permanentRedirect } from "~/server/redirects/redirects.server";
 import type { Route } from "./+types/not-found";
 
-export function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const { pathname } = new URL(request.url);
+  // An address of the old site or a renamed post: one lookup, only for what would be a 404.
+  const target = await findRedirectTarget(pathname);
+  if (target) throw permanentRedirect(target);
   logEvent("warn", "404 Not Found", { path: pathname, requestId: context.get(requestInfoContext).requestId });
   return data({ path: pathname }, { status: 404 });
 }

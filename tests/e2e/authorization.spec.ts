@@ -68,6 +68,9 @@ const fixture = {
   /** A published work (a demo one), which a refused save, move, unpublish or delete would change. */
   workId: "",
   attemptedWorkTitle: `Obra sem autorização ${randomUUID().slice(0, 8)}`,
+  /** A redirect a refused delete would remove, and the source a refused create or import would add. */
+  redirectId: "",
+  attemptedRedirectFrom: `/sem-autorizacao-${randomUUID().slice(0, 8)}`,
   snapshot: "",
 };
 
@@ -112,7 +115,19 @@ async function snapshot(): Promise<string> {
     .where("work_id", "=", fixture.workId)
     .orderBy("id")
     .execute();
+  const redirects = await handle.db
+    .selectFrom("redirects")
+    .selectAll()
+    .where((eb) =>
+      eb.or([
+        eb("id", "=", Number(fixture.redirectId)),
+        eb("from_path", "like", `${fixture.attemptedRedirectFrom}%`),
+      ]),
+    )
+    .orderBy("id")
+    .execute();
   return JSON.stringify({
+    redirects,
     post,
     categories,
     settings,
@@ -190,6 +205,17 @@ test.beforeAll(async ({ playwright }, testInfo) => {
   fixture.workId = (
     await handle.db.selectFrom("works").select("id").orderBy("position").executeTakeFirstOrThrow()
   ).id;
+  const redirectFrom = `/protegido-${id}`;
+  await handle.db.insertInto("redirects").values({ from_path: redirectFrom, to_path: "/contato" }).execute();
+  fixture.redirectId = String(
+    (
+      await handle.db
+        .selectFrom("redirects")
+        .select("id")
+        .where("from_path", "=", redirectFrom)
+        .executeTakeFirstOrThrow()
+    ).id,
+  );
   fixture.statIds = (await handle.db.selectFrom("stats").select("id").orderBy("position").execute()).map(
     (row) => row.id,
   );
@@ -450,6 +476,56 @@ const worksProbes: Probe[] = [
     ];
   }),
 ];
+const createRedirect = async (): Promise<Body> => ({
+  form: { intent: "create", from: fixture.attemptedRedirectFrom, to: "/contato" },
+});
+const deleteRedirect = async (): Promise<Body> => ({ form: { intent: "delete", id: fixture.redirectId } });
+const importRedirects = async (): Promise<Body> => ({
+  multipart: {
+    intent: "import",
+    csv: {
+      name: "redirecionamentos.csv",
+      mimeType: "text/csv",
+      buffer: Buffer.from(`de,para\n${fixture.attemptedRedirectFrom}/csv,/contato\n`),
+    },
+  },
+});
+
+/** The redirects screen: its page, data request and actions. */
+const redirectProbes: Probe[] = [
+  ...(["/admin/redirecionamentos", "/admin/redirecionamentos?busca=protegido&pagina=2"] as const).flatMap(
+    (page): Probe[] => {
+      const [pathname, query] = page.split("?");
+      const dataPath = () => (query ? `${pathname}.data?${query}` : `${pathname}.data`);
+      return [
+        { label: `GET ${page}`, method: "GET", path: () => page, kind: "page" },
+        { label: `GET ${page} (.data)`, method: "GET", path: dataPath, kind: "data" },
+      ];
+    },
+  ),
+  ...(
+    [
+      ["create", createRedirect],
+      ["delete", deleteRedirect],
+      ["import", importRedirects],
+    ] as const
+  ).flatMap(([action, body]): Probe[] => [
+    {
+      label: `POST /admin/redirecionamentos (${action})`,
+      method: "POST",
+      path: () => "/admin/redirecionamentos",
+      kind: "mutation",
+      body,
+    },
+    {
+      label: `POST /admin/redirecionamentos.data (${action})`,
+      method: "POST",
+      path: () => "/admin/redirecionamentos.data",
+      kind: "data",
+      body,
+    },
+  ]),
+];
 const uploadToLibrary = async (): Promise<Body> => ({
   multipart: { intent: "upload", files: await picture() },
 });
@@ -639,6 +715,7 @@ const probes: Probe[] = [
   },
   ...siteContentProbes,
   ...worksProbes,
+  ...redirectProbes,
   // The media library.
   { label: "GET /admin/midia", method: "GET", path: () => "/admin/midia", kind: "page" },
   {
@@ -900,6 +977,7 @@ test("a valid session reaches every admin page and data request (the refusals ab
     "/admin/configuracoes",
     "/admin/configuracoes.data",
     ...siteContentProbes.filter((probe) => probe.method === "GET").map((probe) => probe.path()),
+    ...redirectProbes.filter((probe) => probe.method === "GET").map((probe) => probe.path()),
     "/admin/midia",
     "/admin/midia.data",
     `/admin/midia/${fixture.mediaId}`,

@@ -333,6 +333,7 @@ describe.each(testEngines())("admin posts on $name", (engine) => {
         read_time: 5,
         featured_image_url: null,
         scheduled_at: null,
+        seo: { metaTitle: null, metaDescription: null, socialImageUrl: null, noindex: false },
       });
       expect(await getPostForEdit(randomUUID())).toBeNull();
     });

@@ -74,6 +74,11 @@ export function AdminHeader({
             </NavLink>
           </li>
           <li>
+            <NavLink to="/admin/redirecionamentos" className={tab}>
+              Redirecionamentos
+            </NavLink>
+          </li>
+          <li>
             <NavLink to="/admin/configuracoes" className={tab}>
               Configurações
             </NavLink>

@@ -12,6 +12,7 @@ import { FeaturedImageField } from "./featured-image-field";
 import { useMediaPicker } from "./media-picker";
 import { PostPreviewButton } from "./post-preview-button";
 import { PostScheduleField } from "./post-schedule-field";
+import { PostSeoFields } from "./post-seo-fields";
 import { PostShareLinks } from "./post-share-links";
 import { RichTextEditor } from "./rich-text-editor";
 import { Button, buttonClassName, Field, Select, Switch, TextArea, TextInput } from "./ui";
@@ -135,6 +136,13 @@ function PostForm({ post, categories, aiConfigured, failure }: PostFormProps) {
         </div>
         <PostScheduleField scheduledAt={post?.scheduled_at ?? null} error={errors.scheduledAt} />
         <Switch name="featured" label="Post em Destaque" defaultChecked={post?.featured ?? false} />
+        <PostSeoFields
+          seo={post?.seo ?? null}
+          title={post?.title ?? ""}
+          excerpt={post?.excerpt ?? ""}
+          featuredImageUrl={post?.featured_image_url ?? null}
+          errors={errors}
+        />
         <div className="flex flex-wrap gap-3">
           <Button type="submit" busy={saving} busyLabel="Salvando...">
             Salvar

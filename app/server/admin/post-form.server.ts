@@ -9,6 +9,7 @@ import { sanitizePostHtml } from "../html-sanitizer.server";
 import { type FormFields, formTexts, readForm } from "../read-form.server";
 import { type FieldErrors, validateForm } from "../validate-form.server";
 import { checkSchedule, scheduledAtField } from "./post-schedule.server";
+import { type PostSeoForm, postSeoFields } from "./post-seo-form.server";
 import { POST_GONE_MESSAGE, PostNotFoundError, savePost, UnknownCategoryError } from "./posts-admin.server";
 
 const MAX_CONTENT_CHARS = 400_000;
@@ -54,9 +55,12 @@ export const postFormSchema = z.object({
   featured: z.unknown().transform((value) => value === "on" || value === "true" || value === true),
   featuredImageUrl: imageUrl,
   scheduledAt: scheduledAtField,
+  // SEO per post (post-seo-form.server.ts).
+  ...postSeoFields,
 });
 
-export type PostForm = z.infer<typeof postFormSchema>;
+/** A post to save; callers without the SEO fields (scripts, tests) leave them as they are. */
+export type PostForm = Omit<z.infer<typeof postFormSchema>, keyof PostSeoForm> & Partial<PostSeoForm>;
 export type PostFormErrors = FieldErrors<keyof PostForm>;
 
 const postFormFields = Object.keys(postFormSchema.shape) as Array<keyof PostForm>;

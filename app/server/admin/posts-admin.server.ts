@@ -7,6 +7,7 @@ import { database } from "../db/database.server";
 import type { Database, Post } from "../db/schema";
 import { dayEndUtc, dayStartUtc } from "./day-range.server";
 import type { PostForm } from "./post-form.server";
+import { POST_SEO_COLUMNS, type PostSeoForm, postSeoColumns, postSeoFromRow } from "./post-seo-form.server";
 import { idsMatching } from "./text-search.server";
 
 /** A post as the admin's list shows it: no content, the category's name. */
@@ -90,6 +91,7 @@ export interface EditablePost
     | "scheduled_at"
   > {
   featured: boolean;
+  seo: PostSeoForm;
 }
 
 // Post ids are UUIDs; anything else in an address (a NUL byte, 10 KB of text) names no post
@@ -118,10 +120,17 @@ export async function getPostForEdit(id: string): Promise<EditablePost | null> {
       "read_time",
       "featured_image_url",
       "scheduled_at",
+      ...POST_SEO_COLUMNS,
     ])
     .where("id", "=", id)
     .executeTakeFirst();
-  return row ? { ...row, featured: Boolean(row.featured) } : null;
+  if (!row) return null;
+  const { meta_title, meta_description, social_image_url, noindex, ...post } = row;
+  return {
+    ...post,
+    featured: Boolean(row.featured),
+    seo: postSeoFromRow({ meta_title, meta_description, social_image_url, noindex }),
+  };
 }
 
 async function slugTaken(db: Kysely<Database>, slug: string, exceptId: string | null): Promise<boolean> {
@@ -180,6 +189,7 @@ export async function savePost(
       published_at: publishedAt,
       featured_image_url: form.featuredImageUrl,
       scheduled_at: form.status === "scheduled" ? form.scheduledAt : null,
+      ...postSeoColumns(form),
       updated_at: now,
     };
     if (id) {

@@ -201,6 +201,8 @@ export async function listPublishedSlugs(): Promise<Array<{ slug: string; update
     .selectFrom("blog_posts")
     .select(["slug", "updated_at"])
     .where("status", "=", "published")
+    // A post marked noindex stays on the blog but leaves the sitemap (migration 0013).
+    .where("noindex", "=", false)
     .orderBy("published_at", "desc")
     .execute();
   return rows.map((row) => ({ slug: row.slug, updatedAt: row.updated_at }));

@@ -1,4 +1,4 @@
-import type { ColumnType, Selectable } from "kysely";
+import type { ColumnType, Generated, Selectable } from "kysely";
 import type { IconName } from "~/lib/icon-names";
 import type { LeadStatus } from "~/lib/lead-status";
 import type { PostStatus } from "~/lib/post-status";
@@ -36,6 +36,19 @@ export interface BlogPostsTable {
   updated_at: Timestamp;
   /** When a scheduled post goes live (migration 0010); null unless status is 'scheduled'. */
   scheduled_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** SEO (migration 0013): what search results and shared cards show instead of the defaults. */
+  meta_title: ColumnType<string | null, string | null | undefined, string | null>;
+  meta_description: ColumnType<string | null, string | null | undefined, string | null>;
+  social_image_url: ColumnType<string | null, string | null | undefined, string | null>;
+  noindex: ColumnType<boolean | number, boolean | undefined, boolean>;
+}
+
+/** A permanent redirect (migration 0013): one path of this site to another. */
+export interface RedirectsTable {
+  id: Generated<number>;
+  from_path: string;
+  to_path: string;
+  created_at: ColumnType<Timestamp, string | undefined, never>;
 }
 
 /** A blog post as read back: the shape the admin's list and editor pick from. */
@@ -332,4 +345,5 @@ export interface Database {
   admin_post_search: AdminPostSearchTable;
   admin_lead_search: AdminLeadSearchTable;
   post_share_links: PostShareLinksTable;
+  redirects: RedirectsTable;
 }

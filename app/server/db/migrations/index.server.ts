@@ -11,6 +11,7 @@ import * as works from "./0009-works.server.ts";
 import * as postScheduling from "./0010-post-scheduling.server.ts";
 import * as blogSearch from "./0011-blog-search.server.ts";
 import * as adminLists from "./0012-admin-lists.server.ts";
+import * as postSeoAndRedirects from "./0013-post-seo-and-redirects.server.ts";
 
 /** Every migration, in order. Names sort; never rename or edit one that has shipped. */
 const migrations: Record<string, Migration> = {
@@ -26,6 +27,7 @@ const migrations: Record<string, Migration> = {
   "0010-post-scheduling": postScheduling,
   "0011-blog-search": blogSearch,
   "0012-admin-lists": adminLists,
+  "0013-post-seo-and-redirects": postSeoAndRedirects,
 };
 
 export const migrationProvider: MigrationProvider = {

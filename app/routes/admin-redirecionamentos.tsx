@@ -1,0 +1,294 @@
+import { data, Form, Link, redirect } from "react-router";
+import { AdminPage } from "~/components/admin/admin-page";
+import { Button, buttonClassName, Field, labelClassName, TextInput } from "~/components/admin/ui";
+import { Icon } from "~/components/ui/icon";
+import { siteDefaults } from "~/config/site-env.server";
+import {
+  parseRedirectSource,
+  parseRedirectTarget,
+  REDIRECT_CSV_MAX_BYTES,
+  REDIRECT_PATH_MAX_LENGTH,
+} from "~/lib/redirect-paths";
+import type { RouteHandle } from "~/route-handle";
+import { requireAdminAction, requireAdminPage } from "~/server/auth/guard.server";
+import { setFlash, takeFlash } from "~/server/auth/sessions.server";
+import { formText, readForm } from "~/server/read-form.server";
+import { parseRedirectCsv } from "~/server/redirects/redirect-csv.server";
+import {
+  addRedirects,
+  deleteRedirect,
+  listRedirects,
+  redirectsQueryFrom,
+} from "~/server/redirects/redirects.server";
+import type { Route } from "./+types/admin-redirecionamentos";
+
+// Permanent redirects (301): those the database made when a published post changed its slug,
+// and those the owner adds from the old site's addresses, one at a time or from a CSV file.
+
+export const handle: RouteHandle = { hydrate: true };
+
+const LIST_PATH = "/admin/redirecionamentos";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const session = await requireAdminPage(request);
+  const query = redirectsQueryFrom(new URL(request.url).searchParams);
+  const [list, flash] = await Promise.all([listRedirects(query), takeFlash(session)]);
+  return { email: session.user.email, flash, ...list };
+}
+
+/** The origins an address typed in full may have: the public one, and the one in use. */
+function siteOrigins(request: Request): string[] {
+  return [...new Set([new URL(siteDefaults().publicUrl).origin, new URL(request.url).origin])];
+}
+
+type ActionFailure = { error: string; lines?: string[] };
+
+function failure(error: string, status: number, lines?: string[]) {
+  return data<ActionFailure>(lines ? { error, lines } : { error }, { status });
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const session = await requireAdminAction(request);
+  const form = await readForm(request);
+  if (!form) return failure("Não foi possível ler o formulário.", 400);
+  const intent = formText(form, "intent");
+  const origins = siteOrigins(request);
+
+  if (intent === "delete") {
+    const id = Number.parseInt(formText(form, "id"), 10);
+    const from = Number.isSafeInteger(id) ? await deleteRedirect(id) : null;
+    if (!from) return failure("Redirecionamento não encontrado. Ele pode já ter sido excluído.", 404);
+    await setFlash(session, {
+      title: "Redirecionamento excluído!",
+      description: `${from} não redireciona mais.`,
+    });
+    throw redirect(LIST_PATH);
+  }
+
+  if (intent === "create") {
+    const from = parseRedirectSource(formText(form, "from"), origins);
+    if (!from.ok) return failure(from.message, 400);
+    const to = parseRedirectTarget(formText(form, "to"), origins);
+    if (!to.ok) return failure(to.message, 400);
+    const result = await addRedirects([{ from: from.path, to: to.path }]);
+    if (!result.ok) {
+      const message = [...result.problems.values()][0] ?? "Redirecionamento recusado.";
+      return failure(message.charAt(0).toUpperCase() + message.slice(1), 409);
+    }
+    await setFlash(session, { title: "Redirecionamento criado!", description: `${from.path} → ${to.path}` });
+    throw redirect(LIST_PATH);
+  }
+
+  if (intent === "import") {
+    const file = form.get("csv");
+    if (!(file instanceof File) || file.size === 0) return failure("Escolha um arquivo CSV.", 400);
+    if (file.size > REDIRECT_CSV_MAX_BYTES) return failure("O arquivo CSV pode ter no máximo 1 MB.", 413);
+    const parsed = parseRedirectCsv(await file.text(), origins);
+    if (!parsed.ok)
+      return failure("Nada foi importado: corrija o arquivo e envie de novo.", 400, parsed.errors);
+    const result = await addRedirects(parsed.redirects);
+    if (!result.ok) {
+      const lines = [...result.problems].map(
+        ([index, message]) => `Linha ${parsed.redirects[index]?.line ?? index + 1}: ${message}`,
+      );
+      return failure("Nada foi importado: corrija o arquivo e envie de novo.", 409, lines);
+    }
+    await setFlash(session, {
+      title: "Redirecionamentos importados!",
+      description:
+        result.added === 1
+          ? "1 redirecionamento importado."
+          : `${result.added} redirecionamentos importados.`,
+    });
+    throw redirect(LIST_PATH);
+  }
+
+  return failure("Ação desconhecida.", 400);
+}
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Redirecionamentos | Admin do Site" },
+  { name: "robots", content: "noindex" },
+];
+
+function confirmDelete(event: React.FormEvent<HTMLFormElement>) {
+  if (!window.confirm("Tem certeza que deseja excluir este redirecionamento?")) event.preventDefault();
+}
+
+function pageHref(search: string, page: number): string {
+  const params = new URLSearchParams();
+  if (search) params.set("busca", search);
+  if (page > 1) params.set("pagina", String(page));
+  const query = params.toString();
+  return query ? `${LIST_PATH}?${query}` : LIST_PATH;
+}
+
+const sectionClassName =
+  "rounded-2xl border border-slate-200 bg-white p-6 dark:border-slate-800 dark:bg-slate-900";
+
+export default function AdminRedirects({ loaderData, actionData }: Route.ComponentProps) {
+  const { items, search, page, pageCount, total, flash, email } = loaderData;
+  const failed = actionData as ActionFailure | undefined;
+  const status = search
+    ? `${total === 1 ? "1 redirecionamento encontrado" : `${total} redirecionamentos encontrados`} para "${search}".`
+    : `${total === 1 ? "1 redirecionamento" : `${total} redirecionamentos`}.`;
+  return (
+    <AdminPage title="Redirecionamentos" email={email} flash={flash} failure={failed}>
+      {failed?.lines?.length ? (
+        <section
+          role="alert"
+          aria-labelledby="erros-importacao"
+          className={`${sectionClassName} border-red-300`}
+        >
+          <h2 id="erros-importacao" className="mb-2 text-lg font-bold text-red-800 dark:text-red-300">
+            {failed.error}
+          </h2>
+          <ul className="list-disc pl-6 text-sm text-slate-800 dark:text-slate-200">
+            {failed.lines.slice(0, 100).map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+          {failed.lines.length > 100 ? (
+            <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">
+              E mais {failed.lines.length - 100} linhas com problemas.
+            </p>
+          ) : null}
+        </section>
+      ) : null}
+      <section aria-labelledby="novo-redirecionamento" className={sectionClassName}>
+        <h2 id="novo-redirecionamento" className="mb-1 text-xl font-bold text-slate-900 dark:text-white">
+          Novo redirecionamento
+        </h2>
+        <p className="mb-4 text-sm text-slate-600 dark:text-slate-400">
+          Para endereços do site antigo, por exemplo /2019/05/minha-obra/. Quem abrir a origem vai direto ao
+          destino (redirecionamento permanente, 301).
+        </p>
+        <Form
+          method="post"
+          key={items.map((item) => item.id).join()}
+          className="flex flex-col gap-3 md:flex-row md:items-end"
+        >
+          <input type="hidden" name="intent" value="create" />
+          <Field label="De (endereço antigo)" required className="flex-1">
+            <TextInput name="from" maxLength={REDIRECT_PATH_MAX_LENGTH} placeholder="/2019/05/minha-obra/" />
+          </Field>
+          <Field label="Para (endereço deste site)" required className="flex-1">
+            <TextInput name="to" maxLength={REDIRECT_PATH_MAX_LENGTH} placeholder="/obras/minha-obra" />
+          </Field>
+          <Button type="submit">Adicionar</Button>
+        </Form>
+      </section>
+      <section aria-labelledby="importar-csv" className={sectionClassName}>
+        <h2 id="importar-csv" className="mb-1 text-xl font-bold text-slate-900 dark:text-white">
+          Importar de um arquivo CSV
+        </h2>
+        <p className="mb-4 text-sm text-slate-600 dark:text-slate-400">
+          Duas colunas, <code>de,para</code> (o cabeçalho é opcional; vírgula ou ponto e vírgula), até{" "}
+          {REDIRECT_CSV_MAX_BYTES / 1024 / 1024} MB. Se alguma linha tiver problema, nada é importado.
+        </p>
+        <Form
+          method="post"
+          encType="multipart/form-data"
+          className="flex flex-col gap-3 sm:flex-row sm:items-end"
+        >
+          <input type="hidden" name="intent" value="import" />
+          <div className="flex flex-1 flex-col gap-1.5">
+            <label htmlFor="arquivo-csv" className={labelClassName}>
+              Arquivo CSV
+            </label>
+            <input
+              id="arquivo-csv"
+              type="file"
+              name="csv"
+              accept=".csv,text/csv"
+              required
+              className="text-sm text-slate-800 dark:text-slate-200"
+            />
+          </div>
+          <Button type="submit" variant="secondary">
+            Importar
+          </Button>
+        </Form>
+      </section>
+      <section aria-labelledby="redirecionamentos-existentes" className="flex flex-col gap-4">
+        <h2 id="redirecionamentos-existentes" className="text-xl font-bold text-slate-900 dark:text-white">
+          Redirecionamentos
+        </h2>
+        <search>
+          <Form method="get" className="flex flex-col gap-2 sm:flex-row sm:items-end">
+            <div className="flex flex-1 flex-col gap-1.5">
+              <label htmlFor="busca-redirecionamentos" className={labelClassName}>
+                Buscar por endereço
+              </label>
+              <TextInput
+                id="busca-redirecionamentos"
+                type="search"
+                name="busca"
+                defaultValue={search}
+                maxLength={200}
+              />
+            </div>
+            <Button type="submit" variant="secondary">
+              Buscar
+            </Button>
+          </Form>
+        </search>
+        <p role="status" className="text-sm text-slate-600 dark:text-slate-400">
+          {status}
+        </p>
+        {items.length ? (
+          <ul className="flex flex-col gap-2">
+            {items.map((item) => (
+              <li
+                key={item.id}
+                className="flex flex-col gap-2 rounded-xl border border-slate-200 bg-white p-4 sm:flex-row sm:items-center sm:justify-between dark:border-slate-800 dark:bg-slate-900"
+              >
+                <p className="min-w-0 break-all text-sm text-slate-800 dark:text-slate-200">
+                  <code>{item.from}</code>
+                  <span aria-hidden="true"> → </span>
+                  <span className="sr-only"> redireciona para </span>
+                  <code>{item.to}</code>
+                </p>
+                <Form method="post" onSubmit={confirmDelete}>
+                  <input type="hidden" name="intent" value="delete" />
+                  <input type="hidden" name="id" value={item.id} />
+                  <Button
+                    type="submit"
+                    variant="danger"
+                    size="sm"
+                    aria-label={`Excluir o redirecionamento de ${item.from}`}
+                  >
+                    Excluir
+                  </Button>
+                </Form>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        {pageCount > 1 ? (
+          <nav aria-label="Páginas de redirecionamentos" className="flex items-center justify-between gap-3">
+            {page > 1 ? (
+              <Link to={pageHref(search, page - 1)} className={buttonClassName("secondary", "sm")}>
+                <Icon name="arrow-left" className="size-4" />
+                Anterior
+              </Link>
+            ) : (
+              <span />
+            )}
+            <span className="text-sm text-slate-600 dark:text-slate-400">
+              Página {page} de {pageCount}
+            </span>
+            {page < pageCount ? (
+              <Link to={pageHref(search, page + 1)} className={buttonClassName("secondary", "sm")}>
+                Próxima
+                <Icon name="arrow-right" className="size-4" />
+              </Link>
+            ) : (
+              <span />
+            )}
+          </nav>
+        ) : null}
+      </section>
+    </AdminPage>
+  );
+}
