@@ -3,11 +3,9 @@ import { renderToPipeableStream, renderToString } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { NonceContext } from "~/lib/nonce";
-import { RenderOnceContext } from "~/lib/render-once";
 import { requestInfoContext } from "~/request-context";
 import { routeWantsHydration } from "~/route-handle";
 import { logEvent } from "~/server/log.server";
-import { renderOnce } from "~/server/render-once.server";
 import { detachedPage } from "~/server/rendered-body.server";
 
 export const streamTimeout = 5_000;
@@ -44,13 +42,10 @@ export default async function handleRequest(
   // `serverHandoffStream` is React Router's, not its documented API: tests/unit/react-router-seams.test.ts
   // fails, naming what changed, if an upgrade renames it or stops finishing it unread.
   const context = hydrates ? routerContext : { ...routerContext, serverHandoffStream: undefined };
-  // Shared parts may be reused as HTML only where React will never hydrate the page.
   const page = (
-    <RenderOnceContext value={hydrates ? null : renderOnce}>
-      <NonceContext value={nonce}>
-        <ServerRouter context={context} url={request.url} nonce={nonce} />
-      </NonceContext>
-    </RenderOnceContext>
+    <NonceContext value={nonce}>
+      <ServerRouter context={context} url={request.url} nonce={nonce} />
+    </NonceContext>
   );
   // Pages without client React (every public page) have nothing to stream or suspend on:
   // renderToString builds the string directly, without encoding chunks to bytes and decoding

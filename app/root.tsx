@@ -20,8 +20,7 @@ import { siteSettingsFor } from "~/server/site/site-settings.server";
 import type { Route } from "./+types/root";
 
 // The company facts in force (the owner's settings over the defaults), read once per request
-// and memoised until they change: the same object for every page until then, so the header and
-// footer rendered once for it are reused (app/lib/render-once.tsx).
+// and memoised until they change: the same object for every page until then.
 export async function loader({ context }: Route.LoaderArgs) {
   return { site: (await siteSettingsFor(context)).site };
 }

@@ -1,5 +1,4 @@
 // Dates for visitors: pt-BR, in Curitiba's time zone, through Intl (no date library).
-import { remembered } from "./remembered";
 
 const timeZone = "America/Sao_Paulo";
 
@@ -12,25 +11,15 @@ const dayMonthYear = new Intl.DateTimeFormat("pt-BR", {
   year: "numeric",
 });
 
-/** How many dates each format remembers: every post's dates on a busy page and then some. */
-const REMEMBERED_DATES = 2_000;
-
-/**
- * A date format that remembers its answers: pages show the same few hundred dates on every
- * render, and Intl formatting was a measurable share of an uncached page's time.
- */
-const rememberedFormat = (format: (iso: string) => string) =>
-  remembered(REMEMBERED_DATES, (iso: string) => iso, format);
-
 /** Featured card: "março de 2026". */
-export const formatMonthYear = rememberedFormat((iso) => monthYearLong.format(new Date(iso)));
+export const formatMonthYear = (iso: string): string => monthYearLong.format(new Date(iso));
 
 /** Cards: "mar. de 2026". */
-export const formatMonthYearShort = rememberedFormat((iso) => monthYearShort.format(new Date(iso)));
+export const formatMonthYearShort = (iso: string): string => monthYearShort.format(new Date(iso));
 
 /** Article: "dd MMM yyyy", e.g. "07 mar 2026". */
-export const formatArticleDate = rememberedFormat((iso) => {
+export function formatArticleDate(iso: string): string {
   const parts = dayMonthYear.formatToParts(new Date(iso));
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? "";
   return `${part("day")} ${part("month").replace(".", "")} ${part("year")}`;
-});
+}

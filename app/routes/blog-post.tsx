@@ -5,9 +5,8 @@ import { absoluteUrl, pageMeta, siteFromMatches } from "~/lib/seo";
 import { useSite } from "~/lib/site-context";
 import { isSlug } from "~/lib/slug";
 import { blogPostingJsonLd, jsonLdScript } from "~/lib/structured-data";
-import { getArticleSeo } from "~/server/blog/article-seo.server";
 import { getPublishedArticle } from "~/server/blog/public-posts.server";
-import { sanitizeForRender } from "~/server/html-sanitizer.server";
+import { sanitizePostHtml } from "~/server/html-sanitizer.server";
 import { mediaHashesInHtml, withLibraryImages } from "~/server/media/content-images.server";
 import { mediaViewsByHash } from "~/server/media/media-library.server";
 import { findRedirectTarget, permanentRedirect } from "~/server/redirects/redirects.server";
@@ -24,8 +23,9 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     // Unknown, draft and archived posts are not public: back to the list.
     throw redirect("/blog");
   }
-  const { post, related } = article;
-  const sanitized = sanitizeForRender(post.content);
+  const { post, related, seo } = article;
+  // Sanitised again on every render: defence in depth against rows written around the admin.
+  const sanitized = sanitizePostHtml(post.content);
   const contentHashes = mediaHashesInHtml(sanitized);
   const content = contentHashes.length
     ? withLibraryImages(sanitized, await mediaViewsByHash(contentHashes))
@@ -33,8 +33,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   // The render cache forgets this page when the post or its category's posts change, or an
   // image it shows gets another alt text.
   const imageHashes = [post, ...related].flatMap((p) => (p.featuredImage ? [p.featuredImage.hash] : []));
-  const seo = await getArticleSeo(post.id);
-  const seoImage = seo?.image ? parseMediaUrl(seo.image.url) : null;
+  const seoImage = seo.image ? parseMediaUrl(seo.image.url) : null;
   const tags = [
     postTag(post.slug),
     categoryTag(post.category.id),

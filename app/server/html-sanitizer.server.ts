@@ -1,7 +1,5 @@
-import { createHash } from "node:crypto";
 import sanitizeHtml from "sanitize-html";
 import { mediaSrcSet, parseMediaUrl } from "~/lib/media-url";
-import { remembered } from "~/lib/remembered";
 
 // The only HTML a post may contain. Everything else (script, style, iframes, event handlers,
 // javascript: URLs, inline styles) is removed. Applied when content is stored and again when
@@ -73,20 +71,4 @@ const options: sanitizeHtml.IOptions = {
 
 export function sanitizePostHtml(html: string): string {
   return sanitizeHtml(html, options);
-}
-
-// Articles are sanitised again on every render (defence in depth against rows written around
-// the admin). The result depends only on the input, so recent results are remembered.
-// Keyed by a digest and bounded in count and size: at most about 100 × 64 KB.
-const RECENT_LIMIT = 100;
-const REMEMBERED_MAX_CHARS = 64_000;
-const rememberedSanitize = remembered(
-  RECENT_LIMIT,
-  (html: string) => createHash("sha1").update(html).digest("base64"),
-  sanitizePostHtml,
-);
-
-/** sanitizePostHtml, remembering the results for the most recently rendered articles. */
-export function sanitizeForRender(html: string): string {
-  return html.length > REMEMBERED_MAX_CHARS ? sanitizePostHtml(html) : rememberedSanitize(html);
 }

@@ -2,7 +2,6 @@ import { Icon } from "~/components/ui/icon";
 import { formatAddress, type SiteConfig, socialNetworkNames, socialNetworks } from "~/config/site";
 import { aboutText } from "~/content/quality";
 import { openingHoursLines } from "~/lib/opening-hours";
-import { pairScope, SharedPart } from "~/lib/render-once";
 import type { ServiceLink } from "~/lib/site-content";
 import { SiteContext, useSite } from "~/lib/site-context";
 import { whatsappUrl } from "~/lib/whatsapp";
@@ -15,13 +14,9 @@ import { Logo } from "./logo";
 export function Footer({ services }: { services: ServiceLink[] }) {
   const site = useSite();
   return (
-    <SharedPart
-      tag="footer"
-      className="bg-slate-900 text-slate-300 dark:bg-slate-950 dark:border-t dark:border-slate-800"
-      scope={pairScope(site, services)}
-      partKey="footer"
-      render={() => <FooterContents site={site} services={services} />}
-    />
+    <footer className="bg-slate-900 text-slate-300 dark:bg-slate-950 dark:border-t dark:border-slate-800">
+      <FooterContents site={site} services={services} />
+    </footer>
   );
 }
 

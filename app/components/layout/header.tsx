@@ -1,7 +1,6 @@
 import { useLocation } from "react-router";
 import { Icon } from "~/components/ui/icon";
 import type { SiteConfig } from "~/config/site";
-import { SharedPart } from "~/lib/render-once";
 import { SiteContext, useSite } from "~/lib/site-context";
 import { whatsappUrl } from "~/lib/whatsapp";
 import { Logo } from "./logo";
@@ -36,13 +35,9 @@ export function Header() {
   const { pathname } = useLocation();
   const currentHref = navItems.find((item) => isCurrentSection(pathname, item.href))?.href ?? "";
   return (
-    <SharedPart
-      tag="header"
-      className="sticky top-0 z-40 shadow-sm"
-      scope={site}
-      partKey={`header ${currentHref}`}
-      render={() => <HeaderContents site={site} currentHref={currentHref} />}
-    />
+    <header className="sticky top-0 z-40 shadow-sm">
+      <HeaderContents site={site} currentHref={currentHref} />
+    </header>
   );
 }
 

@@ -1,9 +1,8 @@
 import { parseMediaUrl } from "~/lib/media-url";
-import { database } from "../db/database.server";
 
 // What an article page tells search engines and social networks beyond its content: the post's
-// own SEO fields (migration 0013) and its author's name. One indexed read by the post's id,
-// made only when the page is rendered (the render cache keeps the result).
+// own SEO fields (migration 0013) and its author's name, read with the article in its one
+// query (public-posts.server.ts).
 
 export interface ArticleImage {
   url: string;
@@ -28,22 +27,15 @@ export function articleImage(url: string | null): ArticleImage | null {
   return parts ? { url, width: parts.width, height: parts.height } : null;
 }
 
-export async function getArticleSeo(postId: string): Promise<ArticleSeo | null> {
-  const db = await database();
-  const row = await db
-    .selectFrom("blog_posts as p")
-    .leftJoin("users as u", "u.id", "p.author_id")
-    .select([
-      "p.meta_title",
-      "p.meta_description",
-      "p.social_image_url",
-      "p.featured_image_url",
-      "p.noindex",
-      "u.name as author_name",
-    ])
-    .where("p.id", "=", postId)
-    .executeTakeFirst();
-  if (!row) return null;
+/** The SEO columns of an article's row, as its page uses them. */
+export function articleSeo(row: {
+  meta_title: string | null;
+  meta_description: string | null;
+  social_image_url: string | null;
+  featured_image_url: string | null;
+  noindex: boolean | number | null;
+  author_name: string | null;
+}): ArticleSeo {
   return {
     metaTitle: row.meta_title,
     metaDescription: row.meta_description,

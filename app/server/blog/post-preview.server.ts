@@ -1,9 +1,12 @@
 import type { PostDetail } from "~/lib/blog-types";
 import { database } from "../db/database.server";
-import { sanitizeForRender } from "../html-sanitizer.server";
+import { sanitizePostHtml } from "../html-sanitizer.server";
 import { mediaHashesInHtml, withLibraryImages } from "../media/content-images.server";
 import { mediaViewsByHash } from "../media/media-library.server";
 import type { Article } from "./public-posts.server";
+
+/** A draft as the article layout shows it: no SEO fields (previews are never indexed). */
+type DraftArticle = Omit<Article, "seo">;
 
 // A post that is not (or not yet) public, shown in the public article layout: the editor's
 // unsaved values ('Visualizar') or a post's current draft (a share link). The content goes
@@ -23,7 +26,7 @@ export interface DraftValues {
 }
 
 /** The article a draft would make, or null when its category does not exist. */
-export async function draftArticle(draft: DraftValues): Promise<Article | null> {
+export async function draftArticle(draft: DraftValues): Promise<DraftArticle | null> {
   const db = await database();
   const category = await db
     .selectFrom("categories")
@@ -31,7 +34,7 @@ export async function draftArticle(draft: DraftValues): Promise<Article | null> 
     .where("id", "=", draft.categoryId)
     .executeTakeFirst();
   if (!category) return null;
-  const sanitized = sanitizeForRender(draft.content);
+  const sanitized = sanitizePostHtml(draft.content);
   const hashes = mediaHashesInHtml(sanitized);
   const content = hashes.length ? withLibraryImages(sanitized, await mediaViewsByHash(hashes)) : sanitized;
   const post: PostDetail = {
@@ -52,7 +55,7 @@ export async function draftArticle(draft: DraftValues): Promise<Article | null> 
 }
 
 /** A saved post's current values as a draft article (share links), or null when it is gone. */
-export async function savedPostArticle(postId: string): Promise<Article | null> {
+export async function savedPostArticle(postId: string): Promise<DraftArticle | null> {
   const db = await database();
   const row = await db
     .selectFrom("blog_posts")

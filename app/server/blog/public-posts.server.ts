@@ -10,6 +10,7 @@ import { hasAvif, type MediaView, parseMediaUrl } from "~/lib/media-url";
 import { database } from "../db/database.server";
 import { reusableQuery } from "../db/reusable-query.server";
 import type { Database } from "../db/schema";
+import { type ArticleSeo, articleSeo } from "./article-seo.server";
 
 // Read side of the public blog. Every query joins the category (no N+1) and returns only
 // published posts; each page runs a fixed, small number of queries.
@@ -131,6 +132,8 @@ export interface Article {
   post: PostDetail;
   /** The newest other published posts of the same category. */
   related: PostSummary[];
+  /** What the page tells search engines and social networks beyond its content. */
+  seo: ArticleSeo;
 }
 
 /** A published post (with its content) and its related posts (content null), by slug. */
@@ -151,9 +154,15 @@ const articleRows = reusableQuery(["slug"], (db, { slug }) => {
     .orderBy("r.id")
     .limit(RELATED_POSTS_LIMIT);
   return summaryQuery(db)
+    .leftJoin("users as u", "u.id", "p.author_id")
     .select((eb) => [
       eb.ref("p.content").$castTo<string | null>().as("content"),
       eb.ref("p.updated_at").$castTo<string | null>().as("updated_at"),
+      eb.ref("p.meta_title").as("meta_title"),
+      eb.ref("p.meta_description").as("meta_description"),
+      eb.ref("p.social_image_url").as("social_image_url"),
+      eb.ref("p.noindex").$castTo<boolean | number | null>().as("noindex"),
+      eb.ref("u.name").$castTo<string | null>().as("author_name"),
     ])
     .where("p.slug", "=", slug)
     .unionAll(
@@ -166,12 +175,20 @@ const articleRows = reusableQuery(["slug"], (db, { slug }) => {
         .innerJoin("categories as c", "c.id", "p.category_id")
         .leftJoin("media as m", (join) => join.on(featuredMediaJoin))
         .select(SUMMARY_COLUMNS)
-        .select([sql<string | null>`null`.as("content"), sql<string | null>`null`.as("updated_at")]),
+        .select([
+          sql<string | null>`null`.as("content"),
+          sql<string | null>`null`.as("updated_at"),
+          sql<string | null>`null`.as("meta_title"),
+          sql<string | null>`null`.as("meta_description"),
+          sql<string | null>`null`.as("social_image_url"),
+          sql<boolean | number | null>`null`.as("noindex"),
+          sql<string | null>`null`.as("author_name"),
+        ]),
     );
 });
 
 /**
- * A published post and its related posts, in one query: on PostgreSQL each round trip to the
+ * A published post, its SEO fields and its related posts, in one query: on PostgreSQL each round trip to the
  * server costs more than the rows (a socket write and read, a parse, a wake-up), and an article
  * is the page rendered most often.
  */
@@ -190,6 +207,7 @@ export async function getPublishedArticle(slug: string): Promise<Article | null>
       updatedAt: article.updated_at ?? "",
     },
     related,
+    seo: articleSeo(article),
   };
 }
 

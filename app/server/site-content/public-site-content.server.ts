@@ -20,22 +20,9 @@ const linksQuery = reusableQuery([], (db) =>
   db.selectFrom("services").select(["slug", "title"]).orderBy("position").orderBy("id"),
 );
 
-let lastLinks: ServiceLink[] = [];
-let lastLinksKey = "[]";
-
-/**
- * The services as the footer lists them. The same array while they stay the same, so the
- * footer, rendered once per set of facts (lib/render-once.tsx), is rendered again only after
- * a change.
- */
+/** The services as the footer lists them: their titles, linking to their anchors, in order. */
 export async function listServiceLinks(): Promise<ServiceLink[]> {
-  const rows = await linksQuery(await database(), {});
-  const key = JSON.stringify(rows);
-  if (key !== lastLinksKey) {
-    lastLinksKey = key;
-    lastLinks = rows.map((row) => ({ slug: row.slug, title: row.title }));
-  }
-  return lastLinks;
+  return linksQuery(await database(), {});
 }
 
 interface PictureColumns {
