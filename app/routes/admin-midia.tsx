@@ -1,8 +1,8 @@
 import { data, Form, Link, redirect } from "react-router";
 import { AdminPage } from "~/components/admin/admin-page";
+import { ListPagination } from "~/components/admin/list-pagination";
 import { MediaUploader } from "~/components/admin/media-uploader";
 import { Badge, buttonClassName, labelClassName, TextInput } from "~/components/admin/ui";
-import { Icon } from "~/components/ui/icon";
 import { MEDIA_SEARCH_MAX_LENGTH, mediaLibraryHref, mediaQueryFrom } from "~/lib/media-query";
 import { mediaThumbnailUrl } from "~/lib/media-url";
 import type { RouteHandle } from "~/route-handle";
@@ -145,29 +145,7 @@ export default function AdminMedia({ loaderData, actionData }: Route.ComponentPr
             ))}
           </ul>
         ) : null}
-        {pageCount > 1 ? (
-          <nav aria-label="Páginas da biblioteca" className="flex items-center justify-between gap-3">
-            {page > 1 ? (
-              <Link to={href(page - 1)} rel="prev" className={buttonClassName("secondary", "sm")}>
-                <Icon name="arrow-left" className="size-4" />
-                Anterior
-              </Link>
-            ) : (
-              <span />
-            )}
-            <span className="text-sm text-slate-600 dark:text-slate-400">
-              Página {page} de {pageCount}
-            </span>
-            {page < pageCount ? (
-              <Link to={href(page + 1)} rel="next" className={buttonClassName("secondary", "sm")}>
-                Próxima
-                <Icon name="arrow-right" className="size-4" />
-              </Link>
-            ) : (
-              <span />
-            )}
-          </nav>
-        ) : null}
+        <ListPagination label="Páginas da biblioteca" page={page} pageCount={pageCount} href={href} />
       </section>
     </AdminPage>
   );

@@ -1,5 +1,6 @@
 import { data, Form, Link, redirect } from "react-router";
 import { AdminPage } from "~/components/admin/admin-page";
+import { ListPagination } from "~/components/admin/list-pagination";
 import { OrderButtons } from "~/components/admin/order-buttons";
 import { DeleteForm, EditLink } from "~/components/admin/row-actions";
 import { Badge, Button, buttonClassName, labelClassName, TextInput } from "~/components/admin/ui";
@@ -209,29 +210,12 @@ export default function AdminWorks({ loaderData, actionData }: Route.ComponentPr
             ))}
           </ol>
         )}
-        {pageCount > 1 ? (
-          <nav aria-label="Páginas de obras" className="flex items-center justify-between gap-3">
-            {page > 1 ? (
-              <Link to={pageHref(search, page - 1)} className={buttonClassName("secondary", "sm")}>
-                <Icon name="arrow-left" className="size-4" />
-                Anterior
-              </Link>
-            ) : (
-              <span />
-            )}
-            <span className="text-sm text-slate-600 dark:text-slate-400">
-              Página {page} de {pageCount}
-            </span>
-            {page < pageCount ? (
-              <Link to={pageHref(search, page + 1)} className={buttonClassName("secondary", "sm")}>
-                Próxima
-                <Icon name="arrow-right" className="size-4" />
-              </Link>
-            ) : (
-              <span />
-            )}
-          </nav>
-        ) : null}
+        <ListPagination
+          label="Páginas de obras"
+          page={page}
+          pageCount={pageCount}
+          href={(target) => pageHref(search, target)}
+        />
       </section>
     </AdminPage>
   );

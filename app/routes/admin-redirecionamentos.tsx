@@ -1,7 +1,7 @@
-import { data, Form, Link, redirect } from "react-router";
+import { data, Form, redirect } from "react-router";
 import { AdminPage } from "~/components/admin/admin-page";
-import { Button, buttonClassName, Field, labelClassName, TextInput } from "~/components/admin/ui";
-import { Icon } from "~/components/ui/icon";
+import { ListPagination } from "~/components/admin/list-pagination";
+import { Button, Field, labelClassName, TextInput } from "~/components/admin/ui";
 import { siteDefaults } from "~/config/site-env.server";
 import {
   parseRedirectSource,
@@ -265,29 +265,12 @@ export default function AdminRedirects({ loaderData, actionData }: Route.Compone
             ))}
           </ul>
         ) : null}
-        {pageCount > 1 ? (
-          <nav aria-label="Páginas de redirecionamentos" className="flex items-center justify-between gap-3">
-            {page > 1 ? (
-              <Link to={pageHref(search, page - 1)} className={buttonClassName("secondary", "sm")}>
-                <Icon name="arrow-left" className="size-4" />
-                Anterior
-              </Link>
-            ) : (
-              <span />
-            )}
-            <span className="text-sm text-slate-600 dark:text-slate-400">
-              Página {page} de {pageCount}
-            </span>
-            {page < pageCount ? (
-              <Link to={pageHref(search, page + 1)} className={buttonClassName("secondary", "sm")}>
-                Próxima
-                <Icon name="arrow-right" className="size-4" />
-              </Link>
-            ) : (
-              <span />
-            )}
-          </nav>
-        ) : null}
+        <ListPagination
+          label="Páginas de redirecionamentos"
+          page={page}
+          pageCount={pageCount}
+          href={(target) => pageHref(search, target)}
+        />
       </section>
     </AdminPage>
   );

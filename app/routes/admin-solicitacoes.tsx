@@ -1,7 +1,7 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { AdminPage } from "~/components/admin/admin-page";
 import { ListFilters } from "~/components/admin/list-filters";
-import { ListPagination, listSummary } from "~/components/admin/list-pagination";
+import { filteredListPageHref, ListPagination, listSummary } from "~/components/admin/list-pagination";
 import { DeleteForm } from "~/components/admin/row-actions";
 import { Badge, Button, buttonClassName, Field, Select, TextArea, TextInput } from "~/components/admin/ui";
 import { ADMIN_SEARCH_MAX_LENGTH, isFiltered, leadListParams, listHref } from "~/lib/admin-list";
@@ -281,7 +281,12 @@ export default function AdminLeads({ loaderData, actionData }: Route.ComponentPr
               );
             })}
           </ul>
-          <ListPagination label="Páginas das solicitações" path={path} params={params} list={leads} />
+          <ListPagination
+            label="Páginas das solicitações"
+            page={leads.page}
+            pageCount={leads.pageCount}
+            href={filteredListPageHref(path, params)}
+          />
         </>
       )}
     </AdminPage>

@@ -1,6 +1,6 @@
 import { data, Link, redirect } from "react-router";
 import { ListFilters } from "~/components/admin/list-filters";
-import { ListPagination, listSummary } from "~/components/admin/list-pagination";
+import { filteredListPageHref, ListPagination, listSummary } from "~/components/admin/list-pagination";
 import { BlogAdminPage } from "~/components/admin/post-editor";
 import { DeleteForm, EditLink } from "~/components/admin/row-actions";
 import { FeaturedBadge, Field, PostStatusBadge, Select, TextInput } from "~/components/admin/ui";
@@ -161,7 +161,12 @@ export default function Admin({ loaderData, actionData }: Route.ComponentProps) 
                 </li>
               ))}
             </ul>
-            <ListPagination label="Páginas dos posts" path="/admin" params={params} list={posts} />
+            <ListPagination
+              label="Páginas dos posts"
+              page={posts.page}
+              pageCount={posts.pageCount}
+              href={filteredListPageHref("/admin", params)}
+            />
           </>
         )}
       </section>

@@ -6,21 +6,19 @@ import { buttonClassName } from "./ui";
 export interface ListPaginationProps {
   /** What the pages are of, for the navigation's name ("Páginas dos posts"). */
   label: string;
-  /** The list's address. */
-  path: string;
-  /** The list's query (filters and page), as applied. */
-  params: ListParams;
-  list: Omit<AdminListPage<unknown>, "items">;
+  /** 1-based. */
+  page: number;
+  pageCount: number;
+  /** The address of another page of the same list (its search and filters kept). */
+  href: (page: number) => string;
 }
 
 /**
  * 'Anterior' / 'Página N de M' / 'Próxima' under an admin list: plain links that keep the
  * filters, so paging works before (and without) JavaScript and each page can be bookmarked.
  */
-export function ListPagination({ label, path, params, list }: ListPaginationProps) {
-  const { page, pageCount } = list;
+export function ListPagination({ label, page, pageCount, href }: ListPaginationProps) {
   if (pageCount <= 1) return null;
-  const href = (target: number) => listHref(path, { ...params, pagina: target });
   return (
     <nav aria-label={label} className="flex items-center justify-between gap-3">
       {page > 1 ? (
@@ -42,6 +40,11 @@ export function ListPagination({ label, path, params, list }: ListPaginationProp
       )}
     </nav>
   );
+}
+
+/** The page links of a filtered admin list (/admin, /admin/solicitacoes). */
+export function filteredListPageHref(path: string, params: ListParams): (page: number) => string {
+  return (target) => listHref(path, { ...params, pagina: target });
 }
 
 /** "1.234 posts · página 2 de 25": the count above a list, in pt-BR. */
