@@ -88,7 +88,7 @@ const searchReportPath = path.join(projectRoot, "bench/report-busca.json");
 const SEARCH_PATH = "/blog?busca=fissuras+fachada";
 const SEARCH_CASE = "busca (nunca em cache)";
 const adminReportPath = path.join(projectRoot, "bench/report-admin.json");
-/** Posts `--only admin` seeds unless --posts says otherwise (the issue's scale). */
+/** Posts `--only admin` seeds unless --posts says otherwise: the scale the admin lists are budgeted at. */
 const ADMIN_BENCH_POSTS = 10_000;
 const CONNECTIONS = [1, 50] as const;
 const WARMUP_SECONDS = 3;

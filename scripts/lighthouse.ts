@@ -72,7 +72,7 @@ const BUDGET = {
 } as const;
 
 /**
- * The works pages (issue 15): LCP and every byte loaded before the visitor scrolls (Lighthouse's
+ * The works pages: LCP and every byte loaded before the visitor scrolls (Lighthouse's
  * total-byte-weight: the page load, without scrolling), on /obras and a work with 12 photos.
  */
 const PHOTO_PAGES_BUDGET = { lcpMs: 1200, totalBytes: 150 * 1024 } as const;
