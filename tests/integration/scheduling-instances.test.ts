@@ -77,7 +77,9 @@ describe.each(testEngines())("a scheduled post with two server instances on $nam
           .select(["status", "published_at", "scheduled_at"])
           .where("slug", "=", slug)
           .executeTakeFirstOrThrow();
-      await expect.poll(async () => (await post()).status, { timeout: 90_000, interval: 500 }).toBe("published");
+      await expect
+        .poll(async () => (await post()).status, { timeout: 90_000, interval: 500 })
+        .toBe("published");
       expect(await post()).toEqual({ status: "published", published_at: dueAt, scheduled_at: null });
 
       // Both schedulers woke at the post's time; give the slower one its pass before counting.
