@@ -22,7 +22,8 @@ export function AdminPage({ title, email, flash, failure, actions, children }: A
     <ToastProvider
       initial={failure ? { title: "Erro", description: failure.error, variant: "error" } : flash}
     >
-      <div className="container-page flex flex-col gap-8 py-10">
+      {/* Room at the end: the floating chat button (on every page) never covers the last buttons. */}
+      <div className="container-page flex flex-col gap-8 pt-10 pb-28">
         <AdminHeader title={title} email={email}>
           {actions}
         </AdminHeader>
