@@ -33,6 +33,8 @@ export default defineConfig({
       ...start.env,
       PORT: String(port),
       HOST: "127.0.0.1",
+      // A developer's .env never reaches the tests' server (scripts/env-file.js).
+      ENV_FILE: "",
       PUBLIC_URL: "https://www.exemplo-condominio.com.br",
       // Every test posts the quote form from 127.0.0.1; the limit itself is tested on a
       // server of its own (tests/e2e/quote.spec.ts).

@@ -3,6 +3,9 @@
 // (docs/decisions/0012-server-memory.md). The server itself is TypeScript, in the built bundle
 // (app/server/serve-site.server.ts); npm's prestart builds it when sources changed.
 
+// The maintainer's `.env`, before anything reads the environment (the real environment wins).
+await import("./scripts/env-file.js");
+
 // React and other libraries pick their fast production builds from NODE_ENV when they are
 // first imported (with the bundle, below); `npm start` serves production.
 process.env.NODE_ENV ??= "production";

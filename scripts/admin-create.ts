@@ -1,6 +1,8 @@
 // `npm run admin:create`: create an admin for the blog (or set a new password for an existing
 // e-mail). Reads ADMIN_EMAIL and ADMIN_PASSWORD, or asks for them; the password is never
 // echoed or logged. Uses the same database configuration as the server.
+// The maintainer's `.env` first (scripts/env-file.js); the real environment wins over it.
+import "./env-file.js";
 import { createInterface } from "node:readline/promises";
 // Runs the sources directly (app/server/maintenance.server.ts): no build needed.
 import * as site from "../app/server/maintenance.server.ts";

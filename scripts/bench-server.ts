@@ -41,7 +41,15 @@ export async function startBenchServer(env: Record<string, string>, logFile: str
     const start = serverStartCommand();
     child = spawn(process.execPath, start.args, {
       cwd: projectRoot,
-      env: { ...process.env, ...start.env, PORT: "0", HOST: "127.0.0.1", NODE_ENV: "production", ...env },
+      env: {
+        ...process.env,
+        ...start.env,
+        PORT: "0",
+        HOST: "127.0.0.1",
+        NODE_ENV: "production",
+        ENV_FILE: "",
+        ...env,
+      },
       stdio: ["ignore", fd, fd],
     });
   } finally {

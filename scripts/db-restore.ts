@@ -4,6 +4,8 @@
 // site.db.before-restore-AAAAMMDD-HHMMSS. SQLite only: on PostgreSQL it prints the pg_restore
 // command and exits 2.
 // Runs the sources directly (app/server/maintenance.server.ts): no build needed.
+// The maintainer's `.env` first (scripts/env-file.js); the real environment wins over it.
+import "./env-file.js";
 import { runRestoreCli } from "../app/server/maintenance.server.ts";
 
 process.exitCode = await runRestoreCli(process.argv.slice(2), process.env, {

@@ -2,6 +2,8 @@
 // with the demo content (it never touches one that has content). Both use the same
 // configuration as the server (DATABASE_URL / DATABASE_SCHEMA / DATA_DIR).
 // Runs the sources directly (app/server/maintenance.server.ts): no build needed.
+// The maintainer's `.env` first (scripts/env-file.js); the real environment wins over it.
+import "./env-file.js";
 import * as site from "../app/server/maintenance.server.ts";
 
 const command = process.argv[2];

@@ -2,6 +2,8 @@
 // tokens, the outbox worker, housekeeping), with Vite in front for the browser's modules, styles
 // and hot reload, on the same PORT and HOST. The server code runs through Vite, so an edited
 // route, component or server module is in use from the next request on, without a restart.
+// The maintainer's `.env` first (scripts/env-file.js); the real environment wins over it.
+import "./env-file.js";
 import { createServer as createHttpServer } from "node:http";
 import path from "node:path";
 import type * as Entry from "../app/server/serve-site.server.ts";

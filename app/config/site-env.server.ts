@@ -8,7 +8,10 @@ import { defaultSite, type SiteConfig } from "./site";
 const digits = z.string().regex(/^\d{10,15}$/, "use apenas dígitos, com DDI e DDD (ex.: 5541998765432)");
 const siteEnvSchema = z.object({
   PUBLIC_URL: z
-    .url({ protocol: /^https?$/ })
+    .url({
+      protocol: /^https?$/,
+      error: "use o endereço público do site, com https:// (ex.: https://www.empresa.com.br)",
+    })
     .transform((url) => url.replace(/\/+$/, ""))
     .optional(),
   SITE_NAME: z.string().min(1).optional(),
@@ -16,7 +19,7 @@ const siteEnvSchema = z.object({
   SITE_PHONE_DISPLAY: z.string().min(1).optional(),
   SITE_WHATSAPP_DIGITS: digits.optional(),
   SITE_WHATSAPP_MESSAGE: z.string().min(1).optional(),
-  SITE_EMAIL: z.email().optional(),
+  SITE_EMAIL: z.email("use um e-mail, como contato@empresa.com.br").optional(),
   HERO_VIDEO_URL: z.string().min(1).optional(),
 });
 
@@ -30,7 +33,7 @@ export function siteFromEnv(env: Record<string, string | undefined>): SiteConfig
   const email = e.SITE_EMAIL ?? defaultSite.email;
   return {
     ...defaultSite,
-    publicUrl: e.PUBLIC_URL ?? defaultSite.publicUrl,
+    publicUrl: e.PUBLIC_URL ?? localPublicUrl(env.PORT),
     name: e.SITE_NAME ?? defaultSite.name,
     phoneDigits: e.SITE_PHONE_DIGITS ?? defaultSite.phoneDigits,
     phoneDisplay: e.SITE_PHONE_DISPLAY ?? defaultSite.phoneDisplay,
@@ -40,6 +43,14 @@ export function siteFromEnv(env: Record<string, string | undefined>): SiteConfig
     privacyContact: { ...defaultSite.privacyContact, email },
     heroVideoUrl: e.HERO_VIDEO_URL ?? defaultSite.heroVideoUrl,
   };
+}
+
+/** Without PUBLIC_URL: this machine on the port the server listens on (3000 unless PORT says). */
+function localPublicUrl(port: string | undefined): string {
+  const number = Number(port?.trim());
+  return Number.isInteger(number) && number > 0 && number <= 65_535
+    ? `http://localhost:${number}`
+    : defaultSite.publicUrl;
 }
 
 function pickDefined(env: Record<string, string | undefined>): Record<string, string> {

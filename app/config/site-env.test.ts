@@ -23,6 +23,15 @@ describe("siteFromEnv", () => {
     expect(site.heroVideoUrl).toBe("/media/hero.mp4");
   });
 
+  it("without PUBLIC_URL, addresses this machine on the server's own port", () => {
+    expect(siteFromEnv({ PORT: "3100" }).publicUrl).toBe("http://localhost:3100");
+    expect(siteFromEnv({ PORT: "3100", PUBLIC_URL: "https://www.exemplo.com.br" }).publicUrl).toBe(
+      "https://www.exemplo.com.br",
+    );
+    // Any free port (tests): nothing better to say than the default.
+    expect(siteFromEnv({ PORT: "0" }).publicUrl).toBe(defaultSite.publicUrl);
+  });
+
   it("ignores empty variables", () => {
     expect(siteFromEnv({ SITE_NAME: "  ", PUBLIC_URL: "" }).name).toBe(defaultSite.name);
   });

@@ -7,7 +7,6 @@ import { sql } from "kysely";
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { siteDefaults } from "~/config/site-env.server";
 import { requestInfoContext } from "~/request-context";
-import { checkRunwareEnv } from "./ai/runware.server";
 import { requestIsHttps, siteIsHttps } from "./auth/cookies.server";
 import { crossSiteRefusal, UNAUTHORIZED_MESSAGE } from "./auth/guard.server";
 import { isAdminPath, isSignInPath } from "./auth/personal-paths.server";
@@ -23,6 +22,7 @@ import {
 } from "./client-address.server";
 import { compressResponses } from "./compression.server";
 import { database, startDatabase, stopDatabase } from "./db/database.server";
+import { assertEnvironment } from "./environment.server";
 import { logEvent } from "./log.server";
 import { startContentChanges } from "./render-cache/content-changes.server";
 import { trustedInlineScriptHashes } from "./render-cache/inline-script-hashes.server";
@@ -279,8 +279,8 @@ function settleAfterWrites(renderCache: RenderCache): MiddlewareHandler {
 
 /** Open and migrate the database (seeding a new one), then build the app. */
 export async function startSite(): Promise<Site> {
-  // A malformed setting stops the start (pt-BR, naming the variable) before anything is opened.
-  checkRunwareEnv(process.env);
+  // Malformed settings stop the start (pt-BR, naming each variable) before anything is opened.
+  assertEnvironment(process.env);
   const handle = await startDatabase();
   const changes = await startContentChanges(handle);
   const renderCache = startRenderCache(changes, renderCacheSettingsFromEnv(process.env));

@@ -39,7 +39,7 @@ function tempDir(prefix = "site-backup-"): string {
 
 /** The environment of a spawned script or server: SQLite in `dataDir`, nothing inherited. */
 function sqliteEnv(dataDir: string): Record<string, string> {
-  return { DATA_DIR: dataDir, DATABASE_URL: "", DATABASE_SCHEMA: "" };
+  return { DATA_DIR: dataDir, DATABASE_URL: "", DATABASE_SCHEMA: "", ENV_FILE: "" };
 }
 
 interface Run {

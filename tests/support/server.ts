@@ -32,7 +32,8 @@ export async function spawnServer(
 ): Promise<RunningServer> {
   const child = spawn(process.execPath, args, {
     cwd: root,
-    env: { ...process.env, PORT: "0", HOST: "127.0.0.1", ...env },
+    // A developer's .env never reaches a test's server (scripts/env-file.js).
+    env: { ...process.env, PORT: "0", HOST: "127.0.0.1", ENV_FILE: "", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";

@@ -5,11 +5,22 @@ export type DatabaseConfig =
   | { engine: "sqlite"; path: string }
   | { engine: "postgres"; url: string; schema: string | undefined };
 
+/** postgres://… that the driver can parse, with a host (or a socket directory in ?host=). */
+function isPostgresUrl(value: string): boolean {
+  if (!/^postgres(ql)?:\/\//.test(value)) return false;
+  try {
+    const url = new URL(value);
+    return url.hostname !== "" || url.searchParams.has("host");
+  } catch {
+    return false;
+  }
+}
+
 const envSchema = z.object({
   DATABASE_URL: z
     .string()
     .trim()
-    .refine((url) => /^postgres(ql)?:\/\//.test(url), "use uma URL postgres://usuario:senha@host:5432/banco")
+    .refine(isPostgresUrl, "use uma URL postgres://usuario:senha@host:5432/banco")
     .optional(),
   DATABASE_SCHEMA: z
     .string()

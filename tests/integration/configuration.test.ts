@@ -1,0 +1,151 @@
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { environmentProblems } from "~/server/environment.server";
+import { serverStartCommand } from "../../scripts/start-command.ts";
+import { startServer } from "../support/server";
+
+// The maintainer's configuration: `.env` is read by the start and the scripts, the real
+// environment wins over it, and every malformed variable is reported at once, in pt-BR, before
+// the server opens anything (exit status 1). Needs the production build (npm run build).
+
+const root = path.resolve(import.meta.dirname, "../..");
+const dir = mkdtempSync(path.join(tmpdir(), "site-config-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** SITE_NAME and SITE_EMAIL as a command run in `cwd` sees them after scripts/env-file.js. */
+function environmentSeenIn(cwd: string, env: Record<string, string>) {
+  const script = `await import(${JSON.stringify(path.join(root, "scripts/env-file.js"))});
+    console.log(JSON.stringify({ name: process.env.SITE_NAME, email: process.env.SITE_EMAIL }));`;
+  // Unset, not empty: a variable in the environment, even empty, wins over the file.
+  const { ENV_FILE: _file, SITE_NAME: _name, SITE_EMAIL: _email, ...inherited } = process.env;
+  const run = spawnSync(process.execPath, ["--input-type=module", "-e", script], {
+    cwd,
+    env: { ...inherited, ...env },
+    encoding: "utf8",
+  });
+  return { status: run.status, stderr: run.stderr, seen: run.status === 0 ? JSON.parse(run.stdout) : null };
+}
+
+describe(".env", () => {
+  const project = mkdtempSync(path.join(dir, "project-"));
+  writeFileSync(
+    path.join(project, ".env"),
+    '# comentário\nSITE_NAME="Empresa do Arquivo"\nSITE_EMAIL=arquivo@exemplo.com.br\n',
+  );
+
+  it("is read from the directory the command runs in; the real environment wins", () => {
+    const run = environmentSeenIn(project, { SITE_EMAIL: "ambiente@exemplo.com.br" });
+    expect(run.stderr).toBe("");
+    expect(run.seen).toEqual({ name: "Empresa do Arquivo", email: "ambiente@exemplo.com.br" });
+  });
+
+  it("can be another file (ENV_FILE), or none (ENV_FILE empty)", () => {
+    const other = path.join(dir, "site.env");
+    writeFileSync(other, "SITE_NAME=Outro Arquivo\n");
+    expect(environmentSeenIn(project, { ENV_FILE: other }).seen).toEqual({ name: "Outro Arquivo" });
+    expect(environmentSeenIn(project, { ENV_FILE: "" }).seen).toEqual({});
+  });
+
+  it("named by ENV_FILE but missing stops the command with a pt-BR message", () => {
+    const run = environmentSeenIn(project, { ENV_FILE: path.join(dir, "nao-existe.env") });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain("Não foi possível ler o arquivo de configuração");
+    expect(run.stderr).toContain("o arquivo não existe");
+  });
+
+  it("configures the production server, under the real environment", async () => {
+    const file = path.join(dir, "server.env");
+    writeFileSync(
+      file,
+      `SITE_NAME=Empresa Configurada Pelo Arquivo\nSITE_PHONE_DISPLAY=(41) 3000-1111\nDATA_DIR=${dir}/data\n`,
+    );
+    const server = await startServer({ ENV_FILE: file, SITE_PHONE_DISPLAY: "(41) 3000-2222" });
+    try {
+      const home = await (await fetch(`${server.url}/politica-de-privacidade`)).text();
+      expect(home).toContain("Empresa Configurada Pelo Arquivo");
+      expect(home).toContain("(41) 3000-2222");
+      expect(home).not.toContain("(41) 3000-1111");
+    } finally {
+      await server.stop();
+    }
+  });
+});
+
+describe("a malformed configuration", () => {
+  it("stops the start with every problem at once, each named, in pt-BR", () => {
+    const start = serverStartCommand();
+    const run = spawnSync(process.execPath, start.args, {
+      cwd: root,
+      env: {
+        ...process.env,
+        ...start.env,
+        ENV_FILE: "",
+        DATA_DIR: path.join(dir, "never-created"),
+        PORT: "porta",
+        HOST: "não é um host",
+        PUBLIC_URL: "www.sem-protocolo.com.br",
+        DATABASE_URL: "postgres://",
+        DATABASE_SCHEMA: "",
+        SMTP_URL: "smtp:servidor",
+        LEADS_TO: "contato@, outro",
+        QUOTE_RATE_LIMIT_PER_HOUR: "muitos",
+        RENDER_CACHE: "talvez",
+        TRUST_PROXY: "o proxy",
+        RUNWARE_API_URL: "http://api.runware.ai/v1",
+        ADMIN_EMAIL: "admin@exemplo.com.br",
+        ADMIN_PASSWORD: "",
+      },
+      encoding: "utf8",
+      timeout: 60_000,
+    });
+    expect(run.status).toBe(1);
+    const output = run.stderr;
+    expect(output).toContain("Configuração inválida");
+    for (const variable of [
+      "PORT",
+      "HOST",
+      "PUBLIC_URL",
+      "DATABASE_URL",
+      "SMTP_URL",
+      "LEADS_TO",
+      "QUOTE_RATE_LIMIT_PER_HOUR",
+      "RENDER_CACHE",
+      "TRUST_PROXY",
+      "RUNWARE_API_URL",
+      "ADMIN_PASSWORD",
+    ]) {
+      expect(output, variable).toMatch(new RegExp(`\\b${variable}\\b`));
+    }
+    // Nothing was opened or created, and no value that may hold a secret is echoed.
+    expect(run.stdout).not.toContain("Site no ar");
+    expect(output).not.toContain("smtp:servidor");
+    // pt-BR throughout: no library's English default message slips through.
+    expect(output).not.toMatch(/Invalid|Expected|Required/);
+  });
+});
+
+describe(".env.example", () => {
+  const example = readFileSync(path.join(root, ".env.example"), "utf8");
+  const settings = [...example.matchAll(/^#([A-Z][A-Z0-9_]*)=(.*)$/gm)].map(([, name, value]) => [
+    name as string,
+    (value as string).replace(/^"(.*)"$/, "$1"),
+  ]);
+
+  it("lists every variable of the README's configuration table, and only those", () => {
+    const readme = readFileSync(path.join(root, "README.md"), "utf8");
+    const table = readme.slice(readme.indexOf("## Configuration"));
+    const documented = [...table.matchAll(/^\| `([A-Z][A-Z0-9_]*)`(?: \/ `([A-Z][A-Z0-9_]*)`)?/gm)].flatMap(
+      ([, first, second]) => (second ? [first, second] : [first]),
+    );
+    expect(documented.length).toBeGreaterThan(20);
+    expect(settings.map(([name]) => name).sort()).toEqual([...new Set(documented)].sort());
+  });
+
+  it("gives values that the start accepts, uncommented all together", () => {
+    const env = Object.fromEntries(settings.filter(([name]) => name !== "ENV_FILE"));
+    expect(environmentProblems(env)).toEqual([]);
+  });
+});
