@@ -7,6 +7,7 @@ import { adminCredentialsSchema } from "./auth/users.server";
 import { trustedProxiesFromEnv } from "./client-address.server";
 import { databaseConfigFromEnv } from "./db/config.server";
 import { mailConfigFromEnv } from "./email/mail-config.server";
+import { metricsTokenSchema } from "./metrics-endpoint.server";
 import { quoteSettingsFromEnv } from "./quote/quote-config.server";
 import { renderCacheSettingsFromEnv } from "./render-cache/render-cache.server";
 
@@ -55,6 +56,11 @@ function firstAdminProblems(env: Env): string[] {
   );
 }
 
+function metricsTokenProblems(env: Env): string[] {
+  const parsed = metricsTokenSchema.safeParse(env.METRICS_TOKEN || undefined);
+  return parsed.success ? [] : parsed.error.issues.map((issue) => issue.message);
+}
+
 /** Run one reader for its complaint; the readers throw a pt-BR message naming the variable. */
 function complaint(read: () => unknown): string[] {
   try {
@@ -81,6 +87,7 @@ export function environmentProblems(env: Env): string[] {
     ...complaint(() => trustedProxiesFromEnv(env)),
     ...complaint(() => checkRunwareEnv(env)),
     ...firstAdminProblems(env),
+    ...metricsTokenProblems(env),
   ];
 }
 

@@ -24,6 +24,8 @@ import { compressResponses } from "./compression.server";
 import { database, startDatabase, stopDatabase } from "./db/database.server";
 import { assertEnvironment } from "./environment.server";
 import { logEvent } from "./log.server";
+import { recordAnswer } from "./metrics.server";
+import { metricsAnswer } from "./metrics-endpoint.server";
 import { startContentChanges } from "./render-cache/content-changes.server";
 import { trustedInlineScriptHashes } from "./render-cache/inline-script-hashes.server";
 import {
@@ -34,9 +36,13 @@ import {
 } from "./render-cache/render-cache.server";
 import { attachRenderedBody } from "./rendered-body.server";
 import { replaceResponse } from "./replace-response.server";
+import { routeLabeller } from "./route-label.server";
 import { createNonce, securityHeaders } from "./security-headers.server";
 import { watchSiteSettings } from "./site/site-settings.server";
 import { hashedAssets, publicFiles } from "./static-files.server";
+
+/** The route that answers a path, as the metrics label it. */
+const routeLabel = routeLabeller(serverBuild.routes);
 
 interface AppVariables extends RenderCacheVariables {
   nonce: string;
@@ -95,13 +101,17 @@ export function createHttpApp({
   app.use(compressResponses());
   app.use(limitRequestBodies());
 
-  app.get("/healthz", async (c) => {
-    try {
-      await sql`select 1`.execute(await database());
-      return c.json({ status: "ok", database: "ok" });
-    } catch {
-      return c.json({ status: "error", database: "unavailable" }, 503);
-    }
+  // Liveness: the process answers. A service manager restarts the site when this fails, which
+  // a database outage must not cause (the site recovers by itself when the database returns).
+  app.get("/healthz", (c) => c.json({ status: "ok" }));
+
+  // Readiness: this instance can serve everything now (the database answers); a load balancer
+  // sends it nothing while this says 503. The server listens only once migrations have run.
+  app.get("/readyz", async (c) => {
+    const reachable = await databaseAnswers(READINESS_TIMEOUT_MS);
+    return reachable
+      ? c.json({ status: "ok", database: "ok" })
+      : c.json({ status: "unavailable", database: "unavailable" }, 503);
   });
 
   // Nothing personal may be kept by a browser cache or a CDN: the admin, the sign-in page and
@@ -156,20 +166,19 @@ export function createHttpApp({
     // without a session: no body, no CSRF, no admin): send it at once.
     fetch: (request, env) => {
       const started = performance.now();
-      // Before anything reads them: forwarded headers count only from our own proxies.
-      withoutUntrustedForwarding(
-        request,
-        (env as HttpBindings | undefined)?.incoming?.socket.remoteAddress,
-        proxies,
-      );
+      const peer = (env as HttpBindings | undefined)?.incoming?.socket.remoteAddress;
       const url = new URL(request.url);
+      // Its access rule reads the forwarding headers as they came, before they are judged.
+      if (url.pathname === "/metrics") return answerMetrics(request, peer, started);
+      // Before anything reads them: forwarded headers count only from our own proxies.
+      withoutUntrustedForwarding(request, peer, proxies);
       let requestId = "";
       const stored = renderCache.storedAnswer(request, url, () => {
         requestId = requestIdFrom(request.headers.get("x-request-id") ?? undefined);
         return answerHeaders(request, { nonce: createNonce(), requestId, sharedRender: true });
       });
       if (!stored) return app.fetch(request, env);
-      logAnswer(request, stored.status, { requestId, started, path: url.pathname });
+      logAnswer(request, stored.status, { requestId, started, path: url.pathname, cacheResult: "hit" });
       return stored;
     },
   };
@@ -200,19 +209,57 @@ function answerHeaders(
   };
 }
 
-/** One access-log line per answer. */
+/** One access-log line per answer, and its place in the metrics. */
 function logAnswer(
   request: Request,
   status: number,
-  facts: Pick<AnswerFacts, "requestId" | "started" | "path">,
+  facts: Pick<AnswerFacts, "requestId" | "started" | "path"> & { cacheResult: string | null },
 ) {
+  const ms = performance.now() - facts.started;
   logEvent(status >= 500 ? "error" : "info", "request", {
     requestId: facts.requestId,
     method: request.method,
     path: facts.path,
     status,
-    ms: Math.round((performance.now() - facts.started) * 10) / 10,
+    ms: Math.round(ms * 10) / 10,
   });
+  recordAnswer(routeLabel(facts.path), request.method, status, ms / 1000, facts.cacheResult);
+}
+
+/** /metrics, with the headers and the log line of every answer. */
+async function answerMetrics(request: Request, peer: string | undefined, started: number): Promise<Response> {
+  const requestId = requestIdFrom(request.headers.get("x-request-id") ?? undefined);
+  const answer = await metricsAnswer(request, peer);
+  for (const [name, value] of Object.entries(
+    answerHeaders(request, { nonce: createNonce(), requestId, sharedRender: false }),
+  )) {
+    answer.headers.set(name, value);
+  }
+  logAnswer(request, answer.status, { requestId, started, path: "/metrics", cacheResult: null });
+  return answer;
+}
+
+/** How long /readyz waits for the database before it says the instance is not ready. */
+const READINESS_TIMEOUT_MS = 2_000;
+
+async function databaseAnswers(timeoutMs: number): Promise<boolean> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), timeoutMs);
+  });
+  const query = (async () => {
+    try {
+      await sql`select 1`.execute(await database());
+      return true;
+    } catch {
+      return false;
+    }
+  })();
+  try {
+    return await Promise.race([query, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** The last step of every answer the app produced: `answerHeaders`, then `logAnswer`. */
@@ -226,7 +273,7 @@ function finishAnswer(request: Request, response: Response, facts: AnswerFacts):
     answer = new Response(answer.body, answer);
     for (const [name, value] of Object.entries(headers)) answer.headers.set(name, value);
   }
-  logAnswer(request, answer.status, facts);
+  logAnswer(request, answer.status, { ...facts, cacheResult: answer.headers.get("x-render-cache") });
   return answer;
 }
 

@@ -60,3 +60,12 @@ export function rateLimitKey(address: string): string {
     .map((group) => group.toString(16))
     .join(":")}::/64`;
 }
+
+/** 127.0.0.0/8 or ::1 (also as an IPv4-mapped IPv6 address): a client on this machine. */
+export function isLoopbackAddress(address: string): boolean {
+  const normalized = normalizeAddress(address);
+  if (normalized === undefined) return false;
+  if (isIP(normalized) === 4) return normalized.startsWith("127.");
+  const groups = ipv6Groups(normalized);
+  return groups?.slice(0, 7).every((group) => group === 0) === true && groups[7] === 1;
+}

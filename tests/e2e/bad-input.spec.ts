@@ -1328,7 +1328,7 @@ test("sign-in and AI image generation refuse bad input with 4xx and a message (a
 test("after all of it the shared server is healthy and still serves pages and sign-in", async ({
   request,
 }) => {
-  expect(await (await request.get("/healthz")).json()).toEqual({ status: "ok", database: "ok" });
+  expect(await (await request.get("/readyz")).json()).toEqual({ status: "ok", database: "ok" });
   for (const path of ["/", "/blog", "/contato", "/sitemap.xml", "/blog/rss.xml"]) {
     expect((await request.get(path)).status(), path).toBe(200);
   }

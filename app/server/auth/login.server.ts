@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { rateLimitKey } from "../ip-address.server";
+import { recordSignInFailure } from "../metrics.server";
 import { decoyHash, verifyPassword } from "./password.server";
 import { countRecent, forgetEvent, recordEvent } from "./rate-limit.server";
 import { createSession } from "./sessions.server";
@@ -52,6 +53,7 @@ export async function attemptLogin(
   if (addressAttempts > MAX_ATTEMPTS_PER_ADDRESS) {
     // No password was checked: not a guess at this e-mail, so it does not slow its owner.
     await forgetEvent(emailEvent);
+    recordSignInFailure("rate-limited");
     return { ok: false, status: 429, message: LOGIN_LOCKED_MESSAGE };
   }
   await sleep(loginDelayMs(emailAttempts - 1));
@@ -59,7 +61,10 @@ export async function attemptLogin(
   const user = normalized ? await findUserByEmail(normalized) : undefined;
   // Unknown e-mails cost the same hashing time as known ones.
   const valid = await verifyPassword(password, user?.password_hash ?? (await decoyHash()));
-  if (!user || !valid) return { ok: false, status: 401, message: LOGIN_FAILED_MESSAGE };
+  if (!user || !valid) {
+    recordSignInFailure("credentials");
+    return { ok: false, status: 401, message: LOGIN_FAILED_MESSAGE };
+  }
 
   // The e-mail's earlier failures stay: a stranger guessing it is still guessing.
   await Promise.all([forgetEvent(emailEvent), forgetEvent(addressEvent)]);

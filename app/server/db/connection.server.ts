@@ -19,6 +19,8 @@ export interface DatabaseHandle {
   config: DatabaseConfig;
   /** The SQLite connection itself, for the few synchronous reads that must cost microseconds. */
   sqlite?: DatabaseSync;
+  /** PostgreSQL's pool: connections open, idle, and queries waiting for one (for /metrics). */
+  poolUse?: () => { total: number; idle: number; waiting: number };
   close: () => Promise<void>;
 }
 
@@ -60,7 +62,8 @@ export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHand
     const client = await pool.connect();
     client.release();
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, config, close: () => db.destroy() };
+    const poolUse = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
+    return { db, config, poolUse, close: () => db.destroy() };
   } catch (error) {
     throw new DatabaseOpenError(`Não foi possível conectar ao PostgreSQL: ${(error as Error).message}`);
   }
