@@ -3,6 +3,7 @@ import { type ParseArgsOptionsConfig, parseArgs } from "node:util";
 import { backupSqliteDatabase } from "./backup.server.ts";
 import { BackupError, type TableCount } from "./backup-checks.server.ts";
 import { databaseConfigFromEnv, describeDatabase } from "./config.server.ts";
+import { backupPostgresDatabase, pruneBackups } from "./pg-backup.server.ts";
 import { restoreSqliteBackup } from "./restore.server.ts";
 import { messageOf } from "./sqlite-files.server.ts";
 
@@ -17,8 +18,10 @@ export interface CliIo {
 }
 
 const BACKUP_USAGE = [
-  "Uso: npm run db:backup [-- --out <arquivo ou pasta>]",
+  "Uso: npm run db:backup [-- --out <arquivo ou pasta>] [--keep N] [--pg-dump]",
   "Copia o banco SQLite do site (pode estar no ar) para $DATA_DIR/backups/site-AAAAMMDD-HHMMSS.db, ou para --out.",
+  "--keep N: depois do backup, mantém só os N mais recentes da pasta (site-*.db e site-*.dump).",
+  "--pg-dump: no PostgreSQL, roda o pg_dump para $DATA_DIR/backups/site-AAAAMMDD-HHMMSS.dump (ou a pasta --out).",
 ].join("\n");
 
 const RESTORE_USAGE = [
@@ -119,14 +122,47 @@ export async function runBackupCli(
   env: Record<string, string | undefined>,
   io: CliIo,
 ): Promise<number> {
-  const options = parseCli(args, BACKUP_USAGE, io, { out: { type: "string", short: "o" } }, false);
+  const options = parseCli(
+    args,
+    BACKUP_USAGE,
+    io,
+    { out: { type: "string", short: "o" }, keep: { type: "string" }, "pg-dump": { type: "boolean" } },
+    false,
+  );
   if (typeof options === "number") return options;
   const out = options.values.out as string | undefined;
+  const keepText = options.values.keep as string | undefined;
+  const keep = keepText === undefined ? undefined : Number(keepText);
+  if (keep !== undefined && !(Number.isInteger(keep) && keep >= 1 && keep <= 10_000)) {
+    io.err(
+      `--keep: use um número inteiro de backups a manter, a partir de 1 (ex.: --keep 14).\n${BACKUP_USAGE}`,
+    );
+    return 2;
+  }
+  const prune = (folder: string) => {
+    if (keep === undefined) return;
+    const removed = pruneBackups(folder, keep);
+    io.out(`Backups antigos apagados (mantidos os ${keep} mais recentes): ${removed.length}.`);
+  };
   try {
     const config = databaseConfigFromEnv(env);
     if (config.engine === "postgres") {
-      io.err(postgresBackupGuide(env, "backup"));
-      return 2;
+      if (!options.values["pg-dump"]) {
+        io.err(postgresBackupGuide(env, "backup"));
+        return 2;
+      }
+      const folder = out ? path.resolve(io.cwd, out) : path.resolve(env.DATA_DIR || "data", "backups");
+      io.out(`Copiando ${describeDatabase(config)} com o pg_dump...`);
+      const result = await backupPostgresDatabase(config, folder);
+      io.out(
+        [
+          `Backup concluído em ${(result.milliseconds / 1000).toLocaleString("pt-BR", { maximumFractionDigits: 1 })} s: ${result.file}`,
+          `Tamanho: ${formatBytes(result.bytes)}. Lido de volta pelo pg_restore: ${result.tables} tabelas com dados.`,
+          "Guarde uma cópia fora deste servidor; o arquivo tem dados pessoais (pedidos de orçamento, usuários).",
+        ].join("\n"),
+      );
+      prune(folder);
+      return 0;
     }
     io.out(`Copiando ${describeDatabase(config)}...`);
     const result = await backupSqliteDatabase(config.path, {
@@ -141,6 +177,7 @@ export async function runBackupCli(
         "Guarde uma cópia fora deste servidor; o arquivo tem dados pessoais (pedidos de orçamento, usuários).",
       ].join("\n"),
     );
+    prune(path.dirname(result.file));
     return 0;
   } catch (error) {
     return reportFailure(error, io);
