@@ -9,6 +9,7 @@ import { databaseConfigFromEnv } from "./db/config.server";
 import { mailConfigFromEnv } from "./email/mail-config.server";
 import { metricsTokenSchema } from "./metrics-endpoint.server";
 import { quoteSettingsFromEnv } from "./quote/quote-config.server";
+import { shutdownDrainSchema } from "./readiness.server";
 import { renderCacheSettingsFromEnv } from "./render-cache/render-cache.server";
 
 // Every setting the server reads from the environment is checked before anything opens, and all
@@ -61,6 +62,11 @@ function metricsTokenProblems(env: Env): string[] {
   return parsed.success ? [] : parsed.error.issues.map((issue) => issue.message);
 }
 
+function shutdownDrainProblems(env: Env): string[] {
+  const parsed = shutdownDrainSchema.safeParse(env.SHUTDOWN_DRAIN_SECONDS || undefined);
+  return parsed.success ? [] : parsed.error.issues.map((issue) => issue.message);
+}
+
 /** Run one reader for its complaint; the readers throw a pt-BR message naming the variable. */
 function complaint(read: () => unknown): string[] {
   try {
@@ -88,6 +94,7 @@ export function environmentProblems(env: Env): string[] {
     ...complaint(() => checkRunwareEnv(env)),
     ...firstAdminProblems(env),
     ...metricsTokenProblems(env),
+    ...shutdownDrainProblems(env),
   ];
 }
 

@@ -26,6 +26,7 @@ import { assertEnvironment } from "./environment.server";
 import { logEvent } from "./log.server";
 import { recordAnswer } from "./metrics.server";
 import { metricsAnswer } from "./metrics-endpoint.server";
+import { isDraining } from "./readiness.server";
 import { startContentChanges } from "./render-cache/content-changes.server";
 import { trustedInlineScriptHashes } from "./render-cache/inline-script-hashes.server";
 import {
@@ -108,6 +109,7 @@ export function createHttpApp({
   // Readiness: this instance can serve everything now (the database answers); a load balancer
   // sends it nothing while this says 503. The server listens only once migrations have run.
   app.get("/readyz", async (c) => {
+    if (isDraining()) return c.json({ status: "stopping" }, 503);
     const reachable = await databaseAnswers(READINESS_TIMEOUT_MS);
     return reachable
       ? c.json({ status: "ok", database: "ok" })

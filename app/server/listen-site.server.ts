@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { Duplex } from "node:stream";
 import { getRequestListener } from "@hono/node-server";
 import type { HttpApp } from "./http-app.server";
+import { shutdownDrainMs, startDraining } from "./readiness.server";
 
 /** Node-level handling in front of the app; `next` hands the request on. */
 export type FrontHandler = (
@@ -67,20 +68,31 @@ export function listenSite({ fetch, stop, server: given, inFront, closing }: Lis
   function shutdown(signal: string) {
     if (stopping) return;
     stopping = true;
-    console.log(`${signal} recebido: encerrando após concluir as requisições em andamento...`);
-    // Stop accepting connections; let in-flight requests finish, then close the database and
-    // exit. A hard deadline keeps a stuck client from holding the process forever.
-    const deadline = setTimeout(() => {
-      console.error("Tempo de encerramento esgotado; finalizando conexões restantes.");
-      process.exit(1);
-    }, 10_000);
-    deadline.unref();
-    server.close(async () => {
-      await stop();
-      process.exit(0);
-    });
-    server.closeIdleConnections();
-    void closing?.();
+    const drainMs = shutdownDrainMs();
+    console.log(
+      drainMs
+        ? `${signal} recebido: /readyz passa a responder 503; encerrando em ${drainMs / 1000} s, após concluir as requisições em andamento...`
+        : `${signal} recebido: encerrando após concluir as requisições em andamento...`,
+    );
+    startDraining();
+    const close = () => {
+      // Stop accepting connections; let in-flight requests finish, then close the database and
+      // exit. A hard deadline keeps a stuck client from holding the process forever.
+      const deadline = setTimeout(() => {
+        console.error("Tempo de encerramento esgotado; finalizando conexões restantes.");
+        process.exit(1);
+      }, 10_000);
+      deadline.unref();
+      server.close(async () => {
+        await stop();
+        process.exit(0);
+      });
+      server.closeIdleConnections();
+      void closing?.();
+    };
+    // Meanwhile the proxy's health check sees 503 and sends the requests elsewhere.
+    if (drainMs) setTimeout(close, drainMs);
+    else close();
   }
 
   process.on("SIGTERM", () => shutdown("SIGTERM"));
