@@ -123,8 +123,10 @@ export function startLoad(options: LoadOptions): RunningLoad {
   }
 
   const workers = Array.from({ length: options.connections }, () => worker());
-  const snapshot = () => ({
+  const snapshot = (): LoadTally => ({
     ...tally,
+    failures: { ...tally.failures },
+    quotesConfirmed: [...tally.quotesConfirmed],
     rate: tally.requests / Math.max(0.001, (Date.now() - started) / 1000),
   });
   return {

@@ -108,7 +108,7 @@ export async function startCluster(options: ClusterOptions): Promise<SiteCluster
   const env = {
     PUBLIC_URL: publicUrl,
     TRUST_PROXY: "127.0.0.1,::1",
-    // Caddy checks /readyz every 2 s: a stopping instance says 503 for 3 s before it closes.
+    // Caddy checks /healthz every 2 s: a stopping instance says 503 for 3 s before it closes.
     SHUTDOWN_DRAIN_SECONDS: "3",
     ...options.env,
   };

@@ -21,6 +21,7 @@ import {
   withoutUntrustedForwarding,
 } from "./client-address.server";
 import { compressResponses } from "./compression.server";
+import { databaseUnavailablePage } from "./database-unavailable.server";
 import { database, startDatabase, stopDatabase } from "./db/database.server";
 import { assertEnvironment } from "./environment.server";
 import { logEvent } from "./log.server";
@@ -102,9 +103,11 @@ export function createHttpApp({
   app.use(compressResponses());
   app.use(limitRequestBodies());
 
-  // Liveness: the process answers. A service manager restarts the site when this fails, which
-  // a database outage must not cause (the site recovers by itself when the database returns).
-  app.get("/healthz", (c) => c.json({ status: "ok" }));
+  // Liveness: the process answers, also while the database is away (cached pages are served and
+  // the site recovers by itself), so neither a service manager nor the proxy gives up on it. It
+  // says 503 only while the instance drains before stopping: the proxy's health check
+  // (deploy/Caddyfile) then sends the requests to the other instances.
+  app.get("/healthz", (c) => (isDraining() ? c.json({ status: "stopping" }, 503) : c.json({ status: "ok" })));
 
   // Readiness: this instance can serve everything now (the database answers); a load balancer
   // sends it nothing while this says 503. The server listens only once migrations have run.
@@ -160,7 +163,12 @@ export function createHttpApp({
       ),
       requestId: c.get("requestId"),
     });
-    return attachRenderedBody(await handleDocument(asSeenByBrowser(c.req.raw, proxies), context));
+    const answer = await handleDocument(asSeenByBrowser(c.req.raw, proxies), context);
+    // A page that failed because the database is away: say so, with the phone and WhatsApp.
+    if (answer.status >= 500 && !(await databaseAnswers(UNAVAILABLE_CHECK_MS))) {
+      return databaseUnavailablePage(c.req.raw);
+    }
+    return attachRenderedBody(answer);
   });
 
   return {
@@ -243,6 +251,8 @@ async function answerMetrics(request: Request, peer: string | undefined, started
 
 /** How long /readyz waits for the database before it says the instance is not ready. */
 const READINESS_TIMEOUT_MS = 2_000;
+/** After a failed render: how long to wait for the database before blaming it. */
+const UNAVAILABLE_CHECK_MS = 1_000;
 
 async function databaseAnswers(timeoutMs: number): Promise<boolean> {
   let timer: ReturnType<typeof setTimeout> | undefined;

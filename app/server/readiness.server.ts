@@ -1,7 +1,7 @@
 import { z } from "zod";
 
-// Whether this instance should get new requests. On SIGTERM it first says no (/readyz answers
-// 503) and keeps serving for SHUTDOWN_DRAIN_SECONDS, so the proxy's health check moves traffic to
+// Whether this instance should get new requests. On SIGTERM it first says no (/healthz and
+// /readyz answer 503) and keeps serving for SHUTDOWN_DRAIN_SECONDS, so the proxy's health check moves traffic to
 // the other instances before this one stops accepting connections: a rolling restart loses
 // nothing, not even a request on a connection the proxy was about to reuse.
 

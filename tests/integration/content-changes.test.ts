@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
+import { watchContentChanges } from "~/server/render-cache/content-changes.server";
 import { insertCategory, insertPost } from "../support/db";
 import { testEngines } from "../support/test-database";
 import { watchedDatabase } from "../support/watched-database";
@@ -99,22 +100,48 @@ describe.each(testEngines())("content changes on $name", (engine) => {
     },
   );
 
+  const terminateListeners = (schema: string | undefined) =>
+    sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+        WHERE application_name = ${`site-cache-listener ${schema}`}`.execute(watched.other.db);
+
   it.runIf(engine.name === "postgres")(
-    "while the listener is disconnected the cache is not trusted, and it is emptied when it is back",
+    "while the listener reconnects what is held stays in use (the database may be away), and it is emptied when it is back",
     async () => {
       announced.length = 0;
-      const schema = engine.env.DATABASE_SCHEMA;
-      await sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity
-                WHERE application_name = ${`site-cache-listener ${schema}`}`.execute(watched.other.db);
-      for (let i = 0; i < 100 && watched.feed.isCurrent(); i++) await new Promise((r) => setTimeout(r, 10));
-      expect(watched.feed.isCurrent()).toBe(false);
-      for (let i = 0; i < 300 && !watched.feed.isCurrent(); i++) await new Promise((r) => setTimeout(r, 20));
-      expect(watched.feed.isCurrent()).toBe(true);
+      await terminateListeners(engine.env.DATABASE_SCHEMA);
+      for (let i = 0; i < 300 && !announced.some((tags) => tags[0] === "*"); i++) {
+        expect(watched.feed.isCurrent()).toBe(true);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      // Back: everything it held is dropped, and it hears changes again.
       expect(announced).toContainEqual(["*"]);
-      // And it hears changes again.
+      expect(watched.feed.isCurrent()).toBe(true);
       const slug = `volta-${randomUUID().slice(0, 8)}`;
       const created = await tagsAfter(() => insertCategory(watched.other.db, `Volta ${slug}`, slug));
       expect(created).toEqual(["blog", `category:${await categoryId(slug)}`]);
+    },
+  );
+
+  it.runIf(engine.name === "postgres")(
+    "past the time it may keep what it holds, a disconnected listener's cache is not trusted",
+    async () => {
+      const changes: string[][] = [];
+      const strict = await watchContentChanges(
+        watched.server,
+        (change) => changes.push(change === "everything" ? ["*"] : change.tags),
+        { keepWhileReconnectingMs: 0 },
+      );
+      try {
+        changes.length = 0;
+        await terminateListeners(engine.env.DATABASE_SCHEMA);
+        for (let i = 0; i < 100 && strict.isCurrent(); i++) await new Promise((r) => setTimeout(r, 10));
+        expect(strict.isCurrent()).toBe(false);
+        for (let i = 0; i < 300 && !strict.isCurrent(); i++) await new Promise((r) => setTimeout(r, 20));
+        expect(strict.isCurrent()).toBe(true);
+        expect(changes).toContainEqual(["*"]);
+      } finally {
+        await strict.stop();
+      }
     },
   );
 });

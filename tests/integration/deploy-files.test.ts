@@ -212,6 +212,6 @@ describe("the Caddyfile", () => {
     const proxy = JSON.stringify(config.apps.http.servers);
     expect(proxy).toContain('"dial":"127.0.0.1:3001"');
     expect(proxy).toContain('"dial":"127.0.0.1:3002"');
-    expect(proxy).toContain('"uri":"/readyz"');
+    expect(proxy).toContain('"uri":"/healthz"');
   });
 });

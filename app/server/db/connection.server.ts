@@ -2,6 +2,7 @@ import path from "node:path";
 import type { DatabaseSync } from "node:sqlite";
 import { Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
+import { logEvent } from "../log.server.ts";
 import type { DatabaseConfig } from "./config.server";
 import { NodeSqliteDialect, openNodeSqlite } from "./node-sqlite-dialect.server.ts";
 import { ensurePrivateDatabaseFile, ensurePrivateDirectory } from "./private-files.server.ts";
@@ -57,6 +58,17 @@ export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHand
       connectionString: config.url,
       max: 10,
       options: schema ? `-c search_path="${schema}"` : undefined,
+    });
+    // An idle connection the server dropped (a restart, a network cut) is reported here; without a
+    // listener it would end the process. The pool opens a new one for the next query.
+    const connectionLost = (error: Error) => {
+      logEvent("warn", "database connection lost; the next query opens a new one", { error: error.message });
+    };
+    pool.on("error", connectionLost);
+    // A connection in use between two queries (inside a transaction) reports its loss on the
+    // client itself; the transaction's next query fails and is rolled back by the server.
+    pool.on("connect", (client) => {
+      client.on("error", connectionLost);
     });
     // Fail now, with a clear message, rather than on the first page view.
     const client = await pool.connect();

@@ -47,10 +47,24 @@ export async function startContentChanges(handle: DatabaseHandle): Promise<Conte
   };
 }
 
-export function watchContentChanges(handle: DatabaseHandle, apply: ApplyChange): Promise<ContentChangeFeed> {
+export interface WatchOptions {
+  /** PostgreSQL: how long what is held stays in use after the listener is lost. */
+  keepWhileReconnectingMs?: number;
+}
+
+export function watchContentChanges(
+  handle: DatabaseHandle,
+  apply: ApplyChange,
+  options: WatchOptions = {},
+): Promise<ContentChangeFeed> {
   if (handle.sqlite) return Promise.resolve(watchSqlite(handle.sqlite, apply));
   if (handle.config.engine === "postgres") {
-    return watchPostgres(handle.config.url, handle.config.schema ?? "public", apply);
+    return watchPostgres(
+      handle.config.url,
+      handle.config.schema ?? "public",
+      apply,
+      options.keepWhileReconnectingMs ?? KEEP_WHILE_RECONNECTING_MS,
+    );
   }
   throw new Error("unknown database engine");
 }
@@ -120,14 +134,29 @@ function watchSqlite(sqlite: DatabaseSync, apply: ApplyChange): ContentChangeFee
 
 const RECONNECT_MS = 1000;
 const SETTLE_TIMEOUT_MS = 2000;
+/**
+ * How long what this process holds stays in use after the listener is lost. Usually the whole
+ * database is away then (a restart, an outage), nobody can change anything, and cached pages are
+ * what keeps the site up; a change committed meanwhile through a database that is still up for
+ * others shows once the listener is back (everything is dropped then) or after this time.
+ */
+const KEEP_WHILE_RECONNECTING_MS = 5 * 60_000;
 
 /**
  * PostgreSQL: triggers NOTIFY at commit; every instance LISTENs. While the listener is down,
- * changes could be missed, so the cache is emptied and bypassed until it is back.
+ * changes could be missed: what is held stays in use for a while (KEEP_WHILE_RECONNECTING_MS),
+ * and everything is dropped when the listener is back.
  */
-async function watchPostgres(url: string, schema: string, apply: ApplyChange): Promise<ContentChangeFeed> {
+async function watchPostgres(
+  url: string,
+  schema: string,
+  apply: ApplyChange,
+  keepWhileReconnectingMs: number,
+): Promise<ContentChangeFeed> {
   let client: pg.Client | undefined;
   let live = false;
+  /** When the listener was lost (Date.now()); undefined while it listens. */
+  let lostAt: number | undefined;
   let stopped = false;
   let reconnectTimer: NodeJS.Timeout | undefined;
   const barriers = new Map<string, () => void>();
@@ -146,13 +175,15 @@ async function watchPostgres(url: string, schema: string, apply: ApplyChange): P
   const lost = (error?: unknown) => {
     if (!live && client === undefined) return;
     live = false;
+    lostAt ??= Date.now();
     client?.removeAllListeners();
     client?.end().catch(() => {});
     client = undefined;
-    apply("everything");
     for (const release of barriers.values()) release();
     if (stopped) return;
-    logEvent("error", "content change listener lost; render cache bypassed until it reconnects", { error });
+    logEvent("error", "content change listener lost; what is cached stays in use until it reconnects", {
+      error,
+    });
     reconnectTimer = setTimeout(() => {
       connect().catch(() => lost());
     }, RECONNECT_MS);
@@ -171,12 +202,13 @@ async function watchPostgres(url: string, schema: string, apply: ApplyChange): P
     // Whatever changed while nobody listened is unknown: start from nothing.
     apply("everything");
     live = true;
+    lostAt = undefined;
   };
 
   await connect();
 
   return {
-    isCurrent: () => live,
+    isCurrent: () => live || (lostAt !== undefined && Date.now() - lostAt < keepWhileReconnectingMs),
     // NOTIFYs arrive in commit order: once our own marker comes back, every change committed
     // before it has been applied.
     settle: async () => {
