@@ -30,6 +30,9 @@
 //                                                   own ceiling alone, report in bench/report-obra.json
 //   npm run bench -- --only busca                   the blog search alone (never cached), report in
 //                                                   bench/report-busca.json
+//   npm run bench -- --pg --instances 2             uncached and mixed req/s for one and for 2 instances
+//                                                   behind Caddy (deploy/Caddyfile), with the scaling
+//                                                   ratio (bench-cluster.ts), report in bench/report-cluster.json
 //   npm run bench -- --only admin                   the admin's lists alone (/admin, /admin/solicitacoes),
 //                                                   10,000 posts unless --posts says otherwise,
 //                                                   report in bench/report-admin.json
@@ -52,6 +55,7 @@ import { staticSitemapPaths } from "../app/lib/sitemap-pages.ts";
 import * as site from "../app/server/maintenance.server.ts";
 import { ADMIN_LIST_TARGETS, type AdminListRow, measureAdminLists } from "./bench-admin.ts";
 import { captureResponse, startCeiling } from "./bench-ceiling.ts";
+import { CLUSTER_CONNECTIONS, measureScaling, type ScalingRow } from "./bench-cluster.ts";
 import { processCpuSeconds } from "./bench-cpu.ts";
 import {
   type PreparedDatabase,
@@ -88,6 +92,7 @@ const searchReportPath = path.join(projectRoot, "bench/report-busca.json");
 const SEARCH_PATH = "/blog?busca=fissuras+fachada";
 const SEARCH_CASE = "busca (nunca em cache)";
 const adminReportPath = path.join(projectRoot, "bench/report-admin.json");
+const clusterReportPath = path.join(projectRoot, "bench/report-cluster.json");
 /** Posts `--only admin` seeds unless --posts says otherwise: the scale the admin lists are budgeted at. */
 const ADMIN_BENCH_POSTS = 10_000;
 const CONNECTIONS = [1, 50] as const;
@@ -106,6 +111,8 @@ const TARGETS = {
   searchRequestsPerSecond: 300,
   serverRssMb: 200,
   lostLeads: 0,
+  /** Uncached req/s of two instances behind Caddy over one instance's. */
+  clusterScaling: 1.4,
 } as const;
 
 // ---------------------------------------------------------------------------------------------
@@ -126,11 +133,13 @@ interface Options {
   searchOnly: boolean;
   /** Only the admin's post list and quote-request inbox. */
   adminOnly: boolean;
+  /** With 2 or more: only the scaling over instances behind Caddy (PostgreSQL). */
+  instances: number;
 }
 
 function parseOptions(): Options {
   const usage =
-    "Uso: npm run bench -- [--pg] [--posts N] [--duration SEGUNDOS] [--mixed-duration SEGUNDOS] [--only uncached|midia|obra|busca|admin]";
+    "Uso: npm run bench -- [--pg] [--posts N] [--duration SEGUNDOS] [--mixed-duration SEGUNDOS] [--only uncached|midia|obra|busca|admin] [--pg --instances N]";
   const positive = (name: string, value: string | undefined) => {
     const number = Number(value);
     if (!Number.isInteger(number) || number < 1) {
@@ -146,6 +155,7 @@ function parseOptions(): Options {
         duration: { type: "string", default: "10" },
         "mixed-duration": { type: "string", default: "60" },
         only: { type: "string" },
+        instances: { type: "string", default: "1" },
         help: { type: "boolean", short: "h", default: false },
       },
     });
@@ -159,7 +169,11 @@ function parseOptions(): Options {
       );
     }
     const adminOnly = values.only === "admin";
+    const instances = positive("instances", values.instances);
+    if (instances > 1 && !values.pg)
+      throw new Error("--instances precisa de --pg: várias instâncias compartilham um PostgreSQL.");
     return {
+      instances,
       uncachedOnly: values.only === "uncached",
       mediaOnly: values.only === "midia",
       workOnly: values.only === "obra",
@@ -645,6 +659,66 @@ async function benchUncachedOnly(
   });
 }
 
+/** `--instances N`: uncached and mixed req/s through Caddy for one and for N instances. */
+async function benchScaling(
+  prepared: PreparedDatabase,
+  serverEnv: Record<string, string>,
+  articlePath: string,
+): Promise<void> {
+  const loadAtStart = os.loadavg()[0] ?? 0;
+  console.log(
+    `Escala: 1 e ${options.instances} instâncias atrás do Caddy (HTTPS), ${CLUSTER_CONNECTIONS} conexões; ` +
+      `sem cache ${options.durationS} s, carga mista ${options.mixedDurationS} s, cada uma após 3 s de aquecimento.\n`,
+  );
+  const rows = await measureScaling({
+    env: { ...serverEnv, QUOTE_MIN_FILL_SECONDS: "0" },
+    instances: options.instances,
+    durationS: options.durationS,
+    mixedDurationS: options.mixedDurationS,
+    uncachedPaths: [articlePath, "/blog", "/", "/obras", "/servicos"],
+    mixedPaths: [articlePath, "/blog", "/", "/obras", "/servicos", "/contato", "/sitemap.xml"],
+    storedLeads: (prefix) => storedLeadEmails(site, database.env, `${prefix}%`),
+  });
+  printTable(
+    [
+      { header: "instâncias", cell: (r: ScalingRow) => integer(r.instances), right: true },
+      {
+        header: "sem cache req/s",
+        cell: (r: ScalingRow) => integer(r.uncachedRequestsPerSecond),
+        right: true,
+      },
+      { header: "falhas", cell: (r: ScalingRow) => integer(r.uncachedFailed), right: true },
+      { header: "mista req/s", cell: (r: ScalingRow) => integer(r.mixedRequestsPerSecond), right: true },
+      { header: "falhas", cell: (r: ScalingRow) => integer(r.mixedFailed), right: true },
+      { header: "pedidos", cell: (r: ScalingRow) => integer(r.leadsConfirmed), right: true },
+      { header: "perdidos", cell: (r: ScalingRow) => integer(r.leadsLost), right: true },
+      { header: "carga", cell: (r: ScalingRow) => decimal(r.load, 1), right: true },
+    ],
+    rows,
+  );
+  const [one, many] = [rows[0], rows.at(-1)];
+  const uncachedRatio = one && many ? many.uncachedRequestsPerSecond / one.uncachedRequestsPerSecond : 0;
+  const mixedRatio = one && many ? many.mixedRequestsPerSecond / one.mixedRequestsPerSecond : 0;
+  const met = uncachedRatio >= TARGETS.clusterScaling;
+  console.log(
+    `\nEscala com ${options.instances} instâncias: sem cache ${decimal(uncachedRatio, 2)}× (meta ≥ ${decimal(TARGETS.clusterScaling, 1)}× ${met ? "✓" : "✗"}), ` +
+      `carga mista ${decimal(mixedRatio, 2)}×; ${os.cpus().length} CPUs, carga ao começar ${decimal(loadAtStart, 1)}.`,
+  );
+  const failed = rows.reduce((sum, r) => sum + r.uncachedFailed + r.mixedFailed + r.leadsLost, 0);
+  if (failed) process.exitCode = 1;
+  writeReport(clusterReportPath, {
+    ...reportHeader(prepared, loadAtStart),
+    only: "cluster",
+    cpus: os.cpus().length,
+    targets: { clusterScaling: TARGETS.clusterScaling, lostLeads: TARGETS.lostLeads },
+    rows,
+    uncachedRatio,
+    mixedRatio,
+    meetsTarget: met,
+    failedRequests: failed,
+  });
+}
+
 /** `--only busca`: the blog search alone, at 1 and 50 connections. */
 async function benchSearchOnly(prepared: PreparedDatabase, serverEnv: Record<string, string>): Promise<void> {
   const loadAtStart = os.loadavg()[0] ?? 0;
@@ -856,7 +930,9 @@ try {
   };
   const articlePath = `/blog/${prepared.article.slug}`;
   const articleCheck = contains(`>${prepared.article.title}</h1>`, "Artigos relacionados");
-  if (options.uncachedOnly) {
+  if (options.instances > 1) {
+    await benchScaling(prepared, serverEnv, articlePath);
+  } else if (options.uncachedOnly) {
     await benchUncachedOnly(prepared, serverEnv, articlePath, articleCheck);
   } else if (options.workOnly) {
     const loadAtStart = os.loadavg()[0] ?? 0;
