@@ -1,7 +1,7 @@
 import { AdminPage } from "~/components/admin/admin-page";
 import { SettingsForm } from "~/components/admin/settings-form";
 import type { RouteHandle } from "~/route-handle";
-import { requireAdminPage } from "~/server/auth/guard.server";
+import { ADMINS_ONLY, requireAdminPage } from "~/server/auth/guard.server";
 import { takeFlash } from "~/server/auth/sessions.server";
 import { settingsFormValues, submitSettingsForm } from "~/server/site/settings-form.server";
 import { companySettingsInForce, siteSettingsFor } from "~/server/site/site-settings.server";
@@ -10,9 +10,14 @@ import type { Route } from "./+types/admin-configuracoes";
 export const handle: RouteHandle = { hydrate: true };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const session = await requireAdminPage(request);
+  const session = await requireAdminPage(request, ADMINS_ONLY);
   const [settings, flash] = await Promise.all([siteSettingsFor(context), takeFlash(session)]);
-  return { email: session.user.email, flash, saved: settingsFormValues(companySettingsInForce(settings)) };
+  return {
+    email: session.user.email,
+    role: session.user.role,
+    flash,
+    saved: settingsFormValues(companySettingsInForce(settings)),
+  };
 }
 
 export function action({ request, context }: Route.ActionArgs) {

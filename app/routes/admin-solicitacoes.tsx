@@ -15,7 +15,7 @@ import {
   updateLead,
 } from "~/server/admin/leads-admin.server";
 import { parseLeadListQuery } from "~/server/admin/list-query.server";
-import { requireAdminAction, requireAdminPage } from "~/server/auth/guard.server";
+import { ADMINS_ONLY, requireAdminAction, requireAdminPage } from "~/server/auth/guard.server";
 import { setFlash, takeFlash } from "~/server/auth/sessions.server";
 import { formText, formTexts, readForm } from "~/server/read-form.server";
 import { validateForm } from "~/server/validate-form.server";
@@ -28,7 +28,7 @@ import type { Route } from "./+types/admin-solicitacoes";
 export const handle: RouteHandle = { hydrate: true };
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const session = await requireAdminPage(request);
+  const session = await requireAdminPage(request, ADMINS_ONLY);
   const parsed = parseLeadListQuery(new URL(request.url).searchParams);
   const [leads, services, flash] = await Promise.all([
     parsed.ok ? listLeads(parsed.query) : null,
@@ -42,13 +42,14 @@ export async function loader({ request }: Route.LoaderArgs) {
     invalidQuery: parsed.ok ? null : parsed.message,
     flash,
     email: session.user.email,
+    role: session.user.role,
   };
   // A filter that cannot be applied: the page says why, with the form to fix it.
   return parsed.ok ? page : data(page, { status: 400 });
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const session = await requireAdminAction(request);
+  const session = await requireAdminAction(request, ADMINS_ONLY);
   const form = await readForm(request);
   if (!form) return data({ error: "Não foi possível ler o formulário." }, { status: 400 });
   const id = formText(form, "id");

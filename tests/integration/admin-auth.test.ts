@@ -324,6 +324,7 @@ describe.each(testEngines())("admin sign-in and sessions on $name", (engine) => 
         id: admin.id,
         email: admin.email,
         name: null,
+        role: "admin",
       });
 
       const secure = await createSession(new Request("https://www.exemplo-condominio.com.br/auth"), admin.id);

@@ -1,5 +1,6 @@
-import { redirect } from "react-router";
+import { data, redirect } from "react-router";
 import { siteDefaults } from "~/config/site-env.server";
+import { FORBIDDEN_MESSAGE, type Permission, roleAllows } from "~/lib/roles";
 import { requestIsHttps } from "./cookies.server";
 import { type CurrentSession, getSession, readSessionToken } from "./sessions.server";
 
@@ -7,10 +8,25 @@ import { type CurrentSession, getSession, readSessionToken } from "./sessions.se
 // requests without a session before React Router runs (http-app.server.ts); this is the
 // second, per-route line, and the only one when a route is called without the HTTP layer.
 
-/** For admin pages (loaders): the session, or a redirect to the sign-in page. */
-export async function requireAdminPage(request: Request): Promise<CurrentSession> {
+/** Whom a page or action is for: every team member unless told ('admin': Administradores only). */
+export interface AccessOptions {
+  permission?: Permission;
+}
+
+/** Quote requests, users and settings: they hold personal data or decide who gets in. */
+export const ADMINS_ONLY: AccessOptions = { permission: "admin" };
+
+/**
+ * For admin pages (loaders): the session, or a redirect to the sign-in page; a signed-in user
+ * whose role does not allow the page gets 403 (the error screen explains it in pt-BR).
+ */
+export async function requireAdminPage(
+  request: Request,
+  { permission = "content" }: AccessOptions = {},
+): Promise<CurrentSession> {
   const session = await getSession(request);
   if (!session) throw redirect("/auth");
+  if (!roleAllows(session.user.role, permission)) throw data({ error: FORBIDDEN_MESSAGE }, { status: 403 });
   return session;
 }
 
@@ -18,12 +34,20 @@ export const UNAUTHORIZED_MESSAGE = "Sua sessão expirou ou você não entrou. E
 export const FOREIGN_ORIGIN_MESSAGE = "Requisição recusada: origem não permitida.";
 export const MISSING_ORIGIN_MESSAGE = "Requisição recusada: origem não informada.";
 
-/** For admin mutations and data endpoints: the session, or 401; and never a foreign Origin. */
-export async function requireAdminAction(request: Request): Promise<CurrentSession> {
+/**
+ * For admin mutations and data endpoints: the session, or 401; 403 when the role does not
+ * allow it; and never a foreign Origin.
+ */
+export async function requireAdminAction(
+  request: Request,
+  { permission = "content" }: AccessOptions = {},
+): Promise<CurrentSession> {
   assertSameOrigin(request);
   const session = await getSession(request);
   // A real Response (not data()), so resource routes answer with this JSON as it is.
   if (!session) throw Response.json({ error: UNAUTHORIZED_MESSAGE }, { status: 401 });
+  if (!roleAllows(session.user.role, permission))
+    throw Response.json({ error: FORBIDDEN_MESSAGE }, { status: 403 });
   return session;
 }
 

@@ -3,7 +3,7 @@ import { rateLimitKey } from "../ip-address.server";
 import { decoyHash, verifyPassword } from "./password.server";
 import { countRecent, forgetEvent, recordEvent } from "./rate-limit.server";
 import { createSession } from "./sessions.server";
-import { findUserByEmail } from "./users.server";
+import { findUserByEmail, recordSignIn } from "./users.server";
 
 const WINDOW_MS = 15 * 60 * 1000;
 /** Attempts allowed per client address within the window; past it the address gets 429. */
@@ -62,7 +62,7 @@ export async function attemptLogin(
   if (!user || !valid) return { ok: false, status: 401, message: LOGIN_FAILED_MESSAGE };
 
   // The e-mail's earlier failures stay: a stranger guessing it is still guessing.
-  await Promise.all([forgetEvent(emailEvent), forgetEvent(addressEvent)]);
+  await Promise.all([forgetEvent(emailEvent), forgetEvent(addressEvent), recordSignIn(user.id)]);
   const setCookie = await createSession(request, user.id, {
     title: "Login realizado!",
     description: "Bem-vindo de volta.",
