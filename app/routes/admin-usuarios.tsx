@@ -31,6 +31,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     role: session.user.role,
     selfId: session.user.id,
     flash,
+    invitationHours: INVITATION_HOURS,
     members: members.map((member) => ({
       ...member,
       lastSignIn: member.lastSignInAt ? dateTime.format(new Date(member.lastSignInAt)) : "Nunca",
@@ -56,7 +57,7 @@ const sectionClassName =
   "rounded-2xl border border-slate-200 bg-white p-6 dark:border-slate-800 dark:bg-slate-900";
 
 export default function AdminUsers({ loaderData, actionData }: Route.ComponentProps) {
-  const { members, invitations, flash, email, selfId } = loaderData;
+  const { members, invitations, flash, email, selfId, invitationHours } = loaderData;
   return (
     <AdminPage
       title="Usuários"
@@ -69,7 +70,7 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
           Convidar pessoa
         </h2>
         <p className="mb-4 text-sm text-slate-600 dark:text-slate-400">
-          A pessoa recebe um link por e-mail, válido por {INVITATION_HOURS} horas, para escolher o nome e a
+          A pessoa recebe um link por e-mail, válido por {invitationHours} horas, para escolher o nome e a
           senha. Editores cuidam de posts, obras, serviços, página inicial, mídia e redirecionamentos; não
           veem solicitações de orçamento, usuários nem configurações.
         </p>
@@ -181,7 +182,7 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
                       type="submit"
                       variant="secondary"
                       size="sm"
-                      aria-label={`Alterar o papel de ${who}`}
+                      aria-label={`Alterar papel de ${who}`}
                     >
                       Alterar papel
                     </Button>

@@ -5,7 +5,12 @@ import { database } from "../db/database.server.ts";
 import { hashPassword } from "./password.server.ts";
 import { passwordProblem } from "./password-policy.server.ts";
 
-export const emailSchema = z.string().trim().toLowerCase().pipe(z.email("Informe um e-mail válido."));
+export const emailSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(254, "Informe um e-mail válido.")
+  .pipe(z.email("Informe um e-mail válido."));
 
 /** Length only; how guessable it is needs the dictionaries (`passwordProblem`, asynchronous). */
 export const passwordSchema = z
