@@ -182,7 +182,7 @@ test.describe("on the shared server", () => {
 
     await here.goto("/admin/conta");
     await here.getByLabel("Senha atual").fill("senha errada demais");
-    await here.getByLabel("Nova senha", { exact: true }).fill(STRONG);
+    await here.getByLabel(/^Nova senha/).fill(STRONG);
     await here.getByLabel("Repita a nova senha").fill(STRONG);
     await here.getByRole("button", { name: "Trocar senha" }).click();
     await expect(here.getByRole("alert").filter({ hasText: "Senha atual incorreta." })).toBeVisible({
@@ -191,7 +191,7 @@ test.describe("on the shared server", () => {
     expect((await there.request.get("/admin", { maxRedirects: 0 })).status()).toBe(200);
 
     await here.getByLabel("Senha atual").fill(password);
-    await here.getByLabel("Nova senha", { exact: true }).fill(STRONG);
+    await here.getByLabel(/^Nova senha/).fill(STRONG);
     await here.getByLabel("Repita a nova senha").fill(STRONG);
     await here.getByRole("button", { name: "Trocar senha" }).click();
     await expect(here.getByRole("status").filter({ hasText: "Senha alterada!" })).toBeVisible({
