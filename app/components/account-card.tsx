@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { BusySubmitScript } from "~/components/ui/busy-submit-script";
 import { ToastRegion, ToastView } from "~/components/ui/toast";
+import { PASSWORD_HINT, PASSWORD_MAX, PASSWORD_MIN } from "~/lib/password-rules";
 
 // The pages someone reaches their account from without being signed in (an invitation, 'forgot
 // my password', a reset link): the sign-in page's card, a form, and the server's answer.
@@ -71,5 +72,37 @@ export function AccountField({
         </p>
       ) : null}
     </div>
+  );
+}
+
+/**
+ * A new password and its repetition, with the rules as the hint. The hidden e-mail lets a
+ * password manager file the new password under the right account.
+ */
+export function NewPasswordFields({ email, label }: { email: string; label: string }) {
+  return (
+    <>
+      <input type="email" name="username" value={email} autoComplete="username" readOnly hidden />
+      <AccountField
+        id="password"
+        name="password"
+        type="password"
+        label={label}
+        required
+        minLength={PASSWORD_MIN}
+        maxLength={PASSWORD_MAX}
+        autoComplete="new-password"
+        hint={PASSWORD_HINT}
+      />
+      <AccountField
+        id="confirmation"
+        name="confirmation"
+        type="password"
+        label={`Repita a ${label.toLowerCase()}`}
+        required
+        maxLength={PASSWORD_MAX}
+        autoComplete="new-password"
+      />
+    </>
   );
 }

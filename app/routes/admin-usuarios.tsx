@@ -85,11 +85,7 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
           </Field>
           <Field label="Papel" required>
             <Select name="role" defaultValue="editor">
-              {ROLES.map((role) => (
-                <option key={role} value={role}>
-                  {ROLE_LABELS[role]}
-                </option>
-              ))}
+              <RoleOptions />
             </Select>
           </Field>
           <Button type="submit">Enviar convite</Button>
@@ -171,11 +167,7 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
                     <input type="hidden" name="id" value={member.id} />
                     <Field label={`Papel de ${who}`}>
                       <Select name="role" defaultValue={member.role}>
-                        {ROLES.map((role) => (
-                          <option key={role} value={role}>
-                            {ROLE_LABELS[role]}
-                          </option>
-                        ))}
+                        <RoleOptions />
                       </Select>
                     </Field>
                     <Button
@@ -215,4 +207,12 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
       </section>
     </AdminPage>
   );
+}
+
+function RoleOptions() {
+  return ROLES.map((role) => (
+    <option key={role} value={role}>
+      {ROLE_LABELS[role]}
+    </option>
+  ));
 }

@@ -1,6 +1,5 @@
 import { data, redirect } from "react-router";
-import { AccountCard, AccountField } from "~/components/account-card";
-import { PASSWORD_HINT, PASSWORD_MAX, PASSWORD_MIN } from "~/lib/password-rules";
+import { AccountCard, AccountField, NewPasswordFields } from "~/components/account-card";
 import { ROLE_LABELS } from "~/lib/roles";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
 import { assertSameOrigin } from "~/server/auth/guard.server";
@@ -71,14 +70,6 @@ export default function Invitation({ loaderData, actionData }: Route.ComponentPr
       error={error}
     >
       <form method="post" className="flex flex-col gap-5">
-        <input
-          type="email"
-          name="username"
-          value={invitation.email}
-          autoComplete="username"
-          readOnly
-          hidden
-        />
         <AccountField
           id="name"
           name="name"
@@ -88,26 +79,7 @@ export default function Invitation({ loaderData, actionData }: Route.ComponentPr
           autoComplete="name"
           defaultValue={actionData?.name ?? ""}
         />
-        <AccountField
-          id="password"
-          name="password"
-          type="password"
-          label="Senha"
-          required
-          minLength={PASSWORD_MIN}
-          maxLength={PASSWORD_MAX}
-          autoComplete="new-password"
-          hint={PASSWORD_HINT}
-        />
-        <AccountField
-          id="confirmation"
-          name="confirmation"
-          type="password"
-          label="Repita a senha"
-          required
-          maxLength={PASSWORD_MAX}
-          autoComplete="new-password"
-        />
+        <NewPasswordFields email={invitation.email} label="Senha" />
         <button
           type="submit"
           data-busy-label="Criando conta..."

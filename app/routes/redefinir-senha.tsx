@@ -1,6 +1,5 @@
 import { data } from "react-router";
-import { AccountCard, AccountField } from "~/components/account-card";
-import { PASSWORD_HINT, PASSWORD_MAX, PASSWORD_MIN } from "~/lib/password-rules";
+import { AccountCard, NewPasswordFields } from "~/components/account-card";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
 import { assertSameOrigin } from "~/server/auth/guard.server";
 import { findPasswordReset, newPasswordSchema, resetPassword } from "~/server/auth/password-resets.server";
@@ -75,34 +74,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
       error={error}
     >
       <form method="post" className="flex flex-col gap-5">
-        <input
-          type="email"
-          name="username"
-          value={loaderData.email}
-          autoComplete="username"
-          readOnly
-          hidden
-        />
-        <AccountField
-          id="password"
-          name="password"
-          type="password"
-          label="Nova senha"
-          required
-          minLength={PASSWORD_MIN}
-          maxLength={PASSWORD_MAX}
-          autoComplete="new-password"
-          hint={PASSWORD_HINT}
-        />
-        <AccountField
-          id="confirmation"
-          name="confirmation"
-          type="password"
-          label="Repita a nova senha"
-          required
-          maxLength={PASSWORD_MAX}
-          autoComplete="new-password"
-        />
+        <NewPasswordFields email={loaderData.email} label="Nova senha" />
         <button
           type="submit"
           data-busy-label="Salvando..."

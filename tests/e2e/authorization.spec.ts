@@ -29,7 +29,7 @@ import {
   singleFetchRedirect,
   startDedicatedServer,
 } from "../support/admin-auth";
-import { insertCategory, insertPost, openE2eDatabase } from "../support/db";
+import { insertCategory, insertPost, insertUser, openE2eDatabase } from "../support/db";
 import { e2eDatabaseEnv } from "../support/e2e-env";
 
 // Authorization of the admin at the HTTP level (server-side enforcement): every admin
@@ -266,20 +266,13 @@ test.beforeAll(async ({ playwright }, testInfo) => {
     })
     .execute();
   const now = new Date().toISOString();
-  fixture.editorId = randomUUID();
   fixture.editorEmail = `editora-${id}@exemplo-condominio.com.br`;
-  await handle.db
-    .insertInto("users")
-    .values({
-      id: fixture.editorId,
-      email: fixture.editorEmail,
-      password_hash: "sem-senha",
-      name: `Editora ${id}`,
-      role: "editor",
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
+  fixture.editorId = await insertUser(handle.db, {
+    email: fixture.editorEmail,
+    passwordHash: "sem-senha",
+    role: "editor",
+    name: `Editora ${id}`,
+  });
   fixture.invitationId = randomUUID();
   await handle.db
     .insertInto("invitations")

@@ -11,7 +11,7 @@ import {
   startDedicatedServer,
 } from "../support/admin-auth";
 import { adminPagesPassAxe, seriousAxeViolations } from "../support/axe";
-import { openE2eDatabase } from "../support/db";
+import { insertUser, openE2eDatabase } from "../support/db";
 import { startSmtpSink } from "../support/smtp-sink";
 
 // Passwords: 'Esqueci minha senha' by e-mail (read from a real SMTP server; the same answer for
@@ -144,20 +144,24 @@ test.describe("on the shared server", () => {
   /** An account of this test's own, with a known password. */
   async function newAccount(password: string) {
     const email = `conta-${uid()}@exemplo-condominio.com.br`;
-    const now = new Date().toISOString();
+    await insertUser(handle.db, { email, passwordHash: await hashPassword(password), role: "editor" });
+    return email;
+  }
+
+  /** A reset link for an account, valid 30 minutes; returns its token. */
+  async function insertReset(userId: string): Promise<string> {
+    const token = randomBytes(32).toString("base64url");
     await handle.db
-      .insertInto("users")
+      .insertInto("password_resets")
       .values({
         id: randomUUID(),
-        email,
-        password_hash: await hashPassword(password),
-        name: null,
-        role: "editor",
-        created_at: now,
-        updated_at: now,
+        user_id: userId,
+        token_hash: sha256Hex(token),
+        created_at: new Date().toISOString(),
+        expires_at: new Date(Date.now() + 30 * 60_000).toISOString(),
       })
       .execute();
-    return email;
+    return token;
   }
 
   const passwordHash = async (email: string) =>
@@ -272,17 +276,7 @@ test.describe("on the shared server", () => {
     const userId = (
       await handle.db.selectFrom("users").select("id").where("email", "=", account).executeTakeFirstOrThrow()
     ).id;
-    const token = randomBytes(32).toString("base64url");
-    await handle.db
-      .insertInto("password_resets")
-      .values({
-        id: randomUUID(),
-        user_id: userId,
-        token_hash: sha256Hex(token),
-        created_at: new Date().toISOString(),
-        expires_at: new Date(Date.now() + 30 * 60_000).toISOString(),
-      })
-      .execute();
+    const token = await insertReset(userId);
     const before = await passwordHash(account);
     for (const [form, message] of [
       [{ password: "curta", confirmation: "curta" }, "A senha precisa ter pelo menos 8 caracteres."],
@@ -319,17 +313,7 @@ test.describe("on the shared server", () => {
           .where("email", "=", account)
           .executeTakeFirstOrThrow()
       ).id;
-      const token = randomBytes(32).toString("base64url");
-      await handle.db
-        .insertInto("password_resets")
-        .values({
-          id: randomUUID(),
-          user_id: userId,
-          token_hash: sha256Hex(token),
-          created_at: new Date().toISOString(),
-          expires_at: new Date(Date.now() + 30 * 60_000).toISOString(),
-        })
-        .execute();
+      const token = await insertReset(userId);
       await page.goto(`/redefinir-senha/${token}`);
       await expect(page.getByRole("heading", { name: "Criar nova senha" })).toBeVisible();
       expect(await seriousAxeViolations(page)).toEqual([]);
