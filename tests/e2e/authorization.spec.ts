@@ -660,12 +660,12 @@ const leadProbes: Probe[] = [
   ...pageProbes(["/admin/solicitacoes", "/admin/solicitacoes/<id>"], (page) =>
     page.replace("<id>", fixture.leadId),
   ),
-  // A download, refused like an action (JSON with the reason).
+  // A download: without a session it goes to sign-in like a page; an Editor gets JSON with the reason.
   {
     label: "GET /admin/solicitacoes.csv",
     method: "GET",
     path: () => "/admin/solicitacoes.csv",
-    kind: "mutation",
+    kind: "page",
   },
   ...actionProbes(
     [
@@ -680,8 +680,31 @@ const leadProbes: Probe[] = [
   ),
 ];
 
+/** One's own account: the password change (an Editor may use it, for their own account). */
+const accountProbes: Probe[] = [
+  ...pageProbes(["/admin/conta"], (page) => page),
+  ...actionProbes(
+    [
+      [
+        "/admin/conta",
+        "change password",
+        async () => ({
+          form: {
+            current: E2E_ADMIN.password,
+            password: "trocada por quem nao devia 42",
+            confirmation: "trocada por quem nao devia 42",
+          },
+        }),
+      ],
+    ],
+    (page) => page,
+  ),
+];
+
 const probes: Probe[] = [
   ...teamProbes,
+  ...leadProbes,
+  ...accountProbes,
   { label: "GET /admin", method: "GET", path: () => "/admin", kind: "page" },
   { label: "GET /admin/posts/novo", method: "GET", path: () => "/admin/posts/novo", kind: "page" },
   {
@@ -1184,6 +1207,11 @@ test("a valid session reaches every admin page and data request (the refusals ab
     "/admin/configuracoes.data",
     "/admin/usuarios",
     "/admin/usuarios.data",
+    "/admin/conta",
+    "/admin/conta.data",
+    "/admin/solicitacoes",
+    "/admin/solicitacoes.csv",
+    `/admin/solicitacoes/${fixture.leadId}`,
     ...siteContentProbes.filter((probe) => probe.method === "GET").map((probe) => probe.path()),
     ...redirectProbes.filter((probe) => probe.method === "GET").map((probe) => probe.path()),
     "/admin/midia",
