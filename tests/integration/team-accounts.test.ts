@@ -1,5 +1,8 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { changePassword } from "~/server/auth/change-password.server";
+import { hashPassword, verifyPassword } from "~/server/auth/password.server";
+import { requestPasswordReset, resetPassword } from "~/server/auth/password-resets.server";
 import { createSession, getSession } from "~/server/auth/sessions.server";
 import { database, startDatabase, stopDatabase } from "~/server/db/database.server";
 import { acceptInvitation, createInvitation, findInvitation } from "~/server/team/invitations.server";
@@ -13,6 +16,8 @@ import { testEngines } from "../support/test-database";
 process.env.PUBLIC_URL = "http://localhost:3000";
 const SITE = "http://localhost";
 const uid = () => randomUUID().slice(0, 8);
+/** Tests that hash passwords (argon2) and load the strength dictionaries: slow on a busy machine. */
+const SLOW = 60_000;
 const sha256 = (token: string) => createHash("sha256").update(token).digest("hex");
 
 describe.each(testEngines())("team accounts on $name", (engine) => {
@@ -27,6 +32,7 @@ describe.each(testEngines())("team accounts on $name", (engine) => {
     const db = await database();
     await db.deleteFrom("outbox").execute();
     await db.deleteFrom("invitations").execute();
+    await db.deleteFrom("rate_limit_events").execute();
     await db.deleteFrom("users").execute();
   });
 
@@ -123,36 +129,40 @@ describe.each(testEngines())("team accounts on $name", (engine) => {
     expect(await user(editor)).toBeUndefined();
   });
 
-  it("an invitation keeps only the link's hash, creates one account with its role, and works once", async () => {
-    const admin = await newUser("admin");
-    const email = `convidado-${uid()}@exemplo-condominio.com.br`;
-    expect(await createInvitation(admin, { email, role: "editor" }, "Alvorada")).toEqual({ ok: true });
-    const db = await database();
-    const outbox = await db.selectFrom("outbox").select(["kind", "payload"]).execute();
-    expect(outbox).toHaveLength(1);
-    const token = /\/convite\/([A-Za-z0-9_-]{43})/.exec(outbox[0]?.payload ?? "")?.[1] ?? "";
-    const stored = await db.selectFrom("invitations").select("token_hash").executeTakeFirstOrThrow();
-    expect(stored.token_hash).toBe(sha256(token));
-    expect(JSON.stringify(await db.selectFrom("invitations").selectAll().execute())).not.toContain(token);
+  it(
+    "an invitation keeps only the link's hash, creates one account with its role, and works once",
+    async () => {
+      const admin = await newUser("admin");
+      const email = `convidado-${uid()}@exemplo-condominio.com.br`;
+      expect(await createInvitation(admin, { email, role: "editor" }, "Alvorada")).toEqual({ ok: true });
+      const db = await database();
+      const outbox = await db.selectFrom("outbox").select(["kind", "payload"]).execute();
+      expect(outbox).toHaveLength(1);
+      const token = /\/convite\/([A-Za-z0-9_-]{43})/.exec(outbox[0]?.payload ?? "")?.[1] ?? "";
+      const stored = await db.selectFrom("invitations").select("token_hash").executeTakeFirstOrThrow();
+      expect(stored.token_hash).toBe(sha256(token));
+      expect(JSON.stringify(await db.selectFrom("invitations").selectAll().execute())).not.toContain(token);
 
-    const weak = await acceptInvitation(token, { name: "Ana", password: "senha123" }, "Alvorada");
-    expect(weak).toMatchObject({ ok: false, status: 400 });
-    expect((await findInvitation(token)).ok).toBe(true);
+      const weak = await acceptInvitation(token, { name: "Ana", password: "senha123" }, "Alvorada");
+      expect(weak).toMatchObject({ ok: false, status: 400 });
+      expect((await findInvitation(token)).ok).toBe(true);
 
-    const password = `uma frase longa de ${uid()} palavras`;
-    const [first, second] = await Promise.all([
-      acceptInvitation(token, { name: "Ana Souza", password }, "Alvorada"),
-      acceptInvitation(token, { name: "Ana Souza", password }, "Alvorada"),
-    ]);
-    expect([first, second].filter((result) => result.ok)).toHaveLength(1);
-    const created = await db
-      .selectFrom("users")
-      .select(["name", "role"])
-      .where("email", "=", email)
-      .execute();
-    expect(created).toEqual([{ name: "Ana Souza", role: "editor" }]);
-    expect(await findInvitation(token)).toMatchObject({ ok: false, status: 404 });
-  });
+      const password = `uma frase longa de ${uid()} palavras`;
+      const [first, second] = await Promise.all([
+        acceptInvitation(token, { name: "Ana Souza", password }, "Alvorada"),
+        acceptInvitation(token, { name: "Ana Souza", password }, "Alvorada"),
+      ]);
+      expect([first, second].filter((result) => result.ok)).toHaveLength(1);
+      const created = await db
+        .selectFrom("users")
+        .select(["name", "role"])
+        .where("email", "=", email)
+        .execute();
+      expect(created).toEqual([{ name: "Ana Souza", role: "editor" }]);
+      expect(await findInvitation(token)).toMatchObject({ ok: false, status: 404 });
+    },
+    SLOW,
+  );
 
   it("an expired invitation answers 410; an unknown or malformed link 404", async () => {
     const admin = await newUser("admin");
@@ -175,4 +185,76 @@ describe.each(testEngines())("team accounts on $name", (engine) => {
     expect(await findInvitation(randomBytes(32).toString("base64url"))).toMatchObject({ status: 404 });
     expect(await findInvitation("curto")).toMatchObject({ status: 404 });
   });
+
+  it(
+    "a reset link works once (also when used twice at once) and ends every session; an unknown e-mail queues nothing",
+    async () => {
+      const userId = await newUser("editor");
+      const db = await database();
+      const { email } = await db
+        .selectFrom("users")
+        .select("email")
+        .where("id", "=", userId)
+        .executeTakeFirstOrThrow();
+      const session = await signedIn(userId);
+      expect(await requestPasswordReset(`ninguem-${uid()}@exemplo.com.br`, "203.0.113.7", "Alvorada")).toBe(
+        "requested",
+      );
+      expect(await db.selectFrom("outbox").select("id").execute()).toHaveLength(0);
+      expect(await requestPasswordReset(email, "203.0.113.7", "Alvorada")).toBe("requested");
+      const payload = (await db.selectFrom("outbox").select("payload").executeTakeFirstOrThrow()).payload;
+      const token = /\/redefinir-senha\/([A-Za-z0-9_-]{43})/.exec(payload)?.[1] ?? "";
+      const password = `nova frase ${uid()} bem longa`;
+      const results = await Promise.all([
+        resetPassword(token, password, "Alvorada"),
+        resetPassword(token, password, "Alvorada"),
+      ]);
+      expect(results.filter((result) => result.ok)).toHaveLength(1);
+      expect(await getSession(session)).toBeNull();
+      const row = await db
+        .selectFrom("users")
+        .select("password_hash")
+        .where("id", "=", userId)
+        .executeTakeFirstOrThrow();
+      expect(await verifyPassword(password, row.password_hash)).toBe(true);
+      expect(await resetPassword(token, `${password} 2`, "Alvorada")).toMatchObject({
+        ok: false,
+        status: 404,
+      });
+    },
+    SLOW,
+  );
+
+  it(
+    "changing the password ends the other sessions and keeps this one",
+    async () => {
+      const userId = await newUser("editor");
+      const db = await database();
+      const current = `frase atual ${uid()} comprida`;
+      await db
+        .updateTable("users")
+        .set({ password_hash: await hashPassword(current) })
+        .where("id", "=", userId)
+        .execute();
+      const here = await signedIn(userId);
+      const there = await signedIn(userId);
+      const session = await getSession(here);
+      if (!session) throw new Error("no session");
+      const next = `frase nova ${uid()} comprida`;
+      expect(
+        await changePassword(session, { current: "errada", password: next, confirmation: next }, "A"),
+      ).toEqual({
+        ok: false,
+        status: 400,
+        message: "Senha atual incorreta.",
+      });
+      expect(await getSession(there)).not.toBeNull();
+      expect(await changePassword(session, { current, password: next, confirmation: next }, "A")).toEqual({
+        ok: true,
+      });
+      expect(await getSession(here)).not.toBeNull();
+      expect(await getSession(there)).toBeNull();
+    },
+    SLOW,
+  );
 });
