@@ -428,6 +428,7 @@ describe.each(testEngines())("admin sign-in and sessions on $name", (engine) => 
       const token = await craft(admin.id);
       await upsertAdmin({ email: admin.email, password: `nova-senha-${uid()}` });
       expect(await getSession(withCookie(token))).toBeNull();
-    });
+      // Two argon2 hashes and the password-strength dictionaries: slow on a busy machine.
+    }, 30_000);
   });
 });
