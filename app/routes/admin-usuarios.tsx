@@ -2,10 +2,12 @@ import { Form } from "react-router";
 import { AdminPage } from "~/components/admin/admin-page";
 import { DeleteForm } from "~/components/admin/row-actions";
 import { Badge, Button, Field, Select, TextInput } from "~/components/admin/ui";
+import { siteDefaults } from "~/config/site-env.server";
 import { ROLE_LABELS, ROLES } from "~/lib/roles";
 import type { RouteHandle } from "~/route-handle";
 import { ADMINS_ONLY, requireAdminAction, requireAdminPage } from "~/server/auth/guard.server";
 import { takeFlash } from "~/server/auth/sessions.server";
+import { mailConfigFromEnv } from "~/server/email/mail-config.server";
 import { INVITATION_HOURS, listPendingInvitations } from "~/server/team/invitations.server";
 import { submitTeamForm, type TeamFormFailure } from "~/server/team/team-form.server";
 import { listTeamMembers } from "~/server/team/team-members.server";
@@ -32,6 +34,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     selfId: session.user.id,
     flash,
     invitationHours: INVITATION_HOURS,
+    // Without SMTP an invitation waits in the outbox: say so before anyone waits for it.
+    mailEnabled: mailConfigFromEnv(process.env, siteDefaults()).enabled,
     members: members.map((member) => ({
       ...member,
       lastSignIn: member.lastSignInAt ? dateTime.format(new Date(member.lastSignInAt)) : "Nunca",
@@ -57,7 +61,7 @@ const sectionClassName =
   "rounded-2xl border border-slate-200 bg-white p-6 dark:border-slate-800 dark:bg-slate-900";
 
 export default function AdminUsers({ loaderData, actionData }: Route.ComponentProps) {
-  const { members, invitations, flash, email, selfId, invitationHours } = loaderData;
+  const { members, invitations, flash, email, selfId, invitationHours, mailEnabled } = loaderData;
   return (
     <AdminPage
       title="Usuários"
@@ -74,6 +78,12 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
           senha. Editores cuidam de posts, obras, serviços, página inicial, mídia e redirecionamentos; não
           veem solicitações de orçamento, usuários nem configurações.
         </p>
+        {mailEnabled ? null : (
+          <p className="mb-4 rounded-lg bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-200">
+            O envio de e-mails está desativado (defina SMTP_URL): os convites ficam guardados e só são
+            enviados quando ele for configurado.
+          </p>
+        )}
         <Form
           method="post"
           key={invitations.map((invitation) => invitation.id).join()}
