@@ -1,7 +1,7 @@
 import { AdminPage } from "~/components/admin/admin-page";
 import { SettingsForm } from "~/components/admin/settings-form";
 import type { RouteHandle } from "~/route-handle";
-import { ADMINS_ONLY, requireAdminPage } from "~/server/auth/guard.server";
+import { requireAdminPage } from "~/server/auth/guard.server";
 import { takeFlash } from "~/server/auth/sessions.server";
 import { settingsFormValues, submitSettingsForm } from "~/server/site/settings-form.server";
 import { companySettingsInForce, siteSettingsFor } from "~/server/site/site-settings.server";
@@ -10,7 +10,7 @@ import type { Route } from "./+types/admin-configuracoes";
 export const handle: RouteHandle = { hydrate: true };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const session = await requireAdminPage(request, ADMINS_ONLY);
+  const session = await requireAdminPage(request, { can: "settings.manage" });
   const [settings, flash] = await Promise.all([siteSettingsFor(context), takeFlash(session)]);
   return {
     email: session.user.email,

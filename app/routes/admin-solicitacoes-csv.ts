@@ -1,6 +1,6 @@
 import { leadsToCsv, listLeadsForExport } from "~/server/admin/leads-admin.server";
 import { parseLeadListQuery } from "~/server/admin/list-query.server";
-import { ADMINS_ONLY, requireAdminAction } from "~/server/auth/guard.server";
+import { requireAdminAction } from "~/server/auth/guard.server";
 import type { Route } from "./+types/admin-solicitacoes-csv";
 
 /**
@@ -8,7 +8,7 @@ import type { Route } from "./+types/admin-solicitacoes-csv";
  * filters and search select (the same query string), all pages together.
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdminAction(request, ADMINS_ONLY);
+  await requireAdminAction(request, { can: "leads.read" });
   const parsed = parseLeadListQuery(new URL(request.url).searchParams);
   if (!parsed.ok) {
     return new Response(parsed.message, {

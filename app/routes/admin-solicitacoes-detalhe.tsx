@@ -5,7 +5,7 @@ import { Icon } from "~/components/ui/icon";
 import { deliveryLabels, leadStatusLabels } from "~/lib/lead-status";
 import type { RouteHandle } from "~/route-handle";
 import { getLead, leadIdFromParam } from "~/server/admin/leads-admin.server";
-import { ADMINS_ONLY, requireAdminPage } from "~/server/auth/guard.server";
+import { requireAdminPage } from "~/server/auth/guard.server";
 import { takeFlash } from "~/server/auth/sessions.server";
 import type { Route } from "./+types/admin-solicitacoes-detalhe";
 
@@ -15,7 +15,7 @@ import type { Route } from "./+types/admin-solicitacoes-detalhe";
 export const handle: RouteHandle = { hydrate: true };
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const session = await requireAdminPage(request, ADMINS_ONLY);
+  const session = await requireAdminPage(request, { can: "leads.read" });
   const id = leadIdFromParam(params.id);
   const [lead, flash] = await Promise.all([id ? getLead(id) : null, takeFlash(session)]);
   const page = { lead, flash, email: session.user.email, role: session.user.role };

@@ -15,7 +15,7 @@ import {
   updateLead,
 } from "~/server/admin/leads-admin.server";
 import { parseLeadListQuery } from "~/server/admin/list-query.server";
-import { ADMINS_ONLY, requireAdminAction, requireAdminPage } from "~/server/auth/guard.server";
+import { requireAdminAction, requireAdminPage } from "~/server/auth/guard.server";
 import { setFlash, takeFlash } from "~/server/auth/sessions.server";
 import { formText, formTexts, readForm } from "~/server/read-form.server";
 import { validateForm } from "~/server/validate-form.server";
@@ -28,7 +28,7 @@ import type { Route } from "./+types/admin-solicitacoes";
 export const handle: RouteHandle = { hydrate: true };
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const session = await requireAdminPage(request, ADMINS_ONLY);
+  const session = await requireAdminPage(request, { can: "leads.read" });
   const parsed = parseLeadListQuery(new URL(request.url).searchParams);
   const [leads, services, flash] = await Promise.all([
     parsed.ok ? listLeads(parsed.query) : null,
@@ -49,7 +49,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const session = await requireAdminAction(request, ADMINS_ONLY);
+  const session = await requireAdminAction(request, { can: "leads.manage" });
   const form = await readForm(request);
   if (!form) return data({ error: "Não foi possível ler o formulário." }, { status: 400 });
   const id = formText(form, "id");

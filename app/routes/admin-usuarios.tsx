@@ -5,7 +5,7 @@ import { Badge, Button, Field, Select, TextInput } from "~/components/admin/ui";
 import { siteDefaults } from "~/config/site-env.server";
 import { ROLE_LABELS, ROLES } from "~/lib/roles";
 import type { RouteHandle } from "~/route-handle";
-import { ADMINS_ONLY, requireAdminAction, requireAdminPage } from "~/server/auth/guard.server";
+import { requireAdminAction, requireAdminPage } from "~/server/auth/guard.server";
 import { takeFlash } from "~/server/auth/sessions.server";
 import { mailConfigFromEnv } from "~/server/email/mail-config.server";
 import { INVITATION_HOURS, listPendingInvitations } from "~/server/team/invitations.server";
@@ -22,7 +22,7 @@ const dateTime = new Intl.DateTimeFormat("pt-BR", {
 });
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const session = await requireAdminPage(request, ADMINS_ONLY);
+  const session = await requireAdminPage(request, { can: "users.manage" });
   const [members, invitations, flash] = await Promise.all([
     listTeamMembers(),
     listPendingInvitations(),
@@ -48,7 +48,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const session = await requireAdminAction(request, ADMINS_ONLY);
+  const session = await requireAdminAction(request, { can: "users.manage" });
   return submitTeamForm(request, context, session);
 }
 
@@ -189,26 +189,35 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
                       Alterar papel
                     </Button>
                   </Form>
-                  <Form method="post">
-                    <input type="hidden" name="intent" value={member.active ? "deactivate" : "reactivate"} />
-                    <input type="hidden" name="id" value={member.id} />
-                    <Button
-                      type="submit"
-                      variant="secondary"
-                      size="sm"
-                      aria-label={`${member.active ? "Desativar" : "Reativar"} ${who}`}
-                    >
-                      {member.active ? "Desativar" : "Reativar"}
-                    </Button>
-                  </Form>
-                  <DeleteForm
-                    id={member.id}
-                    intent="remove"
-                    question={`Remover a conta de ${member.email}? As sessões dela terminam na hora.`}
-                    label={`Remover ${who}`}
-                  >
-                    Remover
-                  </DeleteForm>
+                  {/* One's own account is neither deactivated nor removed here (the server refuses it too). */}
+                  {member.id === selfId ? null : (
+                    <>
+                      <Form method="post">
+                        <input
+                          type="hidden"
+                          name="intent"
+                          value={member.active ? "deactivate" : "reactivate"}
+                        />
+                        <input type="hidden" name="id" value={member.id} />
+                        <Button
+                          type="submit"
+                          variant="secondary"
+                          size="sm"
+                          aria-label={`${member.active ? "Desativar" : "Reativar"} ${who}`}
+                        >
+                          {member.active ? "Desativar" : "Reativar"}
+                        </Button>
+                      </Form>
+                      <DeleteForm
+                        id={member.id}
+                        intent="remove"
+                        question={`Remover a conta de ${member.email}? As sessões dela terminam na hora.`}
+                        label={`Remover ${who}`}
+                      >
+                        Remover
+                      </DeleteForm>
+                    </>
+                  )}
                 </div>
               </li>
             );

@@ -1,6 +1,6 @@
 import { Form, NavLink, useMatches } from "react-router";
 import { Icon } from "~/components/ui/icon";
-import { type Permission, type Role, roleAllows, roleOf } from "~/lib/roles";
+import { type Capability, type Role, roleCan, roleOf } from "~/lib/roles";
 import { buttonClassName } from "./ui";
 
 const tab = ({ isActive }: { isActive: boolean }) =>
@@ -10,18 +10,18 @@ const tab = ({ isActive }: { isActive: boolean }) =>
       : "text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
   }`;
 
-const sections: Array<{ to: string; label: string; permission: Permission; end?: boolean }> = [
-  { to: "/admin", label: "Posts", permission: "content", end: true },
-  { to: "/admin/categorias", label: "Categorias", permission: "content" },
-  { to: "/admin/midia", label: "Mídia", permission: "content" },
-  { to: "/admin/obras", label: "Obras", permission: "content" },
-  { to: "/admin/servicos", label: "Serviços", permission: "content" },
-  { to: "/admin/pagina-inicial", label: "Página inicial", permission: "content" },
-  { to: "/admin/solicitacoes", label: "Solicitações de Orçamento", permission: "admin" },
-  { to: "/admin/redirecionamentos", label: "Redirecionamentos", permission: "content" },
-  { to: "/admin/usuarios", label: "Usuários", permission: "admin" },
-  { to: "/admin/configuracoes", label: "Configurações", permission: "admin" },
-  { to: "/admin/conta", label: "Minha conta", permission: "content" },
+const sections: Array<{ to: string; label: string; can: Capability; end?: boolean }> = [
+  { to: "/admin", label: "Posts", can: "content.write", end: true },
+  { to: "/admin/categorias", label: "Categorias", can: "content.write" },
+  { to: "/admin/midia", label: "Mídia", can: "content.write" },
+  { to: "/admin/obras", label: "Obras", can: "content.write" },
+  { to: "/admin/servicos", label: "Serviços", can: "content.write" },
+  { to: "/admin/pagina-inicial", label: "Página inicial", can: "content.write" },
+  { to: "/admin/solicitacoes", label: "Solicitações de Orçamento", can: "leads.read" },
+  { to: "/admin/redirecionamentos", label: "Redirecionamentos", can: "content.write" },
+  { to: "/admin/usuarios", label: "Usuários", can: "users.manage" },
+  { to: "/admin/configuracoes", label: "Configurações", can: "settings.manage" },
+  { to: "/admin/conta", label: "Minha conta", can: "content.write" },
 ];
 
 /**
@@ -69,7 +69,7 @@ export function AdminHeader({
       <nav aria-label="Seções do painel">
         <ul className="flex flex-wrap gap-1">
           {sections
-            .filter((section) => roleAllows(role, section.permission))
+            .filter((section) => roleCan(role, section.can))
             .map((section) => (
               <li key={section.to}>
                 <NavLink to={section.to} end={section.end} className={tab}>

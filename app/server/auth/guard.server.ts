@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
 import { siteDefaults } from "~/config/site-env.server";
-import { FORBIDDEN_MESSAGE, type Permission, roleAllows } from "~/lib/roles";
+import { type Capability, FORBIDDEN_MESSAGE, roleCan } from "~/lib/roles";
 import { requestIsHttps } from "./cookies.server";
 import { type CurrentSession, getSession, readSessionToken } from "./sessions.server";
 
@@ -8,25 +8,22 @@ import { type CurrentSession, getSession, readSessionToken } from "./sessions.se
 // requests without a session before React Router runs (http-app.server.ts); this is the
 // second, per-route line, and the only one when a route is called without the HTTP layer.
 
-/** Whom a page or action is for: every team member unless told ('admin': Administradores only). */
+/** What a page or action needs beyond a session (see ~/lib/roles); any team member writes content. */
 export interface AccessOptions {
-  permission?: Permission;
+  can?: Capability;
 }
-
-/** Quote requests, users and settings: they hold personal data or decide who gets in. */
-export const ADMINS_ONLY: AccessOptions = { permission: "admin" };
 
 /**
  * For admin pages (loaders): the session, or a redirect to the sign-in page; a signed-in user
- * whose role does not allow the page gets 403 (the error screen explains it in pt-BR).
+ * whose role lacks the capability gets 403 (the error screen explains it in pt-BR).
  */
 export async function requireAdminPage(
   request: Request,
-  { permission = "content" }: AccessOptions = {},
+  { can = "content.write" }: AccessOptions = {},
 ): Promise<CurrentSession> {
   const session = await getSession(request);
   if (!session) throw redirect("/auth");
-  if (!roleAllows(session.user.role, permission)) throw data({ error: FORBIDDEN_MESSAGE }, { status: 403 });
+  if (!roleCan(session.user.role, can)) throw data({ error: FORBIDDEN_MESSAGE }, { status: 403 });
   return session;
 }
 
@@ -35,19 +32,18 @@ export const FOREIGN_ORIGIN_MESSAGE = "Requisição recusada: origem não permit
 export const MISSING_ORIGIN_MESSAGE = "Requisição recusada: origem não informada.";
 
 /**
- * For admin mutations and data endpoints: the session, or 401; 403 when the role does not
- * allow it; and never a foreign Origin.
+ * For admin mutations and data endpoints: the session, or 401; 403 when the role lacks the
+ * capability; and never a foreign Origin.
  */
 export async function requireAdminAction(
   request: Request,
-  { permission = "content" }: AccessOptions = {},
+  { can = "content.write" }: AccessOptions = {},
 ): Promise<CurrentSession> {
   assertSameOrigin(request);
   const session = await getSession(request);
   // A real Response (not data()), so resource routes answer with this JSON as it is.
   if (!session) throw Response.json({ error: UNAUTHORIZED_MESSAGE }, { status: 401 });
-  if (!roleAllows(session.user.role, permission))
-    throw Response.json({ error: FORBIDDEN_MESSAGE }, { status: 403 });
+  if (!roleCan(session.user.role, can)) throw Response.json({ error: FORBIDDEN_MESSAGE }, { status: 403 });
   return session;
 }
 

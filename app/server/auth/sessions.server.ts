@@ -127,14 +127,6 @@ export async function destroySession(request: Request): Promise<string> {
   return serializeCookie(sessionCookieName(), "", { maxAgeSeconds: 0, secure: cookiesMustBeSecure(request) });
 }
 
-/** End every session of a user (deactivated, removed, or a new password), or all but one. */
-export async function endUserSessions(userId: string, exceptIdHash?: string): Promise<void> {
-  const db = await database();
-  let query = db.deleteFrom("sessions").where("user_id", "=", userId);
-  if (exceptIdHash) query = query.where("id_hash", "<>", exceptIdHash);
-  await query.execute();
-}
-
 /** Queue a one-time toast for the session's next page. */
 export async function setFlash(session: CurrentSession, toast: Toast): Promise<void> {
   const db = await database();
