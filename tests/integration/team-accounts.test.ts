@@ -5,7 +5,13 @@ import { hashPassword, verifyPassword } from "~/server/auth/password.server";
 import { requestPasswordReset, resetPassword } from "~/server/auth/password-resets.server";
 import { createSession, getSession } from "~/server/auth/sessions.server";
 import { database, startDatabase, stopDatabase } from "~/server/db/database.server";
-import { acceptInvitation, createInvitation, findInvitation } from "~/server/team/invitations.server";
+import {
+  acceptInvitation,
+  createInvitation,
+  findInvitation,
+  resendInvitation,
+  revokeInvitation,
+} from "~/server/team/invitations.server";
 import { changeTeamMember, LAST_ADMIN_MESSAGE, SELF_CHANGE_MESSAGE } from "~/server/team/team-members.server";
 import { testEngines } from "../support/test-database";
 
@@ -257,4 +263,25 @@ describe.each(testEngines())("team accounts on $name", (engine) => {
     },
     SLOW,
   );
+
+  it("sending an invitation again replaces its link; a cancelled invitation's link no longer works", async () => {
+    const admin = await newUser("admin");
+    const email = `convidado-${uid()}@exemplo-condominio.com.br`;
+    await createInvitation(admin, { email, role: "editor" }, "Alvorada");
+    const db = await database();
+    const links = async () =>
+      (await db.selectFrom("outbox").select("payload").orderBy("created_at").execute()).map(
+        (row) => /\/convite\/([A-Za-z0-9_-]{43})/.exec(row.payload)?.[1] ?? "",
+      );
+    const [first] = await links();
+    const { id } = await db.selectFrom("invitations").select("id").executeTakeFirstOrThrow();
+    expect(await resendInvitation(id, "Alvorada")).toEqual({ ok: true, email });
+    const second = (await links()).find((token) => token !== first) ?? "";
+    expect(await findInvitation(first ?? "")).toMatchObject({ ok: false, status: 404 });
+    expect(await findInvitation(second)).toMatchObject({ ok: true, email });
+    expect(await revokeInvitation(id)).toEqual({ ok: true, email });
+    expect(await findInvitation(second)).toMatchObject({ ok: false, status: 404 });
+    expect(await revokeInvitation(id)).toMatchObject({ ok: false, status: 404 });
+    expect(await resendInvitation(id, "Alvorada")).toMatchObject({ ok: false, status: 404 });
+  });
 });
