@@ -23,7 +23,9 @@ function loadEstimator(): Promise<ZxcvbnFactory> {
       translations: ptBr.translations,
       graphs: common.adjacencyGraphs,
       dictionary: { ...common.dictionary, ...ptBr.dictionary },
-      useLevenshteinDistance: true,
+      // Off: near-misses of dictionary words would be caught too, but each check then takes
+      // about ten times longer (~1 s on this machine), blocking the event loop meanwhile.
+      useLevenshteinDistance: false,
     });
   })();
   return estimator;
