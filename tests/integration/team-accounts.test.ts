@@ -13,6 +13,7 @@ import {
   revokeInvitation,
 } from "~/server/team/invitations.server";
 import { changeTeamMember, LAST_ADMIN_MESSAGE, SELF_CHANGE_MESSAGE } from "~/server/team/team-members.server";
+import { insertUser } from "../support/db";
 import { testEngines } from "../support/test-database";
 
 // The team's accounts on every engine: the last active Administrador can be neither demoted,
@@ -43,22 +44,11 @@ describe.each(testEngines())("team accounts on $name", (engine) => {
   });
 
   async function newUser(role: "admin" | "editor") {
-    const db = await database();
-    const id = randomUUID();
-    const now = new Date().toISOString();
-    await db
-      .insertInto("users")
-      .values({
-        id,
-        email: `${role}-${uid()}@exemplo-condominio.com.br`,
-        password_hash: "x",
-        name: null,
-        role,
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
-    return id;
+    return insertUser(await database(), {
+      email: `${role}-${uid()}@exemplo-condominio.com.br`,
+      passwordHash: "x",
+      role,
+    });
   }
 
   async function signedIn(userId: string) {
