@@ -87,6 +87,26 @@ function SessionEnded() {
   );
 }
 
+/** A team member whose role does not open this area (an Editor on quote requests, say). */
+function Forbidden() {
+  return (
+    <main className="mx-auto flex min-h-dvh max-w-xl flex-col items-center justify-center gap-4 px-6 text-center">
+      <p className="text-6xl font-bold text-blue-800 dark:text-blue-300">403</p>
+      <h1 className="text-2xl font-semibold">Acesso restrito</h1>
+      <p className="text-slate-600 dark:text-slate-400">
+        Esta área é só para administradores: ela guarda dados pessoais ou decide quem entra no painel. Peça a
+        um administrador se precisar de algo daqui.
+      </p>
+      <a
+        href="/admin"
+        className="rounded-lg bg-blue-800 px-5 py-3 font-semibold text-white hover:bg-blue-900"
+      >
+        Voltar ao painel
+      </a>
+    </main>
+  );
+}
+
 export default function App() {
   return <Outlet />;
 }
@@ -95,6 +115,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const status = isRouteErrorResponse(error) ? error.status : 500;
   // An admin action refused because the session ended (expired, or 'Sair' elsewhere).
   if (status === 401) return <SessionEnded />;
+  if (status === 403) return <Forbidden />;
   // The server already logged it (entry.server.tsx handleError); this helps in the browser.
   if (!isRouteErrorResponse(error) && typeof window !== "undefined") console.error(error);
   return (

@@ -21,6 +21,9 @@ export default [
     route("blog/previa/:token", "routes/blog-previa.tsx"),
     route("blog/:slug", "routes/blog-post.tsx"),
     route("auth", "routes/auth.tsx"),
+    route("convite/:token", "routes/convite.tsx"),
+    route("esqueci-minha-senha", "routes/esqueci-minha-senha.tsx"),
+    route("redefinir-senha/:token", "routes/redefinir-senha.tsx"),
     route("admin", "routes/admin.tsx"),
     route("admin/posts/novo", "routes/admin-posts-novo.tsx"),
     route("admin/posts/visualizar", "routes/admin-posts-visualizar.tsx"),
@@ -42,6 +45,8 @@ export default [
     route("admin/solicitacoes/:id", "routes/admin-solicitacoes-detalhe.tsx"),
     route("admin/configuracoes", "routes/admin-configuracoes.tsx"),
     route("admin/redirecionamentos", "routes/admin-redirecionamentos.tsx"),
+    route("admin/usuarios", "routes/admin-usuarios.tsx"),
+    route("admin/conta", "routes/admin-conta.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
 ] satisfies RouteConfig;

@@ -28,7 +28,7 @@ async function ask(question: string, hidden = false): Promise<string> {
 const email = process.env.ADMIN_EMAIL || (await ask("E-mail do administrador: "));
 let password = process.env.ADMIN_PASSWORD;
 if (!password) {
-  password = await ask("Senha (mínimo 10 caracteres): ", true);
+  password = await ask("Senha (mínimo 8 caracteres; sugerimos 15 ou mais): ", true);
   if ((await ask("Repita a senha: ", true)) !== password) {
     console.error("As senhas não conferem.");
     process.exit(1);

@@ -20,7 +20,7 @@ export const handle: RouteHandle = { hydrate: true };
 export async function loader({ request }: Route.LoaderArgs) {
   const session = await requireAdminPage(request);
   const [categories, flash] = await Promise.all([listCategoriesWithCounts(), takeFlash(session)]);
-  return { categories, flash, email: session.user.email };
+  return { categories, flash, email: session.user.email, role: session.user.role };
 }
 
 export async function action({ request }: Route.ActionArgs) {

@@ -10,9 +10,14 @@ import type { Route } from "./+types/admin-configuracoes";
 export const handle: RouteHandle = { hydrate: true };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const session = await requireAdminPage(request);
+  const session = await requireAdminPage(request, { can: "settings.manage" });
   const [settings, flash] = await Promise.all([siteSettingsFor(context), takeFlash(session)]);
-  return { email: session.user.email, flash, saved: settingsFormValues(companySettingsInForce(settings)) };
+  return {
+    email: session.user.email,
+    role: session.user.role,
+    flash,
+    saved: settingsFormValues(companySettingsInForce(settings)),
+  };
 }
 
 export function action({ request, context }: Route.ActionArgs) {

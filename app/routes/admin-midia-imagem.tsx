@@ -30,7 +30,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const session = await requireAdminPage(request);
   const id = mediaIdFrom(params.id);
   const [media, flash] = await Promise.all([id ? getMediaDetail(id) : null, takeFlash(session)]);
-  const page = { email: session.user.email, flash, media };
+  const page = { email: session.user.email, role: session.user.role, flash, media };
   if (media) return page;
   return data({ ...page, missing: MEDIA_MESSAGES.gone }, { status: 404 });
 }

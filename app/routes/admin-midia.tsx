@@ -22,7 +22,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const session = await requireAdminPage(request);
   const query = mediaQueryFrom(new URL(request.url).searchParams);
   const [library, flash] = await Promise.all([listMedia(query), takeFlash(session)]);
-  return { library, flash, email: session.user.email };
+  return { library, flash, email: session.user.email, role: session.user.role };
 }
 
 /** The upload form without JavaScript: several files in one post. */

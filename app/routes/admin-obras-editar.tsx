@@ -15,7 +15,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const session = await requireAdminPage(request);
   const id = workIdFromParam(params.id);
   const [work, flash] = await Promise.all([id ? getWorkForEdit(id) : null, takeFlash(session)]);
-  const page = { email: session.user.email, work, flash };
+  const page = { email: session.user.email, role: session.user.role, work, flash };
   if (work) return page;
   // A stale link (the work was deleted meanwhile): the page says so, with the way back.
   return data({ ...page, missing: WORK_GONE_MESSAGE }, { status: 404 });

@@ -9,7 +9,7 @@ export const handle: RouteHandle = { hydrate: true };
 
 export async function loader({ request }: Route.LoaderArgs) {
   const session = await requireAdminPage(request);
-  return { email: session.user.email, flash: await takeFlash(session) };
+  return { email: session.user.email, role: session.user.role, flash: await takeFlash(session) };
 }
 
 export function action({ request }: Route.ActionArgs) {

@@ -31,7 +31,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const session = await requireAdminPage(request);
   const query = worksQueryFrom(new URL(request.url).searchParams);
   const [list, flash] = await Promise.all([listWorksForAdmin(query), takeFlash(session)]);
-  return { email: session.user.email, flash, ...list };
+  return { email: session.user.email, role: session.user.role, flash, ...list };
 }
 
 /** Back to the list as the owner saw it (search and page kept). */

@@ -20,7 +20,7 @@ export const handle: RouteHandle = { hydrate: true };
 export async function loader({ request }: Route.LoaderArgs) {
   const session = await requireAdminPage(request);
   const [content, flash] = await Promise.all([homeContentForAdmin(), takeFlash(session)]);
-  return { email: session.user.email, flash, ...content };
+  return { email: session.user.email, role: session.user.role, flash, ...content };
 }
 
 export function action({ request }: Route.ActionArgs) {

@@ -20,7 +20,14 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     listCategories(),
     takeFlash(session),
   ]);
-  const page = { email: session.user.email, post, categories, flash, aiConfigured: aiImagesConfigured() };
+  const page = {
+    email: session.user.email,
+    role: session.user.role,
+    post,
+    categories,
+    flash,
+    aiConfigured: aiImagesConfigured(),
+  };
   if (post) return page;
   // A stale link (the post was deleted meanwhile): the page says so, with the way back.
   return data({ ...page, missing: POST_GONE_MESSAGE }, { status: 404 });

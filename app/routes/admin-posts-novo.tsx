@@ -12,7 +12,13 @@ export const handle: RouteHandle = { hydrate: true };
 export async function loader({ request }: Route.LoaderArgs) {
   const session = await requireAdminPage(request);
   const [categories, flash] = await Promise.all([listCategories(), takeFlash(session)]);
-  return { email: session.user.email, categories, flash, aiConfigured: aiImagesConfigured() };
+  return {
+    email: session.user.email,
+    role: session.user.role,
+    categories,
+    flash,
+    aiConfigured: aiImagesConfigured(),
+  };
 }
 
 export function action({ request }: Route.ActionArgs) {

@@ -33,7 +33,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const session = await requireAdminPage(request);
   const query = redirectsQueryFrom(new URL(request.url).searchParams);
   const [list, flash] = await Promise.all([listRedirects(query), takeFlash(session)]);
-  return { email: session.user.email, flash, ...list };
+  return { email: session.user.email, role: session.user.role, flash, ...list };
 }
 
 /** The origins an address typed in full may have: the public one, and the one in use. */

@@ -20,7 +20,13 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const session = await requireAdminPage(request);
   const id = serviceIdFromParam(params.id);
   const [service, flash] = await Promise.all([id ? getServiceForEdit(id) : null, takeFlash(session)]);
-  const page = { email: session.user.email, service, flash, aiConfigured: aiImagesConfigured() };
+  const page = {
+    email: session.user.email,
+    role: session.user.role,
+    service,
+    flash,
+    aiConfigured: aiImagesConfigured(),
+  };
   if (service) return page;
   // A stale link (the service was deleted meanwhile): the page says so, with the way back.
   return data({ ...page, missing: SERVICE_GONE_MESSAGE }, { status: 404 });

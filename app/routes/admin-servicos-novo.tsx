@@ -10,7 +10,12 @@ export const handle: RouteHandle = { hydrate: true };
 
 export async function loader({ request }: Route.LoaderArgs) {
   const session = await requireAdminPage(request);
-  return { email: session.user.email, flash: await takeFlash(session), aiConfigured: aiImagesConfigured() };
+  return {
+    email: session.user.email,
+    role: session.user.role,
+    flash: await takeFlash(session),
+    aiConfigured: aiImagesConfigured(),
+  };
 }
 
 export function action({ request }: Route.ActionArgs) {

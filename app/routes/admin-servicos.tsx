@@ -26,7 +26,7 @@ export const handle: RouteHandle = { hydrate: true };
 export async function loader({ request }: Route.LoaderArgs) {
   const session = await requireAdminPage(request);
   const [lists, flash] = await Promise.all([listServicesForAdmin(), takeFlash(session)]);
-  return { email: session.user.email, flash, ...lists };
+  return { email: session.user.email, role: session.user.role, flash, ...lists };
 }
 
 export async function action({ request }: Route.ActionArgs) {

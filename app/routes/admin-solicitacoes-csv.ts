@@ -8,7 +8,7 @@ import type { Route } from "./+types/admin-solicitacoes-csv";
  * filters and search select (the same query string), all pages together.
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdminAction(request);
+  await requireAdminAction(request, { can: "leads.read" });
   const parsed = parseLeadListQuery(new URL(request.url).searchParams);
   if (!parsed.ok) {
     return new Response(parsed.message, {

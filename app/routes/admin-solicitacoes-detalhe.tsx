@@ -15,10 +15,10 @@ import type { Route } from "./+types/admin-solicitacoes-detalhe";
 export const handle: RouteHandle = { hydrate: true };
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const session = await requireAdminPage(request);
+  const session = await requireAdminPage(request, { can: "leads.read" });
   const id = leadIdFromParam(params.id);
   const [lead, flash] = await Promise.all([id ? getLead(id) : null, takeFlash(session)]);
-  const page = { lead, flash, email: session.user.email };
+  const page = { lead, flash, email: session.user.email, role: session.user.role };
   return lead ? page : data(page, { status: 404 });
 }
 

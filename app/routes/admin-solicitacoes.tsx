@@ -28,7 +28,7 @@ import type { Route } from "./+types/admin-solicitacoes";
 export const handle: RouteHandle = { hydrate: true };
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const session = await requireAdminPage(request);
+  const session = await requireAdminPage(request, { can: "leads.read" });
   const parsed = parseLeadListQuery(new URL(request.url).searchParams);
   const [leads, services, flash] = await Promise.all([
     parsed.ok ? listLeads(parsed.query) : null,
@@ -42,13 +42,14 @@ export async function loader({ request }: Route.LoaderArgs) {
     invalidQuery: parsed.ok ? null : parsed.message,
     flash,
     email: session.user.email,
+    role: session.user.role,
   };
   // A filter that cannot be applied: the page says why, with the form to fix it.
   return parsed.ok ? page : data(page, { status: 400 });
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const session = await requireAdminAction(request);
+  const session = await requireAdminAction(request, { can: "leads.manage" });
   const form = await readForm(request);
   if (!form) return data({ error: "Não foi possível ler o formulário." }, { status: 400 });
   const id = formText(form, "id");

@@ -31,6 +31,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   ]);
   const page = {
     email: session.user.email,
+    role: session.user.role,
     posts,
     categories,
     query: parsed.query,

@@ -99,6 +99,12 @@ export default function Auth({ actionData }: Route.ComponentProps) {
           >
             Entrar
           </button>
+          <a
+            href="/esqueci-minha-senha"
+            className="text-center text-sm font-semibold text-brand-800 underline dark:text-brand-200"
+          >
+            Esqueci minha senha
+          </a>
         </form>
       </div>
       {actionData?.error ? (

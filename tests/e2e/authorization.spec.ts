@@ -3,6 +3,7 @@ import { type APIRequestContext, type APIResponse, expect, test } from "@playwri
 import sharp from "sharp";
 import { defaultSite } from "~/config/site";
 import { companySettingsOf } from "~/lib/company-settings";
+import { FORBIDDEN_MESSAGE } from "~/lib/roles";
 import {
   FOREIGN_ORIGIN_MESSAGE,
   MISSING_ORIGIN_MESSAGE,
@@ -28,7 +29,7 @@ import {
   singleFetchRedirect,
   startDedicatedServer,
 } from "../support/admin-auth";
-import { insertCategory, insertPost, openE2eDatabase } from "../support/db";
+import { insertCategory, insertPost, insertUser, openE2eDatabase } from "../support/db";
 import { e2eDatabaseEnv } from "../support/e2e-env";
 
 // Authorization of the admin at the HTTP level (server-side enforcement): every admin
@@ -71,6 +72,13 @@ const fixture = {
   /** A redirect a refused delete would remove, and the source a refused create or import would add. */
   redirectId: "",
   attemptedRedirectFrom: `/sem-autorizacao-${randomUUID().slice(0, 8)}`,
+  /** An Editor of this worker, a pending invitation, and a quote request (personal data). */
+  editorId: "",
+  editorEmail: "",
+  invitationId: "",
+  attemptedInvitationEmail: `convite-sem-autorizacao-${randomUUID().slice(0, 8)}@exemplo.com.br`,
+  leadId: "",
+  leadEmail: "",
   snapshot: "",
 };
 
@@ -126,7 +134,25 @@ async function snapshot(): Promise<string> {
     )
     .orderBy("id")
     .execute();
+  const team = await handle.db
+    .selectFrom("users")
+    .select(["id", "email", "role", "deactivated_at", "password_hash"])
+    .where("id", "in", [adminId, fixture.editorId])
+    .orderBy("id")
+    .execute();
+  const invitations = await handle.db
+    .selectFrom("invitations")
+    .selectAll()
+    .where((eb) =>
+      eb.or([eb("id", "=", fixture.invitationId), eb("email", "=", fixture.attemptedInvitationEmail)]),
+    )
+    .orderBy("id")
+    .execute();
+  const lead = await handle.db.selectFrom("leads").selectAll().where("id", "=", fixture.leadId).execute();
   return JSON.stringify({
+    team,
+    invitations,
+    lead,
     redirects,
     post,
     categories,
@@ -237,6 +263,45 @@ test.beforeAll(async ({ playwright }, testInfo) => {
       created_at: new Date().toISOString(),
       expires_at: new Date(Date.now() + 7 * DAY).toISOString(),
       revoked_at: null,
+    })
+    .execute();
+  const now = new Date().toISOString();
+  fixture.editorEmail = `editora-${id}@exemplo-condominio.com.br`;
+  fixture.editorId = await insertUser(handle.db, {
+    email: fixture.editorEmail,
+    passwordHash: "sem-senha",
+    role: "editor",
+    name: `Editora ${id}`,
+  });
+  fixture.invitationId = randomUUID();
+  await handle.db
+    .insertInto("invitations")
+    .values({
+      id: fixture.invitationId,
+      email: `convidado-${id}@exemplo-condominio.com.br`,
+      role: "editor",
+      token_hash: sha256Hex(randomUUID()),
+      invited_by: adminId,
+      created_at: now,
+      expires_at: new Date(Date.now() + 3 * DAY).toISOString(),
+    })
+    .execute();
+  fixture.leadId = randomUUID();
+  fixture.leadEmail = `titular-${id}@exemplo.com.br`;
+  await handle.db
+    .insertInto("leads")
+    .values({
+      id: fixture.leadId,
+      name: `Titular Protegida ${id}`,
+      email: fixture.leadEmail,
+      phone: "(41) 98888-7777",
+      condominium: "Condomínio Protegido",
+      service: "Impermeabilização",
+      message: "Dados pessoais.",
+      status: "novo",
+      note: "",
+      created_at: now,
+      updated_at: now,
     })
     .execute();
   fixture.snapshot = await snapshot();
@@ -534,7 +599,112 @@ const editMedia = async (): Promise<Body> => ({
 });
 const deleteMedia = async (): Promise<Body> => ({ form: { intent: "delete" } });
 
+/** Pages and actions with their data requests, for a list of [page, action, body]. */
+function pageProbes(pages: readonly string[], path: (page: string) => string): Probe[] {
+  return pages.flatMap((page): Probe[] => [
+    { label: `GET ${page}`, method: "GET", path: () => path(page), kind: "page" },
+    { label: `GET ${page}.data`, method: "GET", path: () => `${path(page)}.data`, kind: "data" },
+  ]);
+}
+function actionProbes(
+  actions: ReadonlyArray<readonly [string, string, () => Promise<Body>]>,
+  path: (page: string) => string,
+): Probe[] {
+  return actions.flatMap(([page, action, body]): Probe[] => [
+    { label: `POST ${page} (${action})`, method: "POST", path: () => path(page), kind: "mutation", body },
+    {
+      label: `POST ${page}.data (${action})`,
+      method: "POST",
+      path: () => `${path(page)}.data`,
+      kind: "data",
+      body,
+    },
+  ]);
+}
+
+/** The team page: who gets in, with which role. */
+const teamProbes: Probe[] = [
+  ...pageProbes(["/admin/usuarios"], (page) => page),
+  ...actionProbes(
+    [
+      [
+        "/admin/usuarios",
+        "invite",
+        async () => ({ form: { intent: "invite", email: fixture.attemptedInvitationEmail, role: "admin" } }),
+      ],
+      [
+        "/admin/usuarios",
+        "promote",
+        async () => ({ form: { intent: "role", id: fixture.editorId, role: "admin" } }),
+      ],
+      ["/admin/usuarios", "demote", async () => ({ form: { intent: "role", id: adminId, role: "editor" } })],
+      ["/admin/usuarios", "deactivate", async () => ({ form: { intent: "deactivate", id: adminId } })],
+      ["/admin/usuarios", "remove", async () => ({ form: { intent: "remove", id: adminId } })],
+      [
+        "/admin/usuarios",
+        "resend invitation",
+        async () => ({ form: { intent: "resend", id: fixture.invitationId } }),
+      ],
+      [
+        "/admin/usuarios",
+        "revoke invitation",
+        async () => ({ form: { intent: "revoke", id: fixture.invitationId } }),
+      ],
+    ],
+    (page) => page,
+  ),
+];
+
+/** Quote requests: personal data (list, one request, CSV export, status and deletion). */
+const leadProbes: Probe[] = [
+  ...pageProbes(["/admin/solicitacoes", "/admin/solicitacoes/<id>"], (page) =>
+    page.replace("<id>", fixture.leadId),
+  ),
+  // A download: without a session it goes to sign-in like a page; an Editor gets JSON with the reason.
+  {
+    label: "GET /admin/solicitacoes.csv",
+    method: "GET",
+    path: () => "/admin/solicitacoes.csv",
+    kind: "page",
+  },
+  ...actionProbes(
+    [
+      [
+        "/admin/solicitacoes",
+        "status",
+        async () => ({ form: { id: fixture.leadId, status: "fechado", note: "Trocada" } }),
+      ],
+      ["/admin/solicitacoes", "delete", async () => ({ form: { intent: "delete", id: fixture.leadId } })],
+    ],
+    (page) => page,
+  ),
+];
+
+/** One's own account: the password change (an Editor may use it, for their own account). */
+const accountProbes: Probe[] = [
+  ...pageProbes(["/admin/conta"], (page) => page),
+  ...actionProbes(
+    [
+      [
+        "/admin/conta",
+        "change password",
+        async () => ({
+          form: {
+            current: E2E_ADMIN.password,
+            password: "trocada por quem nao devia 42",
+            confirmation: "trocada por quem nao devia 42",
+          },
+        }),
+      ],
+    ],
+    (page) => page,
+  ),
+];
+
 const probes: Probe[] = [
+  ...teamProbes,
+  ...leadProbes,
+  ...accountProbes,
   { label: "GET /admin", method: "GET", path: () => "/admin", kind: "page" },
   { label: "GET /admin/posts/novo", method: "GET", path: () => "/admin/posts/novo", kind: "page" },
   {
@@ -959,6 +1129,65 @@ test.describe("with a valid session but no Origin", () => {
   });
 });
 
+// ---- Roles ----------------------------------------------------------------------------------
+
+/** What an Editor may never reach: personal data (quote requests), the team and the settings. */
+const adminOnlyProbes: Probe[] = [
+  ...leadProbes,
+  ...teamProbes,
+  ...probes.filter((probe) => probe.path().startsWith("/admin/configuracoes")),
+];
+
+test.describe("signed in as an Editor", () => {
+  let editorToken: string;
+  test.beforeAll(async () => {
+    editorToken = await insertSession(handle.db, fixture.editorId);
+  });
+
+  for (const probe of adminOnlyProbes) {
+    test(`${probe.label} → 403, nothing changes`, async ({ request }) => {
+      const response = await send(request, probe, adminHeaders(editorToken));
+      expect(response.status()).toBe(403);
+      const body = await response.text();
+      // Pages and form posts get the error page; a download (the CSV) gets the reason as JSON.
+      if (probe.kind !== "data") {
+        if (probe.path().endsWith(".csv")) expect(JSON.parse(body)).toEqual({ error: FORBIDDEN_MESSAGE });
+        else expect(body).toContain("Acesso restrito");
+      }
+      for (const secret of [fixture.leadEmail, E2E_ADMIN.email, "exemplo-condominio.com.br/convite"])
+        expect(body).not.toContain(secret);
+      await expectDatabaseUnchanged();
+      // Refused, not signed out.
+      expect(await sessionRowExists(handle.db, editorToken)).toBe(true);
+    });
+  }
+
+  test("every other admin page and data request opens (200), and the menu hides what an Editor cannot use", async ({
+    request,
+  }) => {
+    const contentPages = probes.filter(
+      (probe) =>
+        probe.method === "GET" &&
+        !adminOnlyProbes.includes(probe) &&
+        !probe.path().includes("links-de-previa"),
+    );
+    expect(contentPages.length).toBeGreaterThan(20);
+    for (const probe of contentPages) {
+      const response = await send(request, probe, adminHeaders(editorToken));
+      expect(response.status(), probe.label).toBe(200);
+    }
+    const html = await (await request.get("/admin", { headers: adminHeaders(editorToken) })).text();
+    expect(html).toContain(fixture.editorEmail);
+    for (const link of ["/admin/obras", "/admin/midia", "/admin/redirecionamentos"])
+      expect(html).toContain(`href="${link}"`);
+    for (const link of ["/admin/solicitacoes", "/admin/usuarios", "/admin/configuracoes"])
+      expect(html).not.toContain(`href="${link}"`);
+    const admin = await (await request.get("/admin", { headers: adminHeaders(validToken) })).text();
+    for (const link of ["/admin/solicitacoes", "/admin/usuarios", "/admin/configuracoes"])
+      expect(admin).toContain(`href="${link}"`);
+  });
+});
+
 // ---- Sessions -------------------------------------------------------------------------------
 
 test("a valid session reaches every admin page and data request (the refusals above are not vacuous)", async ({
@@ -976,6 +1205,13 @@ test("a valid session reaches every admin page and data request (the refusals ab
     "/admin/categorias.data",
     "/admin/configuracoes",
     "/admin/configuracoes.data",
+    "/admin/usuarios",
+    "/admin/usuarios.data",
+    "/admin/conta",
+    "/admin/conta.data",
+    "/admin/solicitacoes",
+    "/admin/solicitacoes.csv",
+    `/admin/solicitacoes/${fixture.leadId}`,
     ...siteContentProbes.filter((probe) => probe.method === "GET").map((probe) => probe.path()),
     ...redirectProbes.filter((probe) => probe.method === "GET").map((probe) => probe.path()),
     "/admin/midia",

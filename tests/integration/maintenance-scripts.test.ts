@@ -53,6 +53,13 @@ describe("maintenance scripts without a build", () => {
     });
     expect(admin.code, admin.output).toBe(0);
     expect(admin.output).toContain("Administrador dona@exemplo.com.br criado");
+    // A common password is refused with the reason, and nothing changes.
+    const weak = run("admin-create.ts", [], {
+      ADMIN_EMAIL: "outra@exemplo.com.br",
+      ADMIN_PASSWORD: "12345678",
+    });
+    expect(weak.code, weak.output).toBe(1);
+    expect(weak.output).toContain("Senha fraca");
 
     const backup = run("db-backup.ts", ["--out", "copia.db"]);
     expect(backup.code, backup.output).toBe(0);

@@ -90,8 +90,8 @@ export async function signInOverHttp(
   request: APIRequestContext,
   {
     baseUrl = "",
-    email = E2E_ADMIN.email,
-    password = E2E_ADMIN.password,
+    email = E2E_ADMIN.email as string,
+    password = E2E_ADMIN.password as string,
     // A server whose PUBLIC_URL is plain http names the cookie without the __Host- prefix.
     cookieName = SESSION_COOKIE,
   } = {},

@@ -75,3 +75,25 @@ export async function insertCategory(db: Kysely<Database>, name: string, slug: s
   await contentChangeDelivered(db);
   return slug;
 }
+
+/** A team member of a test's own; returns the account's id. */
+export async function insertUser(
+  db: Kysely<Database>,
+  user: { email: string; passwordHash: string; role: "admin" | "editor"; name?: string | null },
+): Promise<string> {
+  const id = randomUUID();
+  const now = new Date().toISOString();
+  await db
+    .insertInto("users")
+    .values({
+      id,
+      email: user.email,
+      password_hash: user.passwordHash,
+      name: user.name ?? null,
+      role: user.role,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  return id;
+}

@@ -1,5 +1,6 @@
-import { redirect } from "react-router";
+import { data, redirect } from "react-router";
 import { siteDefaults } from "~/config/site-env.server";
+import { type Capability, FORBIDDEN_MESSAGE, roleCan } from "~/lib/roles";
 import { requestIsHttps } from "./cookies.server";
 import { type CurrentSession, getSession, readSessionToken } from "./sessions.server";
 
@@ -7,10 +8,22 @@ import { type CurrentSession, getSession, readSessionToken } from "./sessions.se
 // requests without a session before React Router runs (http-app.server.ts); this is the
 // second, per-route line, and the only one when a route is called without the HTTP layer.
 
-/** For admin pages (loaders): the session, or a redirect to the sign-in page. */
-export async function requireAdminPage(request: Request): Promise<CurrentSession> {
+/** What a page or action needs beyond a session (see ~/lib/roles); any team member writes content. */
+export interface AccessOptions {
+  can?: Capability;
+}
+
+/**
+ * For admin pages (loaders): the session, or a redirect to the sign-in page; a signed-in user
+ * whose role lacks the capability gets 403 (the error screen explains it in pt-BR).
+ */
+export async function requireAdminPage(
+  request: Request,
+  { can = "content.write" }: AccessOptions = {},
+): Promise<CurrentSession> {
   const session = await getSession(request);
   if (!session) throw redirect("/auth");
+  if (!roleCan(session.user.role, can)) throw data({ error: FORBIDDEN_MESSAGE }, { status: 403 });
   return session;
 }
 
@@ -18,12 +31,19 @@ export const UNAUTHORIZED_MESSAGE = "Sua sessão expirou ou você não entrou. E
 export const FOREIGN_ORIGIN_MESSAGE = "Requisição recusada: origem não permitida.";
 export const MISSING_ORIGIN_MESSAGE = "Requisição recusada: origem não informada.";
 
-/** For admin mutations and data endpoints: the session, or 401; and never a foreign Origin. */
-export async function requireAdminAction(request: Request): Promise<CurrentSession> {
+/**
+ * For admin mutations and data endpoints: the session, or 401; 403 when the role lacks the
+ * capability; and never a foreign Origin.
+ */
+export async function requireAdminAction(
+  request: Request,
+  { can = "content.write" }: AccessOptions = {},
+): Promise<CurrentSession> {
   assertSameOrigin(request);
   const session = await getSession(request);
   // A real Response (not data()), so resource routes answer with this JSON as it is.
   if (!session) throw Response.json({ error: UNAUTHORIZED_MESSAGE }, { status: 401 });
+  if (!roleCan(session.user.role, can)) throw Response.json({ error: FORBIDDEN_MESSAGE }, { status: 403 });
   return session;
 }
 

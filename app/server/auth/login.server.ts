@@ -4,7 +4,7 @@ import { recordSignInFailure } from "../metrics.server";
 import { decoyHash, verifyPassword } from "./password.server";
 import { countRecent, forgetEvent, recordEvent } from "./rate-limit.server";
 import { createSession } from "./sessions.server";
-import { findUserByEmail } from "./users.server";
+import { findUserByEmail, recordSignIn } from "./users.server";
 
 const WINDOW_MS = 15 * 60 * 1000;
 /** Attempts allowed per client address within the window; past it the address gets 429. */
@@ -67,7 +67,7 @@ export async function attemptLogin(
   }
 
   // The e-mail's earlier failures stay: a stranger guessing it is still guessing.
-  await Promise.all([forgetEvent(emailEvent), forgetEvent(addressEvent)]);
+  await Promise.all([forgetEvent(emailEvent), forgetEvent(addressEvent), recordSignIn(user.id)]);
   const setCookie = await createSession(request, user.id, {
     title: "Login realizado!",
     description: "Bem-vindo de volta.",

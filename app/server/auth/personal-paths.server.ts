@@ -8,7 +8,10 @@ export function isAdminPath(path: string): boolean {
   return /^\/admin(?:[/.]|$)/i.test(path);
 }
 
-/** The sign-in page and its data requests. */
+/**
+ * The sign-in page and the other pages an account is reached from (an invitation, 'forgot my
+ * password', a reset link: their addresses carry single-use tokens), and their data requests.
+ */
 export function isSignInPath(path: string): boolean {
-  return /^\/auth(?:[/.]|$)/i.test(path);
+  return /^\/(?:auth|convite|esqueci-minha-senha|redefinir-senha)(?:[/.]|$)/i.test(path);
 }

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
+import { type Role, roleOf } from "~/lib/roles";
 import type { Toast } from "~/lib/toast";
 import { database } from "../db/database.server";
 import { cookiesMustBeSecure, readCookie, serializeCookie, siteIsHttps } from "./cookies.server";
@@ -30,6 +31,7 @@ export interface SessionUser {
   id: string;
   email: string;
   name: string | null;
+  role: Role;
 }
 
 export interface CurrentSession {
@@ -89,8 +91,11 @@ export async function getSession(request: Request): Promise<CurrentSession | nul
       "u.id",
       "u.email",
       "u.name",
+      "u.role",
     ])
     .where("s.id_hash", "=", idHash)
+    // A deactivated account's sessions are deleted when it is deactivated; this is the backstop.
+    .where("u.deactivated_at", "is", null)
     .executeTakeFirst();
   if (!row) return null;
   const now = Date.now();
@@ -109,7 +114,7 @@ export async function getSession(request: Request): Promise<CurrentSession | nul
       .where("id_hash", "=", idHash)
       .execute();
   }
-  return { idHash, user: { id: row.id, email: row.email, name: row.name } };
+  return { idHash, user: { id: row.id, email: row.email, name: row.name, role: roleOf(row.role) } };
 }
 
 /** End the session on the server and tell the browser to forget the cookie. */

@@ -1,15 +1,24 @@
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
+import { PASSWORD_MAX, PASSWORD_MIN } from "../../lib/password-rules.ts";
 import { database } from "../db/database.server.ts";
 import { hashPassword } from "./password.server.ts";
+import { passwordProblem } from "./password-policy.server.ts";
 
-export const adminCredentialsSchema = z.object({
-  email: z.string().trim().toLowerCase().pipe(z.email("Informe um e-mail válido.")),
-  password: z
-    .string()
-    .min(10, "A senha precisa ter pelo menos 10 caracteres.")
-    .max(256, "A senha pode ter no máximo 256 caracteres."),
-});
+export const emailSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(254, "Informe um e-mail válido.")
+  .pipe(z.email("Informe um e-mail válido."));
+
+/** Length only; how guessable it is needs the dictionaries (`passwordProblem`, asynchronous). */
+export const passwordSchema = z
+  .string()
+  .min(PASSWORD_MIN, `A senha precisa ter pelo menos ${PASSWORD_MIN} caracteres.`)
+  .max(PASSWORD_MAX, `A senha pode ter no máximo ${PASSWORD_MAX} caracteres.`);
+
+export const adminCredentialsSchema = z.object({ email: emailSchema, password: passwordSchema });
 
 export type AdminCredentials = z.infer<typeof adminCredentialsSchema>;
 
@@ -22,22 +31,29 @@ export async function countUsers(): Promise<number> {
   return Number(row.n);
 }
 
+/** An active account by e-mail (a deactivated one cannot sign in nor ask for a new password). */
 export async function findUserByEmail(email: string) {
   const db = await database();
   return db
     .selectFrom("users")
-    .select(["id", "email", "password_hash"])
+    .select(["id", "email", "name", "password_hash"])
     .where("email", "=", email.trim().toLowerCase())
+    .where("deactivated_at", "is", null)
     .executeTakeFirst();
 }
 
-/** Create an admin, or set a new password if the e-mail already has one. */
+/**
+ * Create an Administrador, or set a new password if the e-mail already has an account. Throws
+ * with the reason in pt-BR when the password is too weak.
+ */
 export async function upsertAdmin(credentials: AdminCredentials): Promise<"created" | "updated"> {
   const { email, password } = adminCredentialsSchema.parse(credentials);
+  const weak = await passwordProblem(password, [email]);
+  if (weak) throw new Error(weak);
   const db = await database();
   const passwordHash = await hashPassword(password);
   const now = new Date().toISOString();
-  const existing = await findUserByEmail(email);
+  const existing = await db.selectFrom("users").select("id").where("email", "=", email).executeTakeFirst();
   if (existing) {
     await db
       .updateTable("users")
@@ -55,6 +71,7 @@ export async function upsertAdmin(credentials: AdminCredentials): Promise<"creat
       email,
       password_hash: passwordHash,
       name: null,
+      role: "admin",
       created_at: now,
       updated_at: now,
     })
@@ -82,6 +99,11 @@ export async function ensureFirstAdmin(
       );
       return;
     }
+    const weak = await passwordProblem(parsed.data.password, [parsed.data.email]);
+    if (weak) {
+      console.error(`ADMIN_PASSWORD recusada: ${weak}`);
+      return;
+    }
     await upsertAdmin(parsed.data);
     console.log(`Administrador ${parsed.data.email} criado. Entre em ${publicUrl}/auth`);
     return;
@@ -90,4 +112,14 @@ export async function ensureFirstAdmin(
     `Nenhum administrador cadastrado. Para entrar no painel (${publicUrl}/auth), crie um com "npm run admin:create" ` +
       "ou inicie o site com ADMIN_EMAIL e ADMIN_PASSWORD definidos.",
   );
+}
+
+/** Shown on the team page ('Último acesso'). */
+export async function recordSignIn(userId: string): Promise<void> {
+  const db = await database();
+  await db
+    .updateTable("users")
+    .set({ last_sign_in_at: new Date().toISOString() })
+    .where("id", "=", userId)
+    .execute();
 }

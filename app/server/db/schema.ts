@@ -61,6 +61,34 @@ export interface UsersTable {
   name: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** 'admin' (Administrador) or 'editor' (Editor); see app/server/auth/roles.ts. */
+  role: ColumnType<string, string | undefined, string>;
+  /** Set while the account is deactivated: it cannot sign in and has no sessions. */
+  deactivated_at: ColumnType<Timestamp | null, string | null | undefined, string | null>;
+  last_sign_in_at: ColumnType<Timestamp | null, string | null | undefined, string | null>;
+}
+
+/** An invitation to join the team; only the token's SHA-256 is kept. */
+export interface InvitationsTable {
+  id: string;
+  email: string;
+  role: string;
+  token_hash: string;
+  invited_by: string | null;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  accepted_at: ColumnType<Timestamp | null, string | null | undefined, string | null>;
+  revoked_at: ColumnType<Timestamp | null, string | null | undefined, string | null>;
+}
+
+/** A 'forgot my password' link; only the token's SHA-256 is kept. */
+export interface PasswordResetsTable {
+  id: string;
+  user_id: string;
+  token_hash: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: ColumnType<Timestamp | null, string | null | undefined, string | null>;
 }
 
 export interface SessionsTable {
@@ -326,6 +354,8 @@ export interface Database {
   categories: CategoriesTable;
   blog_posts: BlogPostsTable;
   users: UsersTable;
+  invitations: InvitationsTable;
+  password_resets: PasswordResetsTable;
   sessions: SessionsTable;
   rate_limit_events: RateLimitEventsTable;
   media: MediaTable;

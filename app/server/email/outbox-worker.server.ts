@@ -3,6 +3,7 @@ import type { SiteConfig } from "~/config/site";
 import { startDatabase } from "../db/database.server";
 import { logEvent } from "../log.server";
 import { siteSettings } from "../site/site-settings.server";
+import { ACCOUNT_EMAIL, accountMail, forgetAccountEmail } from "./account-email.server";
 import { leadEmailColumns, leadNotification } from "./lead-email.server";
 import type { MailConfig } from "./mail-config.server";
 import {
@@ -78,6 +79,13 @@ async function deliver(
   site: SiteConfig,
   transport: MailTransport,
 ): Promise<"sent" | "nothing-to-send"> {
+  if (message.kind === ACCOUNT_EMAIL) {
+    const outgoing = accountMail(message.payload, mail.from, message.id);
+    if (!outgoing) return "nothing-to-send";
+    await transport.sendMail(outgoing);
+    await forgetAccountEmail(message.id);
+    return "sent";
+  }
   if (message.kind !== LEAD_NOTIFICATION || !message.leadId) {
     throw new Error(`tipo de mensagem desconhecido: ${message.kind}`);
   }

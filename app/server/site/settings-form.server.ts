@@ -279,7 +279,7 @@ const SETTINGS_PATH = "/admin/configuracoes";
 
 /** The settings form's action: save every setting and come back with a toast, or say why not. */
 export async function submitSettingsForm(request: Request, requestContext: object) {
-  const session = await requireAdminAction(request);
+  const session = await requireAdminAction(request, { can: "settings.manage" });
   const form = await readForm(request);
   if (!form)
     return data<SettingsFormFailure>({ error: "Não foi possível ler o formulário." }, { status: 400 });

@@ -1,0 +1,237 @@
+import { Form } from "react-router";
+import { AdminPage } from "~/components/admin/admin-page";
+import { DeleteForm } from "~/components/admin/row-actions";
+import { Badge, Button, Field, Select, TextInput } from "~/components/admin/ui";
+import { siteDefaults } from "~/config/site-env.server";
+import { ROLE_LABELS, ROLES } from "~/lib/roles";
+import type { RouteHandle } from "~/route-handle";
+import { requireAdminAction, requireAdminPage } from "~/server/auth/guard.server";
+import { takeFlash } from "~/server/auth/sessions.server";
+import { mailConfigFromEnv } from "~/server/email/mail-config.server";
+import { INVITATION_HOURS, listPendingInvitations } from "~/server/team/invitations.server";
+import { submitTeamForm, type TeamFormFailure } from "~/server/team/team-form.server";
+import { listTeamMembers } from "~/server/team/team-members.server";
+import type { Route } from "./+types/admin-usuarios";
+
+export const handle: RouteHandle = { hydrate: true };
+
+const dateTime = new Intl.DateTimeFormat("pt-BR", {
+  timeZone: "America/Sao_Paulo",
+  dateStyle: "short",
+  timeStyle: "short",
+});
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const session = await requireAdminPage(request, { can: "users.manage" });
+  const [members, invitations, flash] = await Promise.all([
+    listTeamMembers(),
+    listPendingInvitations(),
+    takeFlash(session),
+  ]);
+  return {
+    email: session.user.email,
+    role: session.user.role,
+    selfId: session.user.id,
+    flash,
+    invitationHours: INVITATION_HOURS,
+    // Without SMTP an invitation waits in the outbox: say so before anyone waits for it.
+    mailEnabled: mailConfigFromEnv(process.env, siteDefaults()).enabled,
+    members: members.map((member) => ({
+      ...member,
+      lastSignIn: member.lastSignInAt ? dateTime.format(new Date(member.lastSignInAt)) : "Nunca",
+    })),
+    invitations: invitations.map((invitation) => ({
+      ...invitation,
+      expires: dateTime.format(new Date(invitation.expiresAt)),
+    })),
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const session = await requireAdminAction(request, { can: "users.manage" });
+  return submitTeamForm(request, context, session);
+}
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Usuários | Admin" },
+  { name: "robots", content: "noindex" },
+];
+
+const sectionClassName =
+  "rounded-2xl border border-slate-200 bg-white p-6 dark:border-slate-800 dark:bg-slate-900";
+
+export default function AdminUsers({ loaderData, actionData }: Route.ComponentProps) {
+  const { members, invitations, flash, email, selfId, invitationHours, mailEnabled } = loaderData;
+  return (
+    <AdminPage
+      title="Usuários"
+      email={email}
+      flash={flash}
+      failure={actionData as TeamFormFailure | undefined}
+    >
+      <section aria-labelledby="convidar" className={sectionClassName}>
+        <h2 id="convidar" className="mb-1 text-xl font-bold text-slate-900 dark:text-white">
+          Convidar pessoa
+        </h2>
+        <p className="mb-4 text-sm text-slate-600 dark:text-slate-400">
+          A pessoa recebe um link por e-mail, válido por {invitationHours} horas, para escolher o nome e a
+          senha. Editores cuidam de posts, obras, serviços, página inicial, mídia e redirecionamentos; não
+          veem solicitações de orçamento, usuários nem configurações.
+        </p>
+        {mailEnabled ? null : (
+          <p className="mb-4 rounded-lg bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-200">
+            O envio de e-mails está desativado (defina SMTP_URL): os convites ficam guardados e só são
+            enviados quando ele for configurado.
+          </p>
+        )}
+        <Form
+          method="post"
+          key={invitations.map((invitation) => invitation.id).join()}
+          className="flex flex-col gap-3 md:flex-row md:items-end"
+        >
+          <input type="hidden" name="intent" value="invite" />
+          <Field label="E-mail" required className="flex-1">
+            <TextInput name="email" type="email" maxLength={320} autoComplete="off" />
+          </Field>
+          <Field label="Papel" required>
+            <Select name="role" defaultValue="editor">
+              <RoleOptions />
+            </Select>
+          </Field>
+          <Button type="submit">Enviar convite</Button>
+        </Form>
+      </section>
+
+      {invitations.length ? (
+        <section aria-labelledby="convites-pendentes" className="flex flex-col gap-3">
+          <h2 id="convites-pendentes" className="text-xl font-bold text-slate-900 dark:text-white">
+            Convites pendentes
+          </h2>
+          <ul className="flex flex-col gap-2">
+            {invitations.map((invitation) => (
+              <li
+                key={invitation.id}
+                className="flex flex-col gap-2 rounded-xl border border-slate-200 bg-white p-4 sm:flex-row sm:items-center sm:justify-between dark:border-slate-800 dark:bg-slate-900"
+              >
+                <p className="text-sm text-slate-800 dark:text-slate-200">
+                  <span className="font-semibold">{invitation.email}</span> · {ROLE_LABELS[invitation.role]} ·{" "}
+                  {invitation.expired ? "Expirado" : `Vale até ${invitation.expires}`}
+                </p>
+                <div className="flex gap-2">
+                  <Form method="post">
+                    <input type="hidden" name="intent" value="resend" />
+                    <input type="hidden" name="id" value={invitation.id} />
+                    <Button
+                      type="submit"
+                      variant="secondary"
+                      size="sm"
+                      aria-label={`Reenviar o convite de ${invitation.email}`}
+                    >
+                      Reenviar
+                    </Button>
+                  </Form>
+                  <DeleteForm
+                    id={invitation.id}
+                    intent="revoke"
+                    question={`Cancelar o convite de ${invitation.email}?`}
+                    label={`Cancelar o convite de ${invitation.email}`}
+                  >
+                    Cancelar
+                  </DeleteForm>
+                </div>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      <section aria-labelledby="equipe" className="flex flex-col gap-3">
+        <h2 id="equipe" className="text-xl font-bold text-slate-900 dark:text-white">
+          Equipe
+        </h2>
+        <ul className="flex flex-col gap-2">
+          {members.map((member) => {
+            const who = member.name ? `${member.name} (${member.email})` : member.email;
+            return (
+              <li
+                key={member.id}
+                className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 lg:flex-row lg:items-center lg:justify-between dark:border-slate-800 dark:bg-slate-900"
+              >
+                <div className="flex flex-col gap-1">
+                  <p className="font-semibold text-slate-900 dark:text-white">
+                    {member.name ?? member.email}
+                    {member.id === selfId ? " (você)" : ""}
+                  </p>
+                  <p className="text-sm text-slate-700 dark:text-slate-300">{member.email}</p>
+                  <p className="flex flex-wrap items-center gap-2 text-sm text-slate-700 dark:text-slate-300">
+                    <Badge>{ROLE_LABELS[member.role]}</Badge>
+                    <Badge variant={member.active ? "published" : "archived"}>
+                      {member.active ? "Ativo" : "Desativado"}
+                    </Badge>
+                    <span>Último acesso: {member.lastSignIn}</span>
+                  </p>
+                </div>
+                <div className="flex flex-wrap items-end gap-2">
+                  <Form method="post" className="flex items-end gap-2">
+                    <input type="hidden" name="intent" value="role" />
+                    <input type="hidden" name="id" value={member.id} />
+                    <Field label={`Papel de ${who}`}>
+                      <Select name="role" defaultValue={member.role}>
+                        <RoleOptions />
+                      </Select>
+                    </Field>
+                    <Button
+                      type="submit"
+                      variant="secondary"
+                      size="sm"
+                      aria-label={`Alterar papel de ${who}`}
+                    >
+                      Alterar papel
+                    </Button>
+                  </Form>
+                  {/* One's own account is neither deactivated nor removed here (the server refuses it too). */}
+                  {member.id === selfId ? null : (
+                    <>
+                      <Form method="post">
+                        <input
+                          type="hidden"
+                          name="intent"
+                          value={member.active ? "deactivate" : "reactivate"}
+                        />
+                        <input type="hidden" name="id" value={member.id} />
+                        <Button
+                          type="submit"
+                          variant="secondary"
+                          size="sm"
+                          aria-label={`${member.active ? "Desativar" : "Reativar"} ${who}`}
+                        >
+                          {member.active ? "Desativar" : "Reativar"}
+                        </Button>
+                      </Form>
+                      <DeleteForm
+                        id={member.id}
+                        intent="remove"
+                        question={`Remover a conta de ${member.email}? As sessões dela terminam na hora.`}
+                        label={`Remover ${who}`}
+                      >
+                        Remover
+                      </DeleteForm>
+                    </>
+                  )}
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      </section>
+    </AdminPage>
+  );
+}
+
+function RoleOptions() {
+  return ROLES.map((role) => (
+    <option key={role} value={role}>
+      {ROLE_LABELS[role]}
+    </option>
+  ));
+}

@@ -1,0 +1,64 @@
+import { z } from "zod";
+import { database } from "../db/database.server";
+import { hashPassword, verifyPassword } from "./password.server";
+import { passwordProblem } from "./password-policy.server";
+import { admitEvent } from "./rate-limit.server";
+import type { CurrentSession } from "./sessions.server";
+import { passwordSchema } from "./users.server";
+
+// A signed-in person changes their own password: the current one is asked (a session left open
+// on a shared computer is not enough), and every other session of the account ends; this one
+// stays.
+
+const WINDOW_MS = 15 * 60 * 1000;
+/** Wrong current passwords allowed per account within the window. */
+export const CHANGE_ATTEMPTS = 10;
+
+export const changePasswordSchema = z
+  .object({
+    current: z.string().min(1, "Informe a senha atual.").max(1024, "Senha atual incorreta."),
+    password: passwordSchema,
+    confirmation: z.string(),
+  })
+  .refine((form) => form.password === form.confirmation, {
+    message: "As senhas não conferem.",
+    path: ["confirmation"],
+  });
+
+export type ChangePasswordResult = { ok: true } | { ok: false; status: 400 | 429; message: string };
+
+export async function changePassword(
+  session: CurrentSession,
+  input: z.infer<typeof changePasswordSchema>,
+  siteName: string,
+): Promise<ChangePasswordResult> {
+  const admission = await admitEvent("password-change", [
+    { bucket: `password-change:${session.user.id}`, max: CHANGE_ATTEMPTS, windowMs: WINDOW_MS },
+  ]);
+  if (!admission.ok)
+    return { ok: false, status: 429, message: "Muitas tentativas. Aguarde 15 minutos e tente novamente." };
+  const db = await database();
+  const row = await db
+    .selectFrom("users")
+    .select("password_hash")
+    .where("id", "=", session.user.id)
+    .executeTakeFirstOrThrow();
+  if (!(await verifyPassword(input.current, row.password_hash)))
+    return { ok: false, status: 400, message: "Senha atual incorreta." };
+  const weak = await passwordProblem(input.password, [session.user.email, session.user.name ?? "", siteName]);
+  if (weak) return { ok: false, status: 400, message: weak };
+  const passwordHash = await hashPassword(input.password);
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable("users")
+      .set({ password_hash: passwordHash, updated_at: new Date().toISOString() })
+      .where("id", "=", session.user.id)
+      .execute();
+    await trx
+      .deleteFrom("sessions")
+      .where("user_id", "=", session.user.id)
+      .where("id_hash", "<>", session.idHash)
+      .execute();
+  });
+  return { ok: true };
+}

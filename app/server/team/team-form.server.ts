@@ -1,0 +1,86 @@
+import { data, redirect } from "react-router";
+import { isRole } from "~/lib/roles";
+import type { CurrentSession } from "../auth/sessions.server";
+import { setFlash } from "../auth/sessions.server";
+import { formText, readForm } from "../read-form.server";
+import { siteSettingsFor } from "../site/site-settings.server";
+import { validateForm } from "../validate-form.server";
+import {
+  createInvitation,
+  inviteFormSchema,
+  ROLE_MESSAGE,
+  resendInvitation,
+  revokeInvitation,
+} from "./invitations.server";
+import { changeTeamMember, type MemberChange } from "./team-members.server";
+
+export const TEAM_PATH = "/admin/usuarios";
+
+/** What the team page's action answers when it changed nothing. */
+export interface TeamFormFailure {
+  error: string;
+}
+
+const fail = (error: string, status: number) => data<TeamFormFailure>({ error }, { status });
+
+/**
+ * The team page's forms (the caller checked the session is an Administrador's): invite, send an
+ * invitation again or cancel it, and change, deactivate, reactivate or remove an account.
+ * Succeeds with a redirect and a toast; otherwise the reason, 4xx, and nothing changed.
+ */
+export async function submitTeamForm(request: Request, requestContext: object, session: CurrentSession) {
+  const form = await readForm(request);
+  if (!form) return fail("Não foi possível ler o formulário.", 400);
+  const intent = formText(form, "intent");
+  const id = formText(form, "id");
+  const siteName = (await siteSettingsFor(requestContext)).site.name;
+
+  if (intent === "invite") {
+    const parsed = validateForm(inviteFormSchema, {
+      email: formText(form, "email"),
+      role: formText(form, "role"),
+    });
+    if (!parsed.ok) return fail(parsed.message, 400);
+    const result = await createInvitation(session.user.id, parsed.data, siteName);
+    if (!result.ok) return fail(result.message, result.status);
+    return done(session, "Convite enviado!", `${parsed.data.email} vai receber um link válido por 72 horas.`);
+  }
+  if (intent === "resend" || intent === "revoke") {
+    const result = intent === "resend" ? await resendInvitation(id, siteName) : await revokeInvitation(id);
+    if (!result.ok) return fail(result.message, result.status);
+    return intent === "resend"
+      ? done(
+          session,
+          "Convite reenviado!",
+          `Um novo link foi enviado para ${result.email}; o anterior não vale mais.`,
+        )
+      : done(session, "Convite cancelado.", `O link enviado para ${result.email} não vale mais.`);
+  }
+
+  const change = memberChange(intent, formText(form, "role"));
+  if (!change) return fail(intent === "role" ? ROLE_MESSAGE : "Ação desconhecida.", 400);
+  const result = await changeTeamMember(session.user.id, id, change);
+  if (!result.ok) return fail(result.message, result.status);
+  const toasts: Record<MemberChange["kind"], [string, string]> = {
+    role: ["Papel alterado!", `${result.email} agora tem o papel escolhido.`],
+    deactivate: [
+      "Usuário desativado.",
+      `${result.email} não consegue mais entrar; as sessões abertas foram encerradas.`,
+    ],
+    reactivate: ["Usuário reativado!", `${result.email} pode entrar novamente.`],
+    remove: ["Usuário removido.", `A conta de ${result.email} foi excluída e as sessões dela, encerradas.`],
+  };
+  const [title, description] = toasts[change.kind];
+  return done(session, title, description);
+}
+
+function memberChange(intent: string, role: string): MemberChange | undefined {
+  if (intent === "role") return isRole(role) ? { kind: "role", role } : undefined;
+  if (intent === "deactivate" || intent === "reactivate" || intent === "remove") return { kind: intent };
+  return undefined;
+}
+
+async function done(session: CurrentSession, title: string, description: string): Promise<never> {
+  await setFlash(session, { title, description });
+  throw redirect(TEAM_PATH);
+}
