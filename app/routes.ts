@@ -47,6 +47,7 @@ export default [
     route("admin/redirecionamentos", "routes/admin-redirecionamentos.tsx"),
     route("admin/usuarios", "routes/admin-usuarios.tsx"),
     route("admin/conta", "routes/admin-conta.tsx"),
+    route("admin/conta/dispositivos", "routes/admin-conta-dispositivos.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
 ] satisfies RouteConfig;

@@ -1,4 +1,4 @@
-import { data, Form, redirect } from "react-router";
+import { data, Form, Link, redirect } from "react-router";
 import { AdminPage } from "~/components/admin/admin-page";
 import { Button, Field, TextInput } from "~/components/admin/ui";
 import { PASSWORD_HINT, PASSWORD_MAX, PASSWORD_MIN } from "~/lib/password-rules";
@@ -60,6 +60,12 @@ export default function AdminAccount({ loaderData, actionData }: Route.Component
           {name ? `${name} · ` : ""}
           {email} · {ROLE_LABELS[role]}
         </p>
+        <Link
+          to="/admin/conta/dispositivos"
+          className="mt-3 inline-block text-sm font-semibold text-brand-800 underline dark:text-brand-200"
+        >
+          Dispositivos conectados
+        </Link>
       </section>
       <section
         aria-labelledby="trocar-senha"

@@ -2,6 +2,7 @@ import { data, redirect } from "react-router";
 import { AccountCard, AccountField, NewPasswordFields } from "~/components/account-card";
 import { ROLE_LABELS } from "~/lib/roles";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
+import { requestInfoContext } from "~/request-context";
 import { assertSameOrigin } from "~/server/auth/guard.server";
 import { createSession } from "~/server/auth/sessions.server";
 import { formTexts, readForm } from "~/server/read-form.server";
@@ -29,11 +30,16 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const siteName = (await siteSettingsFor(context)).site.name;
   const result = await acceptInvitation(params.token, parsed.data, siteName);
   if (!result.ok) return data({ error: result.message, name }, { status: result.status });
-  const setCookie = await createSession(request, result.userId, {
-    title: "Bem-vindo à equipe!",
-    description: "Sua conta foi criada e você já está conectado.",
-    variant: "success",
-  });
+  const setCookie = await createSession(
+    request,
+    result.userId,
+    {
+      title: "Bem-vindo à equipe!",
+      description: "Sua conta foi criada e você já está conectado.",
+      variant: "success",
+    },
+    context.get(requestInfoContext).clientIp,
+  );
   throw redirect("/admin", { headers: { "Set-Cookie": setCookie } });
 }
 

@@ -68,11 +68,12 @@ export async function attemptLogin(
 
   // The e-mail's earlier failures stay: a stranger guessing it is still guessing.
   await Promise.all([forgetEvent(emailEvent), forgetEvent(addressEvent), recordSignIn(user.id)]);
-  const setCookie = await createSession(request, user.id, {
-    title: "Login realizado!",
-    description: "Bem-vindo de volta.",
-    variant: "success",
-  });
+  const setCookie = await createSession(
+    request,
+    user.id,
+    { title: "Login realizado!", description: "Bem-vindo de volta.", variant: "success" },
+    clientIp,
+  );
   return { ok: true, setCookie };
 }
 

@@ -24,6 +24,8 @@ export function readSessionToken(request: Request): string | undefined {
 export const SESSION_IDLE_MS = 3 * 24 * 60 * 60 * 1000;
 /** Hard limit from sign-in, whatever the activity. */
 export const SESSION_MAX_MS = 30 * 24 * 60 * 60 * 1000;
+/** What a session keeps of the browser's User-Agent (enough to name it; some send kilobytes). */
+const MAX_USER_AGENT_CHARS = 300;
 /** Don't rewrite the row on every request: slide at most this often. */
 const SLIDE_EVERY_MS = 5 * 60 * 1000;
 
@@ -48,7 +50,13 @@ function hashToken(token: string): string {
  * if any, ends here (whoever's it was): a sign-in never leaves an older token of the same browser
  * alive. Returns the Set-Cookie value.
  */
-export async function createSession(request: Request, userId: string, flash?: Toast): Promise<string> {
+export async function createSession(
+  request: Request,
+  userId: string,
+  flash?: Toast,
+  /** The client's address (the request's, as the proxy list allows), shown in 'Dispositivos conectados'. */
+  clientIp?: string,
+): Promise<string> {
   const db = await database();
   const previous = readSessionToken(request);
   if (looksLikeSessionToken(previous)) {
@@ -66,6 +74,8 @@ export async function createSession(request: Request, userId: string, flash?: To
       expires_at: new Date(now + SESSION_IDLE_MS).toISOString(),
       absolute_expires_at: new Date(now + SESSION_MAX_MS).toISOString(),
       flash: flash ? JSON.stringify(flash) : null,
+      user_agent: request.headers.get("user-agent")?.slice(0, MAX_USER_AGENT_CHARS) || null,
+      ip_address: clientIp && clientIp !== "unknown" ? clientIp.slice(0, 64) : null,
     })
     .execute();
   return serializeCookie(sessionCookieName(), token, {
@@ -168,6 +178,62 @@ export async function deleteExpiredSessions(): Promise<number> {
   const result = await db
     .deleteFrom("sessions")
     .where((eb) => eb.or([eb("expires_at", "<=", now), eb("absolute_expires_at", "<=", now)]))
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** A session of the signed-in user, as 'Dispositivos conectados' lists it. */
+export interface UserSession {
+  idHash: string;
+  createdAt: string;
+  lastSeenAt: string;
+  userAgent: string | null;
+  ipAddress: string | null;
+}
+
+/** At most this many sessions are listed (the most recently used); a user has a handful. */
+const MAX_LISTED_SESSIONS = 100;
+
+/** The user's sessions that have not expired, most recently used first. */
+export async function listUserSessions(userId: string): Promise<UserSession[]> {
+  const db = await database();
+  const now = new Date().toISOString();
+  const rows = await db
+    .selectFrom("sessions")
+    .select(["id_hash", "created_at", "last_seen_at", "user_agent", "ip_address"])
+    .where("user_id", "=", userId)
+    .where("expires_at", ">", now)
+    .where("absolute_expires_at", ">", now)
+    .orderBy("last_seen_at", "desc")
+    .limit(MAX_LISTED_SESSIONS)
+    .execute();
+  return rows.map((row) => ({
+    idHash: row.id_hash,
+    createdAt: String(row.created_at),
+    lastSeenAt: String(row.last_seen_at),
+    userAgent: row.user_agent,
+    ipAddress: row.ip_address,
+  }));
+}
+
+/** End one of the user's sessions; false when they have none with this id. */
+export async function endUserSession(userId: string, idHash: string): Promise<boolean> {
+  const db = await database();
+  const result = await db
+    .deleteFrom("sessions")
+    .where("user_id", "=", userId)
+    .where("id_hash", "=", idHash)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+/** End every session of the user but this one; returns how many ended. */
+export async function endOtherSessions(session: CurrentSession): Promise<number> {
+  const db = await database();
+  const result = await db
+    .deleteFrom("sessions")
+    .where("user_id", "=", session.user.id)
+    .where("id_hash", "!=", session.idHash)
     .executeTakeFirst();
   return Number(result.numDeletedRows);
 }

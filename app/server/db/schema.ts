@@ -100,6 +100,10 @@ export interface SessionsTable {
   absolute_expires_at: Timestamp;
   /** One-time toast (JSON) shown on the next page the session sees. */
   flash: string | null;
+  /** The browser's User-Agent at sign-in, cut to 300 characters (migration 0018). */
+  user_agent: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The client's address at sign-in (migration 0018). */
+  ip_address: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface RateLimitEventsTable {
