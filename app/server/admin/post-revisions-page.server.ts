@@ -132,6 +132,23 @@ function revisionForm(revision: PostRevision, now: Date): PostForm {
   };
 }
 
+export class RevisionNotFoundError extends Error {}
+
+/**
+ * Make a revision the post's current state, through the same save as an edit (so a published
+ * post's old slug gets its redirect): the restore is itself a new revision.
+ */
+export async function restoreRevision(postId: string, revisionId: string, userId: string) {
+  const [revision] = await getRevisions(postId, [revisionId]);
+  if (!revision) throw new RevisionNotFoundError();
+  const saved = await savePost(postId, revisionForm(revision, new Date()), userId, {
+    kind: "restore",
+    restoredFrom: revision.created_at,
+  });
+  postScheduleChanged();
+  return saved;
+}
+
 /** Restore the revision named by the form's `revisionId`, then back to the editor with a toast. */
 export async function restoreRevisionAction(request: Request, idParam: string | undefined) {
   const session = await requireAdminAction(request);
@@ -141,14 +158,11 @@ export async function restoreRevisionAction(request: Request, idParam: string | 
   if (!form) return data({ error: "Não foi possível ler o formulário." }, { status: 400 });
   const revisionId = revisionIdFrom(formText(form, "revisionId"));
   if (!revisionId) return data({ error: REVISION_INVALID_MESSAGE }, { status: 400 });
-  const [revision] = await getRevisions(id, [revisionId]);
-  if (!revision) return data({ error: REVISION_NOT_FOUND_MESSAGE }, { status: 404 });
   try {
-    await savePost(id, revisionForm(revision, new Date()), session.user.id, {
-      kind: "restore",
-      restoredFrom: revision.created_at,
-    });
+    await restoreRevision(id, revisionId, session.user.id);
   } catch (error) {
+    if (error instanceof RevisionNotFoundError)
+      return data({ error: REVISION_NOT_FOUND_MESSAGE }, { status: 404 });
     if (error instanceof PostNotFoundError) return data({ error: POST_GONE_MESSAGE }, { status: 404 });
     if (error instanceof UnknownCategoryError) {
       return data(
@@ -158,7 +172,6 @@ export async function restoreRevisionAction(request: Request, idParam: string | 
     }
     throw error;
   }
-  postScheduleChanged();
   await setFlash(session, {
     title: "Versão restaurada!",
     description: "O post voltou a essa versão; a restauração também ficou no histórico.",
