@@ -3,18 +3,18 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { postConflict } from "~/server/admin/post-conflict.server";
 import { diffPosts } from "~/server/admin/post-diff.server";
 import type { PostForm } from "~/server/admin/post-form.server";
+import { getRevisions, listRevisions, MAX_REVISIONS } from "~/server/admin/post-revisions.server";
 import {
   comparableRevision,
   RevisionNotFoundError,
   restoreRevision,
 } from "~/server/admin/post-revisions-page.server";
-import { getRevisions, listRevisions, MAX_REVISIONS } from "~/server/admin/post-revisions.server";
 import {
   deletePost,
   getPostForEdit,
   NotADraftError,
-  savePost,
   StalePostError,
+  savePost,
 } from "~/server/admin/posts-admin.server";
 import { listCategories } from "~/server/blog/public-posts.server";
 import { database, startDatabase, stopDatabase } from "~/server/db/database.server";
@@ -38,7 +38,14 @@ describe.each(testEngines())("post revisions on $name", (engine) => {
     const now = new Date().toISOString();
     await db
       .insertInto("users")
-      .values({ id, email: `rev-${uid()}@exemplo.com.br`, password_hash: "x", name, created_at: now, updated_at: now })
+      .values({
+        id,
+        email: `rev-${uid()}@exemplo.com.br`,
+        password_hash: "x",
+        name,
+        created_at: now,
+        updated_at: now,
+      })
       .execute();
     return id;
   }
@@ -158,7 +165,9 @@ describe.each(testEngines())("post revisions on $name", (engine) => {
   it("refuses a save from a version that is no longer current and writes nothing", async () => {
     const created = await savePost(null, form(), ana);
     await savePost(created.id, form({ content: "<p>Texto da Ana.</p>" }), ana, { baseVersion: 1 });
-    const stale = savePost(created.id, form({ content: "<p>Texto do Bruno.</p>" }), bruno, { baseVersion: 1 });
+    const stale = savePost(created.id, form({ content: "<p>Texto do Bruno.</p>" }), bruno, {
+      baseVersion: 1,
+    });
     await expect(stale).rejects.toBeInstanceOf(StalePostError);
     await expect(stale).rejects.toMatchObject({ currentVersion: 2 });
     const post = await getPostForEdit(created.id);
@@ -170,7 +179,9 @@ describe.each(testEngines())("post revisions on $name", (engine) => {
     const conflict = await postConflict(created.id, 1, form({ content: "<p>Texto do Bruno.</p>" }));
     expect(conflict?.currentVersion).toBe(2);
     expect(conflict?.savedBy).toBe("Ana Souza");
-    expect(conflict?.compareHref).toMatch(new RegExp(`^/admin/posts/${created.id}/revisoes\\?de=.+&para=.+$`));
+    expect(conflict?.compareHref).toMatch(
+      new RegExp(`^/admin/posts/${created.id}/revisoes\\?de=.+&para=.+$`),
+    );
     const content = conflict?.diff.texts.find((text) => text.label === "Conteúdo");
     expect(content?.parts).toEqual(
       expect.arrayContaining([
@@ -213,8 +224,16 @@ describe.each(testEngines())("post revisions on $name", (engine) => {
 
   it("keeps a post saved before revisions existed as its first revision, and deletes revisions with the post", async () => {
     const db = await database();
-    const slug = await insertPost(db, { title: `Antigo ${uid()}`, categorySlug: "fachadas", status: "draft" });
-    const { id } = await db.selectFrom("blog_posts").select("id").where("slug", "=", slug).executeTakeFirstOrThrow();
+    const slug = await insertPost(db, {
+      title: `Antigo ${uid()}`,
+      categorySlug: "fachadas",
+      status: "draft",
+    });
+    const { id } = await db
+      .selectFrom("blog_posts")
+      .select("id")
+      .where("slug", "=", slug)
+      .executeTakeFirstOrThrow();
     await savePost(id, form({ title: "Agora com histórico" }), ana, { baseVersion: 1 });
     const revisions = await listRevisions(id);
     expect(revisions.map((revision) => revision.version)).toEqual([2, 1]);

@@ -2,7 +2,6 @@ import { listCategories } from "../blog/public-posts.server";
 import { database } from "../db/database.server";
 import { type ComparablePost, diffPosts, type PostDiff } from "./post-diff.server";
 import type { PostForm } from "./post-form.server";
-import { getLatestRevision } from "./post-revisions.server";
 import { categoryName, comparableRevision } from "./post-revisions-page.server";
 import type { EditablePost } from "./posts-admin.server";
 
@@ -47,21 +46,49 @@ export async function postConflict(
   baseVersion: number,
   form: PostForm,
 ): Promise<PostConflict | null> {
-  const [saved, categories] = await Promise.all([getLatestRevision(postId), listCategories()]);
-  if (!saved) return null;
   const db = await database();
-  const base = await db
-    .selectFrom("post_revisions")
-    .select("id")
-    .where("post_id", "=", postId)
-    .where("version", "=", baseVersion)
-    .executeTakeFirst();
+  // The post as saved now (whoever saved it, a script included), and the revisions of the
+  // version this form started from and of the saved one, when they are kept.
+  const [saved, categories] = await Promise.all([
+    db
+      .selectFrom("blog_posts")
+      .select([
+        "title",
+        "excerpt",
+        "content",
+        "category_id",
+        "status",
+        "featured",
+        "read_time",
+        "scheduled_at",
+        "featured_image_url",
+        "meta_title",
+        "meta_description",
+        "social_image_url",
+        "noindex",
+        "version",
+        "updated_at",
+      ])
+      .where("id", "=", postId)
+      .executeTakeFirst(),
+    listCategories(),
+  ]);
+  if (!saved) return null;
+  const revisions = await db
+    .selectFrom("post_revisions as r")
+    .leftJoin("users as u", "u.id", "r.author_id")
+    .select(["r.id", "r.version", "u.name", "u.email"])
+    .where("r.post_id", "=", postId)
+    .where("r.version", "in", [baseVersion, saved.version])
+    .execute();
+  const base = revisions.find((revision) => revision.version === baseVersion);
+  const current = revisions.find((revision) => revision.version === saved.version);
   return {
     currentVersion: saved.version,
-    savedAt: saved.created_at,
-    savedBy: saved.author,
+    savedAt: saved.updated_at,
+    savedBy: current ? current.name || current.email || null : null,
     diff: diffPosts(comparableRevision(saved, categories), comparableForm(form, categories)),
-    compareHref: base ? `/admin/posts/${postId}/revisoes?de=${base.id}&para=${saved.id}` : null,
+    compareHref: base && current ? `/admin/posts/${postId}/revisoes?de=${base.id}&para=${current.id}` : null,
   };
 }
 

@@ -109,9 +109,6 @@ function versionFrom(form: FormData, name: string): number | null {
   return parsed.success ? parsed.data : null;
 }
 
-export const RELOAD_EDITOR_MESSAGE =
-  "Não foi possível saber de qual versão do post esta edição partiu. Copie seu texto e recarregue a página.";
-
 /**
  * The post form's action: save a new post (id null) or the post being edited, queue the toast
  * and go back to the list; or answer why nothing was saved. An edit names the version it
@@ -123,8 +120,11 @@ export async function submitPostForm(request: Request, id: string | null) {
   const form = await readForm(request);
   if (!form) return failure(400, "Não foi possível ler o formulário.");
   const autosave = id !== null && formText(form, "intent") === "autosave";
-  const baseVersion = id ? (versionFrom(form, "confirmVersion") ?? versionFrom(form, "baseVersion")) : null;
-  if (id && baseVersion === null) return failure(400, RELOAD_EDITOR_MESSAGE);
+  // An edit that does not say which version it started from (no version is 0) is treated as
+  // stale: refused with both versions shown, never a silent overwrite.
+  const baseVersion = id
+    ? (versionFrom(form, "confirmVersion") ?? versionFrom(form, "baseVersion") ?? 0)
+    : null;
   const parsed = parsePostForm(form);
   if (!parsed.ok) return failure(400, "Verifique os campos destacados.", parsed.fieldErrors);
   try {

@@ -30,21 +30,37 @@ export const REVISION_PAIR_MESSAGE = "Escolha duas versões para comparar.";
 /** Where the revisions of a post are compared and restored. */
 export const revisionsPath = (postId: string) => `/admin/posts/${postId}/revisoes`;
 
-export function comparableRevision(revision: PostRevision, categories: CategoryRef[]): ComparablePost {
+/** The stored fields of a post or of a revision (same column names), as a comparison reads them. */
+export type ComparableRow = Pick<
+  PostRevision,
+  | "title"
+  | "excerpt"
+  | "content"
+  | "category_id"
+  | "status"
+  | "read_time"
+  | "scheduled_at"
+  | "featured_image_url"
+  | "meta_title"
+  | "meta_description"
+  | "social_image_url"
+> & { featured: boolean | number; noindex: boolean | number };
+
+export function comparableRevision(revision: ComparableRow, categories: CategoryRef[]): ComparablePost {
   return {
     title: revision.title,
     excerpt: revision.excerpt,
     content: revision.content,
     categoryName: categoryName(categories, revision.category_id),
     status: revision.status,
-    featured: revision.featured,
+    featured: Boolean(revision.featured),
     readTime: revision.read_time,
     scheduledAt: revision.scheduled_at,
     featuredImageUrl: revision.featured_image_url,
     metaTitle: revision.meta_title,
     metaDescription: revision.meta_description,
     socialImageUrl: revision.social_image_url,
-    noindex: revision.noindex,
+    noindex: Boolean(revision.noindex),
   };
 }
 

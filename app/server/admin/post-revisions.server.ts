@@ -167,18 +167,3 @@ export async function getRevisions(postId: string, ids: string[]): Promise<PostR
     author: authorOf({ author_name, author_email }),
   }));
 }
-
-/** The newest revision of a post: what the post holds now, unless saved by a script. */
-export async function getLatestRevision(postId: string): Promise<PostRevision | null> {
-  const db = await database();
-  const newest = await db
-    .selectFrom("post_revisions")
-    .select("id")
-    .where("post_id", "=", postId)
-    .orderBy("version", "desc")
-    .limit(1)
-    .executeTakeFirst();
-  if (!newest) return null;
-  const [revision] = await getRevisions(postId, [newest.id]);
-  return revision ?? null;
-}
