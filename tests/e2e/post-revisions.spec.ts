@@ -91,7 +91,7 @@ test("three saves, a comparison with the changed words highlighted, and a restor
   await form.getByRole("radio", { name: "Comparar até a versão 4" }).check();
   await form.getByRole("button", { name: "Comparar versões" }).click();
   await expect(page.getByRole("heading", { name: /^Comparar versões/ })).toBeVisible();
-  const content = page.locator("section", { has: page.getByRole("heading", { name: "Conteúdo" }) });
+  const content = page.getByRole("region", { name: "Conteúdo", exact: true });
   await expect(content.locator("del")).toContainText("pastilhas cerâmicas");
   await expect(content.locator("ins")).toContainText("granito polido");
   await expect(content).toContainText("A fachada recebeu");
@@ -144,7 +144,7 @@ test("two people edit one post: the later save is refused in pt-BR, keeps its te
     // and the difference between them on the screen.
     expect((await stored(post.id)).excerpt).toBe("Resumo escrito pela Ana.");
     await expect(brunoExcerpt).toHaveValue("Resumo escrito pelo Bruno.");
-    const diff = brunoForm.locator("section", { has: bruno.getByRole("heading", { name: "Resumo" }) });
+    const diff = brunoForm.getByRole("region", { name: "Resumo", exact: true });
     await expect(diff.locator("del")).toContainText("pela Ana");
     await expect(diff.locator("ins")).toContainText("pelo Bruno");
 

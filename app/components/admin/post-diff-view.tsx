@@ -1,4 +1,5 @@
-import type { DiffPart, PostDiff } from "~/server/admin/post-diff.server";
+import { useId } from "react";
+import type { DiffPart, PostDiff, TextDiff } from "~/server/admin/post-diff.server";
 
 // The two kinds of change are told apart by more than colour: struck-through or underlined,
 // and a hidden word for screen readers, which announce neither <del> nor <ins> by default.
@@ -24,25 +25,35 @@ function Part({ part }: { part: DiffPart }) {
   return <>{part.text}</>;
 }
 
+type Heading = "h3" | "h4";
+
+/** One text's diff, a region named after the field (screen readers can jump between them). */
+function TextDiffView({ text, heading: Heading }: { text: TextDiff; heading: Heading }) {
+  const id = useId();
+  return (
+    <section aria-labelledby={id} className="flex flex-col gap-2">
+      <Heading id={id} className="text-sm font-semibold text-slate-800 dark:text-slate-200">
+        {text.label}
+      </Heading>
+      {text.changed ? null : <p className="text-xs text-slate-600 dark:text-slate-400">Sem alterações.</p>}
+      <p className="whitespace-pre-wrap rounded-lg border border-slate-200 bg-white p-3 text-sm leading-relaxed text-slate-800 dark:border-slate-800 dark:bg-slate-950 dark:text-slate-200">
+        {text.parts.map((part, index) => (
+          // The parts never move: their position is their identity.
+          // biome-ignore lint/suspicious/noArrayIndexKey: see above
+          <Part key={index} part={part} />
+        ))}
+      </p>
+    </section>
+  );
+}
+
 /** What changed between two versions of a post: word diffs of its texts, then other fields. */
 export function PostDiffView({ diff, headingLevel = 3 }: { diff: PostDiff; headingLevel?: 3 | 4 }) {
   const Heading = headingLevel === 3 ? "h3" : "h4";
   return (
     <div className="flex flex-col gap-5">
       {diff.texts.map((text) => (
-        <section key={text.label} className="flex flex-col gap-2">
-          <Heading className="text-sm font-semibold text-slate-800 dark:text-slate-200">
-            {text.label}
-            {text.changed ? "" : " (sem alterações)"}
-          </Heading>
-          <p className="whitespace-pre-wrap rounded-lg border border-slate-200 bg-white p-3 text-sm leading-relaxed text-slate-800 dark:border-slate-800 dark:bg-slate-950 dark:text-slate-200">
-            {text.parts.map((part, index) => (
-              // The parts never move: their position is their identity.
-              // biome-ignore lint/suspicious/noArrayIndexKey: see above
-              <Part key={index} part={part} />
-            ))}
-          </p>
-        </section>
+        <TextDiffView key={text.label} text={text} heading={Heading} />
       ))}
       {diff.fields.length ? (
         <section className="flex flex-col gap-2">
