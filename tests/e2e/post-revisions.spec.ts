@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { type Browser, type BrowserContext, expect, type Locator, type Page, test } from "@playwright/test";
-import { signInOverHttp } from "../support/admin-auth";
+import { adminHeaders, signInOverHttp } from "../support/admin-auth";
 import { insertCategory, insertPost, openE2eDatabase } from "../support/db";
 
 // Revisions and no lost edits, as an editor lives them: three saves, a comparison with the
@@ -231,4 +231,104 @@ test("a changed draft autosaves after 30 seconds, and leaving with unsaved chang
   await expect.poll(() => dialogs).toEqual(["confirm", "beforeunload"]);
   expect(page.isClosed()).toBe(false);
   expect(context.pages()).toContain(page);
+});
+
+test("forged, unknown, malformed revision ids and another post's revision get a pt-BR 4xx, and nothing changes", async ({
+  request,
+}) => {
+  const headers = adminHeaders(await signInOverHttp(request));
+  const post = await newPost("draft", "<p>Texto que não muda.</p>");
+  const other = await newPost("draft", "<p>Outro post.</p>");
+  // Saving once gives each post revisions (its first state and the save).
+  for (const { id } of [post, other]) {
+    const form = await request.get(`/admin/posts/${id}`, { headers });
+    expect(form.status()).toBe(200);
+    const saved = await request.post(`/admin/posts/${id}`, {
+      headers,
+      form: {
+        title: `Salvo ${uid()}`,
+        categoryId: (
+          await handle.db
+            .selectFrom("blog_posts")
+            .select("category_id")
+            .where("id", "=", id)
+            .executeTakeFirstOrThrow()
+        ).category_id,
+        excerpt: "Resumo.",
+        content: "<p>Texto salvo.</p>",
+        status: "draft",
+        baseVersion: "1",
+      },
+      maxRedirects: 0,
+    });
+    expect(saved.status()).toBe(302);
+  }
+  const revisionOf = async (id: string) =>
+    (
+      await handle.db
+        .selectFrom("post_revisions")
+        .select("id")
+        .where("post_id", "=", id)
+        .orderBy("version")
+        .executeTakeFirstOrThrow()
+    ).id;
+  const own = await revisionOf(post.id);
+  const foreign = await revisionOf(other.id);
+  const before = await stored(post.id);
+  const path = `/admin/posts/${post.id}/revisoes`;
+
+  const compares: Array<[string, number, string]> = [
+    [`${path}?de=${own}&para=${foreign}`, 404, "Versão não encontrada"],
+    [`${path}?de=${own}&para=${randomUUID()}`, 404, "Versão não encontrada"],
+    [`${path}?de=${own}&para=nao-e-um-id`, 400, "Versão inválida."],
+    [`${path}?de=${own}&para=%00${"a".repeat(10_000)}`, 400, "Versão inválida."],
+    [`${path}?de=${own}`, 400, "Escolha duas versões para comparar."],
+    [`/admin/posts/${randomUUID()}/revisoes?de=${own}&para=${own}`, 404, "Post não encontrado"],
+    [`/admin/posts/nao-e-um-id/revisoes?de=${own}&para=${own}`, 404, "Post não encontrado"],
+  ];
+  for (const [url, status, text] of compares) {
+    const response = await request.get(url, { headers });
+    expect(response.status(), url.slice(0, 80)).toBe(status);
+    expect((await response.text()).includes(text), `${url.slice(0, 80)} ${text}`).toBe(true);
+  }
+  expect((await request.get(`${path}?de=${own}&para=${own}`, { headers })).status()).toBe(200);
+
+  const restores: Array<[string, Record<string, string>, number, string]> = [
+    [path, { revisionId: foreign }, 404, "Versão não encontrada"],
+    [path, { revisionId: randomUUID() }, 404, "Versão não encontrada"],
+    [path, { revisionId: "1 OR 1=1" }, 400, "Versão inválida."],
+    [path, {}, 400, "Versão inválida."],
+    [`/admin/posts/${randomUUID()}/revisoes`, { revisionId: own }, 404, "Post não encontrado"],
+    [`/admin/posts/nao-e-um-id/revisoes`, { revisionId: own }, 404, "Post não encontrado"],
+  ];
+  for (const [url, form, status, text] of restores) {
+    const response = await request.post(url, { headers, form, maxRedirects: 0 });
+    expect(response.status(), `${url} ${JSON.stringify(form)}`).toBe(status);
+    expect((await response.text()).includes(text), `${url} ${text}`).toBe(true);
+  }
+  expect(await stored(post.id)).toEqual(before);
+
+  // A save naming a version that is not a number, or none at all, is a stale save: refused.
+  for (const baseVersion of ["abc", "", "-1"]) {
+    const response = await request.post(`/admin/posts/${post.id}`, {
+      headers,
+      form: {
+        title: "Nunca salvo",
+        categoryId: (
+          await handle.db
+            .selectFrom("blog_posts")
+            .select("category_id")
+            .where("id", "=", post.id)
+            .executeTakeFirstOrThrow()
+        ).category_id,
+        excerpt: "Resumo.",
+        content: "<p>Nunca salvo.</p>",
+        baseVersion,
+      },
+      maxRedirects: 0,
+    });
+    expect(response.status(), baseVersion).toBe(409);
+    expect((await response.text()).includes(STALE)).toBe(true);
+  }
+  expect(await stored(post.id)).toEqual(before);
 });

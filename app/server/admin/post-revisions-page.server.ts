@@ -169,7 +169,7 @@ export async function restoreRevision(postId: string, revisionId: string, userId
 export async function restoreRevisionAction(request: Request, idParam: string | undefined) {
   const session = await requireAdminAction(request);
   const id = postIdFromParam(idParam);
-  if (!id) return data({ error: POST_GONE_MESSAGE }, { status: 404 });
+  if (!id || (await postTitle(id)) === null) return data({ error: POST_GONE_MESSAGE }, { status: 404 });
   const form = await readForm(request);
   if (!form) return data({ error: "Não foi possível ler o formulário." }, { status: 400 });
   const revisionId = revisionIdFrom(formText(form, "revisionId"));
