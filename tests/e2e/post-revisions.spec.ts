@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { type Browser, type BrowserContext, expect, type Locator, type Page, test } from "@playwright/test";
 import { adminHeaders, signInOverHttp } from "../support/admin-auth";
+import { seriousAxeViolations } from "../support/axe";
 import { insertCategory, insertPost, openE2eDatabase } from "../support/db";
 
 // Revisions and no lost edits, as an editor lives them: three saves, a comparison with the
@@ -332,3 +333,39 @@ test("forged, unknown, malformed revision ids and another post's revision get a 
   }
   expect(await stored(post.id)).toEqual(before);
 });
+
+for (const colorScheme of ["light", "dark"] as const) {
+  test(`the revisions list, a comparison and a refused save in ${colorScheme} mode have no serious or critical axe violation`, async ({
+    page,
+  }) => {
+    await signInOverHttp(page.request);
+    await page.emulateMedia({ colorScheme });
+    const post = await newPost("draft", "<p>Reboco antigo com fissuras.</p>");
+    let form = await openEditor(page, post.id);
+    await replaceContent(page, form, "Reboco novo sem fissuras.");
+    await form.getByRole("switch", { name: "Post em Destaque" }).check();
+    await save(page, form);
+
+    form = await openEditor(page, post.id);
+    await expect(form.getByRole("table").getByRole("row")).toHaveCount(3);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+
+    await form.getByRole("button", { name: "Comparar versões" }).click();
+    const content = page.getByRole("region", { name: "Conteúdo", exact: true });
+    await expect(content.locator("del")).toContainText("antigo com");
+    await expect(page.getByText("Post em Destaque")).toBeVisible();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+
+    // Someone else saves while this editor is open: the refused save shows both versions.
+    form = await openEditor(page, post.id);
+    await form.getByRole("textbox", { name: "Resumo" }).fill("Resumo desta pessoa.");
+    await handle.db
+      .updateTable("blog_posts")
+      .set((eb) => ({ excerpt: "Resumo da outra pessoa.", version: eb("version", "+", 1) }))
+      .where("id", "=", post.id)
+      .execute();
+    await form.getByRole("button", { name: "Salvar", exact: true }).click();
+    await expect(page.getByRole("heading", { name: STALE })).toBeVisible({ timeout: 30_000 });
+    expect(await seriousAxeViolations(page)).toEqual([]);
+  });
+}
