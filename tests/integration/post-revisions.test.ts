@@ -1,14 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { postConflict } from "~/server/admin/post-conflict.server";
-import { diffPosts } from "~/server/admin/post-diff.server";
+import { comparableRevision, diffPosts } from "~/server/admin/post-diff.server";
 import type { PostForm } from "~/server/admin/post-form.server";
+import { RevisionNotFoundError, restoreRevision } from "~/server/admin/post-revision-restore.server";
 import { getRevisions, listRevisions, MAX_REVISIONS } from "~/server/admin/post-revisions.server";
-import {
-  comparableRevision,
-  RevisionNotFoundError,
-  restoreRevision,
-} from "~/server/admin/post-revisions-page.server";
 import {
   deletePost,
   getPostForEdit,

@@ -64,7 +64,8 @@ export interface PostEditorScreenProps {
 export function PostEditorScreen({ email, flash, failure, ...form }: PostEditorScreenProps) {
   return (
     <BlogAdminPage email={email} flash={flash} failure={failure} formOpen>
-      <PostForm {...form} failure={failure} />
+      {/* One form per post: its state (the values it started from, its version) is that post's. */}
+      <PostForm key={form.post?.id ?? "novo"} {...form} failure={failure} />
     </BlogAdminPage>
   );
 }

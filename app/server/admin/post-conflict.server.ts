@@ -1,8 +1,13 @@
 import { listCategories } from "../blog/public-posts.server";
 import { database } from "../db/database.server";
-import { type ComparablePost, diffPosts, type PostDiff } from "./post-diff.server";
+import {
+  type ComparablePost,
+  categoryName,
+  comparableRevision,
+  diffPosts,
+  type PostDiff,
+} from "./post-diff.server";
 import type { PostForm } from "./post-form.server";
-import { categoryName, comparableRevision } from "./post-revisions-page.server";
 import type { EditablePost } from "./posts-admin.server";
 
 // A save refused because someone else saved the post first (docs/decisions/0030): what the

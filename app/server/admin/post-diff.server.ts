@@ -1,6 +1,8 @@
 import { diffWords } from "diff";
+import type { CategoryRef } from "~/lib/blog-types";
 import { type PostStatus, postStatusLabels } from "~/lib/post-status";
 import { formatSaoPauloDateTime } from "~/lib/sao-paulo-time";
+import type { PostRevisionsTable } from "../db/schema";
 
 // What changed between two versions of a post, as the editor shows it: a word diff of the
 // texts a reader reads (title, excerpt, the content's text without its markup) and a line per
@@ -44,6 +46,47 @@ export interface ComparablePost {
   metaDescription: string | null;
   socialImageUrl: string | null;
   noindex: boolean;
+}
+
+/** The stored fields of a post or of a revision (same column names), as a comparison reads them. */
+export type ComparableRow = Pick<
+  PostRevisionsTable,
+  | "title"
+  | "excerpt"
+  | "content"
+  | "category_id"
+  | "status"
+  | "read_time"
+  | "scheduled_at"
+  | "featured_image_url"
+  | "meta_title"
+  | "meta_description"
+  | "social_image_url"
+> & { featured: boolean | number; noindex: boolean | number };
+
+export function comparableRevision(
+  revision: ComparableRow,
+  categories: Pick<CategoryRef, "id" | "name">[],
+): ComparablePost {
+  return {
+    title: revision.title,
+    excerpt: revision.excerpt,
+    content: revision.content,
+    categoryName: categoryName(categories, revision.category_id),
+    status: revision.status,
+    featured: Boolean(revision.featured),
+    readTime: revision.read_time,
+    scheduledAt: revision.scheduled_at,
+    featuredImageUrl: revision.featured_image_url,
+    metaTitle: revision.meta_title,
+    metaDescription: revision.meta_description,
+    socialImageUrl: revision.social_image_url,
+    noindex: Boolean(revision.noindex),
+  };
+}
+
+export function categoryName(categories: Pick<CategoryRef, "id" | "name">[], id: string): string {
+  return categories.find((category) => category.id === id)?.name ?? "(categoria removida)";
 }
 
 const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', "#39": "'", nbsp: " " };
