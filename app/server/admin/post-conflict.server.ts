@@ -8,6 +8,7 @@ import {
   type PostDiff,
 } from "./post-diff.server";
 import type { PostForm } from "./post-form.server";
+import { REVISION_FIELDS } from "./post-revisions.server";
 import type { EditablePost } from "./posts-admin.server";
 
 // A save refused because someone else saved the post first (docs/decisions/0030): what the
@@ -57,23 +58,7 @@ export async function postConflict(
   const [saved, categories] = await Promise.all([
     db
       .selectFrom("blog_posts")
-      .select([
-        "title",
-        "excerpt",
-        "content",
-        "category_id",
-        "status",
-        "featured",
-        "read_time",
-        "scheduled_at",
-        "featured_image_url",
-        "meta_title",
-        "meta_description",
-        "social_image_url",
-        "noindex",
-        "version",
-        "updated_at",
-      ])
+      .select([...REVISION_FIELDS, "version", "updated_at"])
       .where("id", "=", postId)
       .executeTakeFirst(),
     listCategories(),

@@ -3,6 +3,7 @@ import type { CategoryRef } from "~/lib/blog-types";
 import { type PostStatus, postStatusLabels } from "~/lib/post-status";
 import { formatSaoPauloDateTime } from "~/lib/sao-paulo-time";
 import type { PostRevisionsTable } from "../db/schema";
+import type { REVISION_FIELDS } from "./post-revisions.server";
 
 // What changed between two versions of a post, as the editor shows it: a word diff of the
 // texts a reader reads (title, excerpt, the content's text without its markup) and a line per
@@ -51,17 +52,7 @@ export interface ComparablePost {
 /** The stored fields of a post or of a revision (same column names), as a comparison reads them. */
 export type ComparableRow = Pick<
   PostRevisionsTable,
-  | "title"
-  | "excerpt"
-  | "content"
-  | "category_id"
-  | "status"
-  | "read_time"
-  | "scheduled_at"
-  | "featured_image_url"
-  | "meta_title"
-  | "meta_description"
-  | "social_image_url"
+  Exclude<(typeof REVISION_FIELDS)[number], "featured" | "noindex">
 > & { featured: boolean | number; noindex: boolean | number };
 
 export function comparableRevision(

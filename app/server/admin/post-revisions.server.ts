@@ -10,8 +10,8 @@ import type { Database, PostRevisionKind, PostRevisionsTable } from "../db/schem
 /** How many revisions of one post are kept; older ones are pruned by the save that adds one. */
 export const MAX_REVISIONS = 50;
 
-/** The post fields a revision keeps: what the editor saves. */
-const REVISION_FIELDS = [
+/** The post fields a revision keeps: what the editor saves (and compares). */
+export const REVISION_FIELDS = [
   "title",
   "excerpt",
   "content",

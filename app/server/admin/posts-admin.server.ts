@@ -7,8 +7,8 @@ import { database } from "../db/database.server";
 import type { Database, Post, PostRevisionKind } from "../db/schema";
 import { dayEndUtc, dayStartUtc } from "./day-range.server";
 import type { PostForm } from "./post-form.server";
-import { recordRevision } from "./post-revisions.server";
-import { POST_SEO_COLUMNS, type PostSeoForm, postSeoColumns, postSeoFromRow } from "./post-seo-form.server";
+import { REVISION_FIELDS, recordRevision } from "./post-revisions.server";
+import { type PostSeoForm, postSeoColumns, postSeoFromRow } from "./post-seo-form.server";
 import { idsMatching } from "./text-search.server";
 
 /** A post as the admin's list shows it: no content, the category's name. */
@@ -111,20 +111,7 @@ export async function getPostForEdit(id: string): Promise<EditablePost | null> {
   const db = await database();
   const row = await db
     .selectFrom("blog_posts")
-    .select([
-      "id",
-      "title",
-      "excerpt",
-      "content",
-      "category_id",
-      "status",
-      "featured",
-      "read_time",
-      "featured_image_url",
-      "scheduled_at",
-      "version",
-      ...POST_SEO_COLUMNS,
-    ])
+    .select(["id", "version", ...REVISION_FIELDS])
     .where("id", "=", id)
     .executeTakeFirst();
   if (!row) return null;
