@@ -136,6 +136,31 @@ describe.each(testEngines())("post revisions on $name", (engine) => {
     expect(after[0]).toMatchObject({ version: 4, kind: "restore", restoredFrom: oldest.createdAt });
   });
 
+  it("restores a published post's old title through the save: its slug comes back and the redirects follow", async () => {
+    const title = `Título original ${uid()}`;
+    const created = await savePost(null, form({ title, status: "published" }), ana);
+    const renamed = await savePost(
+      created.id,
+      form({ title: `Outro título ${uid()}`, status: "published" }),
+      ana,
+      {
+        baseVersion: 1,
+      },
+    );
+    expect(renamed.slug).not.toBe(created.slug);
+    const oldest = (await listRevisions(created.id)).at(-1);
+    if (!oldest) throw new Error("revision missing");
+    const restored = await restoreRevision(created.id, oldest.id, ana);
+    expect(restored.slug).toBe(created.slug);
+    const db = await database();
+    const redirects = await db
+      .selectFrom("redirects")
+      .select(["from_path", "to_path"])
+      .where("from_path", "in", [`/blog/${created.slug}`, `/blog/${renamed.slug}`])
+      .execute();
+    expect(redirects).toEqual([{ from_path: `/blog/${renamed.slug}`, to_path: `/blog/${created.slug}` }]);
+  });
+
   it("finds no revision of another post, and restores none", async () => {
     const one = await savePost(null, form(), ana);
     const other = await savePost(null, form(), ana);
