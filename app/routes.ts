@@ -28,6 +28,7 @@ export default [
     route("admin/posts/novo", "routes/admin-posts-novo.tsx"),
     route("admin/posts/visualizar", "routes/admin-posts-visualizar.tsx"),
     route("admin/posts/:id/links-de-previa", "routes/admin-posts-links-de-previa.ts"),
+    route("admin/posts/:id/revisoes", "routes/admin-posts-revisoes.tsx"),
     route("admin/posts/:id", "routes/admin-posts-editar.tsx"),
     route("admin/categorias", "routes/admin-categorias.tsx"),
     route("admin/servicos", "routes/admin-servicos.tsx"),

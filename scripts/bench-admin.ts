@@ -111,6 +111,56 @@ export async function seedBenchLeads(db: Kysely<Database>, count: number): Promi
   return { insertMs: performance.now() - started };
 }
 
+/** Revisions the editor's bench post gets: the most a post keeps. */
+export const BENCH_POST_REVISIONS = 50;
+
+/**
+ * Give the post with this slug BENCH_POST_REVISIONS revisions (its own fields, the content
+ * growing a sentence a version), so the editor is measured with a full revisions list.
+ * Returns the post's id.
+ */
+export async function seedBenchRevisions(
+  db: Kysely<Database>,
+  slug: string,
+  authorId: string,
+): Promise<string> {
+  const post = await db
+    .selectFrom("blog_posts")
+    .selectAll()
+    .where("slug", "=", slug)
+    .executeTakeFirstOrThrow();
+  const start = Date.now() - BENCH_POST_REVISIONS * 3600_000;
+  const revisions = Array.from({ length: BENCH_POST_REVISIONS }, (_, n) => ({
+    id: randomUUID(),
+    post_id: post.id,
+    version: n + 1,
+    kind: "save" as const,
+    author_id: authorId,
+    restored_from: null,
+    created_at: new Date(start + n * 3600_000).toISOString(),
+    title: post.title,
+    excerpt: post.excerpt,
+    content: `${post.content}<p>${sentences.slice(0, 1 + (n % sentences.length)).join(" ")}</p>`,
+    category_id: post.category_id,
+    status: post.status,
+    featured: Boolean(post.featured),
+    read_time: post.read_time,
+    featured_image_url: post.featured_image_url,
+    scheduled_at: post.scheduled_at,
+    meta_title: post.meta_title,
+    meta_description: post.meta_description,
+    social_image_url: post.social_image_url,
+    noindex: Boolean(post.noindex),
+  }));
+  await db.insertInto("post_revisions").values(revisions).execute();
+  await db
+    .updateTable("blog_posts")
+    .set({ version: BENCH_POST_REVISIONS })
+    .where("id", "=", post.id)
+    .execute();
+  return post.id;
+}
+
 export interface AdminListRow {
   case: string;
   path: string;
@@ -197,12 +247,16 @@ function dataPath(path: string): string {
   return `${pathname}.data${query ? `?${query}` : ""}`;
 }
 
-/** /admin and /admin/solicitacoes: first page, a middle page, a filtered search; document and data. */
+/**
+ * /admin and /admin/solicitacoes: first page, a middle page, a filtered search; then the editor
+ * of a post with a full revisions list (`editorPostId`); document and data.
+ */
 export async function measureAdminLists(
   baseUrl: string,
   cookie: string,
   logFile: string,
   headers: Record<string, string>,
+  editorPostId: string,
 ): Promise<AdminListRow[]> {
   const lists = [
     {
@@ -231,14 +285,33 @@ export async function measureAdminLists(
       },
       { case: `${list.path} busca filtrada`, path: list.search, rowMarker: list.rowMarker },
     ];
-    for (const item of cases) {
-      for (const kind of ["documento", "dados"] as const) {
-        const { html, ...row } = await measure(baseUrl, cookie, logFile, headers, item, kind);
-        if (kind === "documento" && item.expect && !item.expect.test(html)) {
-          throw new Error(`${item.path}: a página não mostra ${item.expect}`);
-        }
-        rows.push(row);
+    rows.push(...(await measureCases(baseUrl, cookie, logFile, headers, cases)));
+  }
+  const editor: ListCase = {
+    case: `editor com ${BENCH_POST_REVISIONS} versões`,
+    path: `/admin/posts/${editorPostId}`,
+    // One row of the revisions list but the newest (the current one has no restore button).
+    rowMarker: 'aria-label="Restaurar a versão ',
+  };
+  rows.push(...(await measureCases(baseUrl, cookie, logFile, headers, [editor])));
+  return rows;
+}
+
+async function measureCases(
+  baseUrl: string,
+  cookie: string,
+  logFile: string,
+  headers: Record<string, string>,
+  cases: ListCase[],
+): Promise<AdminListRow[]> {
+  const rows: AdminListRow[] = [];
+  for (const item of cases) {
+    for (const kind of ["documento", "dados"] as const) {
+      const { html, ...row } = await measure(baseUrl, cookie, logFile, headers, item, kind);
+      if (kind === "documento" && item.expect && !item.expect.test(html)) {
+        throw new Error(`${item.path}: a página não mostra ${item.expect}`);
       }
+      rows.push(row);
     }
   }
   return rows;

@@ -6,7 +6,7 @@ import path from "node:path";
 import { sql } from "kysely";
 import type * as Site from "../app/server/maintenance.server.ts";
 import { dropSchema } from "../tests/support/drop-schema.ts";
-import { BENCH_LEAD_ROWS, seedBenchLeads } from "./bench-admin.ts";
+import { BENCH_LEAD_ROWS, seedBenchLeads, seedBenchRevisions } from "./bench-admin.ts";
 import { BENCH_MEDIA_ROWS, benchAdminCookie, seedBenchMedia } from "./bench-media.ts";
 import { type BenchCategory, seedBenchPosts } from "./bench-seed.ts";
 
@@ -69,6 +69,8 @@ export interface PreparedDatabase {
   totalPosts: number;
   /** A signed-in owner's Cookie header, for the admin's pages. */
   adminCookie: string;
+  /** The post whose editor is measured with a full list of revisions. */
+  revisionsPostId: string;
   averageContentBytes: number;
   featuredInserted: number;
 }
@@ -99,6 +101,8 @@ export async function prepareDatabase(
     const media = await seedBenchMedia(handle.db, BENCH_MEDIA_ROWS);
     const leads = await seedBenchLeads(handle.db, BENCH_LEAD_ROWS);
     const adminCookie = await benchAdminCookie(handle.db, env.PUBLIC_URL);
+    const owner = await handle.db.selectFrom("users").select("id").executeTakeFirstOrThrow();
+    const revisionsPostId = await seedBenchRevisions(handle.db, seeded.samplePost.slug, owner.id);
     // A real server's autovacuum analyzes a table that grew this much within a minute or so;
     // without statistics the planner expects ~100 posts and, e.g., sorts the sitemap on disk.
     // Analyzing now measures the steady state instead of whenever autovacuum happens to run.
@@ -141,6 +145,7 @@ export async function prepareDatabase(
       leadRows: BENCH_LEAD_ROWS,
       totalPosts: Number(totalPosts),
       adminCookie,
+      revisionsPostId,
       averageContentBytes: seeded.averageContentBytes,
       featuredInserted: seeded.featured,
     };

@@ -425,7 +425,13 @@ const adminColumns: Column<AdminListRow>[] = [
 
 /** /admin and /admin/solicitacoes with the seeded posts and 10,000 requests, as the signed-in owner. */
 async function measureAdminCases(server: BenchServer, prepared: PreparedDatabase): Promise<AdminListRow[]> {
-  const rows = await measureAdminLists(server.url, prepared.adminCookie, server.logFile, BROWSER_HEADERS);
+  const rows = await measureAdminLists(
+    server.url,
+    prepared.adminCookie,
+    server.logFile,
+    BROWSER_HEADERS,
+    prepared.revisionsPostId,
+  );
   console.log(
     `\nListas do admin (${integer(prepared.totalPosts)} posts, ${integer(prepared.leadRows)} solicitações, ` +
       `uma requisição por vez, Accept-Encoding: gzip; metas: ≤ ${ADMIN_LIST_TARGETS.gzipKb} KB gzip e ` +

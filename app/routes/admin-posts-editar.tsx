@@ -3,6 +3,7 @@ import { BlogAdminPage, PostEditorScreen } from "~/components/admin/post-editor"
 import { buttonClassName } from "~/components/admin/ui";
 import type { RouteHandle } from "~/route-handle";
 import { type PostFormFailure, submitPostForm } from "~/server/admin/post-form.server";
+import { listRevisions } from "~/server/admin/post-revisions.server";
 import { getPostForEdit, POST_GONE_MESSAGE, postIdFromParam } from "~/server/admin/posts-admin.server";
 import { aiImagesConfigured } from "~/server/ai/runware.server";
 import { requireAdminAction, requireAdminPage } from "~/server/auth/guard.server";
@@ -15,10 +16,11 @@ export const handle: RouteHandle = { hydrate: true };
 export async function loader({ request, params }: Route.LoaderArgs) {
   const session = await requireAdminPage(request);
   const id = postIdFromParam(params.id);
-  const [post, categories, flash] = await Promise.all([
+  const [post, categories, flash, revisions] = await Promise.all([
     id ? getPostForEdit(id) : null,
     listCategories(),
     takeFlash(session),
+    id ? listRevisions(id) : [],
   ]);
   const page = {
     email: session.user.email,
@@ -26,6 +28,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     post,
     categories,
     flash,
+    revisions,
     aiConfigured: aiImagesConfigured(),
   };
   if (post) return page;
@@ -49,10 +52,12 @@ export const meta: Route.MetaFunction = () => [
 
 export default function AdminEditPost({ loaderData, actionData }: Route.ComponentProps) {
   const { post, email, flash } = loaderData;
-  if (post) return <PostEditorScreen {...loaderData} post={post} failure={actionData} />;
+  // An autosave's answer goes to the editor's fetcher, never here.
+  const failure = actionData && "error" in actionData ? actionData : undefined;
+  if (post) return <PostEditorScreen {...loaderData} post={post} failure={failure} />;
   const missing = "missing" in loaderData ? loaderData.missing : "";
   return (
-    <BlogAdminPage email={email} flash={flash} failure={actionData} formOpen={false}>
+    <BlogAdminPage email={email} flash={flash} failure={failure} formOpen={false}>
       <section className="flex flex-col items-start gap-4">
         <h2 className="text-xl font-bold text-slate-900 dark:text-white">{missing}</h2>
         <Link to="/admin" className={buttonClassName("secondary")}>

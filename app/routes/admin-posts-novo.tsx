@@ -31,5 +31,6 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export default function AdminNewPost({ loaderData, actionData }: Route.ComponentProps) {
-  return <PostEditorScreen {...loaderData} post={null} failure={actionData} />;
+  const failure = actionData && "error" in actionData ? actionData : undefined;
+  return <PostEditorScreen {...loaderData} post={null} failure={failure} />;
 }

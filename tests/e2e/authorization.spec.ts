@@ -53,6 +53,9 @@ const fixture = {
   postTitle: "",
   /** A share link of the post, which no refused request may revoke (nor add another). */
   shareLinkId: "",
+  /** Two revisions of the post: an older one a refused restore would bring back, and the current. */
+  olderRevisionId: "",
+  currentRevisionId: "",
   usedCategoryId: "",
   unusedCategoryId: "",
   /** Names a refused create/rename would have written. */
@@ -123,6 +126,12 @@ async function snapshot(): Promise<string> {
     .where("work_id", "=", fixture.workId)
     .orderBy("id")
     .execute();
+  const revisions = await handle.db
+    .selectFrom("post_revisions")
+    .select(["id", "version", "title"])
+    .where("post_id", "=", fixture.postId)
+    .orderBy("version")
+    .execute();
   const redirects = await handle.db
     .selectFrom("redirects")
     .selectAll()
@@ -155,6 +164,7 @@ async function snapshot(): Promise<string> {
     lead,
     redirects,
     post,
+    revisions,
     categories,
     settings,
     siteContent,
@@ -304,6 +314,39 @@ test.beforeAll(async ({ playwright }, testInfo) => {
       updated_at: now,
     })
     .execute();
+  for (const [version, title] of [
+    [0, `Versão antiga de ${fixture.postTitle}`],
+    [1, fixture.postTitle],
+  ] as const) {
+    const revisionId = randomUUID();
+    await handle.db
+      .insertInto("post_revisions")
+      .values({
+        id: revisionId,
+        post_id: fixture.postId,
+        version,
+        kind: "save",
+        author_id: adminId,
+        restored_from: null,
+        created_at: new Date().toISOString(),
+        title,
+        excerpt: "Resumo.",
+        content: "<p>Conteúdo.</p>",
+        category_id: fixture.usedCategoryId,
+        status: "published",
+        featured: false,
+        read_time: 5,
+        featured_image_url: null,
+        scheduled_at: null,
+        meta_title: null,
+        meta_description: null,
+        social_image_url: null,
+        noindex: false,
+      })
+      .execute();
+    if (version === 0) fixture.olderRevisionId = revisionId;
+    else fixture.currentRevisionId = revisionId;
+  }
   fixture.snapshot = await snapshot();
 
   const api = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL });
@@ -680,11 +723,13 @@ const leadProbes: Probe[] = [
   ),
 ];
 
-/** One's own account: the password change (an Editor may use it, for their own account). */
+/** One's own account: the password change and the sessions (an Editor may use them, for their own account). */
 const accountProbes: Probe[] = [
-  ...pageProbes(["/admin/conta"], (page) => page),
+  ...pageProbes(["/admin/conta", "/admin/conta/dispositivos"], (page) => page),
   ...actionProbes(
     [
+      ["/admin/conta/dispositivos", "end others", async () => ({ form: { intent: "end-others" } })],
+      ["/admin/conta/dispositivos", "end one", async () => ({ form: { intent: "end", id: "0".repeat(64) } })],
       [
         "/admin/conta",
         "change password",
@@ -700,6 +745,9 @@ const accountProbes: Probe[] = [
     (page) => page,
   ),
 ];
+const comparePath = (suffix = "") =>
+  `/admin/posts/${fixture.postId}/revisoes${suffix}?de=${fixture.olderRevisionId}&para=${fixture.currentRevisionId}`;
+const restoreRevision = async (): Promise<Body> => ({ form: { revisionId: fixture.olderRevisionId } });
 
 const probes: Probe[] = [
   ...teamProbes,
@@ -768,6 +816,33 @@ const probes: Probe[] = [
     method: "GET",
     path: () => `/admin/posts/${fixture.postId}.data`,
     kind: "data",
+  },
+  // Revisions: the comparison page and the restore.
+  {
+    label: "GET /admin/posts/<id>/revisoes (compare)",
+    method: "GET",
+    path: () => comparePath(),
+    kind: "page",
+  },
+  {
+    label: "GET /admin/posts/<id>/revisoes.data (compare)",
+    method: "GET",
+    path: () => comparePath(".data"),
+    kind: "data",
+  },
+  {
+    label: "POST /admin/posts/<id>/revisoes (restore)",
+    method: "POST",
+    path: () => `/admin/posts/${fixture.postId}/revisoes`,
+    kind: "mutation",
+    body: restoreRevision,
+  },
+  {
+    label: "POST /admin/posts/<id>/revisoes.data (restore)",
+    method: "POST",
+    path: () => `/admin/posts/${fixture.postId}/revisoes.data`,
+    kind: "data",
+    body: restoreRevision,
   },
   { label: "GET /admin/categorias.data", method: "GET", path: () => "/admin/categorias.data", kind: "data" },
   {
@@ -1220,6 +1295,8 @@ test("a valid session reaches every admin page and data request (the refusals ab
     `/admin/midia/${fixture.mediaId}.data`,
     "/admin/api/midia",
     `/admin/posts/${fixture.postId}/links-de-previa`,
+    comparePath(),
+    comparePath(".data"),
   ]) {
     const response = await request.get(path, { headers, maxRedirects: 0 });
     expect(response.status(), path).toBe(200);
@@ -1230,6 +1307,8 @@ test("a valid session reaches every admin page and data request (the refusals ab
   expect(await page.text()).toContain(fixture.postTitle);
   const editor = await request.get(`/admin/posts/${fixture.postId}`, { headers });
   expect(await editor.text()).toContain(fixture.postTitle);
+  const comparison = await request.get(comparePath(), { headers });
+  expect(await comparison.text()).toContain("Versão antiga de");
   const settings = await request.get("/admin/configuracoes", { headers });
   expect(await settings.text()).toContain("Salvar configurações");
   // Signed in, the sign-in page sends the admin on.

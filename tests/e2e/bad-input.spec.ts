@@ -804,6 +804,7 @@ test.describe("admin forms", () => {
       part("categoryId", fixture.categoryId),
       part("excerpt", "Resumo."),
       part("content", "<p>Texto.</p>"),
+      part("baseVersion", String(post.version)),
       Buffer.from(`--${boundary}--\r\n`),
     ]);
     const edit = await request.post(`/admin/posts/${post.id}`, {

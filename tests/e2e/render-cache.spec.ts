@@ -50,9 +50,18 @@ interface PostFields {
 
 /** Save through the post form as the editor does; returns the post's id and current slug. */
 async function savePost(fields: PostFields): Promise<{ id: string; slug: string }> {
+  // An edit names the version it started from, as the editor's form does.
+  const saved = fields.id
+    ? await handle.db
+        .selectFrom("blog_posts")
+        .select("version")
+        .where("id", "=", fields.id)
+        .executeTakeFirst()
+    : undefined;
   const response = await admin.post(`/admin/posts/${fields.id ?? "novo"}`, {
     headers: { Origin: baseURL },
     form: {
+      ...(saved ? { baseVersion: String(saved.version) } : {}),
       title: fields.title,
       categoryId: fields.categoryId,
       excerpt: `Resumo de ${fields.title}.`,

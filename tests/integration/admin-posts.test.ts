@@ -108,7 +108,7 @@ describe.each(testEngines())("admin posts on $name", (engine) => {
         { ...base, status: "published", excerpt: "Resumo revisado.", featured: true, readTime: 8 },
         authorId,
       );
-      expect(resaved).toEqual({ id: created.id, slug: created.slug, created: false });
+      expect(resaved).toEqual({ id: created.id, slug: created.slug, created: false, version: 3 });
       const after = await row(created.id);
       expect(after.published_at).toBe(first);
       expect(after.excerpt).toBe("Resumo revisado.");
@@ -333,6 +333,7 @@ describe.each(testEngines())("admin posts on $name", (engine) => {
         read_time: 5,
         featured_image_url: null,
         scheduled_at: null,
+        version: 1,
         seo: { metaTitle: null, metaDescription: null, socialImageUrl: null, noindex: false },
       });
       expect(await getPostForEdit(randomUUID())).toBeNull();

@@ -1,3 +1,4 @@
+import { useRef, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { Icon } from "~/components/ui/icon";
 import type { CategoryRef } from "~/lib/blog-types";
@@ -6,16 +7,22 @@ import { postStatuses, postStatusLabels } from "~/lib/post-status";
 import { DEFAULT_READ_TIME } from "~/lib/read-time";
 import type { Toast } from "~/lib/toast";
 import type { PostFormFailure } from "~/server/admin/post-form.server";
+import type { RevisionListItem } from "~/server/admin/post-revisions.server";
 import type { EditablePost } from "~/server/admin/posts-admin.server";
 import { AdminPage, type AdminPageProps } from "./admin-page";
 import { FeaturedImageField } from "./featured-image-field";
 import { useMediaPicker } from "./media-picker";
+import { PostConflictPanel, SaveAnywayButton } from "./post-conflict-panel";
 import { PostPreviewButton } from "./post-preview-button";
+import { PostRevisions } from "./post-revisions";
 import { PostScheduleField } from "./post-schedule-field";
 import { PostSeoFields } from "./post-seo-fields";
 import { PostShareLinks } from "./post-share-links";
 import { RichTextEditor } from "./rich-text-editor";
 import { Button, buttonClassName, Field, Select, Switch, TextArea, TextInput } from "./ui";
+import { useFormChanges } from "./use-form-changes";
+import { useLeaveGuard } from "./use-leave-guard";
+import { usePostAutosave } from "./use-post-autosave";
 
 /** 'Novo Post' toggles the form: it opens a new post's form, and closes any open one. */
 function NewPostToggle({ open }: { open: boolean }) {
@@ -49,23 +56,44 @@ export interface PostEditorScreenProps {
   aiConfigured: boolean;
   flash: Toast | null;
   failure: PostFormFailure | undefined;
+  /** The saved versions of the post being edited (none for a new one). */
+  revisions?: RevisionListItem[];
 }
 
 /** The admin with the post form open: a new post (post null) or the one being edited. */
 export function PostEditorScreen({ email, flash, failure, ...form }: PostEditorScreenProps) {
   return (
     <BlogAdminPage email={email} flash={flash} failure={failure} formOpen>
-      <PostForm {...form} failure={failure} />
+      {/* One form per post: its state (the values it started from, its version) is that post's. */}
+      <PostForm key={form.post?.id ?? "novo"} {...form} failure={failure} />
     </BlogAdminPage>
   );
 }
 
-type PostFormProps = Pick<PostEditorScreenProps, "post" | "categories" | "aiConfigured" | "failure">;
+type PostFormProps = Pick<
+  PostEditorScreenProps,
+  "post" | "categories" | "aiConfigured" | "failure" | "revisions"
+>;
 
-function PostForm({ post, categories, aiConfigured, failure }: PostFormProps) {
+function PostForm({ post: loaded, categories, aiConfigured, failure, revisions }: PostFormProps) {
   const navigation = useNavigation();
   const saving = navigation.state === "submitting";
   const errors = failure?.fieldErrors ?? {};
+  // The fields start from the post as loaded, or from the values a refused save posted (a page
+  // rendered anew without JavaScript), and never follow later loader data: an autosave or
+  // someone else's save must not replace what is being typed.
+  const [post] = useState(() => failure?.draft ?? loaded);
+  const [baseVersion, setBaseVersion] = useState(post?.version ?? 0);
+  const formRef = useRef<HTMLFormElement>(null);
+  const { isDirty, markSaved } = useFormChanges(formRef);
+  const guard = useLeaveGuard(isDirty);
+  const autosaveStatus = usePostAutosave({
+    formRef,
+    enabled: loaded?.status === "draft",
+    isDirty,
+    markSaved,
+    onVersion: setBaseVersion,
+  });
   // Inside the ToastProvider: an upload tells how it went with a toast. The content's images
   // come from the library too (or are uploaded into it from the same dialog).
   const contentImages = useMediaPicker({
@@ -81,7 +109,16 @@ function PostForm({ post, categories, aiConfigured, failure }: PostFormProps) {
         {post ? "Editar Post" : "Novo Post"}
       </h2>
       {/* A new key per post resets every field when going from one post to another. */}
-      <Form method="post" key={post?.id ?? "novo"} className="flex flex-col gap-5" noValidate>
+      <Form
+        method="post"
+        key={post?.id ?? "novo"}
+        ref={formRef}
+        onSubmit={guard.onSubmit}
+        className="flex flex-col gap-5"
+        noValidate
+      >
+        {post ? <input type="hidden" name="baseVersion" value={baseVersion} /> : null}
+        {failure?.conflict ? <PostConflictPanel conflict={failure.conflict} /> : null}
         <FeaturedImageField
           name="featuredImageUrl"
           defaultValue={post?.featured_image_url ?? null}
@@ -147,13 +184,20 @@ function PostForm({ post, categories, aiConfigured, failure }: PostFormProps) {
           <Button type="submit" busy={saving} busyLabel="Salvando...">
             Salvar
           </Button>
+          {failure?.conflict ? <SaveAnywayButton conflict={failure.conflict} /> : null}
           <PostPreviewButton />
           <Link to="/admin" className={buttonClassName("secondary")}>
             Cancelar
           </Link>
         </div>
+        {post ? (
+          <p role="status" className="text-sm text-slate-700 empty:sr-only dark:text-slate-300">
+            {autosaveStatus}
+          </p>
+        ) : null}
       </Form>
       {post ? <PostShareLinks postId={post.id} /> : null}
+      {post ? <PostRevisions postId={post.id} revisions={revisions ?? []} /> : null}
     </section>
   );
 }

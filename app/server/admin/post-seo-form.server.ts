@@ -51,9 +51,6 @@ export function postSeoColumns(form: Partial<PostSeoForm>) {
   };
 }
 
-/** The columns the editor reads back. */
-export const POST_SEO_COLUMNS = ["meta_title", "meta_description", "social_image_url", "noindex"] as const;
-
 /** The SEO fields of a stored post, as the form holds them. */
 export function postSeoFromRow(row: {
   meta_title: string | null;

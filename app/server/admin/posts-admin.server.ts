@@ -4,10 +4,11 @@ import { z } from "zod";
 import { ADMIN_LIST_PAGE_SIZE, type AdminListPage, type PostListQuery } from "~/lib/admin-list";
 import { slugify, uniqueSlug } from "~/lib/slug";
 import { database } from "../db/database.server";
-import type { Database, Post } from "../db/schema";
+import type { Database, Post, PostRevisionKind } from "../db/schema";
 import { dayEndUtc, dayStartUtc } from "./day-range.server";
 import type { PostForm } from "./post-form.server";
-import { POST_SEO_COLUMNS, type PostSeoForm, postSeoColumns, postSeoFromRow } from "./post-seo-form.server";
+import { REVISION_FIELDS, recordRevision } from "./post-revisions.server";
+import { type PostSeoForm, postSeoColumns, postSeoFromRow } from "./post-seo-form.server";
 import { idsMatching } from "./text-search.server";
 
 /** A post as the admin's list shows it: no content, the category's name. */
@@ -89,6 +90,7 @@ export interface EditablePost
     | "read_time"
     | "featured_image_url"
     | "scheduled_at"
+    | "version"
   > {
   featured: boolean;
   seo: PostSeoForm;
@@ -109,19 +111,7 @@ export async function getPostForEdit(id: string): Promise<EditablePost | null> {
   const db = await database();
   const row = await db
     .selectFrom("blog_posts")
-    .select([
-      "id",
-      "title",
-      "excerpt",
-      "content",
-      "category_id",
-      "status",
-      "featured",
-      "read_time",
-      "featured_image_url",
-      "scheduled_at",
-      ...POST_SEO_COLUMNS,
-    ])
+    .select(["id", "version", ...REVISION_FIELDS])
     .where("id", "=", id)
     .executeTakeFirst();
   if (!row) return null;
@@ -145,16 +135,42 @@ export const POST_GONE_MESSAGE = "Post não encontrado; ele pode ter sido removi
 export class PostNotFoundError extends Error {}
 export class UnknownCategoryError extends Error {}
 
+/** The post was saved by someone else since the version this save started from. */
+export class StalePostError extends Error {
+  constructor(readonly currentVersion: number) {
+    super("stale post version");
+  }
+}
+
+/** An autosave reached a post that is no longer a draft: only a person's save changes it. */
+export class NotADraftError extends Error {}
+
+export interface SaveOptions {
+  /**
+   * The version the editor loaded: the save is refused (StalePostError) unless the post is
+   * still at it. Left out by scripts and tests, which overwrite.
+   */
+  baseVersion?: number;
+  /** What the revision says of this save ('save' unless told). */
+  kind?: PostRevisionKind;
+  /** For a restore: when the restored revision was saved. */
+  restoredFrom?: string;
+}
+
 /**
  * Create (id null) or update a post. The slug follows the title, unique among the other
  * posts. `published_at` is set the first time a post becomes published and kept while it
  * stays published; it is cleared when the post leaves published (docs/decisions/0008).
+ * Every save is a revision; an update with a base version is one conditional UPDATE, so of two
+ * saves from the same version exactly one wins on both engines (docs/decisions/0030).
  */
 export async function savePost(
   id: string | null,
   form: PostForm,
   authorId: string,
-): Promise<{ id: string; slug: string; created: boolean }> {
+  options: SaveOptions = {},
+): Promise<{ id: string; slug: string; created: boolean; version: number }> {
+  const kind = options.kind ?? "save";
   const db = await database();
   return db.transaction().execute(async (trx) => {
     const category = await trx
@@ -167,11 +183,17 @@ export async function savePost(
     const existing = id
       ? await trx
           .selectFrom("blog_posts")
-          .select(["status", "published_at"])
+          .select(["status", "published_at", "version", "author_id"])
           .where("id", "=", id)
           .executeTakeFirst()
       : undefined;
     if (id && !existing) throw new PostNotFoundError();
+    if (existing && options.baseVersion !== undefined && existing.version !== options.baseVersion) {
+      throw new StalePostError(existing.version);
+    }
+    if (existing && kind === "autosave" && (existing.status !== "draft" || form.status !== "draft")) {
+      throw new NotADraftError();
+    }
 
     const now = new Date().toISOString();
     const keepDate = existing?.status === "published" && existing.published_at;
@@ -192,17 +214,52 @@ export async function savePost(
       ...postSeoColumns(form),
       updated_at: now,
     };
-    if (id) {
-      await trx.updateTable("blog_posts").set(values).where("id", "=", id).execute();
-      return { id, slug, created: false };
+    if (id && existing) {
+      // A post saved before revisions existed: its state so far becomes the first revision.
+      const hasRevision = await trx
+        .selectFrom("post_revisions")
+        .select("id")
+        .where("post_id", "=", id)
+        .limit(1)
+        .executeTakeFirst();
+      if (!hasRevision) await recordRevision(trx, id, { kind: "save", authorId: existing.author_id });
+      let update = trx
+        .updateTable("blog_posts")
+        .set({ ...values, version: (eb) => eb("version", "+", 1) })
+        .where("id", "=", id);
+      // The check and the write are one statement: a concurrent save that got there first has
+      // moved the version, and this one then matches no row.
+      if (options.baseVersion !== undefined) update = update.where("version", "=", options.baseVersion);
+      const result = await update.executeTakeFirst();
+      if (Number(result.numUpdatedRows) === 0) {
+        const current = await trx
+          .selectFrom("blog_posts")
+          .select("version")
+          .where("id", "=", id)
+          .executeTakeFirst();
+        if (!current) throw new PostNotFoundError();
+        throw new StalePostError(current.version);
+      }
+      await recordRevision(trx, id, { kind, authorId, restoredFrom: options.restoredFrom });
+      return { id, slug, created: false, version: await versionOf(trx, id) };
     }
     const newId = randomUUID();
     await trx
       .insertInto("blog_posts")
       .values({ ...values, id: newId, author_id: authorId, created_at: now })
       .execute();
-    return { id: newId, slug, created: true };
+    await recordRevision(trx, newId, { kind, authorId });
+    return { id: newId, slug, created: true, version: 1 };
   });
+}
+
+async function versionOf(db: Kysely<Database>, id: string): Promise<number> {
+  const row = await db
+    .selectFrom("blog_posts")
+    .select("version")
+    .where("id", "=", id)
+    .executeTakeFirstOrThrow();
+  return row.version;
 }
 
 export async function deletePost(id: string): Promise<boolean> {

@@ -41,6 +41,36 @@ export interface BlogPostsTable {
   meta_description: ColumnType<string | null, string | null | undefined, string | null>;
   social_image_url: ColumnType<string | null, string | null | undefined, string | null>;
   noindex: ColumnType<boolean | number, boolean | undefined, boolean>;
+  /** Counts the saves (migration 0014): a save names the version it edited. */
+  version: ColumnType<number, number | undefined, number>;
+}
+
+/** How a revision came to be. */
+export type PostRevisionKind = "save" | "autosave" | "restore";
+
+/** A post's saved fields at one version (migration 0014); the last 50 per post are kept. */
+export interface PostRevisionsTable {
+  id: string;
+  post_id: string;
+  version: number;
+  kind: PostRevisionKind;
+  author_id: string | null;
+  /** For a restore: when the restored revision was saved. */
+  restored_from: OptionalTimestamp;
+  created_at: Timestamp;
+  title: string;
+  excerpt: string;
+  content: string;
+  category_id: string;
+  status: PostStatus;
+  featured: Flag;
+  read_time: number;
+  featured_image_url: string | null;
+  scheduled_at: string | null;
+  meta_title: string | null;
+  meta_description: string | null;
+  social_image_url: string | null;
+  noindex: Flag;
 }
 
 /** A permanent redirect (migration 0013): one path of this site to another. */
@@ -380,4 +410,5 @@ export interface Database {
   admin_lead_search: AdminLeadSearchTable;
   post_share_links: PostShareLinksTable;
   redirects: RedirectsTable;
+  post_revisions: PostRevisionsTable;
 }

@@ -12,6 +12,7 @@ import * as postScheduling from "./0010-post-scheduling.server.ts";
 import * as blogSearch from "./0011-blog-search.server.ts";
 import * as adminLists from "./0012-admin-lists.server.ts";
 import * as postSeoAndRedirects from "./0013-post-seo-and-redirects.server.ts";
+import * as postRevisions from "./0014-post-revisions.server.ts";
 import * as teamAccounts from "./0015-team-accounts.server.ts";
 import * as sessionDevices from "./0018-session-devices.server.ts";
 
@@ -30,6 +31,7 @@ const migrations: Record<string, Migration> = {
   "0011-blog-search": blogSearch,
   "0012-admin-lists": adminLists,
   "0013-post-seo-and-redirects": postSeoAndRedirects,
+  "0014-post-revisions": postRevisions,
   "0015-team-accounts": teamAccounts,
   "0018-session-devices": sessionDevices,
 };

@@ -1,0 +1,76 @@
+import { Link } from "react-router";
+import { PostDiffView } from "~/components/admin/post-diff-view";
+import { BlogAdminPage } from "~/components/admin/post-editor";
+import { buttonClassName } from "~/components/admin/ui";
+import { formatSaoPauloDateTime } from "~/lib/sao-paulo-time";
+import { restoreRevisionAction } from "~/server/admin/post-revision-restore.server";
+import { type RevisionLabel, revisionsPageLoader } from "~/server/admin/post-revisions-page.server";
+import type { Route } from "./+types/admin-posts-revisoes";
+
+// Two revisions of a post compared (GET ?de=…&para=…), and the restore of one (POST): plain
+// HTML forms from the editor, so both work without JavaScript.
+
+export const loader = ({ request, params }: Route.LoaderArgs) => revisionsPageLoader(request, params.id);
+export const action = ({ request, params }: Route.ActionArgs) => restoreRevisionAction(request, params.id);
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Comparar versões | Admin do Blog" },
+  { name: "robots", content: "noindex" },
+];
+
+function describe(revision: RevisionLabel): string {
+  const who = revision.author ? ` por ${revision.author}` : "";
+  return `Versão ${revision.version}, salva em ${formatSaoPauloDateTime(revision.createdAt)}${who}`;
+}
+
+export default function AdminPostRevisions({ loaderData, actionData }: Route.ComponentProps) {
+  const { email, flash, postId, postTitle } = loaderData;
+  const back = postId ? (
+    <Link to={`/admin/posts/${postId}`} className={buttonClassName("secondary")}>
+      Voltar ao editor
+    </Link>
+  ) : (
+    <Link to="/admin" className={buttonClassName("secondary")}>
+      Voltar aos Posts Existentes
+    </Link>
+  );
+  return (
+    <BlogAdminPage email={email} flash={flash} failure={actionData} formOpen={false}>
+      <section
+        aria-labelledby="comparar-titulo"
+        className="flex flex-col gap-6 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-800 dark:bg-slate-900"
+      >
+        <h2 id="comparar-titulo" className="text-xl font-bold text-slate-900 dark:text-white">
+          Comparar versões{postTitle ? `: ${postTitle}` : ""}
+        </h2>
+        {actionData ? (
+          <p role="alert" className="font-semibold text-red-700 dark:text-red-300">
+            {actionData.error}
+          </p>
+        ) : "comparison" in loaderData ? (
+          <>
+            <p className="text-sm text-slate-700 dark:text-slate-300">
+              De: {describe(loaderData.comparison.from)}
+              <br />
+              Para: {describe(loaderData.comparison.to)}
+            </p>
+            <p className="text-sm text-slate-700 dark:text-slate-300">
+              Texto <del className="bg-red-100 text-red-900 dark:bg-red-950 dark:text-red-100">riscado</del>{" "}
+              saiu; texto{" "}
+              <ins className="bg-emerald-100 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100">
+                sublinhado
+              </ins>{" "}
+              entrou.
+            </p>
+            <PostDiffView diff={loaderData.comparison.diff} />
+          </>
+        ) : (
+          <p role="alert" className="font-semibold text-red-700 dark:text-red-300">
+            {loaderData.problem}
+          </p>
+        )}
+        <div>{back}</div>
+      </section>
+    </BlogAdminPage>
+  );
+}
