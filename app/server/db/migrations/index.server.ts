@@ -12,6 +12,7 @@ import * as postScheduling from "./0010-post-scheduling.server.ts";
 import * as blogSearch from "./0011-blog-search.server.ts";
 import * as adminLists from "./0012-admin-lists.server.ts";
 import * as postSeoAndRedirects from "./0013-post-seo-and-redirects.server.ts";
+import * as leadSources from "./0016-lead-sources.server.ts";
 
 /** Every migration, in order. Names sort; never rename or edit one that has shipped. */
 const migrations: Record<string, Migration> = {
@@ -28,6 +29,7 @@ const migrations: Record<string, Migration> = {
   "0011-blog-search": blogSearch,
   "0012-admin-lists": adminLists,
   "0013-post-seo-and-redirects": postSeoAndRedirects,
+  "0016-lead-sources": leadSources,
 };
 
 export const migrationProvider: MigrationProvider = {
