@@ -10,7 +10,7 @@ export const leadSourceMaxLength = {
   referrerHost: 253,
   utm: 100,
   /** The whole hidden field: anything beyond is ignored before it is read. */
-  field: 1200,
+  field: 8000,
 } as const;
 
 /** What the visitor's page knew (cleaned), before the post is looked up. */
