@@ -1,6 +1,7 @@
 import { type Kysely, type RawBuilder, sql } from "kysely";
+import { DASHBOARD_TOP, DASHBOARD_WEEKS, type LeadDashboard } from "~/lib/lead-dashboard";
 import { DIRECT_SOURCE, REMOVED_POST } from "~/lib/lead-source";
-import { type LeadStatus, leadStatuses } from "~/lib/lead-status";
+import { leadStatuses } from "~/lib/lead-status";
 import { database } from "../db/database.server";
 import type { Database } from "../db/schema";
 import { dayStartUtc } from "./day-range.server";
@@ -8,30 +9,6 @@ import { dayStartUtc } from "./day-range.server";
 // The inbox's dashboard: where the last 12 weeks' requests came from, counted by the database
 // (GROUP BY over the period's rows, found through leads_created_at_idx), never by reading
 // rows into the application. Weeks are the owner's: Monday to Sunday in São Paulo.
-
-export const DASHBOARD_WEEKS = 12;
-/** Rows each ranking shows; the rest are summed as "Outros". */
-export const DASHBOARD_TOP = 8;
-
-export interface WeekCount {
-  /** The week's Monday (YYYY-MM-DD, São Paulo). */
-  start: string;
-  count: number;
-}
-
-export interface LabelCount {
-  label: string;
-  count: number;
-}
-
-export interface LeadDashboard {
-  weeks: WeekCount[];
-  total: number;
-  services: LabelCount[];
-  sources: LabelCount[];
-  posts: LabelCount[];
-  statuses: Array<{ status: LeadStatus; count: number }>;
-}
 
 const saoPauloDay = new Intl.DateTimeFormat("en-CA", {
   timeZone: "America/Sao_Paulo",
