@@ -3,6 +3,7 @@ import { type Browser, expect, type Page, test } from "@playwright/test";
 import { databaseConfigFromEnv } from "~/server/db/config.server";
 import { type DatabaseHandle, openDatabase } from "~/server/db/connection.server";
 import { type DedicatedServer, signInOverHttp, startDedicatedServer } from "../support/admin-auth";
+import { adminPagesPassAxe } from "../support/axe";
 import { openE2eDatabase } from "../support/db";
 import { startSmtpSink } from "../support/smtp-sink";
 
@@ -216,3 +217,5 @@ test.describe("the visitor's confirmation e-mail", () => {
     }
   });
 });
+
+adminPagesPassAxe(["/admin/solicitacoes/painel", "/admin/solicitacoes"]);
