@@ -50,6 +50,10 @@ const sentences = [
   "Podem fazer uma visita técnica na próxima semana, de preferência pela manhã?",
 ];
 const statuses = ["novo", "em_contato", "orcamento_enviado", "fechado", "descartado"] as const;
+/** Where requests came from: campaign tags, a referring site, or nothing (direct). */
+const utmSources = ["google", "instagram", "newsletter", "facebook", null, null, null] as const;
+const referrers = ["www.google.com", "www.bing.com", "l.instagram.com", null, null] as const;
+const campaigns = ["verao", "fachadas-2026", "laudo-inspecao", null] as const;
 
 /** A deterministic pseudo-random sequence (the same requests on every run). */
 function sequence(seed: number) {
@@ -89,6 +93,11 @@ export async function seedBenchLeads(db: Kysely<Database>, count: number): Promi
         message,
         status: pick(statuses),
         note: random() < 0.3 ? "Cliente pediu retorno por WhatsApp depois das 18h." : "",
+        source_page: random() < 0.5 ? "/contato" : `/blog/post-${n % 200}`,
+        utm_source: pick(utmSources),
+        utm_medium: random() < 0.3 ? "cpc" : null,
+        utm_campaign: pick(campaigns),
+        source_referrer_host: pick(referrers),
         created_at: created,
         updated_at: created,
       });
@@ -197,7 +206,10 @@ function dataPath(path: string): string {
   return `${pathname}.data${query ? `?${query}` : ""}`;
 }
 
-/** /admin and /admin/solicitacoes: first page, a middle page, a filtered search; document and data. */
+/**
+ * /admin and /admin/solicitacoes: first page, a middle page, a filtered search; document and
+ * data. Then the inbox's dashboard (its GROUP BY figures over the last 12 weeks).
+ */
 export async function measureAdminLists(
   baseUrl: string,
   cookie: string,
@@ -240,6 +252,19 @@ export async function measureAdminLists(
         rows.push(row);
       }
     }
+  }
+  const dashboard: ListCase = {
+    case: "/admin/solicitacoes/painel (12 semanas)",
+    path: "/admin/solicitacoes/painel",
+    rowMarker: 'role="img"',
+    expect: /Solicitações por semana/,
+  };
+  for (const kind of ["documento", "dados"] as const) {
+    const { html, ...row } = await measure(baseUrl, cookie, logFile, headers, dashboard, kind);
+    if (kind === "documento" && dashboard.expect && !dashboard.expect.test(html)) {
+      throw new Error(`${dashboard.path}: a página não mostra ${dashboard.expect}`);
+    }
+    rows.push(row);
   }
   return rows;
 }
