@@ -27,19 +27,19 @@ export const meta: Route.MetaFunction = () => [
 const weekLabel = new Intl.DateTimeFormat("pt-BR", { timeZone: "UTC", day: "2-digit", month: "2-digit" });
 const bars = (rows: LabelCount[]): ChartBar[] => rows.map((row) => ({ label: row.label, value: row.count }));
 
-function Panel({
-  id,
-  title,
-  heading,
-  data,
-  empty,
-}: {
+interface PanelProps {
   id: string;
   title: string;
+  /** The table's first column. */
   heading: string;
   data: ChartBar[];
-  empty: string;
-}) {
+  /** What shows instead of an empty ranking. */
+  empty?: string;
+  /** Weeks run left to right; rankings top to bottom. */
+  columns?: boolean;
+}
+
+function Panel({ id, title, heading, data, empty, columns }: PanelProps) {
   return (
     <section
       aria-labelledby={id}
@@ -48,17 +48,19 @@ function Panel({
       <h2 id={id} className="text-xl font-bold text-slate-900 dark:text-white">
         {title}
       </h2>
-      {data.length ? (
+      {empty && !data.length ? (
+        <p className="text-slate-600 dark:text-slate-400">{empty}</p>
+      ) : (
         <>
-          <BarChart title={title} bars={data} />
+          {columns ? <ColumnChart title={title} bars={data} /> : <BarChart title={title} bars={data} />}
           <ChartTable caption={title} heading={heading} bars={data} />
         </>
-      ) : (
-        <p className="text-slate-600 dark:text-slate-400">{empty}</p>
       )}
     </section>
   );
 }
+
+const NONE = "Nenhuma solicitação no período.";
 
 export default function AdminLeadDashboard({ loaderData }: Route.ComponentProps) {
   const { dashboard, flash, email } = loaderData;
@@ -66,7 +68,30 @@ export default function AdminLeadDashboard({ loaderData }: Route.ComponentProps)
     label: weekLabel.format(new Date(`${week.start}T00:00:00.000Z`)),
     value: week.count,
   }));
-  const weeksTitle = `Solicitações por semana (últimas ${DASHBOARD_WEEKS})`;
+  const rankings: PanelProps[] = [
+    { id: "por-origem", title: "Por origem", heading: "Origem", data: bars(dashboard.sources), empty: NONE },
+    {
+      id: "por-post",
+      title: "Por post do blog",
+      heading: "Post",
+      data: bars(dashboard.posts),
+      empty: "Nenhuma solicitação veio de um post do blog no período.",
+    },
+    {
+      id: "por-servico",
+      title: "Por serviço",
+      heading: "Serviço",
+      data: bars(dashboard.services),
+      empty: NONE,
+    },
+    {
+      id: "funil",
+      title: "Funil de status",
+      heading: "Status atual",
+      data: dashboard.statuses.map((row) => ({ label: leadStatusLabels[row.status], value: row.count })),
+      empty: NONE,
+    },
+  ];
   return (
     <AdminPage
       title="Painel das solicitações"
@@ -84,45 +109,17 @@ export default function AdminLeadDashboard({ loaderData }: Route.ComponentProps)
         segunda a domingo, horário de Brasília). A origem é a campanha (utm_source), senão o site que trouxe o
         visitante, senão “Direto”.
       </p>
-      <section
-        aria-labelledby="por-semana"
-        className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-6 dark:border-slate-800 dark:bg-slate-900"
-      >
-        <h2 id="por-semana" className="text-xl font-bold text-slate-900 dark:text-white">
-          {weeksTitle}
-        </h2>
-        <ColumnChart title={weeksTitle} bars={weeks} />
-        <ChartTable caption={weeksTitle} heading="Semana que começa em" bars={weeks} />
-      </section>
+      <Panel
+        id="por-semana"
+        title={`Solicitações por semana (últimas ${DASHBOARD_WEEKS})`}
+        heading="Semana que começa em"
+        data={weeks}
+        columns
+      />
       <div className="grid gap-8 xl:grid-cols-2">
-        <Panel
-          id="por-origem"
-          title="Por origem"
-          heading="Origem"
-          data={bars(dashboard.sources)}
-          empty="Nenhuma solicitação no período."
-        />
-        <Panel
-          id="por-post"
-          title="Por post do blog"
-          heading="Post"
-          data={bars(dashboard.posts)}
-          empty="Nenhuma solicitação veio de um post do blog no período."
-        />
-        <Panel
-          id="por-servico"
-          title="Por serviço"
-          heading="Serviço"
-          data={bars(dashboard.services)}
-          empty="Nenhuma solicitação no período."
-        />
-        <Panel
-          id="funil"
-          title="Funil de status"
-          heading="Status atual"
-          data={dashboard.statuses.map((row) => ({ label: leadStatusLabels[row.status], value: row.count }))}
-          empty="Nenhuma solicitação no período."
-        />
+        {rankings.map((panel) => (
+          <Panel key={panel.id} {...panel} />
+        ))}
       </div>
     </AdminPage>
   );

@@ -1,4 +1,4 @@
-import { useId } from "react";
+import { type ReactNode, useId } from "react";
 
 // Charts drawn by the server as SVG, with no script: each is an image with a name and a
 // description (role="img", <title>, <desc>) and sits beside a table of the same numbers, which
@@ -15,19 +15,25 @@ const BAR_FILL = "fill-brand-700 dark:fill-brand-300";
 const TEXT_FILL = "fill-slate-700 dark:fill-slate-200";
 
 function describe(title: string, bars: ChartBar[]): string {
+  if (!bars.length) return `${title}: nenhuma solicitação.`;
   return `${title}: ${bars.map((bar) => `${bar.label}, ${count.format(bar.value)}`).join("; ")}.`;
 }
 
-/** Vertical bars over time (the weeks), their value above each. */
-export function ColumnChart({ title, bars }: { title: string; bars: ChartBar[] }) {
+/** The chart's frame: an image named by its title, described by every value. */
+function ChartImage({
+  title,
+  bars,
+  width,
+  height,
+  children,
+}: {
+  title: string;
+  bars: ChartBar[];
+  width: number;
+  height: number;
+  children: ReactNode;
+}) {
   const id = useId();
-  const width = 640;
-  const height = 220;
-  const top = 24;
-  const bottom = 36;
-  const slot = width / Math.max(1, bars.length);
-  const max = Math.max(1, ...bars.map((bar) => bar.value));
-  const scale = (value: number) => ((height - top - bottom) * value) / max;
   return (
     <svg
       role="img"
@@ -37,6 +43,22 @@ export function ColumnChart({ title, bars }: { title: string; bars: ChartBar[] }
     >
       <title id={`${id}-t`}>{title}</title>
       <desc id={`${id}-d`}>{describe(title, bars)}</desc>
+      {children}
+    </svg>
+  );
+}
+
+/** Vertical bars over time (the weeks), their value above each. */
+export function ColumnChart({ title, bars }: { title: string; bars: ChartBar[] }) {
+  const width = 640;
+  const height = 220;
+  const top = 24;
+  const bottom = 36;
+  const slot = width / Math.max(1, bars.length);
+  const max = Math.max(1, ...bars.map((bar) => bar.value));
+  const scale = (value: number) => ((height - top - bottom) * value) / max;
+  return (
+    <ChartImage title={title} bars={bars} width={width} height={height}>
       <line x1="0" x2={width} y1={height - bottom} y2={height - bottom} className="stroke-slate-400" />
       {bars.map((bar, i) => {
         const h = scale(bar.value);
@@ -59,13 +81,12 @@ export function ColumnChart({ title, bars }: { title: string; bars: ChartBar[] }
           </g>
         );
       })}
-    </svg>
+    </ChartImage>
   );
 }
 
 /** Horizontal bars for a ranking (sources, posts, services, statuses), labels on the left. */
 export function BarChart({ title, bars }: { title: string; bars: ChartBar[] }) {
-  const id = useId();
   const width = 640;
   const row = 30;
   const labelWidth = 240;
@@ -75,14 +96,7 @@ export function BarChart({ title, bars }: { title: string; bars: ChartBar[] }) {
   const scale = (value: number) => ((width - labelWidth - valueWidth) * value) / max;
   const short = (label: string) => (label.length > 34 ? `${label.slice(0, 33)}…` : label);
   return (
-    <svg
-      role="img"
-      aria-labelledby={`${id}-t ${id}-d`}
-      viewBox={`0 0 ${width} ${height}`}
-      className="h-auto w-full max-w-3xl"
-    >
-      <title id={`${id}-t`}>{title}</title>
-      <desc id={`${id}-d`}>{bars.length ? describe(title, bars) : `${title}: nenhuma solicitação.`}</desc>
+    <ChartImage title={title} bars={bars} width={width} height={height}>
       {bars.map((bar, i) => {
         const y = i * row + 4;
         const w = scale(bar.value);
@@ -98,7 +112,7 @@ export function BarChart({ title, bars }: { title: string; bars: ChartBar[] }) {
           </g>
         );
       })}
-    </svg>
+    </ChartImage>
   );
 }
 
