@@ -53,8 +53,11 @@ export function sourceLabel(lead: Pick<LeadSourceView, "utm_source" | "source_re
   return lead.utm_source || lead.source_referrer_host || DIRECT_SOURCE;
 }
 
+/** What the inbox shows of a source (the page is on the request's own page). */
+export type LeadSourceSummary = Omit<LeadSourceView, "source_page">;
+
 /** One line for the inbox: "google / cpc · campanha verao · post: Título". */
-export function sourceSummary(lead: LeadSourceView): string {
+export function sourceSummary(lead: LeadSourceSummary): string {
   const parts = [lead.utm_medium ? `${sourceLabel(lead)} / ${lead.utm_medium}` : sourceLabel(lead)];
   if (lead.utm_campaign) parts.push(`campanha ${lead.utm_campaign}`);
   if (lead.source_post_id) parts.push(`post: ${lead.source_post_title ?? REMOVED_POST}`);

@@ -6,7 +6,8 @@ import { database, startDatabase, stopDatabase } from "~/server/db/database.serv
 import { seedDemoContentIfEmpty } from "~/server/db/seed/seed-demo.server";
 import { leadSourceColumns, leadSourceOfRequest, parseLeadSource } from "~/server/quote/lead-source.server";
 import { saveLead } from "~/server/quote/leads.server";
-import { ORIGIN, validQuote } from "../support/quote-requests";
+import { visitorConfirmationText } from "~/server/quote/visitor-confirmation.server";
+import { ORIGIN, submit, validQuote } from "../support/quote-requests";
 import { testEngines } from "../support/test-database";
 
 // Where quote requests come from: what the form's page records, what is kept of bad tracking
@@ -88,6 +89,22 @@ describe("the source a page records (no database)", () => {
     expect(parseLeadSource("%%%&&&==")).toEqual(emptyLeadSource);
   });
 
+  it("sends the visitor's confirmation only when it is on and SMTP is configured", () => {
+    const on = { visitorConfirmation: { enabled: true, text: "Recebemos!" } };
+    const off = { visitorConfirmation: { enabled: false, text: "Recebemos!" } };
+    const smtp = process.env.SMTP_URL;
+    try {
+      delete process.env.SMTP_URL;
+      expect(visitorConfirmationText(on)).toBeNull();
+      process.env.SMTP_URL = "smtp://127.0.0.1:2525";
+      expect(visitorConfirmationText(on)).toBe("Recebemos!");
+      expect(visitorConfirmationText(off)).toBeNull();
+    } finally {
+      if (smtp === undefined) delete process.env.SMTP_URL;
+      else process.env.SMTP_URL = smtp;
+    }
+  });
+
   it("counts Monday to Sunday in São Paulo", () => {
     const starts = weekStarts(NOW);
     expect(starts).toHaveLength(12);
@@ -157,6 +174,44 @@ describe.each(testEngines())("lead sources on $name", (engine) => {
     const dashboard = await leadDashboard(new Date("2030-01-01T12:00:00.000Z"));
     expect(dashboard.weeks.map((week) => week.count)).toEqual(Array(12).fill(0));
     expect(dashboard.sources).toEqual([]);
+  });
+
+  it("stores what the form's field carries, and keeps the request when the field is garbage", async () => {
+    const email = `campo-${engine.name}@exemplo.com.br`;
+    const field = `page=/blog/${postSlug}&ref=www.google.com&utm_source=google&utm_campaign=${"c".repeat(300)}`;
+    const sent = await submit({ ...validQuote, email, origem: field });
+    expect(sent.status).toBe(200);
+    expect(sent.data.outcome).toBe("sent");
+    const db = await database();
+    const row = await db
+      .selectFrom("leads")
+      .select(["source_page", "source_referrer_host", "utm_source", "utm_campaign", "source_post_id"])
+      .where("email", "=", email)
+      .executeTakeFirstOrThrow();
+    expect(row.source_page).toBe(`/blog/${postSlug}`);
+    expect(row.source_referrer_host).toBe("www.google.com");
+    expect(row.utm_source).toBe("google");
+    expect(row.utm_campaign).toBe("c".repeat(100));
+    expect(row.source_post_id).not.toBeNull();
+
+    const garbage = `garbage-${engine.name}@exemplo.com.br`;
+    const kept = await submit({
+      ...validQuote,
+      email: garbage,
+      origem: "\u0000%zz&page=javascript:x&ref=<b>",
+    });
+    expect(kept.status).toBe(200);
+    const stored = await db
+      .selectFrom("leads")
+      .select(["source_page", "source_referrer_host", "utm_source", "source_post_id"])
+      .where("email", "=", garbage)
+      .executeTakeFirstOrThrow();
+    expect(stored).toEqual({
+      source_page: null,
+      source_referrer_host: null,
+      utm_source: null,
+      source_post_id: null,
+    });
   });
 
   it("queues the visitor's confirmation once, and the inbox still lists the request once", async () => {

@@ -2,7 +2,7 @@ import { type JoinBuilder, type Kysely, sql } from "kysely";
 import { z } from "zod";
 import { ADMIN_LIST_PAGE_SIZE, type AdminListPage, type LeadListQuery } from "~/lib/admin-list";
 import { toExcelCsv } from "~/lib/csv";
-import { type LeadSourceView, REMOVED_POST, sourceLabel } from "~/lib/lead-source";
+import { type LeadSourceSummary, REMOVED_POST, sourceLabel } from "~/lib/lead-source";
 import {
   type DeliveryState,
   deliveryLabels,
@@ -64,7 +64,7 @@ export interface InboxLead
       Lead,
       "id" | "name" | "email" | "phone" | "condominium" | "service" | "status" | "note" | "created_at"
     >,
-    LeadSourceView,
+    LeadSourceSummary,
     LeadDelivery {
   /** The message's first MESSAGE_EXCERPT_LENGTH characters. */
   messageExcerpt: string;
@@ -124,7 +124,6 @@ export async function listLeads(
       "l.status",
       "l.note",
       "l.created_at",
-      "l.source_page",
       "l.source_referrer_host",
       "l.utm_source",
       "l.utm_medium",
