@@ -22,6 +22,10 @@ export interface LeadDashboard {
   total: number;
   services: LabelCount[];
   sources: LabelCount[];
+  /** utm_campaign, where there was one. */
+  campaigns: LabelCount[];
   posts: LabelCount[];
+  /** The posts that brought the current week's requests. */
+  postsThisWeek: LabelCount[];
   statuses: Array<{ status: LeadStatus; count: number }>;
 }

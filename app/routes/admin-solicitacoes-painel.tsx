@@ -69,10 +69,24 @@ export default function AdminLeadDashboard({ loaderData }: Route.ComponentProps)
     value: week.count,
   }));
   const rankings: PanelProps[] = [
+    {
+      id: "posts-da-semana",
+      title: "Posts que trouxeram as solicitações desta semana",
+      heading: "Post",
+      data: bars(dashboard.postsThisWeek),
+      empty: "Nenhuma solicitação desta semana veio de um post do blog.",
+    },
     { id: "por-origem", title: "Por origem", heading: "Origem", data: bars(dashboard.sources), empty: NONE },
     {
+      id: "por-campanha",
+      title: "Por campanha (utm_campaign)",
+      heading: "Campanha",
+      data: bars(dashboard.campaigns),
+      empty: "Nenhuma solicitação veio de uma campanha no período.",
+    },
+    {
       id: "por-post",
-      title: "Por post do blog",
+      title: `Por post do blog (últimas ${DASHBOARD_WEEKS} semanas)`,
       heading: "Post",
       data: bars(dashboard.posts),
       empty: "Nenhuma solicitação veio de um post do blog no período.",

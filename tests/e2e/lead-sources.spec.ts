@@ -62,7 +62,12 @@ async function dashboardCount(page: Page, table: string, label: string): Promise
 async function fromCampaignToInbox(page: Page, admin: Page, post: (typeof posts)[number], utmSource: string) {
   const campaign = `campanha-${uid()}`;
   const email = `campanha.${uid()}@exemplo.com.br`;
-  const before = await dashboardCount(admin, "Por post do blog", post.title);
+  const before = await dashboardCount(admin, "Por post do blog (últimas 12 semanas)", post.title);
+  const thisWeekBefore = await dashboardCount(
+    admin,
+    "Posts que trouxeram as solicitações desta semana",
+    post.title,
+  );
   const sourceBefore = await dashboardCount(admin, "Por origem", utmSource);
 
   await page.goto(`/blog/${post.slug}?utm_source=${utmSource}&utm_medium=email&utm_campaign=${campaign}`);
@@ -86,7 +91,11 @@ async function fromCampaignToInbox(page: Page, admin: Page, post: (typeof posts)
   await expect(admin.getByText(`Post do blog: ${post.title}`)).toBeVisible();
   await expect(admin.getByText(`Página onde abriu o formulário: /blog/${post.slug}`)).toBeVisible();
 
-  expect(await dashboardCount(admin, "Por post do blog", post.title)).toBe(before + 1);
+  expect(await dashboardCount(admin, "Por post do blog (últimas 12 semanas)", post.title)).toBe(before + 1);
+  expect(await dashboardCount(admin, "Posts que trouxeram as solicitações desta semana", post.title)).toBe(
+    thisWeekBefore + 1,
+  );
+  expect(await dashboardCount(admin, "Por campanha (utm_campaign)", campaign)).toBe(1);
   expect(await dashboardCount(admin, "Por origem", utmSource)).toBe(sourceBefore + 1);
   await expect(admin.getByRole("img", { name: /Solicitações por semana/ })).toBeVisible();
 }

@@ -165,6 +165,9 @@ describe.each(testEngines())("lead sources on $name", (engine) => {
       { label: "www.google.com", count: 1 },
     ]);
     expect(dashboard.posts).toEqual([{ label: postTitle, count: 2 }]);
+    // This week: the request of Wednesday, not the one of the Sunday before.
+    expect(dashboard.postsThisWeek).toEqual([{ label: postTitle, count: 1 }]);
+    expect(dashboard.campaigns).toEqual([{ label: "verao", count: 1 }]);
     expect(dashboard.services).toEqual([{ label: validQuote.service, count: 5 }]);
     expect(dashboard.statuses.find((row) => row.status === "fechado")?.count).toBe(1);
     expect(dashboard.statuses.find((row) => row.status === "novo")?.count).toBe(4);

@@ -46,8 +46,16 @@ export async function leadDashboard(now = new Date()): Promise<LeadDashboard> {
   const bounds = [...starts, addDays(starts[starts.length - 1] ?? "", 7)].map(dayStartUtc);
   const from = bounds[0] ?? "";
   const to = bounds[bounds.length - 1] ?? "";
-  const inPeriod = (q: Kysely<Database>) =>
-    q.selectFrom("leads as l").where("l.created_at", ">=", from).where("l.created_at", "<", to);
+  const thisWeek = bounds[bounds.length - 2] ?? "";
+  const inPeriod = (q: Kysely<Database>, since = from) =>
+    q.selectFrom("leads as l").where("l.created_at", ">=", since).where("l.created_at", "<", to);
+  const perPost = (since: string) =>
+    inPeriod(db, since)
+      .leftJoin("blog_posts as p", "p.id", "l.source_post_id")
+      .where("l.source_post_id", "is not", null)
+      .select(["l.source_post_id", "p.title as label", (eb) => eb.fn.countAll<number>().as("count")])
+      .groupBy(["l.source_post_id", "p.title"])
+      .execute();
 
   // The week of a row: its index among the bounds, in one CASE the database evaluates.
   const week: RawBuilder<number> = sql<number>`case ${sql.join(
@@ -56,30 +64,32 @@ export async function leadDashboard(now = new Date()): Promise<LeadDashboard> {
   )} else ${sql.lit(starts.length - 1)} end`;
   const source = sql<string>`coalesce(l.utm_source, l.source_referrer_host, ${sql.lit(DIRECT_SOURCE)})`;
 
-  const [weekRows, serviceRows, sourceRows, postRows, statusRows] = await Promise.all([
-    inPeriod(db)
-      .select([week.as("week"), (eb) => eb.fn.countAll<number>().as("count")])
-      .groupBy(sql`1`)
-      .execute(),
-    inPeriod(db)
-      .select(["l.service as label", (eb) => eb.fn.countAll<number>().as("count")])
-      .groupBy("l.service")
-      .execute(),
-    inPeriod(db)
-      .select([source.as("label"), (eb) => eb.fn.countAll<number>().as("count")])
-      .groupBy(sql`1`)
-      .execute(),
-    inPeriod(db)
-      .leftJoin("blog_posts as p", "p.id", "l.source_post_id")
-      .where("l.source_post_id", "is not", null)
-      .select(["l.source_post_id", "p.title as label", (eb) => eb.fn.countAll<number>().as("count")])
-      .groupBy(["l.source_post_id", "p.title"])
-      .execute(),
-    inPeriod(db)
-      .select(["l.status", (eb) => eb.fn.countAll<number>().as("count")])
-      .groupBy("l.status")
-      .execute(),
-  ]);
+  const [weekRows, serviceRows, sourceRows, campaignRows, postRows, weekPostRows, statusRows] =
+    await Promise.all([
+      inPeriod(db)
+        .select([week.as("week"), (eb) => eb.fn.countAll<number>().as("count")])
+        .groupBy(sql`1`)
+        .execute(),
+      inPeriod(db)
+        .select(["l.service as label", (eb) => eb.fn.countAll<number>().as("count")])
+        .groupBy("l.service")
+        .execute(),
+      inPeriod(db)
+        .select([source.as("label"), (eb) => eb.fn.countAll<number>().as("count")])
+        .groupBy(sql`1`)
+        .execute(),
+      inPeriod(db)
+        .where("l.utm_campaign", "is not", null)
+        .select(["l.utm_campaign as label", (eb) => eb.fn.countAll<number>().as("count")])
+        .groupBy("l.utm_campaign")
+        .execute(),
+      perPost(from),
+      perPost(thisWeek),
+      inPeriod(db)
+        .select(["l.status", (eb) => eb.fn.countAll<number>().as("count")])
+        .groupBy("l.status")
+        .execute(),
+    ]);
 
   const perWeek = new Map(weekRows.map((row) => [Number(row.week), Number(row.count)]));
   const weeks = starts.map((start, i) => ({ start, count: perWeek.get(i) ?? 0 }));
@@ -89,7 +99,9 @@ export async function leadDashboard(now = new Date()): Promise<LeadDashboard> {
     total: weeks.reduce((sum, w) => sum + w.count, 0),
     services: ranked(serviceRows, ""),
     sources: ranked(sourceRows, DIRECT_SOURCE),
+    campaigns: ranked(campaignRows, ""),
     posts: ranked(postRows, REMOVED_POST),
+    postsThisWeek: ranked(weekPostRows, REMOVED_POST),
     statuses: leadStatuses.map((status) => ({ status, count: perStatus.get(status) ?? 0 })),
   };
 }
