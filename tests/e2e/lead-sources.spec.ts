@@ -205,6 +205,10 @@ test.describe("the visitor's confirmation e-mail", () => {
       expect(confirmation?.headers.get("subject")).toContain("Recebemos seu pedido de orçamento");
       expect(confirmation?.text).toContain("Olá, Síndico da Campanha,");
       expect(confirmation?.text).toContain(text);
+      // The company's own message says where the request came from (here: straight to the form).
+      const company = mails.find((mail) => mail !== confirmation);
+      expect(company?.envelopeTo).toEqual(["orcamentos@exemplo-condominio.com.br"]);
+      expect(company?.text).toContain("Origem: Direto");
 
       await save(false, text);
       const quiet = `sem.confirmacao.${uid()}@exemplo.com.br`;
