@@ -59,7 +59,13 @@ async function dashboardCount(page: Page, table: string, label: string): Promise
   return Number((await row.getByRole("cell").textContent())?.replace(/\D/g, ""));
 }
 
-async function fromCampaignToInbox(page: Page, admin: Page, post: (typeof posts)[number], utmSource: string) {
+async function fromCampaignToInbox(
+  page: Page,
+  admin: Page,
+  post: (typeof posts)[number],
+  utmSource: string,
+  javaScript: boolean,
+) {
   const campaign = `campanha-${uid()}`;
   const email = `campanha.${uid()}@exemplo.com.br`;
   const before = await dashboardCount(admin, "Por post do blog (últimas 12 semanas)", post.title);
@@ -72,7 +78,9 @@ async function fromCampaignToInbox(page: Page, admin: Page, post: (typeof posts)
 
   await page.goto(`/blog/${post.slug}?utm_source=${utmSource}&utm_medium=email&utm_campaign=${campaign}`);
   await page.getByRole("link", { name: "Solicitar Orçamento Gratuito" }).click();
-  await expect(page).toHaveURL(/\/contato$/);
+  // With JavaScript the link carries the tags itself; without, the Referer does.
+  const tags = `utm_source=${utmSource}&utm_medium=email&utm_campaign=${campaign}`;
+  await expect(page).toHaveURL(javaScript ? new RegExp(`/contato\\?${tags}$`) : /\/contato$/);
   expect(await sendQuote(page, email, Date.now())).toBe(200);
 
   await admin.goto(`/admin/solicitacoes?busca=${encodeURIComponent(email)}`);
@@ -113,7 +121,7 @@ test("a request sent from a campaign link to a blog post shows its source in the
   test.setTimeout(120_000);
   const post = posts[0];
   if (!post) throw new Error("the demo content has no published post");
-  await fromCampaignToInbox(page, await adminPage(browser), post, "newsletter");
+  await fromCampaignToInbox(page, await adminPage(browser), post, "newsletter", true);
 });
 
 test.describe("without JavaScript", () => {
@@ -123,7 +131,32 @@ test.describe("without JavaScript", () => {
     test.setTimeout(120_000);
     const post = posts[1];
     if (!post) throw new Error("the demo content has fewer than two published posts");
-    await fromCampaignToInbox(page, await adminPage(browser), post, "instagram");
+    await fromCampaignToInbox(page, await adminPage(browser), post, "instagram", false);
+  });
+});
+
+test("with JavaScript, the site that sent the visitor to a post is kept on the way to the form", async ({
+  page,
+}) => {
+  const post = posts[0];
+  if (!post) throw new Error("the demo content has no published post");
+  const email = `busca.${uid()}@exemplo.com.br`;
+  await page.goto(`/blog/${post.slug}`, { referer: "https://www.google.com.br/search?q=fachada" });
+  const cta = page.getByRole("link", { name: "Solicitar Orçamento Gratuito" });
+  await expect(cta).toHaveAttribute("href", "/contato?ref=www.google.com.br");
+  await cta.click();
+  await expect(page).toHaveURL(/\/contato\?ref=www\.google\.com\.br$/);
+  expect(await sendQuote(page, email, Date.now())).toBe(200);
+  const lead = await handle.db
+    .selectFrom("leads")
+    .select(["source_page", "source_referrer_host", "utm_source", "source_post_id"])
+    .where("email", "=", email)
+    .executeTakeFirstOrThrow();
+  expect(lead).toEqual({
+    source_page: `/blog/${post.slug}`,
+    source_referrer_host: "www.google.com.br",
+    utm_source: null,
+    source_post_id: post.id,
   });
 });
 

@@ -94,7 +94,11 @@ export function leadSourceOfRequest(request: Request): LeadSourceInput {
       : null;
   return {
     page: part("page", internal ? referrer.pathname : url.pathname),
-    referrerHost: referrer && !internal ? part("referrerHost", referrer.hostname) : null,
+    // Without an external Referer, the host the landing page's links carried (`ref`).
+    referrerHost:
+      referrer && !internal
+        ? part("referrerHost", referrer.hostname)
+        : part("referrerHost", url.searchParams.get(REFERRER_KEY)),
     utmSource: tags ? part("utmSource", tags.get(UTM_KEYS.utmSource)) : null,
     utmMedium: tags ? part("utmMedium", tags.get(UTM_KEYS.utmMedium)) : null,
     utmCampaign: tags ? part("utmCampaign", tags.get(UTM_KEYS.utmCampaign)) : null,
