@@ -43,6 +43,7 @@ export default [
     route("admin/sair", "routes/admin-sair.ts"),
     route("admin/solicitacoes", "routes/admin-solicitacoes.tsx"),
     route("admin/solicitacoes.csv", "routes/admin-solicitacoes-csv.ts"),
+    route("admin/solicitacoes/painel", "routes/admin-solicitacoes-painel.tsx"),
     route("admin/solicitacoes/:id", "routes/admin-solicitacoes-detalhe.tsx"),
     route("admin/configuracoes", "routes/admin-configuracoes.tsx"),
     route("admin/redirecionamentos", "routes/admin-redirecionamentos.tsx"),

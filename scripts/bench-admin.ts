@@ -50,6 +50,10 @@ const sentences = [
   "Podem fazer uma visita técnica na próxima semana, de preferência pela manhã?",
 ];
 const statuses = ["novo", "em_contato", "orcamento_enviado", "fechado", "descartado"] as const;
+/** Where requests came from: campaign tags, a referring site, or nothing (direct). */
+const utmSources = ["google", "instagram", "newsletter", "facebook", null, null, null] as const;
+const referrers = ["www.google.com", "www.bing.com", "l.instagram.com", null, null] as const;
+const campaigns = ["verao", "fachadas-2026", "laudo-inspecao", null] as const;
 
 /** A deterministic pseudo-random sequence (the same requests on every run). */
 function sequence(seed: number) {
@@ -89,6 +93,11 @@ export async function seedBenchLeads(db: Kysely<Database>, count: number): Promi
         message,
         status: pick(statuses),
         note: random() < 0.3 ? "Cliente pediu retorno por WhatsApp depois das 18h." : "",
+        source_page: random() < 0.5 ? "/contato" : `/blog/post-${n % 200}`,
+        utm_source: pick(utmSources),
+        utm_medium: random() < 0.3 ? "cpc" : null,
+        utm_campaign: pick(campaigns),
+        source_referrer_host: pick(referrers),
         created_at: created,
         updated_at: created,
       });
@@ -249,7 +258,8 @@ function dataPath(path: string): string {
 
 /**
  * /admin and /admin/solicitacoes: first page, a middle page, a filtered search; then the editor
- * of a post with a full revisions list (`editorPostId`); document and data.
+ * of a post with a full revisions list (`editorPostId`), and the inbox's dashboard (its GROUP BY
+ * figures over the last 12 weeks); document and data.
  */
 export async function measureAdminLists(
   baseUrl: string,
@@ -293,7 +303,13 @@ export async function measureAdminLists(
     // One row of the revisions list but the newest (the current one has no restore button).
     rowMarker: 'aria-label="Restaurar a versão ',
   };
-  rows.push(...(await measureCases(baseUrl, cookie, logFile, headers, [editor])));
+  const dashboard: ListCase = {
+    case: "/admin/solicitacoes/painel (12 semanas)",
+    path: "/admin/solicitacoes/painel",
+    rowMarker: 'role="img"',
+    expect: /Solicitações por semana/,
+  };
+  rows.push(...(await measureCases(baseUrl, cookie, logFile, headers, [editor, dashboard])));
   return rows;
 }
 

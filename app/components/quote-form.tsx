@@ -1,4 +1,5 @@
 import { privacyFacts } from "~/config/privacy";
+import { LEAD_SOURCE_FIELD } from "~/lib/lead-source";
 import {
   FORM_TOKEN_FIELD,
   HONEYPOT_FIELD,
@@ -36,6 +37,8 @@ function FieldError({ name, error }: { name: QuoteField; error: string | undefin
 export interface QuoteFormProps {
   /** Signed render time (spam defence); see docs/decisions/0005-quote-spam-defences.md. */
   formToken: string;
+  /** Where the visitor came from, carried with the request (docs/decisions/0032). */
+  source?: string;
   /** Values to show again (after an error); empty for a new form. */
   values?: Partial<QuoteValues>;
   fieldErrors?: Partial<Record<QuoteField, string>>;
@@ -45,7 +48,7 @@ export interface QuoteFormProps {
  * The quote request form: its fields, and the service options of app/content/quote-services.ts. A plain HTML form that
  * posts to the /contato action; QuoteFormScript enhances it when JavaScript runs.
  */
-export function QuoteForm({ formToken, values = {}, fieldErrors = {} }: QuoteFormProps) {
+export function QuoteForm({ formToken, source = "", values = {}, fieldErrors = {} }: QuoteFormProps) {
   // The owner's list (/admin/configuracoes), the spec's eight by default.
   const { quoteServices } = useSite();
   const firstError = (["name", "email", "phone", "condominium", "service", "message"] as const).find(
@@ -72,6 +75,7 @@ export function QuoteForm({ formToken, values = {}, fieldErrors = {} }: QuoteFor
       aria-labelledby="form-titulo"
     >
       <input type="hidden" name={FORM_TOKEN_FIELD} value={formToken} />
+      <input type="hidden" name={LEAD_SOURCE_FIELD} value={source} />
       {/* Honeypot: invisible to people and assistive technology; bots fill every field. */}
       <div aria-hidden="true" className="absolute top-0 -left-[10000px] size-px overflow-hidden">
         <label htmlFor={HONEYPOT_FIELD}>Não preencha este campo</label>

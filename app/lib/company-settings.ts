@@ -21,11 +21,28 @@ export interface CompanySettings {
   quoteRecipients: string[];
   privacyContact: PrivacyContact;
   quoteServices: string[];
+  /** The e-mail that tells a visitor their request arrived (sent only when SMTP is set up). */
+  visitorConfirmation: VisitorConfirmation;
 }
+
+export interface VisitorConfirmation {
+  enabled: boolean;
+  /** The message's own words; the greeting, the request's summary and the signature frame it. */
+  text: string;
+}
+
+export const DEFAULT_CONFIRMATION_TEXT =
+  "Recebemos o seu pedido de orçamento. Nossa equipe vai analisá-lo e entrar em contato em até 24 horas para agendar uma visita técnica.";
+
+/** On by default: it goes out as soon as e-mail is configured. */
+export const defaultVisitorConfirmation: VisitorConfirmation = {
+  enabled: true,
+  text: DEFAULT_CONFIRMATION_TEXT,
+};
 
 /** The facts a page shows, with the owner's settings over the defaults. */
 export function siteWithSettings(defaults: SiteConfig, saved: Partial<CompanySettings>): SiteConfig {
-  const { quoteRecipients: _private, address, ...facts } = saved;
+  const { quoteRecipients: _private, visitorConfirmation: _mail, address, ...facts } = saved;
   const site: SiteConfig = { ...defaults, ...definedOnly(facts) };
   if (address) site.address = { ...address, country: defaults.address.country };
   // The short name is the name's first word ("Alvorada"), as in the defaults.
@@ -34,7 +51,11 @@ export function siteWithSettings(defaults: SiteConfig, saved: Partial<CompanySet
 }
 
 /** The current values of every setting, for the form: `quoteRecipients` as they apply now. */
-export function companySettingsOf(site: SiteConfig, quoteRecipients: string[]): CompanySettings {
+export function companySettingsOf(
+  site: SiteConfig,
+  quoteRecipients: string[],
+  visitorConfirmation: VisitorConfirmation = defaultVisitorConfirmation,
+): CompanySettings {
   const { country: _country, ...address } = site.address;
   return {
     name: site.name,
@@ -51,6 +72,7 @@ export function companySettingsOf(site: SiteConfig, quoteRecipients: string[]): 
     quoteRecipients,
     privacyContact: site.privacyContact,
     quoteServices: site.quoteServices,
+    visitorConfirmation,
   };
 }
 

@@ -60,4 +60,6 @@ export interface QuoteActionData {
   fieldErrors: Partial<Record<QuoteField, string>>;
   /** The form token the re-rendered form carries (the submitted one when it was valid). */
   formToken: string;
+  /** Where the visitor came from, as the re-rendered form carries it on (cleaned). */
+  source: string;
 }

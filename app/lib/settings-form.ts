@@ -35,6 +35,8 @@ export const settingsFields = [
   "quoteServices",
   "privacyName",
   "privacyEmail",
+  "confirmationEnabled",
+  "confirmationText",
 ] as const;
 
 export type SettingsField = (typeof settingsFields)[number];
@@ -65,6 +67,8 @@ export const settingsMaxLength: Record<SettingsField, number> = {
   quoteServices: 2000,
   privacyName: 120,
   privacyEmail: 254,
+  confirmationEnabled: 10,
+  confirmationText: 2000,
 };
 
 /** Most e-mail addresses that receive the quote requests. */

@@ -2,6 +2,7 @@ import { data, Link } from "react-router";
 import { AdminPage } from "~/components/admin/admin-page";
 import { Badge, buttonClassName } from "~/components/admin/ui";
 import { Icon } from "~/components/ui/icon";
+import { REMOVED_POST, sourceLabel } from "~/lib/lead-source";
 import { deliveryLabels, leadStatusLabels } from "~/lib/lead-status";
 import type { RouteHandle } from "~/route-handle";
 import { getLead, leadIdFromParam } from "~/server/admin/leads-admin.server";
@@ -55,6 +56,12 @@ export default function AdminLead({ loaderData }: Route.ComponentProps) {
     ["Condomínio", lead.condominium],
     ["Serviço", lead.service],
     ["E-mail da empresa", deliveryLabels[lead.delivery]],
+    ["Origem", sourceLabel(lead)],
+    ["Meio (utm_medium)", lead.utm_medium ?? "—"],
+    ["Campanha (utm_campaign)", lead.utm_campaign ?? "—"],
+    ["Site de origem", lead.source_referrer_host ?? "—"],
+    ["Página onde abriu o formulário", lead.source_page ?? "—"],
+    ["Post do blog", lead.source_post_id ? (lead.source_post_title ?? REMOVED_POST) : "—"],
   ];
   return (
     <AdminPage title="Solicitação de Orçamento" email={email} flash={flash} actions={back}>

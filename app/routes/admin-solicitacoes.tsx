@@ -5,6 +5,7 @@ import { filteredListPageHref, ListPagination, listSummary } from "~/components/
 import { DeleteForm } from "~/components/admin/row-actions";
 import { Badge, Button, buttonClassName, Field, Select, TextArea, TextInput } from "~/components/admin/ui";
 import { ADMIN_SEARCH_MAX_LENGTH, isFiltered, leadListParams, listHref } from "~/lib/admin-list";
+import { sourceSummary } from "~/lib/lead-source";
 import { deliveryLabels, leadStatuses, leadStatusLabels } from "~/lib/lead-status";
 import type { RouteHandle } from "~/route-handle";
 import {
@@ -99,13 +100,18 @@ export default function AdminLeads({ loaderData, actionData }: Route.ComponentPr
       flash={flash}
       failure={actionData}
       actions={
-        <a
-          href={listHref("/admin/solicitacoes.csv", { ...params, pagina: null })}
-          className={buttonClassName("secondary")}
-          download
-        >
-          Exportar CSV
-        </a>
+        <>
+          <Link to="/admin/solicitacoes/painel" className={buttonClassName("secondary")}>
+            Painel
+          </Link>
+          <a
+            href={listHref("/admin/solicitacoes.csv", { ...params, pagina: null })}
+            className={buttonClassName("secondary")}
+            download
+          >
+            Exportar CSV
+          </a>
+        </>
       }
     >
       <nav aria-label="Filtrar por status">
@@ -230,6 +236,10 @@ export default function AdminLeads({ loaderData, actionData }: Route.ComponentPr
                       <div>
                         <dt className="inline font-semibold text-slate-800 dark:text-slate-200">Serviço: </dt>
                         <dd className="inline">{lead.service}</dd>
+                      </div>
+                      <div className="sm:col-span-2">
+                        <dt className="inline font-semibold text-slate-800 dark:text-slate-200">Origem: </dt>
+                        <dd className="inline break-all">{sourceSummary(lead)}</dd>
                       </div>
                     </dl>
                     <p className="text-sm whitespace-pre-wrap text-slate-700 dark:text-slate-300">

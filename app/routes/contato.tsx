@@ -14,6 +14,7 @@ import { pageMeta, siteFromMatches } from "~/lib/seo";
 import { useSite } from "~/lib/site-context";
 import { requestInfoContext } from "~/request-context";
 import { submitQuote } from "~/server/quote/submit-quote.server";
+import { visitorConfirmationText } from "~/server/quote/visitor-confirmation.server";
 import { RENDER_SLOTS_HEADER } from "~/server/render-cache/cache-policy.server";
 import { slotPlaceholder } from "~/server/render-cache/render-slots.server";
 import { siteSettingsFor } from "~/server/site/site-settings.server";
@@ -22,12 +23,12 @@ import type { Route } from "./+types/contato";
 // The page ships no React on the client (docs/decisions/0002): the form is a plain HTML form
 // that posts here, and a small inline script enhances it (docs/decisions/0006).
 
-// The page is shared through the render cache; the token (when the form was served) is
-// filled into each response by the HTTP layer.
+// The page is shared through the render cache; the token (when the form was served) and where
+// the visitor came from (docs/decisions/0032) are filled into each response by the HTTP layer.
 export function loader() {
   return data(
-    { formToken: slotPlaceholder("form-token") },
-    { headers: { [RENDER_SLOTS_HEADER]: "form-token" } },
+    { formToken: slotPlaceholder("form-token"), source: slotPlaceholder("lead-source") },
+    { headers: { [RENDER_SLOTS_HEADER]: "form-token lead-source" } },
   );
 }
 
@@ -37,6 +38,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     request,
     context.get(requestInfoContext),
     async () => (await siteSettingsFor(context)).site,
+    async () => visitorConfirmationText(await siteSettingsFor(context)),
   );
   return data(result.data, { status: result.status, headers: result.headers });
 }
@@ -129,6 +131,7 @@ export default function Contato({ loaderData, actionData }: Route.ComponentProps
             />
             <QuoteForm
               formToken={actionData?.formToken || loaderData.formToken}
+              source={actionData ? actionData.source : loaderData.source}
               values={sent ? {} : actionData?.values}
               fieldErrors={actionData?.fieldErrors}
             />

@@ -72,12 +72,18 @@ export default function PoliticaDePrivacidade() {
               <a href="/contato" className={linkClass}>
                 pedido de orçamento
               </a>
-              , coletamos somente o que você preenche:
+              , coletamos o que você preenche e de onde o pedido veio:
             </p>
             <ul className="list-disc pl-6">
               <li>nome, e-mail e telefone (obrigatórios);</li>
               <li>nome do condomínio, serviço de interesse e mensagem (opcionais);</li>
-              <li>a data e a hora do envio.</li>
+              <li>a data e a hora do envio;</li>
+              <li>
+                a página deste site em que você abriu o formulário, o endereço do site que trouxe você até ela
+                (só o domínio) e as marcas de campanha do link, quando houver (utm_source, utm_medium,
+                utm_campaign). Elas vêm do próprio pedido do navegador, sem cookies, e servem para sabermos
+                quais páginas e campanhas trazem pedidos.
+              </li>
             </ul>
             <p>
               Para evitar envios automáticos em massa, registramos também o endereço IP de quem envia o
@@ -91,7 +97,10 @@ export default function PoliticaDePrivacidade() {
               Usamos os dados apenas para responder ao seu pedido: entrar em contato, agendar a visita técnica
               e enviar o orçamento. A base legal é a execução de procedimentos preliminares a um contrato, a
               seu pedido (art. 7º, V, da LGPD). O registro do endereço IP tem como base o nosso legítimo
-              interesse em proteger o formulário contra abusos (art. 7º, IX).
+              interesse em proteger o formulário contra abusos (art. 7º, IX); o da origem do pedido, no nosso
+              legítimo interesse em saber quais páginas e campanhas trazem pedidos (art. 7º, IX). Podemos
+              mandar também um e-mail confirmando que o pedido chegou, uma vez, só para o endereço que você
+              digitou.
             </p>
             <p>
               Não vendemos nem compartilhamos seus dados para fins de marketing. Eles são acessados apenas

@@ -2,6 +2,7 @@ import { Outlet, useLoaderData } from "react-router";
 import { ChatButton } from "~/components/layout/chat-button";
 import { Footer } from "~/components/layout/footer";
 import { Header } from "~/components/layout/header";
+import { LeadSourceLinksScript } from "~/components/layout/lead-source-links-script";
 import { listServiceLinks } from "~/server/site-content/public-site-content.server";
 import type { Route } from "./+types/public-layout";
 
@@ -26,6 +27,7 @@ export default function PublicLayout() {
       </main>
       <Footer services={services} />
       <ChatButton />
+      <LeadSourceLinksScript />
     </>
   );
 }

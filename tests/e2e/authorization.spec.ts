@@ -961,6 +961,19 @@ const probes: Probe[] = [
   ...siteContentProbes,
   ...worksProbes,
   ...redirectProbes,
+  // The inbox's dashboard (where requests come from).
+  {
+    label: "GET /admin/solicitacoes/painel",
+    method: "GET",
+    path: () => "/admin/solicitacoes/painel",
+    kind: "page",
+  },
+  {
+    label: "GET /admin/solicitacoes/painel.data",
+    method: "GET",
+    path: () => "/admin/solicitacoes/painel.data",
+    kind: "data",
+  },
   // The media library.
   { label: "GET /admin/midia", method: "GET", path: () => "/admin/midia", kind: "page" },
   {
@@ -1289,6 +1302,8 @@ test("a valid session reaches every admin page and data request (the refusals ab
     `/admin/solicitacoes/${fixture.leadId}`,
     ...siteContentProbes.filter((probe) => probe.method === "GET").map((probe) => probe.path()),
     ...redirectProbes.filter((probe) => probe.method === "GET").map((probe) => probe.path()),
+    "/admin/solicitacoes/painel",
+    "/admin/solicitacoes/painel.data",
     "/admin/midia",
     "/admin/midia.data",
     `/admin/midia/${fixture.mediaId}`,

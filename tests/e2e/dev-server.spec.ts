@@ -85,7 +85,10 @@ test("the quote form under npm run dev: a real form token, the first post accept
     .where("email", "=", email)
     .execute();
   expect(leads).toEqual([{ name: "Helena Dev", email }]);
-  const [mail] = await smtp.waitForMessages(1);
+  // The company's message, and the visitor's confirmation (on by default with SMTP).
+  const mails = await smtp.waitForMessages(2);
+  const mail = mails.find((m) => m.envelopeTo.includes(LEADS_TO));
+  expect(mails.find((m) => m !== mail)?.envelopeTo).toEqual([email]);
   expect(mail?.envelopeTo).toEqual([LEADS_TO]);
   expect(mail?.text).toContain(email);
   expect(refused).toEqual([]);

@@ -600,7 +600,10 @@ test("the company receives the request by e-mail, with Reply-To the visitor", as
     const q = quote({ name: "Roberto Ñúñez" });
     await fill(page, q);
     expect((await send(page))?.status()).toBe(200);
-    const [mail] = await smtp.waitForMessages(1);
+    // The company's message, and the visitor's confirmation (on by default with SMTP).
+    const mails = await smtp.waitForMessages(2);
+    const mail = mails.find((m) => m.envelopeTo.includes("orcamentos@exemplo-condominio.com.br"));
+    expect(mails.find((m) => m !== mail)?.envelopeTo).toEqual([q.email]);
     expect(mail?.headers.get("reply-to")).toBe(`Roberto Ñúñez <${q.email}>`);
     for (const value of [q.name, q.email, q.phone, q.condominium ?? "", q.service ?? "", q.message ?? ""]) {
       expect(mail?.text).toContain(value);

@@ -209,7 +209,13 @@ describe.each(testEngines())("admin lists on $name", (engine) => {
         "note",
         "phone",
         "service",
+        "source_post_id",
+        "source_post_title",
+        "source_referrer_host",
         "status",
+        "utm_campaign",
+        "utm_medium",
+        "utm_source",
       ]);
       expect(long?.messageExcerpt).toHaveLength(300);
       expect(long?.messageExcerpt.startsWith("Infiltração na garagem.")).toBe(true);

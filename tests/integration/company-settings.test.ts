@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { defaultSite } from "~/config/site";
 import { siteDefaults } from "~/config/site-env.server";
-import type { CompanySettings } from "~/lib/company-settings";
+import { type CompanySettings, defaultVisitorConfirmation } from "~/lib/company-settings";
 import { localBusinessJsonLd } from "~/lib/structured-data";
 import { databaseConfigFromEnv } from "~/server/db/config.server";
 import { type DatabaseHandle, openDatabase } from "~/server/db/connection.server";
@@ -27,7 +27,11 @@ import { testEngines } from "../support/test-database";
 /** The settings a valid form post gives: the defaults with the changes asked for. */
 function settings(changes: Partial<CompanySettings> = {}): CompanySettings {
   return {
-    ...companySettingsInForce({ site: siteDefaults(), quoteRecipients: undefined }),
+    ...companySettingsInForce({
+      site: siteDefaults(),
+      quoteRecipients: undefined,
+      visitorConfirmation: defaultVisitorConfirmation,
+    }),
     cnpj: "11.222.333/0001-81",
     ...changes,
   };

@@ -84,5 +84,5 @@ export async function submit(
 export async function loadFormToken(): Promise<string> {
   const { data, init } = loader();
   const slots = parseSlotNames(new Headers(init?.headers).get(RENDER_SLOTS_HEADER));
-  return fillSlots(data.formToken, slots);
+  return fillSlots(data.formToken, slots, new Request(`${ORIGIN}/contato`));
 }

@@ -11,7 +11,7 @@ import {
   type SettingsValues,
   settingsMaxLength,
 } from "~/lib/settings-form";
-import { Button, Field, Select, TextArea, TextInput } from "./ui";
+import { Button, Field, Select, Switch, TextArea, TextInput } from "./ui";
 
 export interface SettingsFormProps {
   /** The settings in force, as the fields show them. */
@@ -206,6 +206,19 @@ export function SettingsForm({ saved, failure }: SettingsFormProps) {
             <TextArea {...text("quoteServices")} rows={8} />
           </Field>
         </div>
+        <Switch
+          name="confirmationEnabled"
+          defaultChecked={value("confirmationEnabled") !== ""}
+          label="Enviar e-mail de confirmação ao visitante"
+          hint="Vai só para o e-mail digitado no pedido, uma vez por pedido, e apenas quando o envio de e-mails (SMTP) está configurado."
+        />
+        <Field
+          label="Texto do e-mail de confirmação"
+          error={errors.confirmationText}
+          hint="Vem depois de “Olá, (nome)” e antes do resumo do pedido. Deixe vazio para usar o texto padrão."
+        >
+          <TextArea {...text("confirmationText")} rows={4} />
+        </Field>
       </Section>
 
       <Section

@@ -1,7 +1,8 @@
-import { type Kysely, sql } from "kysely";
+import { type JoinBuilder, type Kysely, sql } from "kysely";
 import { z } from "zod";
 import { ADMIN_LIST_PAGE_SIZE, type AdminListPage, type LeadListQuery } from "~/lib/admin-list";
 import { toExcelCsv } from "~/lib/csv";
+import { type LeadSourceSummary, REMOVED_POST, sourceLabel } from "~/lib/lead-source";
 import {
   type DeliveryState,
   deliveryLabels,
@@ -12,8 +13,19 @@ import {
 import { database, startDatabase } from "../db/database.server";
 import { eraseLead } from "../db/lead-erasures.server";
 import type { Database, Lead } from "../db/schema";
+import { LEAD_NOTIFICATION } from "../email/outbox.server";
 import { dayEndUtc, dayStartUtc } from "./day-range.server";
 import { idsMatching } from "./text-search.server";
+
+/**
+ * A request's notification to the company: the outbox row the inbox reports on (a request may
+ * also have the visitor's confirmation, which is not the company's e-mail).
+ */
+function companyNotification(
+  join: JoinBuilder<Database & { o: Database["outbox"]; l: Database["leads"] }, "o" | "l">,
+) {
+  return join.onRef("o.lead_id", "=", "l.id").on("o.kind", "=", LEAD_NOTIFICATION);
+}
 
 /** What became of a request's notification e-mail, from its outbox row (if any). */
 interface DeliveryColumns {
@@ -38,7 +50,10 @@ function deliveryOf({ outbox_id, sent_at, attempts, last_error }: DeliveryColumn
 }
 
 /** A request with every field and its e-mail's fate: the details page and the CSV export. */
-export interface FullLead extends Lead, LeadDelivery {}
+export interface FullLead extends Lead, LeadDelivery {
+  /** The title of the post the visitor came from (null: none, or deleted since). */
+  source_post_title: string | null;
+}
 
 /** How much of a message the inbox shows; the rest is on the request's own page. */
 export const MESSAGE_EXCERPT_LENGTH = 300;
@@ -49,6 +64,7 @@ export interface InboxLead
       Lead,
       "id" | "name" | "email" | "phone" | "condominium" | "service" | "status" | "note" | "created_at"
     >,
+    LeadSourceSummary,
     LeadDelivery {
   /** The message's first MESSAGE_EXCERPT_LENGTH characters. */
   messageExcerpt: string;
@@ -95,7 +111,8 @@ export async function listLeads(
     .offset((page - 1) * pageSize);
   const rows = await db
     .selectFrom("leads as l")
-    .leftJoin("outbox as o", "o.lead_id", "l.id")
+    .leftJoin("outbox as o", companyNotification)
+    .leftJoin("blog_posts as p", "p.id", "l.source_post_id")
     .where("l.id", "in", pageIds)
     .select([
       "l.id",
@@ -107,6 +124,12 @@ export async function listLeads(
       "l.status",
       "l.note",
       "l.created_at",
+      "l.source_referrer_host",
+      "l.utm_source",
+      "l.utm_medium",
+      "l.utm_campaign",
+      "l.source_post_id",
+      "p.title as source_post_title",
       sql<string>`substr(l.message, 1, ${sql.lit(MESSAGE_EXCERPT_LENGTH)})`.as("message_excerpt"),
       sql<boolean>`length(l.message) > ${sql.lit(MESSAGE_EXCERPT_LENGTH)}`.as("message_cut"),
       "o.id as outbox_id",
@@ -132,9 +155,10 @@ export async function listLeads(
 export async function listLeadsForExport(query: LeadFilters): Promise<FullLead[]> {
   const db = await database();
   const rows = await matchingLeads(db, query)
-    .leftJoin("outbox as o", "o.lead_id", "l.id")
+    .leftJoin("outbox as o", companyNotification)
+    .leftJoin("blog_posts as p", "p.id", "l.source_post_id")
     .selectAll("l")
-    .select(["o.id as outbox_id", "o.sent_at", "o.attempts", "o.last_error"])
+    .select(["o.id as outbox_id", "o.sent_at", "o.attempts", "o.last_error", "p.title as source_post_title"])
     .orderBy("l.created_at", "desc")
     .orderBy("l.id", "desc")
     .execute();
@@ -149,9 +173,10 @@ export async function getLead(id: string): Promise<FullLead | null> {
   const db = await database();
   const row = await db
     .selectFrom("leads as l")
-    .leftJoin("outbox as o", "o.lead_id", "l.id")
+    .leftJoin("outbox as o", companyNotification)
+    .leftJoin("blog_posts as p", "p.id", "l.source_post_id")
     .selectAll("l")
-    .select(["o.id as outbox_id", "o.sent_at", "o.attempts", "o.last_error"])
+    .select(["o.id as outbox_id", "o.sent_at", "o.attempts", "o.last_error", "p.title as source_post_title"])
     .where("l.id", "=", id)
     .executeTakeFirst();
   if (!row) return null;
@@ -225,6 +250,9 @@ export function leadsToCsv(leads: FullLead[]): string {
     "Status",
     "Nota",
     "E-mail da empresa",
+    "Origem",
+    "Campanha",
+    "Post",
   ];
   const rows = leads.map((lead) => [
     dateTime.format(new Date(lead.created_at)),
@@ -237,6 +265,9 @@ export function leadsToCsv(leads: FullLead[]): string {
     leadStatusLabels[lead.status],
     lead.note,
     deliveryLabels[lead.delivery],
+    sourceLabel(lead),
+    lead.utm_campaign ?? "",
+    lead.source_post_id ? (lead.source_post_title ?? REMOVED_POST) : "",
   ]);
   return toExcelCsv([header, ...rows]);
 }

@@ -191,6 +191,13 @@ export interface LeadsTable {
   note: string;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** Where it came from (migration 0016); null when unknown. */
+  source_page: ColumnType<string | null, string | null | undefined, string | null>;
+  source_referrer_host: ColumnType<string | null, string | null | undefined, string | null>;
+  utm_source: ColumnType<string | null, string | null | undefined, string | null>;
+  utm_medium: ColumnType<string | null, string | null | undefined, string | null>;
+  utm_campaign: ColumnType<string | null, string | null | undefined, string | null>;
+  source_post_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** A quote request as read back: the one lead shape the inbox and the e-mail pick from. */

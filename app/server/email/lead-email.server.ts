@@ -1,4 +1,5 @@
 import type { SiteConfig } from "~/config/site";
+import { sourceLabel } from "~/lib/lead-source";
 import type { Lead } from "../db/schema";
 import type { MailAddress } from "./mail-config.server";
 
@@ -12,6 +13,9 @@ export const leadEmailColumns = [
   "service",
   "message",
   "created_at",
+  "utm_source",
+  "utm_campaign",
+  "source_referrer_host",
 ] as const;
 
 export type LeadForEmail = Pick<Lead, (typeof leadEmailColumns)[number]>;
@@ -67,6 +71,11 @@ export function leadNotification(
     ["Telefone", lead.phone],
     ["Condomínio", lead.condominium],
     ["Serviço", lead.service],
+    // Where the visitor came from (the request's page in the inbox has the rest).
+    [
+      "Origem",
+      lead.utm_campaign ? `${sourceLabel(lead)} (campanha ${lead.utm_campaign})` : sourceLabel(lead),
+    ],
   ];
   const text = [
     `Novo pedido de orçamento recebido pelo site ${site.name}.`,

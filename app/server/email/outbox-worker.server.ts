@@ -1,15 +1,18 @@
 import { createTransport } from "nodemailer";
+import { z } from "zod";
 import type { SiteConfig } from "~/config/site";
 import { startDatabase } from "../db/database.server";
 import { logEvent } from "../log.server";
 import { siteSettings } from "../site/site-settings.server";
 import { ACCOUNT_EMAIL, accountMail, forgetAccountEmail } from "./account-email.server";
+import { leadConfirmation } from "./lead-confirmation-email.server";
 import { leadEmailColumns, leadNotification } from "./lead-email.server";
 import type { MailConfig } from "./mail-config.server";
 import {
   claimDueMessages,
   defaultOutboxPolicy,
   describeError,
+  LEAD_CONFIRMATION,
   LEAD_NOTIFICATION,
   markFailed,
   markSent,
@@ -72,6 +75,8 @@ export function wakeOutboxWorker(): void {
   active?.wake();
 }
 
+const confirmationPayload = z.object({ text: z.string().min(1).max(5000) });
+
 /** Send one outbox message. Throws when the SMTP server refuses it or cannot be reached. */
 async function deliver(
   message: OutboxMessage,
@@ -86,7 +91,8 @@ async function deliver(
     await forgetAccountEmail(message.id);
     return "sent";
   }
-  if (message.kind !== LEAD_NOTIFICATION || !message.leadId) {
+  const known = message.kind === LEAD_NOTIFICATION || message.kind === LEAD_CONFIRMATION;
+  if (!known || !message.leadId) {
     throw new Error(`tipo de mensagem desconhecido: ${message.kind}`);
   }
   const { db } = await startDatabase();
@@ -97,6 +103,12 @@ async function deliver(
     .executeTakeFirst();
   // The request was deleted meanwhile (its outbox rows go with it; this covers a race).
   if (!lead) return "nothing-to-send";
+  if (message.kind === LEAD_CONFIRMATION) {
+    // The text as the owner had it when the request arrived (queued with it).
+    const { text } = confirmationPayload.parse(message.payload);
+    await transport.sendMail(leadConfirmation(lead, text, mail.from, site, message.id));
+    return "sent";
+  }
   await transport.sendMail(leadNotification(lead, mail, site, message.id));
   return "sent";
 }

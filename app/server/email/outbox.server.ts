@@ -9,6 +9,8 @@ import type { Database } from "../db/schema";
 // message until the lease expires. Delivery is at least once.
 
 export const LEAD_NOTIFICATION = "lead-notification";
+/** The visitor's confirmation that their request arrived (optional, in the settings). */
+export const LEAD_CONFIRMATION = "lead-confirmation";
 
 export interface OutboxPolicy {
   /** Rows claimed per pass. */

@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { database } from "../db/database.server";
-import { enqueueMessage, LEAD_NOTIFICATION } from "../email/outbox.server";
+import { enqueueMessage, LEAD_CONFIRMATION, LEAD_NOTIFICATION } from "../email/outbox.server";
 import { wakeOutboxWorker } from "../email/outbox-worker.server";
+import type { LeadSourceColumns } from "./lead-source.server";
 import type { QuoteInput } from "./quote-input.server";
 
 /** A resubmission of the very same request within this window is the same lead. */
@@ -13,11 +14,25 @@ export interface SavedLead {
   duplicate: boolean;
 }
 
+export interface LeadExtras {
+  /** Where the visitor came from (docs/decisions/0032); unknown when absent. */
+  source?: LeadSourceColumns;
+  /**
+   * The text of the confirmation e-mail to the address just typed, or null for none. Queued
+   * once, with the request itself: a re-post of the same request sends nothing again.
+   */
+  confirmation?: string | null;
+}
+
 /**
  * Store a quote request and its notification e-mail in one transaction. When this resolves,
  * the request is committed and will be e-mailed (now, or once SMTP is reachable).
  */
-export async function saveLead(input: QuoteInput, now = new Date()): Promise<SavedLead> {
+export async function saveLead(
+  input: QuoteInput,
+  { source, confirmation = null }: LeadExtras = {},
+  now = new Date(),
+): Promise<SavedLead> {
   const db = await database();
   const saved = await db.transaction().execute(async (trx) => {
     const existing = await trx
@@ -37,9 +52,24 @@ export async function saveLead(input: QuoteInput, now = new Date()): Promise<Sav
     const timestamp = now.toISOString();
     await trx
       .insertInto("leads")
-      .values({ id, ...input, status: "novo", note: "", created_at: timestamp, updated_at: timestamp })
+      .values({
+        id,
+        ...input,
+        ...source,
+        status: "novo",
+        note: "",
+        created_at: timestamp,
+        updated_at: timestamp,
+      })
       .execute();
     await enqueueMessage(trx, { kind: LEAD_NOTIFICATION, leadId: id, payload: { leadId: id } }, now);
+    if (confirmation !== null) {
+      await enqueueMessage(
+        trx,
+        { kind: LEAD_CONFIRMATION, leadId: id, payload: { leadId: id, text: confirmation } },
+        now,
+      );
+    }
     return { id, duplicate: false };
   });
   if (!saved.duplicate) wakeOutboxWorker();

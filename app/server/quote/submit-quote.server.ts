@@ -1,4 +1,5 @@
 import type { SiteConfig } from "~/config/site";
+import { LEAD_SOURCE_FIELD } from "~/lib/lead-source";
 import {
   FORM_TOKEN_FIELD,
   HONEYPOT_FIELD,
@@ -13,6 +14,7 @@ import { BodyTooLargeError, readBodyWithLimit } from "../limited-body.server";
 import { logEvent } from "../log.server";
 import { formText } from "../read-form.server";
 import { checkFormToken, createFormToken } from "./form-token.server";
+import { encodeLeadSource, leadSourceColumns, parseLeadSource } from "./lead-source.server";
 import { saveLead } from "./leads.server";
 import { quoteSettings } from "./quote-config.server";
 import { parseQuoteForm } from "./quote-input.server";
@@ -80,7 +82,11 @@ export async function submitQuote(
   info: QuoteRequestInfo,
   /** The company facts in force (phone for the messages, the service options). */
   companyFacts: () => Promise<SiteConfig>,
+  /** The text of the visitor's confirmation e-mail, or null when none is to be sent. */
+  visitorConfirmation: () => Promise<string | null> = async () => null,
 ): Promise<QuoteSubmission> {
+  // Where the visitor came from, once read: every answer's form carries it on.
+  let source = "";
   const answer = (
     status: number,
     outcome: QuoteOutcome,
@@ -88,7 +94,7 @@ export async function submitQuote(
     headers: Record<string, string> = {},
   ): QuoteSubmission => ({
     status,
-    data: { outcome, values: {}, fieldErrors: {}, formToken: "", ...fields },
+    data: { outcome, values: {}, fieldErrors: {}, formToken: "", source, ...fields },
     headers: { "Cache-Control": "no-store", ...headers },
   });
   const refuse = (reason: string) =>
@@ -142,6 +148,9 @@ export async function submitQuote(
 
     const site = await companyFacts();
     const phone = site.phoneDisplay;
+    // Best effort: a bad part is dropped here, and the request goes on without it.
+    const sourceInput = parseLeadSource(formText(form, LEAD_SOURCE_FIELD));
+    source = encodeLeadSource(sourceInput);
     const parsed = parseQuoteForm(form, site.quoteServices);
     values = parsed.values;
     const settings = quoteSettings();
@@ -197,7 +206,10 @@ export async function submitQuote(
 
     let stored = false;
     try {
-      const lead = await saveLead(parsed.input);
+      const lead = await saveLead(parsed.input, {
+        source: await leadSourceColumns(sourceInput),
+        confirmation: await visitorConfirmation(),
+      });
       stored = !lead.duplicate;
       log("info", lead.duplicate ? "pedido de orçamento repetido" : "pedido de orçamento salvo", {
         leadId: lead.id,

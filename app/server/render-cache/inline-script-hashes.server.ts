@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { loadMoreScript } from "~/components/blog/load-more-script";
+import { leadSourceLinksScript } from "~/components/layout/lead-source-links-script";
 import { quoteFormScript } from "~/components/quote-form-script";
 import { busySubmitScript } from "~/components/ui/busy-submit-script";
 import { disclosureStateScript } from "~/components/ui/disclosure-state-script";
@@ -14,6 +15,7 @@ const trustedInlineScripts = [
   busySubmitScript,
   loadMoreScript,
   quoteFormScript,
+  leadSourceLinksScript,
   speculationRules,
 ];
 

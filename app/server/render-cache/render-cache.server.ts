@@ -215,7 +215,7 @@ async function sendCached(c: Context, page: CachedPage, state: "hit" | "miss"): 
   });
   if (c.req.method === "HEAD")
     return replaceResponse(c, new Response(null, { status: page.status, headers }));
-  const body = await fillSlots(page.identity.toString("utf8"), page.slots);
+  const body = await fillSlots(page.identity.toString("utf8"), page.slots, c.req.raw);
   return replaceResponse(c, renderedPageResponse(body, { status: page.status, headers }));
 }
 
@@ -276,5 +276,8 @@ async function finishUncached(c: Context): Promise<void> {
     replaceResponse(c, new Response(response.body, init));
     return;
   }
-  replaceResponse(c, renderedPageResponse(slots.length ? await fillSlots(html, slots) : html, init));
+  replaceResponse(
+    c,
+    renderedPageResponse(slots.length ? await fillSlots(html, slots, c.req.raw) : html, init),
+  );
 }

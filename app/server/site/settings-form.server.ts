@@ -3,7 +3,7 @@ import { z } from "zod";
 import { socialNetworks } from "~/config/site";
 import { brazilianStates } from "~/lib/brazilian-states";
 import { formatCnpj, isValidCnpj } from "~/lib/cnpj";
-import type { CompanySettings } from "~/lib/company-settings";
+import { type CompanySettings, DEFAULT_CONFIRMATION_TEXT } from "~/lib/company-settings";
 import {
   formatDayRanges,
   parseDayRanges,
@@ -24,7 +24,7 @@ import {
 } from "~/lib/settings-form";
 import { requireAdminAction } from "../auth/guard.server";
 import { setFlash } from "../auth/sessions.server";
-import { cleanLine } from "../quote/quote-input.server";
+import { cleanLine, cleanText } from "../quote/quote-input.server";
 import { type FormFields, formTexts, readForm } from "../read-form.server";
 import { type FieldErrors, validateForm } from "../validate-form.server";
 import { saveCompanySettings, siteSettingsFor } from "./site-settings.server";
@@ -201,6 +201,16 @@ const settingsSchema = (currentCnpj: string | undefined) =>
       isEmail,
       "Informe o e-mail para assuntos de privacidade, como privacidade@empresa.com.br.",
     ]),
+    // A checkbox: present ("on") when ticked, absent when not.
+    confirmationEnabled: z.string().transform((v) => v !== ""),
+    confirmationText: z
+      .string()
+      .transform(cleanText)
+      .refine((v) => v.length <= settingsMaxLength.confirmationText, {
+        message: `O texto pode ter no máximo ${settingsMaxLength.confirmationText.toLocaleString("pt-BR")} caracteres.`,
+      })
+      // Emptied: the standard words, so an enabled message never goes out blank.
+      .transform((v) => v || DEFAULT_CONFIRMATION_TEXT),
   });
 
 export type SettingsErrors = FieldErrors<SettingsField>;
@@ -239,6 +249,7 @@ export function parseSettingsForm(
       quoteRecipients: v.quoteRecipients,
       privacyContact: { name: v.privacyName, email: v.privacyEmail },
       quoteServices: v.quoteServices,
+      visitorConfirmation: { enabled: v.confirmationEnabled, text: v.confirmationText },
     },
   };
 }
@@ -264,6 +275,8 @@ export function settingsFormValues(settings: CompanySettings): SettingsValues {
     quoteServices: settings.quoteServices.join("\n"),
     privacyName: settings.privacyContact.name,
     privacyEmail: settings.privacyContact.email,
+    confirmationEnabled: settings.visitorConfirmation.enabled ? "on" : "",
+    confirmationText: settings.visitorConfirmation.text,
   };
 }
 

@@ -1,7 +1,13 @@
 import { z } from "zod";
 import type { SiteConfig } from "~/config/site";
 import { siteDefaults } from "~/config/site-env.server";
-import { type CompanySettings, companySettingsOf, siteWithSettings } from "~/lib/company-settings";
+import {
+  type CompanySettings,
+  companySettingsOf,
+  defaultVisitorConfirmation,
+  siteWithSettings,
+  type VisitorConfirmation,
+} from "~/lib/company-settings";
 import { weekdays } from "~/lib/opening-hours";
 import { database } from "../db/database.server";
 import { COMPANY_SETTINGS_KEY } from "../db/migrations/0007-company-settings.server";
@@ -19,6 +25,8 @@ export interface SiteSettings {
    * environment's LEADS_TO (or the site's e-mail) applies.
    */
   quoteRecipients: string[] | undefined;
+  /** The visitor's confirmation e-mail: on or off, and its text. */
+  visitorConfirmation: VisitorConfirmation;
 }
 
 // The stored row is read leniently: a value that does not fit (written by hand, or by an older
@@ -63,6 +71,7 @@ const storedSchema = z.object({
   quoteRecipients: lenient(z.array(z.email()).min(1)),
   privacyContact: lenient(z.object({ name: z.string().max(2000), email: z.email() })),
   quoteServices: lenient(z.array(text).min(1)),
+  visitorConfirmation: lenient(z.object({ enabled: z.boolean(), text })),
 });
 
 /** The saved settings in a stored row; the parts that do not fit are left out. */
@@ -82,7 +91,7 @@ export function parseStoredSettings(json: string): Partial<CompanySettings> {
 /** Every setting as it applies now (the recipients from LEADS_TO until the owner saves them). */
 export function companySettingsInForce(settings: SiteSettings): CompanySettings {
   const recipients = settings.quoteRecipients ?? mailConfigFromEnv(process.env, siteDefaults()).to;
-  return companySettingsOf(settings.site, recipients);
+  return companySettingsOf(settings.site, recipients, settings.visitorConfirmation);
 }
 
 async function loadSiteSettings(): Promise<SiteSettings> {
@@ -93,7 +102,11 @@ async function loadSiteSettings(): Promise<SiteSettings> {
     .where("key", "=", COMPANY_SETTINGS_KEY)
     .executeTakeFirst();
   const saved = row ? parseStoredSettings(row.value) : {};
-  return { site: siteWithSettings(siteDefaults(), saved), quoteRecipients: saved.quoteRecipients };
+  return {
+    site: siteWithSettings(siteDefaults(), saved),
+    quoteRecipients: saved.quoteRecipients,
+    visitorConfirmation: saved.visitorConfirmation ?? defaultVisitorConfirmation,
+  };
 }
 
 // Memoised per content version: the value is kept until the change feed announces a change to

@@ -14,6 +14,7 @@ import * as adminLists from "./0012-admin-lists.server.ts";
 import * as postSeoAndRedirects from "./0013-post-seo-and-redirects.server.ts";
 import * as postRevisions from "./0014-post-revisions.server.ts";
 import * as teamAccounts from "./0015-team-accounts.server.ts";
+import * as leadSources from "./0016-lead-sources.server.ts";
 import * as sessionDevices from "./0018-session-devices.server.ts";
 
 /** Every migration, in order. Names sort; never rename or edit one that has shipped. */
@@ -33,6 +34,7 @@ const migrations: Record<string, Migration> = {
   "0013-post-seo-and-redirects": postSeoAndRedirects,
   "0014-post-revisions": postRevisions,
   "0015-team-accounts": teamAccounts,
+  "0016-lead-sources": leadSources,
   "0018-session-devices": sessionDevices,
 };
 

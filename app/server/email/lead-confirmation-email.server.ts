@@ -1,0 +1,52 @@
+import type { SiteConfig } from "~/config/site";
+import { escapeHtml, type LeadForEmail, type OutgoingMail } from "./lead-email.server";
+import type { MailAddress } from "./mail-config.server";
+
+/**
+ * The message a visitor receives when their request arrived: the owner's text (settings),
+ * framed by a greeting, what they asked for and how to reach the company. It goes to the
+ * address typed in the form and nowhere else; replies reach the company's e-mail.
+ */
+export function leadConfirmation(
+  lead: Pick<LeadForEmail, "name" | "email" | "service" | "condominium">,
+  text: string,
+  from: MailAddress,
+  site: SiteConfig,
+  outboxId: string,
+): OutgoingMail {
+  const greeting = `Olá, ${lead.name.replace(/\s+/g, " ").trim()},`;
+  const summary: Array<[string, string]> = [
+    ["Serviço", lead.service],
+    ["Condomínio", lead.condominium],
+  ];
+  const signature = `${site.name} · ${site.phoneDisplay} · ${site.email}`;
+  const plain = [
+    greeting,
+    "",
+    text,
+    "",
+    ...summary.map(([label, value]) => `${label}: ${value}`),
+    "",
+    signature,
+    "",
+  ].join("\n");
+  const html = `<!doctype html>
+<html lang="pt-BR"><head><meta charset="utf-8"><title>Recebemos seu pedido de orçamento</title></head>
+<body style="font-family:Arial,Helvetica,sans-serif;color:#0f172a;line-height:1.5">
+<p>${escapeHtml(greeting)}</p>
+<p style="white-space:pre-wrap">${escapeHtml(text)}</p>
+<ul>${summary.map(([label, value]) => `<li><strong>${escapeHtml(label)}:</strong> ${escapeHtml(value)}</li>`).join("")}</ul>
+<p style="color:#475569;font-size:13px">${escapeHtml(signature)}</p>
+</body></html>
+`;
+  const host = from.address.split("@")[1] ?? "localhost";
+  return {
+    messageId: `<${outboxId}@${host}>`,
+    from,
+    to: [lead.email],
+    replyTo: { name: site.name, address: site.email },
+    subject: `Recebemos seu pedido de orçamento - ${site.name}`.slice(0, 120),
+    text: plain,
+    html,
+  };
+}
