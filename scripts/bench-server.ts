@@ -35,6 +35,8 @@ function tail(text: string, lines: number): string {
 }
 
 export async function startBenchServer(env: Record<string, string>, logFile: string): Promise<BenchServer> {
+  // The log may hold an earlier run's start message (a restart on the same log): look past it.
+  const startOffset = readLog(logFile).length;
   const fd = openSync(logFile, "a");
   let child: ChildProcess;
   try {
@@ -76,7 +78,9 @@ export async function startBenchServer(env: Record<string, string>, logFile: str
 
   const deadline = Date.now() + START_TIMEOUT_MS;
   for (;;) {
-    const match = readLog(logFile).match(/escutando em 127\.0\.0\.1:(\d+)/);
+    const match = readLog(logFile)
+      .slice(startOffset)
+      .match(/escutando em 127\.0\.0\.1:(\d+)/);
     if (match && child.pid !== undefined) {
       return {
         url: `http://127.0.0.1:${match[1]}`,

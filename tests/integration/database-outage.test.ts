@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { databaseConfigFromEnv } from "~/server/db/config.server";
 import { openDatabase } from "~/server/db/connection.server";
+import { LEAD_NOTIFICATION } from "~/server/email/outbox.server";
 import { QUOTE_SUCCESS, startLoad } from "../../scripts/cluster-load.ts";
 import { type SiteCluster, startCluster } from "../../scripts/site-cluster.ts";
 import { validQuote } from "../support/quote-requests";
@@ -49,7 +50,7 @@ describe.runIf(postgres)("PostgreSQL away for 30 seconds under load", () => {
   });
 
   it("keeps cached pages up, never confirms a request it did not store, and recovers", {
-    timeout: 240_000,
+    timeout: 420_000,
   }, async () => {
     const contact = await cluster.request("/contato");
     const token = /name="form_token" value="([^"]+)"/.exec(contact.text)?.[1] ?? "";
@@ -118,6 +119,7 @@ describe.runIf(postgres)("PostgreSQL away for 30 seconds under load", () => {
           .innerJoin("leads", "leads.id", "outbox.lead_id")
           .select("leads.email")
           .where("leads.email", "like", `queda-${run}-%`)
+          .where("outbox.kind", "=", LEAD_NOTIFICATION)
           .execute()
       ).length;
     } finally {
@@ -150,12 +152,11 @@ describe.runIf(postgres)("PostgreSQL away for 30 seconds under load", () => {
     expect(stored.length).toBeGreaterThanOrEqual(tally.quotesConfirmed.length);
     expect(new Set(stored).size).toBe(stored.length);
     expect(queued).toBe(stored.length);
-    // The outbox workers came back too: every stored request's e-mail is sent.
-    await sink.waitForMessages(stored.length, 90_000);
-    const mailed = new Set(
-      stored.filter((email) => sink.messages.some((message) => message.raw.includes(email))),
-    );
-    expect(mailed.size).toBe(stored.length);
+    // The outbox workers came back too: every stored request's e-mail is sent. One sent as the
+    // database went away could not be marked sent: it goes again when its lease (2 minutes) ends.
+    const mailed = () =>
+      stored.filter((email) => sink.messages.some((message) => message.raw.includes(email))).length;
+    await expect.poll(mailed, { timeout: 200_000, interval: 1_000 }).toBe(stored.length);
     // Requests confirmed after the database came back: the site recovered.
     expect(tally.quotesConfirmed.length).toBeGreaterThan(confirmedWhenBack);
     expect(tally.failed).toBe(0);
