@@ -33,17 +33,18 @@ describe("parseMediaUrl", () => {
 
 describe("mediaVariantWidths", () => {
   it("lists the standard widths up to the largest, plus the largest", () => {
-    expect(mediaVariantWidths(1600)).toEqual([400, 800, 1200, 1600]);
-    expect(mediaVariantWidths(800)).toEqual([400, 800]);
+    expect(mediaVariantWidths(1600)).toEqual([400, 720, 800, 1000, 1200, 1600]);
+    expect(mediaVariantWidths(800)).toEqual([400, 720, 800]);
     expect(mediaVariantWidths(320)).toEqual([320]);
-    expect(mediaVariantWidths(1000)).toEqual([400, 800, 1000]);
+    expect(mediaVariantWidths(1100)).toEqual([400, 720, 800, 1000, 1100]);
   });
 });
 
 describe("mediaSrcSet", () => {
   it("lists every variant with its width", () => {
     expect(mediaSrcSet(`/media/${hash}/1200x900.webp`)).toBe(
-      `/media/${hash}/400.webp 400w, /media/${hash}/800.webp 800w, /media/${hash}/1200.webp 1200w`,
+      `/media/${hash}/400.webp 400w, /media/${hash}/720.webp 720w, /media/${hash}/800.webp 800w, ` +
+        `/media/${hash}/1000.webp 1000w, /media/${hash}/1200.webp 1200w`,
     );
     expect(mediaSrcSet(`/media/${hash}/250x100.webp`)).toBe(`/media/${hash}/250.webp 250w`);
   });

@@ -7,8 +7,14 @@
 //   /media/<hash>/<w>.webp      every variant by width
 //   /media/<hash>/<w>.avif      the same in AVIF (images stored before AVIF have WebP only)
 
-/** Widths the responsive variants are made at (never wider than the original). */
-export const MEDIA_VARIANT_WIDTHS: readonly number[] = [400, 800, 1200, 1600];
+/**
+ * Widths the responsive variants are made at (never wider than the original). 720 and 1000 are
+ * what phones draw a full-width picture at (about 380 CSS px at 1.75 and 2.625 device pixels per
+ * CSS pixel; docs/decisions/0033). An image stored before a width joined the list is answered
+ * with its next wider variant at that width's address (readMediaFile), so a `srcset` may name
+ * every standard width whatever the image's age.
+ */
+export const MEDIA_VARIANT_WIDTHS: readonly number[] = [400, 720, 800, 1000, 1200, 1600];
 
 /** The encodings the site stores, as they appear in file names. */
 export const MEDIA_FORMATS = ["avif", "webp"] as const;

@@ -3,6 +3,7 @@ import { NotFoundContent } from "~/components/not-found-content";
 import { ContentPictureView } from "~/components/ui/content-picture";
 import { DisclosureStateScript } from "~/components/ui/disclosure-state-script";
 import { Icon } from "~/components/ui/icon";
+import { WHOLE_PHOTO_CLASS } from "~/components/works/whole-photo-class";
 import { WorksCallToAction } from "~/components/works/works-call-to-action";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
 import { useSite } from "~/lib/site-context";
@@ -124,11 +125,7 @@ function PhotoGrid({ photos }: { photos: WorkPhoto[] }) {
         // biome-ignore lint/suspicious/noArrayIndexKey: the gallery's order is its identity here
         <li key={index}>
           <figure className="flex flex-col gap-2">
-            <ContentPictureView
-              picture={photo.picture}
-              sizes={PHOTO_SIZES}
-              className="aspect-[4/3] w-full rounded-xl object-cover"
-            />
+            <ContentPictureView picture={photo.picture} sizes={PHOTO_SIZES} className={WHOLE_PHOTO_CLASS} />
             {photo.title ? (
               <figcaption className="text-sm font-medium text-slate-700 dark:text-slate-300">
                 {photo.title}
@@ -264,7 +261,7 @@ function WorkPage({ work }: { work: WorkDetail }) {
                         <ContentPictureView
                           picture={picture}
                           sizes={PAIR_SIZES}
-                          className="aspect-[4/3] w-full rounded-xl object-cover"
+                          className={WHOLE_PHOTO_CLASS}
                         />
                         <figcaption className="text-sm font-semibold text-slate-700 dark:text-slate-300">
                           {label}

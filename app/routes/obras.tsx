@@ -6,6 +6,7 @@ import { DisclosureStateScript } from "~/components/ui/disclosure-state-script";
 import { Icon } from "~/components/ui/icon";
 import { PageHero } from "~/components/ui/page-hero";
 import { SectionHeading } from "~/components/ui/section-heading";
+import { WHOLE_PHOTO_CLASS } from "~/components/works/whole-photo-class";
 import { WorksCallToAction } from "~/components/works/works-call-to-action";
 import { WorksPagination } from "~/components/works/works-pagination";
 import { worksIntro } from "~/content/quality";
@@ -123,7 +124,7 @@ function WorkItem({ work }: { work: WorkListItem }) {
                       <ContentPictureView
                         picture={photo.picture}
                         sizes={ACCORDION_PHOTO_SIZES}
-                        className="aspect-[4/3] w-full rounded-xl object-cover"
+                        className={WHOLE_PHOTO_CLASS}
                       />
                       <figcaption className="text-sm font-medium text-slate-700 dark:text-slate-300">
                         {photo.title}

@@ -38,9 +38,12 @@ test.afterAll(async () => {
 const uid = () => randomUUID().slice(0, 8);
 
 /** A library image of its own colour, put in the library through the upload endpoint. */
-async function upload(name: string): Promise<{ id: string; hash: string }> {
+async function upload(
+  name: string,
+  { width = 1600, height = 1200 } = {},
+): Promise<{ id: string; hash: string }> {
   const background = `#${randomUUID().replaceAll("-", "").slice(0, 6)}`;
-  const buffer = await sharp({ create: { width: 1600, height: 1200, channels: 3, background } })
+  const buffer = await sharp({ create: { width, height, channels: 3, background } })
     .jpeg()
     .toBuffer();
   const response = await admin.post("/admin/api/upload", {
@@ -68,7 +71,8 @@ async function insertWork(): Promise<TestWork> {
   const photos = [
     await upload(`${slug}-1.jpg`),
     await upload(`${slug}-2.jpg`),
-    await upload(`${slug}-3.jpg`),
+    // Portrait, as a phone held upright takes it.
+    await upload(`${slug}-3.jpg`, { width: 1200, height: 1600 }),
   ];
   const id = randomUUID();
   const now = new Date().toISOString();
@@ -229,6 +233,19 @@ test("a work's page: facts, cover first, lazy gallery, pairs side by side withou
     await expect(
       page.locator(`picture source[type="image/avif"][srcset*="/media/${work.cover.hash}/"]`).first(),
     ).toBeAttached();
+    // A phone's full-width widths are offered (720 px at 1.75 device pixels per CSS pixel,
+    // 1000 px at 2.625), and the head preloads the AVIF the <picture> will pick, first.
+    await expect(cover).toHaveAttribute("srcset", new RegExp(`/media/${work.cover.hash}/720\\.webp 720w`));
+    await expect(cover).toHaveAttribute("srcset", new RegExp(`/media/${work.cover.hash}/1000\\.webp 1000w`));
+    const preload = page.locator('head link[rel="preload"][as="image"]');
+    await expect(preload).toHaveCount(1);
+    await expect(preload).toHaveAttribute("type", "image/avif");
+    await expect(preload).toHaveAttribute("fetchpriority", "high");
+    await expect(preload).toHaveAttribute(
+      "imagesrcset",
+      new RegExp(`/media/${work.cover.hash}/720\\.avif 720w`),
+    );
+    await expect(preload).toHaveAttribute("imagesizes", (await cover.getAttribute("sizes")) ?? "");
 
     const gallery = page.getByRole("region", { name: "Documentação Fotográfica" });
     await expect(gallery.locator("figure")).toHaveCount(3);
@@ -239,6 +256,32 @@ test("a work's page: facts, cover first, lazy gallery, pairs side by side withou
       await expect(image).toHaveAttribute("sizes", /.+/);
       await expect(gallery.getByText(`Foto ${index + 1}`, { exact: true })).toBeVisible();
     }
+
+    // The portrait photo is shown whole: its picture fits the frame's height and leaves bands
+    // at the sides, nothing cut off at the top or bottom.
+    const portrait = gallery.getByRole("img", { name: "Detalhe 3 da fachada" });
+    await portrait.scrollIntoViewIfNeeded();
+    await expect(portrait).toHaveJSProperty("complete", true);
+    const shown = await portrait.evaluate((image: HTMLImageElement) => {
+      const box = image.getBoundingClientRect();
+      const scale = Math.min(box.width / image.naturalWidth, box.height / image.naturalHeight);
+      return {
+        fit: getComputedStyle(image).objectFit,
+        natural: image.naturalWidth / image.naturalHeight,
+        box: box.width / box.height,
+        drawnHeight: image.naturalHeight * scale,
+        drawnWidth: image.naturalWidth * scale,
+        height: box.height,
+        width: box.width,
+      };
+    });
+    expect(shown.fit).toBe("contain");
+    expect(shown.natural).toBeCloseTo(3 / 4, 2);
+    expect(shown.box).toBeCloseTo(4 / 3, 1);
+    expect(Math.abs(shown.drawnHeight - shown.height)).toBeLessThan(1);
+    expect(shown.drawnWidth).toBeLessThan(shown.width * 0.6);
+    await expect(portrait).toHaveAttribute("width", "1200");
+    await expect(portrait).toHaveAttribute("height", "1600");
 
     // Before and after, without a script: two captioned pictures, next to each other.
     const pairs = page.getByRole("region", { name: "Antes e depois" });

@@ -569,12 +569,12 @@ describe.each(testEngines())("media library on $name", (engine) => {
       });
       const picture = /<picture>(<source [^>]*>)(<img [^>]*>)<\/picture>/.exec(post.content);
       expect(picture?.[1]).toBe(
-        `<source type="image/avif" srcset="/media/${inlineHash}/400.avif 400w, /media/${inlineHash}/800.avif 800w" sizes="(min-width: 48rem) 48rem, 100vw" />`,
+        `<source type="image/avif" srcset="/media/${inlineHash}/400.avif 400w, /media/${inlineHash}/720.avif 720w, /media/${inlineHash}/800.avif 800w" sizes="(min-width: 48rem) 48rem, 100vw" />`,
       );
       expect(picture?.[2]).toContain(`src="${inline.url}"`);
       expect(picture?.[2]).toContain('alt="Detalhe da junta de dilatação"');
       expect(picture?.[2]).toContain(
-        `srcset="/media/${inlineHash}/400.webp 400w, /media/${inlineHash}/800.webp 800w"`,
+        `srcset="/media/${inlineHash}/400.webp 400w, /media/${inlineHash}/720.webp 720w, /media/${inlineHash}/800.webp 800w"`,
       );
       const tags = (page.headers?.get("X-Render-Cache-Tags") ?? "").split(" ");
       expect(tags).toEqual(
@@ -783,6 +783,6 @@ describe.each(testEngines())("a database from before the media library, on $name
       .where("content_type", "=", "image/avif")
       .orderBy("width")
       .execute();
-    expect(avif.map((f) => f.width)).toEqual([400, 800]);
+    expect(avif.map((f) => f.width)).toEqual([400, 720, 800]);
   });
 });

@@ -169,7 +169,9 @@ describe.each(testEngines())("media on $name", (engine) => {
         .execute();
       expect(files.map((f) => [f.width, f.height])).toEqual([
         [400, 200],
+        [720, 360],
         [800, 400],
+        [1000, 500],
         [1200, 600],
         [1300, 650],
       ]);
@@ -202,7 +204,7 @@ describe.each(testEngines())("media on $name", (engine) => {
       expect(etag).toMatch(/^".+"$/);
       const bytes = new Uint8Array(await response.arrayBuffer());
       expect(response.headers.get("content-length")).toBe(String(bytes.byteLength));
-      expect(bytes.byteLength).toBe(files[3]?.byte_length);
+      expect(bytes.byteLength).toBe(files.at(-1)?.byte_length);
       const served = await sharp(bytes).metadata();
       expect([served.format, served.width, served.height]).toEqual(["webp", 1300, 650]);
 
@@ -217,6 +219,45 @@ describe.each(testEngines())("media on $name", (engine) => {
 
       const revalidated = await serveMediaUrl(stored.url, { "If-None-Match": etag ?? "" });
       expect(revalidated.status).toBe(304);
+    });
+
+    it("answers a standard width an older image lacks with its next wider variant, and no other width", async () => {
+      const stored = await storeImage(await solid(1100, 550).png().toBuffer(), {
+        source: "upload",
+        uploadedBy: userId,
+        name: "antiga.png",
+      });
+      const hash = parseMediaUrl(stored.url)?.hash ?? "";
+      // An image stored before 720 and 1000 were standard widths has only 400, 800 and its own.
+      const db = await database();
+      const media = await db
+        .selectFrom("media")
+        .select("id")
+        .where("hash", "=", hash)
+        .executeTakeFirstOrThrow();
+      await db
+        .deleteFrom("media_files")
+        .where("media_id", "=", media.id)
+        .where("width", "in", [720, 1000])
+        .execute();
+
+      const served = async (file: string) => {
+        const response = await serveMedia(hash, file);
+        if (response.status !== 200) return response.status;
+        const meta = await sharp(new Uint8Array(await response.arrayBuffer())).metadata();
+        return [response.headers.get("content-type"), meta.width];
+      };
+      expect(await served("720.avif")).toEqual(["image/avif", 800]);
+      expect(await served("720.webp")).toEqual(["image/webp", 800]);
+      expect(await served("1000.webp")).toEqual(["image/webp", 1100]);
+      // Only the standard widths stand in for each other; an exact size must exist.
+      expect(await served("801.webp")).toBe(404);
+      expect(await served("1200.webp")).toBe(404);
+      expect(await served("720x360.webp")).toBe(404);
+      for (const entry of mediaSrcSet(stored.url).split(", ")) {
+        const [url = ""] = entry.split(" ");
+        expect((await serveMediaUrl(url)).status, url).toBe(200);
+      }
     });
 
     it("stores the same picture once", async () => {

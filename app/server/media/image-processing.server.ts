@@ -12,8 +12,11 @@ import { MEDIA_VARIANT_WIDTHS, type MediaFormat } from "~/lib/media-url";
  */
 export const MAX_INPUT_PIXELS = 40_000_000;
 const WEBP_QUALITY = 80;
-/** AVIF at this quality looks like WebP at 80 and weighs about a third less. */
-const AVIF_QUALITY = 55;
+/**
+ * sharp's default AVIF quality: still close to WebP at 80 for a photo, and a phone's full-width
+ * picture fits the budget of a work page's LCP image (docs/decisions/0033; 55 before).
+ */
+const AVIF_QUALITY = 50;
 /**
  * sharp's AVIF effort (0 fastest … 9 slowest; its default is 4). For a 4000 × 3000 photo, all
  * widths in both formats, on 2 cores: effort 4 cost 6.3 s of CPU, effort 3 1.55 s, for AVIF

@@ -43,10 +43,10 @@ async function expectRejected(bytes: Uint8Array, reason: ImageRejectedError["rea
 
 describe("variantWidthsFor", () => {
   it("uses the standard widths up to the original, never upscaling", () => {
-    expect(variantWidthsFor(4000)).toEqual([400, 800, 1200, 1600]);
-    expect(variantWidthsFor(1200)).toEqual([400, 800, 1200]);
+    expect(variantWidthsFor(4000)).toEqual([400, 720, 800, 1000, 1200, 1600]);
+    expect(variantWidthsFor(1200)).toEqual([400, 720, 800, 1000, 1200]);
     // The full resolution is kept when it falls between standard widths.
-    expect(variantWidthsFor(1024)).toEqual([400, 800, 1024]);
+    expect(variantWidthsFor(1100)).toEqual([400, 720, 800, 1000, 1100]);
     expect(variantWidthsFor(399)).toEqual([399]);
   });
 });
@@ -133,8 +133,12 @@ describe("processImage", () => {
     expect(shapes(image)).toEqual([
       ["avif", 400, 200],
       ["webp", 400, 200],
+      ["avif", 720, 360],
+      ["webp", 720, 360],
       ["avif", 800, 400],
       ["webp", 800, 400],
+      ["avif", 1000, 500],
+      ["webp", 1000, 500],
       ["avif", 1200, 600],
       ["webp", 1200, 600],
       ["avif", 1600, 800],

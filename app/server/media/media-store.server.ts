@@ -5,6 +5,7 @@ import {
   MEDIA_FILE_NAME_PATTERN,
   MEDIA_FORMATS,
   MEDIA_HASH_PATTERN,
+  MEDIA_VARIANT_WIDTHS,
   type MediaFormat,
   mediaUrl,
 } from "~/lib/media-url";
@@ -140,13 +141,19 @@ export async function readMediaFile(hash: string, fileName: string): Promise<Med
   const contentType = MEDIA_CONTENT_TYPES[extension as MediaFormat];
   if (width === undefined || !contentType) return null;
   const db = await database();
+  // A standard width the image was stored without (it predates that width in the ladder) is
+  // answered with the next wider variant: the `srcset` names every standard width, and a
+  // picture drawn from a slightly wider file looks the same. Any other width must exist.
+  const nextWider = height === undefined && MEDIA_VARIANT_WIDTHS.includes(width);
   const row = await db
     .selectFrom("media as m")
     .innerJoin("media_files as f", "f.media_id", "m.id")
     .select(["f.width", "f.height", "f.content_type", "f.bytes"])
     .where("m.hash", "=", hash)
     .where("f.content_type", "=", contentType)
-    .where("f.width", "=", width)
+    .where("f.width", nextWider ? ">=" : "=", width)
+    .orderBy("f.width")
+    .limit(1)
     .executeTakeFirst();
   if (!row || (height !== undefined && row.height !== height)) return null;
   // node:sqlite returns a Uint8Array, pg a Buffer (a Uint8Array too): one view type for both,
