@@ -5,6 +5,16 @@ import { Agent, request as httpsRequest } from "node:https";
 
 export const QUOTE_SUCCESS = "Mensagem enviada com sucesso!";
 
+/**
+ * The quote form's limits lifted for a load from one address: no minimum fill time, no
+ * per-address or overall hourly cap (the load is thousands of requests from 127.0.0.1).
+ */
+export const QUOTES_UNLIMITED = {
+  QUOTE_MIN_FILL_SECONDS: "0",
+  QUOTE_RATE_LIMIT_PER_HOUR: "1000000",
+  QUOTE_GLOBAL_LIMIT_PER_HOUR: "1000000",
+};
+
 export interface LoadOptions {
   /** https://… through Caddy. */
   url: string;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { databaseConfigFromEnv } from "~/server/db/config.server";
 import { openDatabase } from "~/server/db/connection.server";
 import { LEAD_NOTIFICATION } from "~/server/email/outbox.server";
-import { QUOTE_SUCCESS, startLoad } from "../../scripts/cluster-load.ts";
+import { QUOTE_SUCCESS, QUOTES_UNLIMITED, startLoad } from "../../scripts/cluster-load.ts";
 import { type SiteCluster, startCluster } from "../../scripts/site-cluster.ts";
 import { validQuote } from "../support/quote-requests";
 import { type SmtpSink, startSmtpSink } from "../support/smtp-sink";
@@ -36,9 +36,7 @@ describe.runIf(postgres)("PostgreSQL away for 30 seconds under load", () => {
         ...env,
         DATABASE_URL: url.toString(),
         SMTP_URL: sink.url,
-        QUOTE_MIN_FILL_SECONDS: "0",
-        QUOTE_RATE_LIMIT_PER_HOUR: "1000000",
-        QUOTE_GLOBAL_LIMIT_PER_HOUR: "1000000",
+        ...QUOTES_UNLIMITED,
       },
     });
   }, 120_000);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { databaseConfigFromEnv } from "~/server/db/config.server";
 import { openDatabase } from "~/server/db/connection.server";
-import { startLoad } from "../../scripts/cluster-load.ts";
+import { QUOTES_UNLIMITED, startLoad } from "../../scripts/cluster-load.ts";
 import { type SiteCluster, startCluster } from "../../scripts/site-cluster.ts";
 import { validQuote } from "../support/quote-requests";
 import { testEngines } from "../support/test-database";
@@ -24,9 +24,7 @@ describe.runIf(postgres)("a rolling restart of two instances under load", () => 
       instances: 2,
       env: {
         ...env,
-        QUOTE_MIN_FILL_SECONDS: "0",
-        QUOTE_RATE_LIMIT_PER_HOUR: "1000000",
-        QUOTE_GLOBAL_LIMIT_PER_HOUR: "1000000",
+        ...QUOTES_UNLIMITED,
       },
     });
   }, 120_000);

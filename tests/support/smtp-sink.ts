@@ -1,4 +1,3 @@
-import { createServer as createNetServer } from "node:net";
 import { SMTPServer } from "smtp-server";
 
 // A real SMTP server on 127.0.0.1 that keeps what it receives, with a small MIME decoder for
@@ -29,17 +28,7 @@ export const SINK_USER = "site";
 export const SINK_PASSWORD = "s3nh@-secreta";
 
 /** A port that was free a moment ago (for "the SMTP server is down, then comes back"). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createNetServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
+export { freePort } from "../../scripts/site-cluster.ts";
 
 export function sinkUrl(port: number): string {
   return `smtp://${SINK_USER}:${encodeURIComponent(SINK_PASSWORD)}@127.0.0.1:${port}`;
