@@ -24,7 +24,12 @@ const CONFIRMATION_MESSAGE = "Marque a confirmação de que o titular pediu a ex
 
 export async function loader({ request }: Route.LoaderArgs) {
   const session = await requireAdminPage(request, { can: "personal-data.manage" });
-  return { email: session.user.email, role: session.user.role, flash: await takeFlash(session) };
+  return {
+    email: session.user.email,
+    role: session.user.role,
+    flash: await takeFlash(session),
+    maxLength: SUBJECT_MAX_LENGTH,
+  };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -77,7 +82,7 @@ type Found = NonNullable<Extract<Route.ComponentProps["actionData"], { found: un
 type Erased = NonNullable<Extract<Route.ComponentProps["actionData"], { erased: unknown }>["erased"]>;
 
 export default function AdminDataSubjects({ loaderData, actionData }: Route.ComponentProps) {
-  const { email, flash } = loaderData;
+  const { email, flash, maxLength } = loaderData;
   const failure = actionData && "error" in actionData ? { error: actionData.error } : undefined;
   const typed =
     actionData && "typed" in actionData && typeof actionData.typed === "string"
@@ -112,7 +117,7 @@ export default function AdminDataSubjects({ loaderData, actionData }: Route.Comp
             <TextInput
               name="titular"
               defaultValue={typed ?? found?.text ?? ""}
-              maxLength={SUBJECT_MAX_LENGTH}
+              maxLength={maxLength}
               autoComplete="off"
             />
           </Field>
