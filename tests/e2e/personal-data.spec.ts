@@ -4,7 +4,7 @@ import { type Browser, expect, type Page, test } from "@playwright/test";
 import type { DatabaseHandle } from "~/server/db/connection.server";
 import { signInOverHttp } from "../support/admin-auth";
 import { adminPagesPassAxe, seriousAxeViolations } from "../support/axe";
-import { openE2eDatabase } from "../support/db";
+import { insertTestLead, openE2eDatabase } from "../support/db";
 
 // 'Titulares (LGPD)': the owner finds what the site holds about a person by e-mail or phone,
 // downloads it as JSON, erases it with a confirmation, and a new search finds nothing. The
@@ -23,25 +23,15 @@ test.afterAll(async () => {
 
 /** A quote request as the form stores it, with the company's notice and the visitor's confirmation. */
 async function insertLead(email: string, phone: string, name: string) {
-  const id = randomUUID();
   const now = new Date().toISOString();
-  await handle.db
-    .insertInto("leads")
-    .values({
-      id,
-      name,
-      email,
-      phone,
-      condominium: "Condomínio Edifício Ipê",
-      service: "Impermeabilização",
-      message: `Mensagem de ${name}: infiltração na cobertura.`,
-      status: "novo",
-      note: "Ligar depois das 14h.",
-      created_at: now,
-      updated_at: now,
-      utm_source: "newsletter",
-    })
-    .execute();
+  const { id } = await insertTestLead(handle.db, {
+    email,
+    phone,
+    name,
+    message: `Mensagem de ${name}: infiltração na cobertura.`,
+    note: "Ligar depois das 14h.",
+    utm_source: "newsletter",
+  });
   for (const [kind, payload] of [
     ["lead-notification", { leadId: id }],
     ["lead-confirmation", { leadId: id, text: "Recebemos seu pedido." }],

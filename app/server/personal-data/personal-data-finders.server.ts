@@ -79,11 +79,7 @@ export const quoteRequestsFinder: PersonalDataFinder = {
         "leads.utm_campaign",
         "blog_posts.title as source_post_title",
       ])
-      .where((eb) =>
-        subject.kind === "email"
-          ? namesSubject(eb.ref("leads.email"), subject)
-          : namesSubject(eb.ref("leads.phone"), subject),
-      )
+      .where((eb) => namesSubject(eb.ref(subject.kind === "email" ? "leads.email" : "leads.phone"), subject))
       .orderBy("leads.created_at")
       .orderBy("leads.id")
       .execute();
@@ -141,11 +137,7 @@ export const outboxFinder: PersonalDataFinder = {
     const leadIds = db
       .selectFrom("leads")
       .select("leads.id")
-      .where((eb) =>
-        subject.kind === "email"
-          ? namesSubject(eb.ref("leads.email"), subject)
-          : namesSubject(eb.ref("leads.phone"), subject),
-      );
+      .where((eb) => namesSubject(eb.ref(subject.kind === "email" ? "leads.email" : "leads.phone"), subject));
     const rows = await db
       .selectFrom("outbox")
       .select(["id", "kind", "payload", "attempts", "last_error", "sent_at", "created_at"])
