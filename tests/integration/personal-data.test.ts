@@ -58,11 +58,14 @@ async function everyTextValue(db: Kysely<Database>): Promise<Array<{ place: stri
 /** The phone's digits, whatever separators were typed between them. */
 const phonePattern = (digits: string) => new RegExp(digits.split("").join("[\\s().+/-]*"));
 
+/** The whole address, not inside a longer one ("ana" + it is someone else). */
+const emailPattern = (email: string) =>
+  new RegExp(`(?<![\\w.%+-])${email.replace(/[.+]/g, "\\$&")}(?![\\w-]|\\.\\w)`, "i");
+
 function holding(values: Array<{ place: string; value: string }>, email: string, phoneDigits: string) {
+  const address = emailPattern(email);
   const phone = phonePattern(phoneDigits);
-  return values
-    .filter(({ value }) => value.toLowerCase().includes(email) || phone.test(value))
-    .map(({ place }) => place);
+  return values.filter(({ value }) => address.test(value) || phone.test(value)).map(({ place }) => place);
 }
 
 const CONFIRMATION = "Recebemos seu pedido; respondemos em até um dia útil.";
@@ -84,6 +87,7 @@ describe.each(testEngines())("LGPD requests on $name", (engine) => {
 
   it("finds, exports and erases everything about an e-mail, leaving it in no table", async () => {
     const email = `titular_${engine.name}.${process.pid}@exemplo.com.br`;
+    const longer = `ana${email}`;
     const phone = "(41) 97777-1357";
     const other = { email: `outra-${engine.name}@exemplo.com.br`, phone: "(41) 96666-2468" };
     const first = await saveLead({ ...validQuote, email, phone }, { confirmation: CONFIRMATION });
@@ -95,6 +99,9 @@ describe.each(testEngines())("LGPD requests on $name", (engine) => {
     const bystander = await saveLead({ ...validQuote, ...other }, { confirmation: CONFIRMATION });
     await recordEvent(`reset:email:${email}`);
     await createInvitation(adminId, { email, role: "editor" }, "Alvorada");
+    // Addresses that merely contain the person's: someone else's, kept.
+    await recordEvent(`reset:email:${longer}`);
+    await createInvitation(adminId, { email: longer, role: "editor" }, "Alvorada");
 
     const found = await findPersonalData(subject(` ${email.toUpperCase()} `));
     const count = (key: string) => found.find((section) => section.key === key)?.records.length;
@@ -120,6 +127,10 @@ describe.each(testEngines())("LGPD requests on $name", (engine) => {
     expect(erased.map((section) => section.erased)).toEqual([2, 5, 1, 1, 0]);
 
     expect(holding(await everyTextValue(db), email, "41977771357")).toEqual([]);
+    // The longer address is someone else's: its invitation, its e-mail and its bucket stay.
+    expect(holding(await everyTextValue(db), longer, "41977771357").sort()).toEqual(
+      ["invitations.email", "outbox.payload", "rate_limit_events.bucket"].sort(),
+    );
     // The bystander is untouched.
     const leads = await db.selectFrom("leads").select("id").execute();
     expect(leads.map((row) => row.id)).toEqual([bystander.id]);

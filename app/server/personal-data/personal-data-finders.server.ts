@@ -6,7 +6,7 @@ import type { Database } from "../db/schema";
 import { ACCOUNT_EMAIL } from "../email/account-email.server";
 import { LEAD_CONFIRMATION, LEAD_NOTIFICATION } from "../email/outbox.server";
 import type { DataSubject } from "./data-subject.server";
-import { containsEmail, namesSubject } from "./subject-match.server";
+import { bucketOf, mentionsEmail, namesSubject } from "./subject-match.server";
 
 // One finder per place the site keeps personal data. Each says what it holds about a person
 // (pt-BR, as the admin reads it and the person receives it in the export) and deletes it inside
@@ -140,7 +140,16 @@ export const outboxFinder: PersonalDataFinder = {
       .where((eb) => namesSubject(eb.ref(subject.kind === "email" ? "leads.email" : "leads.phone"), subject));
     const rows = await db
       .selectFrom("outbox")
-      .select(["id", "kind", "payload", "attempts", "last_error", "sent_at", "created_at"])
+      .select((eb) => [
+        "id",
+        "kind",
+        "payload",
+        "attempts",
+        "last_error",
+        "sent_at",
+        "created_at",
+        eb("lead_id", "in", leadIds).as("about_their_request"),
+      ])
       .where((eb) =>
         eb.or([
           eb("lead_id", "in", leadIds),
@@ -151,17 +160,25 @@ export const outboxFinder: PersonalDataFinder = {
       .orderBy("created_at")
       .orderBy("id")
       .execute();
-    return rows.map((row) => ({
-      id: row.id,
-      fields: {
-        Tipo: outboxKindLabels[row.kind] ?? row.kind,
-        "Criado em": when(row.created_at),
-        Situação: row.sent_at ? `Enviado em ${when(row.sent_at)}` : "Aguardando envio",
-        Tentativas: row.attempts,
-        Conteúdo: payloadText(row.kind, row.payload),
-        "Último erro": row.last_error,
-      },
-    }));
+    // LIKE finds "maria@x.com" inside "anamaria@x.com" too: someone else's message stays.
+    const addressedToThem = (text: string | null) =>
+      subject.kind === "phone" || (text !== null && mentionsEmail(text, subject.email));
+    return rows
+      .filter(
+        (row) =>
+          Boolean(row.about_their_request) || addressedToThem(row.payload) || addressedToThem(row.last_error),
+      )
+      .map((row) => ({
+        id: row.id,
+        fields: {
+          Tipo: outboxKindLabels[row.kind] ?? row.kind,
+          "Criado em": when(row.created_at),
+          Situação: row.sent_at ? `Enviado em ${when(row.sent_at)}` : "Aguardando envio",
+          Tentativas: row.attempts,
+          Conteúdo: payloadText(row.kind, row.payload),
+          "Último erro": row.last_error,
+        },
+      }));
   },
   async erase(trx, records) {
     await deleteIds(trx, "outbox", erasable(records));
@@ -208,7 +225,7 @@ export const rateLimitEventsFinder: PersonalDataFinder = {
     const rows = await db
       .selectFrom("rate_limit_events")
       .select(["id", "bucket", "created_at"])
-      .where((eb) => containsEmail(eb.ref("bucket"), subject.email))
+      .where((eb) => bucketOf(eb.ref("bucket"), subject.email))
       .orderBy("created_at")
       .execute();
     return rows.map((row) => ({

@@ -38,3 +38,17 @@ export function namesSubject(
   if (subject.kind === "phone") return containsPhone(column, subject.digits);
   return loose ? containsEmail(column, subject.email) : isEmail(column, subject.email);
 }
+
+/** The rate-limit bucket is the one named after the e-mail ("login-fail:email:<e-mail>"). */
+export function bucketOf(column: Expression<string>, email: string): RawBuilder<SqlBool> {
+  return sql<SqlBool>`lower(${column}) like ${`%:email:${likeLiteral(email)}`} escape '\\'`;
+}
+
+/**
+ * The text names the e-mail as a whole address, not as the end or the start of a longer one
+ * ("maria@x.com.br" is not in "anamaria@x.com.br"); a full stop after it ends a sentence.
+ */
+export function mentionsEmail(text: string, email: string): boolean {
+  const literal = email.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return new RegExp(`(?<![a-z0-9._%+-])${literal}(?![a-z0-9_-]|\\.[a-z0-9])`, "i").test(text);
+}
