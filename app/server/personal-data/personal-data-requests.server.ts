@@ -16,6 +16,10 @@ export interface PersonalDataRequest {
   now: Date;
 }
 
+/**
+ * The one place an export or an erasure is recorded, called inside the transaction that read or
+ * deleted the data: whatever else must record it (an audit entry) is written here, with `db`.
+ */
 export async function recordPersonalDataRequest(
   db: Kysely<Database> | Transaction<Database>,
   request: PersonalDataRequest,
