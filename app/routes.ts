@@ -46,6 +46,8 @@ export default [
     route("admin/solicitacoes/painel", "routes/admin-solicitacoes-painel.tsx"),
     route("admin/solicitacoes/:id", "routes/admin-solicitacoes-detalhe.tsx"),
     route("admin/configuracoes", "routes/admin-configuracoes.tsx"),
+    route("admin/titulares", "routes/admin-titulares.tsx"),
+    route("admin/titulares/exportar", "routes/admin-titulares-exportar.ts"),
     route("admin/redirecionamentos", "routes/admin-redirecionamentos.tsx"),
     route("admin/usuarios", "routes/admin-usuarios.tsx"),
     route("admin/conta", "routes/admin-conta.tsx"),

@@ -14,8 +14,12 @@ export const CAPABILITIES = [
   "leads.manage",
   "users.manage",
   "settings.manage",
+  "personal-data.manage",
 ] as const;
-/** content.write: posts, categories, works, services, home, media, redirects and one's own account. */
+/**
+ * content.write: posts, categories, works, services, home, media, redirects and one's own account.
+ * personal-data.manage: the LGPD requests (/admin/titulares): find, export and erase a person.
+ */
 export type Capability = (typeof CAPABILITIES)[number];
 
 const roleCapabilities: Record<Role, readonly Capability[]> = {

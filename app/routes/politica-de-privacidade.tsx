@@ -138,8 +138,16 @@ export default function PoliticaDePrivacidade() {
                 {contact.email}
               </a>{" "}
               com o assunto “Privacidade”, ou fale conosco pelo{" "}
-              <WhatsappLink className={linkClass}>WhatsApp {site.phoneDisplay}</WhatsappLink>. Informe o nome
-              e o e-mail usados no formulário. Respondemos em até {answerWithinDays} dias.
+              <WhatsappLink className={linkClass}>WhatsApp {site.phoneDisplay}</WhatsappLink>. Respondemos em
+              até {answerWithinDays} dias.
+            </p>
+            <p>
+              Informe o e-mail ou o telefone que você usou no formulário: com ele encontramos tudo o que o
+              site guarda sobre você, os pedidos de orçamento (com a página de onde vieram e as anotações da
+              nossa equipe) e os e-mails enviados sobre eles. Se pedir acesso, enviamos uma cópia completa em
+              um arquivo no formato JSON, que você pode abrir ou levar para outro serviço. Se pedir a
+              exclusão, apagamos tudo de uma vez e avisamos quando estiver feito. Para proteger seus dados,
+              enviamos a resposta só para o e-mail ou o telefone informado no pedido.
             </p>
             <p>
               Se entender que seus direitos não foram atendidos, você também pode procurar a Autoridade

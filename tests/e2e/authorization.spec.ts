@@ -158,10 +158,16 @@ async function snapshot(): Promise<string> {
     .orderBy("id")
     .execute();
   const lead = await handle.db.selectFrom("leads").selectAll().where("id", "=", fixture.leadId).execute();
+  // A refused export or erasure is not logged either.
+  const personalDataRequests = await handle.db
+    .selectFrom("personal_data_requests")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirst();
   return JSON.stringify({
     team,
     invitations,
     lead,
+    personalDataRequests: Number(personalDataRequests?.n),
     redirects,
     post,
     revisions,
@@ -723,6 +729,34 @@ const leadProbes: Probe[] = [
   ),
 ];
 
+/** LGPD requests: everything about one person, its export and its erasure. */
+const personalDataProbes: Probe[] = [
+  ...pageProbes(["/admin/titulares"], (page) => page),
+  // A download: an Editor gets JSON with the reason, like the CSV.
+  {
+    label: "POST /admin/titulares/exportar",
+    method: "POST",
+    path: () => "/admin/titulares/exportar",
+    kind: "mutation",
+    body: async () => ({ form: { titular: fixture.leadEmail } }),
+  },
+  ...actionProbes(
+    [
+      [
+        "/admin/titulares",
+        "search",
+        async () => ({ form: { intent: "buscar", titular: fixture.leadEmail } }),
+      ],
+      [
+        "/admin/titulares",
+        "erase",
+        async () => ({ form: { intent: "excluir", titular: fixture.leadEmail, confirmar: "sim" } }),
+      ],
+    ],
+    (page) => page,
+  ),
+];
+
 /** One's own account: the password change and the sessions (an Editor may use them, for their own account). */
 const accountProbes: Probe[] = [
   ...pageProbes(["/admin/conta", "/admin/conta/dispositivos"], (page) => page),
@@ -752,6 +786,7 @@ const restoreRevision = async (): Promise<Body> => ({ form: { revisionId: fixtur
 const probes: Probe[] = [
   ...teamProbes,
   ...leadProbes,
+  ...personalDataProbes,
   ...accountProbes,
   { label: "GET /admin", method: "GET", path: () => "/admin", kind: "page" },
   { label: "GET /admin/posts/novo", method: "GET", path: () => "/admin/posts/novo", kind: "page" },
@@ -1223,6 +1258,7 @@ test.describe("with a valid session but no Origin", () => {
 const adminOnlyProbes: Probe[] = [
   ...leadProbes,
   ...teamProbes,
+  ...personalDataProbes,
   ...probes.filter((probe) => probe.path().startsWith("/admin/configuracoes")),
 ];
 
@@ -1268,10 +1304,10 @@ test.describe("signed in as an Editor", () => {
     expect(html).toContain(fixture.editorEmail);
     for (const link of ["/admin/obras", "/admin/midia", "/admin/redirecionamentos"])
       expect(html).toContain(`href="${link}"`);
-    for (const link of ["/admin/solicitacoes", "/admin/usuarios", "/admin/configuracoes"])
+    for (const link of ["/admin/solicitacoes", "/admin/usuarios", "/admin/configuracoes", "/admin/titulares"])
       expect(html).not.toContain(`href="${link}"`);
     const admin = await (await request.get("/admin", { headers: adminHeaders(validToken) })).text();
-    for (const link of ["/admin/solicitacoes", "/admin/usuarios", "/admin/configuracoes"])
+    for (const link of ["/admin/solicitacoes", "/admin/usuarios", "/admin/configuracoes", "/admin/titulares"])
       expect(admin).toContain(`href="${link}"`);
   });
 });
@@ -1304,6 +1340,8 @@ test("a valid session reaches every admin page and data request (the refusals ab
     ...redirectProbes.filter((probe) => probe.method === "GET").map((probe) => probe.path()),
     "/admin/solicitacoes/painel",
     "/admin/solicitacoes/painel.data",
+    "/admin/titulares",
+    "/admin/titulares.data",
     "/admin/midia",
     "/admin/midia.data",
     `/admin/midia/${fixture.mediaId}`,

@@ -601,6 +601,7 @@ test.describe("admin forms", () => {
       `/admin/posts/${fixture.postId}`,
       "/admin/categorias",
       "/admin/solicitacoes",
+      "/admin/titulares",
     ]) {
       for (const wrong of wrongBodies()) {
         const response = await request.post(path, {
@@ -638,6 +639,7 @@ test.describe("admin forms", () => {
       ["/admin/categorias", { intent: "delete", id: fixture.categoryId, "\u0000": "x" }],
       ["/admin/solicitacoes", { intent: "update", id: "\u0000", status: "novo", note: "n\u0000" }],
       ["/admin/solicitacoes", { intent: "delete", id: "\u0000" }],
+      ["/admin/titulares", { intent: "excluir", titular: "a\u0000@exemplo.com.br", confirmar: "sim" }],
     ];
     for (const [path, form] of nul) {
       await expectAnswer(

@@ -1,8 +1,7 @@
-import { randomUUID } from "node:crypto";
 import { expect, test } from "@playwright/test";
 import type { DatabaseHandle } from "~/server/db/connection.server";
 import { signInOverHttp } from "../support/admin-auth";
-import { openE2eDatabase } from "../support/db";
+import { insertTestLead, openE2eDatabase } from "../support/db";
 
 let handle: DatabaseHandle;
 
@@ -14,27 +13,8 @@ test.afterAll(async () => {
 });
 
 /** A quote request as the form stores it, with a unique name to find it again. */
-async function insertLead(fields: Partial<{ name: string; message: string; status: string }> = {}) {
-  const id = randomUUID();
-  const name = fields.name ?? `Síndica Teste ${id.slice(0, 8)}`;
-  const now = new Date().toISOString();
-  await handle.db
-    .insertInto("leads")
-    .values({
-      id,
-      name,
-      email: `sindica-${id.slice(0, 8)}@exemplo.com.br`,
-      phone: "(41) 98888-7777",
-      condominium: "Condomínio Jardim das Araucárias",
-      service: "Restauração de Fachadas",
-      message: fields.message ?? "Fachada com pastilhas soltando no 8º andar.",
-      status: (fields.status as "novo") ?? "novo",
-      note: "",
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
-  return { id, name };
+function insertLead(fields: Partial<{ name: string; message: string; status: "novo" }> = {}) {
+  return insertTestLead(handle.db, fields);
 }
 
 test("the owner reads, updates, filters, exports and deletes quote requests", async ({ page }) => {

@@ -723,6 +723,8 @@ test.describe("privacy policy", () => {
     const main = page.getByRole("main");
     await expect(main).toContainText("Alvorada Engenharia e Manutenção Predial Ltda.");
     await expect(main).toContainText("apagados automaticamente 24 meses após o envio");
+    await expect(main).toContainText("Informe o e-mail ou o telefone que você usou no formulário");
+    await expect(main).toContainText("apagamos tudo de uma vez");
     await expect(
       main.getByRole("link", { name: "contato@alvoradaengenharia.com.br" }).first(),
     ).toHaveAttribute("href", /^mailto:contato@alvoradaengenharia\.com\.br/);

@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { type Kysely, PostgresAdapter } from "kysely";
+import { type Insertable, type Kysely, PostgresAdapter } from "kysely";
 import type { PostStatus } from "~/lib/post-status";
 import { databaseConfigFromEnv } from "~/server/db/config.server";
 import { type DatabaseHandle, openDatabase } from "~/server/db/connection.server";
-import type { Database } from "~/server/db/schema";
+import type { Database, LeadsTable } from "~/server/db/schema";
 import { e2eDatabaseEnv } from "./e2e-env";
 
 /** The database the end-to-end server uses, opened from the test process. */
@@ -96,4 +96,32 @@ export async function insertUser(
     })
     .execute();
   return id;
+}
+
+/** A quote request as the form stores it (no e-mail queued); `fields` replace the defaults. */
+export async function insertTestLead(
+  db: Kysely<Database>,
+  fields: Partial<Insertable<LeadsTable>> = {},
+): Promise<{ id: string; name: string }> {
+  const id = fields.id ?? randomUUID();
+  const name = fields.name ?? `Síndica Teste ${id.slice(0, 8)}`;
+  const now = new Date().toISOString();
+  await db
+    .insertInto("leads")
+    .values({
+      email: `sindica-${id.slice(0, 8)}@exemplo.com.br`,
+      phone: "(41) 98888-7777",
+      condominium: "Condomínio Jardim das Araucárias",
+      service: "Restauração de Fachadas",
+      message: "Fachada com pastilhas soltando no 8º andar.",
+      status: "novo",
+      note: "",
+      created_at: now,
+      updated_at: now,
+      ...fields,
+      id,
+      name,
+    })
+    .execute();
+  return { id, name };
 }

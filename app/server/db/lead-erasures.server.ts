@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import type { DatabaseSync } from "node:sqlite";
-import type { Kysely } from "kysely";
+import type { Kysely, Transaction } from "kysely";
 import type { DatabaseHandle } from "./connection.server.ts";
 import type { Database } from "./schema";
 
@@ -39,27 +39,48 @@ export function erasurePhoneHash(phone: string): string {
  * request. On SQLite the deleted text is also wiped from the database's files.
  */
 export async function eraseLead(handle: DatabaseHandle, id: string, now = new Date()): Promise<boolean> {
-  const erased = await handle.db.transaction().execute(async (trx) => {
-    const lead = await trx
-      .deleteFrom("leads")
-      .where("id", "=", id)
-      .returning(["id", "email", "phone"])
-      .executeTakeFirst();
-    if (!lead) return false;
-    await trx
-      .insertInto("lead_erasures")
-      .values({
+  const erased = await handle.db
+    .transaction()
+    .execute(async (trx) => (await eraseLeadsIn(trx, [id], now)) > 0);
+  if (erased) scrubErasedText(handle);
+  return erased;
+}
+
+/**
+ * Inside the caller's transaction: delete the quote requests `ids` (their outbox rows go with
+ * them through the foreign key) and log each in lead_erasures. Returns how many were deleted.
+ * Call `scrubErasedText` once the transaction has committed.
+ */
+export async function eraseLeadsIn(
+  trx: Transaction<Database>,
+  ids: readonly string[],
+  now = new Date(),
+): Promise<number> {
+  if (ids.length === 0) return 0;
+  const leads = await trx
+    .deleteFrom("leads")
+    .where("id", "in", ids)
+    .returning(["id", "email", "phone"])
+    .execute();
+  if (leads.length === 0) return 0;
+  await trx
+    .insertInto("lead_erasures")
+    .values(
+      leads.map((lead) => ({
         lead_id: lead.id,
         email_hash: erasureEmailHash(lead.email),
         phone_hash: erasurePhoneHash(lead.phone),
         erased_at: now.toISOString(),
-      })
-      .onConflict((conflict) => conflict.column("lead_id").doNothing())
-      .execute();
-    return true;
-  });
-  if (erased && handle.sqlite) purgeWalSoon(handle.sqlite);
-  return erased;
+      })),
+    )
+    .onConflict((conflict) => conflict.column("lead_id").doNothing())
+    .execute();
+  return leads.length;
+}
+
+/** After an erasure has committed: on SQLite, wipe the deleted text from the -wal file too. */
+export function scrubErasedText(handle: DatabaseHandle): void {
+  if (handle.sqlite) purgeWalSoon(handle.sqlite);
 }
 
 /**

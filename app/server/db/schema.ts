@@ -227,6 +227,24 @@ export interface LeadErasuresTable {
   erased_at: Timestamp;
 }
 
+/** What an LGPD request in the admin did (personal-data-requests.server.ts). */
+export type PersonalDataAction = "export" | "erasure";
+
+/** An LGPD export or erasure made in the admin (migration 0020): hashes and counts only. */
+export interface PersonalDataRequestsTable {
+  id: string;
+  action: PersonalDataAction;
+  /** 'email' or 'phone': what the person was found by. */
+  subject_kind: string;
+  /** SHA-256 (hex) of the e-mail (trimmed, lower case) or of the phone's national digits. */
+  subject_hash: string;
+  /** JSON: records found (export) or deleted (erasure) per kind, e.g. {"leads":2}. */
+  counts: string;
+  /** Who made it; null once that account is removed. */
+  user_id: string | null;
+  created_at: Timestamp;
+}
+
 /**
  * A service of /servicos (and, when `show_on_home`, a card on the home page). `slug` is the
  * anchor on /servicos that links point at, so it stays when the title changes. The picture is
@@ -406,6 +424,7 @@ export interface Database {
   outbox: OutboxTable;
   content_changes: ContentChangesTable;
   lead_erasures: LeadErasuresTable;
+  personal_data_requests: PersonalDataRequestsTable;
   services: ServicesTable;
   stats: StatsTable;
   reasons: ReasonsTable;

@@ -1,0 +1,285 @@
+import type { Kysely, Transaction } from "kysely";
+import { leadStatusLabels } from "~/lib/lead-status";
+import { formatSaoPauloDateTime } from "~/lib/sao-paulo-time";
+import { eraseLeadsIn } from "../db/lead-erasures.server";
+import type { Database } from "../db/schema";
+import { ACCOUNT_EMAIL } from "../email/account-email.server";
+import { LEAD_CONFIRMATION, LEAD_NOTIFICATION } from "../email/outbox.server";
+import type { DataSubject } from "./data-subject.server";
+import { bucketOf, mentionsEmail, namesSubject } from "./subject-match.server";
+
+// One finder per place the site keeps personal data. Each says what it holds about a person
+// (pt-BR, as the admin reads it and the person receives it in the export) and deletes it inside
+// the erasure's transaction. A new place that can hold an e-mail or a phone gets a finder here,
+// in `personalDataFinders`, and the page, the export, the erasure and its test follow.
+
+/** A value the export carries and the page shows, labelled in pt-BR. */
+export type RecordValue = string | number | null;
+
+export interface FoundRecord {
+  id: string;
+  /** pt-BR label → value: what the page lists and the export holds. */
+  fields: Record<string, RecordValue>;
+  /** Why this record stays when everything else is erased (pt-BR); absent when it goes. */
+  keptBecause?: string;
+}
+
+export interface ErasureContext {
+  now: Date;
+}
+
+export interface PersonalDataFinder {
+  /** Stable key: the counts in the request log use it. */
+  key: string;
+  /** The section's pt-BR heading. */
+  title: string;
+  find(db: Kysely<Database> | Transaction<Database>, subject: DataSubject): Promise<FoundRecord[]>;
+  /**
+   * Delete `records` (those without `keptBecause`) inside the erasure's transaction. Every
+   * finder's `find` runs first, then each `erase` in list order, so a row an earlier erase
+   * already removed (the outbox rows of a deleted request go with it) is simply gone.
+   */
+  erase(trx: Transaction<Database>, records: FoundRecord[], context: ErasureContext): Promise<void>;
+}
+
+const when = (iso: string | null) => (iso ? formatSaoPauloDateTime(iso) : null);
+const erasable = (records: FoundRecord[]) => records.filter((record) => !record.keptBecause).map((r) => r.id);
+
+async function deleteIds(
+  trx: Transaction<Database>,
+  table: "outbox" | "invitations" | "rate_limit_events",
+  ids: string[],
+): Promise<void> {
+  if (ids.length > 0) await trx.deleteFrom(table).where("id", "in", ids).execute();
+}
+
+/** Quote requests sent with the e-mail or phone, with where they came from and the team's note. */
+export const quoteRequestsFinder: PersonalDataFinder = {
+  key: "leads",
+  title: "Solicitações de orçamento",
+  async find(db, subject) {
+    const rows = await db
+      .selectFrom("leads")
+      .leftJoin("blog_posts", "blog_posts.id", "leads.source_post_id")
+      .select([
+        "leads.id",
+        "leads.created_at",
+        "leads.name",
+        "leads.email",
+        "leads.phone",
+        "leads.condominium",
+        "leads.service",
+        "leads.message",
+        "leads.status",
+        "leads.note",
+        "leads.source_page",
+        "leads.source_referrer_host",
+        "leads.utm_source",
+        "leads.utm_medium",
+        "leads.utm_campaign",
+        "blog_posts.title as source_post_title",
+      ])
+      .where((eb) => namesSubject(eb.ref(subject.kind === "email" ? "leads.email" : "leads.phone"), subject))
+      .orderBy("leads.created_at")
+      .orderBy("leads.id")
+      .execute();
+    return rows.map((row) => ({
+      id: row.id,
+      fields: {
+        "Recebida em": when(row.created_at),
+        Nome: row.name,
+        "E-mail": row.email,
+        Telefone: row.phone,
+        Condomínio: row.condominium,
+        Serviço: row.service,
+        Mensagem: row.message,
+        Situação: leadStatusLabels[row.status] ?? row.status,
+        "Nota particular da equipe": row.note,
+        "Página onde abriu o formulário": row.source_page,
+        "Site de origem": row.source_referrer_host,
+        "Origem (utm_source)": row.utm_source,
+        "Meio (utm_medium)": row.utm_medium,
+        "Campanha (utm_campaign)": row.utm_campaign,
+        "Post do blog": row.source_post_title,
+      },
+    }));
+  },
+  async erase(trx, records, { now }) {
+    await eraseLeadsIn(trx, erasable(records), now);
+  },
+};
+
+const outboxKindLabels: Record<string, string> = {
+  [LEAD_NOTIFICATION]: "Aviso de pedido de orçamento à empresa",
+  [LEAD_CONFIRMATION]: "Confirmação do pedido ao visitante",
+  [ACCOUNT_EMAIL]: "E-mail de acesso ao painel (convite ou nova senha)",
+};
+
+/** What a payload may be shown as: an account e-mail's single-use link never leaves the database. */
+function payloadText(kind: string, payload: string): string | null {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(payload);
+  } catch {
+    return null;
+  }
+  if (typeof parsed !== "object" || parsed === null) return null;
+  const { to, subject, text } = parsed as Record<string, unknown>;
+  if (kind === ACCOUNT_EMAIL) return typeof to === "string" ? `Para ${to}: ${String(subject ?? "")}` : null;
+  return typeof text === "string" ? text : null;
+}
+
+/** E-mails in the outbox, waiting or sent, about the person's requests or addressed to them. */
+export const outboxFinder: PersonalDataFinder = {
+  key: "outbox",
+  title: "E-mails na fila de envio (enviados ou pendentes)",
+  async find(db, subject) {
+    const leadIds = db
+      .selectFrom("leads")
+      .select("leads.id")
+      .where((eb) => namesSubject(eb.ref(subject.kind === "email" ? "leads.email" : "leads.phone"), subject));
+    const rows = await db
+      .selectFrom("outbox")
+      .select((eb) => [
+        "id",
+        "kind",
+        "payload",
+        "attempts",
+        "last_error",
+        "sent_at",
+        "created_at",
+        eb("lead_id", "in", leadIds).as("about_their_request"),
+      ])
+      .where((eb) =>
+        eb.or([
+          eb("lead_id", "in", leadIds),
+          namesSubject(eb.ref("payload"), subject, { loose: true }),
+          namesSubject(eb.ref("last_error"), subject, { loose: true }),
+        ]),
+      )
+      .orderBy("created_at")
+      .orderBy("id")
+      .execute();
+    // LIKE finds "maria@x.com" inside "anamaria@x.com" too: someone else's message stays.
+    const addressedToThem = (text: string | null) =>
+      subject.kind === "phone" || (text !== null && mentionsEmail(text, subject.email));
+    return rows
+      .filter(
+        (row) =>
+          Boolean(row.about_their_request) || addressedToThem(row.payload) || addressedToThem(row.last_error),
+      )
+      .map((row) => ({
+        id: row.id,
+        fields: {
+          Tipo: outboxKindLabels[row.kind] ?? row.kind,
+          "Criado em": when(row.created_at),
+          Situação: row.sent_at ? `Enviado em ${when(row.sent_at)}` : "Aguardando envio",
+          Tentativas: row.attempts,
+          Conteúdo: payloadText(row.kind, row.payload),
+          "Último erro": row.last_error,
+        },
+      }));
+  },
+  async erase(trx, records) {
+    await deleteIds(trx, "outbox", erasable(records));
+  },
+};
+
+/** Invitations to join the team sent to the e-mail; an accepted one is part of an account. */
+export const invitationsFinder: PersonalDataFinder = {
+  key: "invitations",
+  title: "Convites para a equipe",
+  async find(db, subject) {
+    if (subject.kind !== "email") return [];
+    const rows = await db
+      .selectFrom("invitations")
+      .select(["id", "email", "role", "created_at", "expires_at", "accepted_at", "revoked_at"])
+      .where((eb) => namesSubject(eb.ref("email"), subject))
+      .orderBy("created_at")
+      .execute();
+    return rows.map((row) => ({
+      id: row.id,
+      fields: {
+        "E-mail": row.email,
+        "Enviado em": when(row.created_at),
+        "Válido até": when(row.expires_at),
+        "Aceito em": when(row.accepted_at),
+        "Cancelado em": when(row.revoked_at),
+      },
+      ...(row.accepted_at
+        ? { keptBecause: "Aceito: faz parte de uma conta da equipe, que se remove em Usuários." }
+        : {}),
+    }));
+  },
+  async erase(trx, records) {
+    await deleteIds(trx, "invitations", erasable(records));
+  },
+};
+
+/** Rate-limit events named after the e-mail (sign-in failures, password-reset requests). */
+export const rateLimitEventsFinder: PersonalDataFinder = {
+  key: "rateLimitEvents",
+  title: "Registros de tentativas (limite de acessos)",
+  async find(db, subject) {
+    if (subject.kind !== "email") return [];
+    const rows = await db
+      .selectFrom("rate_limit_events")
+      .select(["id", "bucket", "created_at"])
+      .where((eb) => bucketOf(eb.ref("bucket"), subject.email))
+      .orderBy("created_at")
+      .execute();
+    return rows.map((row) => ({
+      id: row.id,
+      fields: {
+        Registro: row.bucket.startsWith("reset:")
+          ? "Pedido de nova senha"
+          : row.bucket.startsWith("login-fail:")
+            ? "Tentativa de entrada no painel sem sucesso"
+            : row.bucket,
+        Quando: when(row.created_at),
+      },
+    }));
+  },
+  async erase(trx, records) {
+    await deleteIds(trx, "rate_limit_events", erasable(records));
+  },
+};
+
+/** A team member's own account: shown, never erased here (Usuários removes an account). */
+export const teamAccountsFinder: PersonalDataFinder = {
+  key: "users",
+  title: "Contas da equipe",
+  async find(db, subject) {
+    if (subject.kind !== "email") return [];
+    const rows = await db
+      .selectFrom("users")
+      .select(["id", "email", "name", "role", "created_at", "last_sign_in_at", "deactivated_at"])
+      .where((eb) => namesSubject(eb.ref("email"), subject))
+      .execute();
+    return rows.map((row) => ({
+      id: row.id,
+      fields: {
+        "E-mail": row.email,
+        Nome: row.name,
+        "Criada em": when(row.created_at),
+        "Última entrada": when(row.last_sign_in_at),
+        "Desativada em": when(row.deactivated_at),
+      },
+      keptBecause:
+        "Conta de um membro da equipe: esta ferramenta não a exclui. Se for o caso, remova-a em Usuários.",
+    }));
+  },
+  erase: async () => {},
+};
+
+/**
+ * Every place searched, in the page's and the export's order. Another place that holds
+ * personal data (the audit log) is added here as one more finder.
+ */
+export const personalDataFinders: readonly PersonalDataFinder[] = [
+  quoteRequestsFinder,
+  outboxFinder,
+  invitationsFinder,
+  rateLimitEventsFinder,
+  teamAccountsFinder,
+];

@@ -1,0 +1,39 @@
+import { randomUUID } from "node:crypto";
+import type { Kysely, Transaction } from "kysely";
+import type { Database, PersonalDataAction } from "../db/schema";
+import { type DataSubject, subjectHash } from "./data-subject.server";
+
+// The log of LGPD requests answered in the admin: who exported or erased whose data, when, and
+// how many records of each kind, with the person as a hash (migration 0020). Written in the
+// transaction that read or deleted the data, so neither exists without the other.
+
+export interface PersonalDataRequest {
+  action: PersonalDataAction;
+  subject: DataSubject;
+  /** Records per finder key, e.g. { leads: 2, outbox: 4 }. */
+  counts: Record<string, number>;
+  userId: string;
+  now: Date;
+}
+
+/**
+ * The one place an export or an erasure is recorded, called inside the transaction that read or
+ * deleted the data: whatever else must record it (an audit entry) is written here, with `db`.
+ */
+export async function recordPersonalDataRequest(
+  db: Kysely<Database> | Transaction<Database>,
+  request: PersonalDataRequest,
+): Promise<void> {
+  await db
+    .insertInto("personal_data_requests")
+    .values({
+      id: randomUUID(),
+      action: request.action,
+      subject_kind: request.subject.kind,
+      subject_hash: subjectHash(request.subject),
+      counts: JSON.stringify(request.counts),
+      user_id: request.userId,
+      created_at: request.now.toISOString(),
+    })
+    .execute();
+}
