@@ -21,6 +21,7 @@ const sections: Array<{ to: string; label: string; can: Capability; end?: boolea
   { to: "/admin/redirecionamentos", label: "Redirecionamentos", can: "content.write" },
   { to: "/admin/usuarios", label: "Usuários", can: "users.manage" },
   { to: "/admin/configuracoes", label: "Configurações", can: "settings.manage" },
+  { to: "/admin/auditoria", label: "Auditoria", can: "audit.read" },
   { to: "/admin/conta", label: "Minha conta", can: "content.write" },
 ];
 
