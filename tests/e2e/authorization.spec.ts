@@ -723,6 +723,12 @@ const leadProbes: Probe[] = [
   ),
 ];
 
+/** The audit log and its export: the Administrador's alone (it names people and addresses). */
+const auditProbes: Probe[] = [
+  ...pageProbes(["/admin/auditoria"], (page) => page),
+  { label: "GET /admin/auditoria.csv", method: "GET", path: () => "/admin/auditoria.csv", kind: "page" },
+];
+
 /** One's own account: the password change and the sessions (an Editor may use them, for their own account). */
 const accountProbes: Probe[] = [
   ...pageProbes(["/admin/conta", "/admin/conta/dispositivos"], (page) => page),
@@ -752,6 +758,7 @@ const restoreRevision = async (): Promise<Body> => ({ form: { revisionId: fixtur
 const probes: Probe[] = [
   ...teamProbes,
   ...leadProbes,
+  ...auditProbes,
   ...accountProbes,
   { label: "GET /admin", method: "GET", path: () => "/admin", kind: "page" },
   { label: "GET /admin/posts/novo", method: "GET", path: () => "/admin/posts/novo", kind: "page" },
@@ -1223,6 +1230,7 @@ test.describe("with a valid session but no Origin", () => {
 const adminOnlyProbes: Probe[] = [
   ...leadProbes,
   ...teamProbes,
+  ...auditProbes,
   ...probes.filter((probe) => probe.path().startsWith("/admin/configuracoes")),
 ];
 
@@ -1268,10 +1276,10 @@ test.describe("signed in as an Editor", () => {
     expect(html).toContain(fixture.editorEmail);
     for (const link of ["/admin/obras", "/admin/midia", "/admin/redirecionamentos"])
       expect(html).toContain(`href="${link}"`);
-    for (const link of ["/admin/solicitacoes", "/admin/usuarios", "/admin/configuracoes"])
+    for (const link of ["/admin/solicitacoes", "/admin/usuarios", "/admin/configuracoes", "/admin/auditoria"])
       expect(html).not.toContain(`href="${link}"`);
     const admin = await (await request.get("/admin", { headers: adminHeaders(validToken) })).text();
-    for (const link of ["/admin/solicitacoes", "/admin/usuarios", "/admin/configuracoes"])
+    for (const link of ["/admin/solicitacoes", "/admin/usuarios", "/admin/configuracoes", "/admin/auditoria"])
       expect(admin).toContain(`href="${link}"`);
   });
 });
