@@ -18,6 +18,8 @@ export const AUDIT_ACTION_LABELS = {
   "category.delete": "Excluiu categoria",
   "work.create": "Criou obra",
   "work.update": "Editou obra",
+  "work.publish": "Publicou obra",
+  "work.unpublish": "Despublicou obra",
   "work.delete": "Excluiu obra",
   "service.create": "Criou serviço",
   "service.update": "Editou serviço",
