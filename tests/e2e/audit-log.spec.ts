@@ -14,6 +14,7 @@ import {
 } from "../support/admin-auth";
 import { adminPagesPassAxe } from "../support/axe";
 import { insertUser } from "../support/db";
+import { solidImage } from "../support/photo-fixtures";
 
 // The audit log: each audited action, driven over HTTP as a browser would send it, shows up on
 // /admin/auditoria with who did it, the action and its target. One server of its own, so the
@@ -265,6 +266,159 @@ test.describe("audited actions", () => {
     });
     expect(accepted.status).toBe(302);
     await expectEntry("acao=user", "user.invitation_accept", newcomer, newcomer);
+  });
+
+  test("content: posts, categories, works, services, home page, media and redirects", async () => {
+    const db = handle.db;
+    const category = await db.selectFrom("categories").select("id").executeTakeFirstOrThrow();
+    const title = `Post auditado ${uid()}`;
+    const postFields = {
+      title,
+      categoryId: category.id,
+      excerpt: "Resumo do post auditado.",
+      content: "<p>Texto do post auditado.</p>",
+      readTime: "3",
+      status: "draft",
+    };
+    await test.step("posts", async () => {
+      expect((await post(admin, "/admin/posts/novo", postFields)).status()).toBe(302);
+      const created = await expectEntry("acao=post", "post.create", title, E2E_ADMIN.email);
+      await expect(created).toContainText("draft");
+      const row = await db
+        .selectFrom("blog_posts")
+        .select(["id", "version"])
+        .where("title", "=", title)
+        .executeTakeFirstOrThrow();
+      const published = await post(admin, `/admin/posts/${row.id}`, {
+        ...postFields,
+        status: "published",
+        baseVersion: String(row.version),
+      });
+      expect(published.status()).toBe(302);
+      const entry = await expectEntry("acao=post", "post.publish", title, E2E_ADMIN.email);
+      await expect(entry).toContainText("published");
+      const revision = await db
+        .selectFrom("post_revisions")
+        .select("id")
+        .where("post_id", "=", row.id)
+        .orderBy("created_at")
+        .executeTakeFirstOrThrow();
+      const restored = await post(admin, `/admin/posts/${row.id}/revisoes`, { revisionId: revision.id });
+      expect(restored.status()).toBe(302);
+      await expectEntry("acao=post", "post.restore", title, E2E_ADMIN.email);
+      expect((await post(admin, "/admin", { intent: "delete", id: row.id })).status()).toBe(302);
+      await expectEntry("acao=post", "post.delete", title, E2E_ADMIN.email);
+    });
+
+    await test.step("categories", async () => {
+      const name = `Categoria ${uid()}`;
+      expect((await post(admin, "/admin/categorias", { intent: "create", name })).status()).toBe(302);
+      await expectEntry("acao=category", "category.create", name, E2E_ADMIN.email);
+      const row = await db
+        .selectFrom("categories")
+        .select("id")
+        .where("name", "=", name)
+        .executeTakeFirstOrThrow();
+      const renamed = `${name} renomeada`;
+      expect(
+        (await post(admin, "/admin/categorias", { intent: "rename", id: row.id, name: renamed })).status(),
+      ).toBe(302);
+      const entry = await expectEntry("acao=category", "category.update", renamed, E2E_ADMIN.email);
+      await expect(entry).toContainText(name);
+      expect((await post(admin, "/admin/categorias", { intent: "delete", id: row.id })).status()).toBe(302);
+      await expectEntry("acao=category", "category.delete", renamed, E2E_ADMIN.email);
+    });
+
+    await test.step("works", async () => {
+      const work = await db.selectFrom("works").select(["id", "title"]).executeTakeFirstOrThrow();
+      for (const intent of ["unpublish", "publish"] as const) {
+        expect((await post(admin, "/admin/obras", { intent, id: work.id })).status()).toBe(302);
+        await expectEntry("acao=work", `work.${intent}`, work.title, E2E_ADMIN.email);
+      }
+      expect((await post(admin, "/admin/obras", { intent: "delete", id: work.id })).status()).toBe(302);
+      await expectEntry("acao=work", "work.delete", work.title, E2E_ADMIN.email);
+    });
+
+    await test.step("services", async () => {
+      const service = await db.selectFrom("services").select(["id", "title"]).executeTakeFirstOrThrow();
+      const moved = await post(admin, "/admin/servicos", {
+        intent: "move",
+        id: service.id,
+        direction: "down",
+        list: "page",
+      });
+      expect(moved.status()).toBe(302);
+      await expectEntry("acao=service", "service.update", service.title, E2E_ADMIN.email);
+      expect((await post(admin, "/admin/servicos", { intent: "delete", id: service.id })).status()).toBe(302);
+      await expectEntry("acao=service", "service.delete", service.title, E2E_ADMIN.email);
+    });
+
+    await test.step("home page", async () => {
+      const added = await post(admin, "/admin/pagina-inicial", {
+        intent: "testimonial-create",
+        author: "Cliente Auditado",
+        role: "Síndico",
+        quote: "Ótimo serviço.",
+        visible: "on",
+      });
+      expect(added.status()).toBe(302);
+      await expectEntry("acao=home", "home.update", "Depoimento novo", E2E_ADMIN.email);
+    });
+
+    await test.step("media", async () => {
+      const name = `foto-auditada-${uid()}.png`;
+      const upload = await admin.request.post(`${site.url}/admin/api/upload`, {
+        headers: { Origin: site.url },
+        multipart: {
+          file: { name, mimeType: "image/png", buffer: await solidImage(80, 60, "#2a7f62").png().toBuffer() },
+        },
+      });
+      expect(upload.status()).toBe(201);
+      const image = (await upload.json()) as { id: string; name: string };
+      await expectEntry("acao=media", "media.upload", image.name, E2E_ADMIN.email);
+      const alt = `Fachada auditada ${uid()}`;
+      const edited = await post(admin, `/admin/midia/${image.id}`, {
+        intent: "update",
+        name: image.name,
+        alt,
+      });
+      expect(edited.status()).toBe(302);
+      const entry = await expectEntry("acao=media", "media.update", image.name, E2E_ADMIN.email);
+      await expect(entry).toContainText(alt);
+      expect((await post(admin, `/admin/midia/${image.id}`, { intent: "delete" })).status()).toBe(302);
+      await expectEntry("acao=media", "media.delete", image.name, E2E_ADMIN.email);
+    });
+
+    await test.step("redirects", async () => {
+      const from = `/antigo-${uid()}`;
+      expect(
+        (await post(admin, "/admin/redirecionamentos", { intent: "create", from, to: "/contato" })).status(),
+      ).toBe(302);
+      await expectEntry("acao=redirect", "redirect.create", from, E2E_ADMIN.email);
+      const imported = await admin.request.post(`${site.url}/admin/redirecionamentos`, {
+        headers: { Origin: site.url },
+        multipart: {
+          intent: "import",
+          csv: {
+            name: "redirecionamentos.csv",
+            mimeType: "text/csv",
+            buffer: Buffer.from(`de,para\n${from}-csv,/contato\n`),
+          },
+        },
+        maxRedirects: 0,
+      });
+      expect(imported.status()).toBe(302);
+      await expectEntry("acao=redirect", "redirect.import", "redirecionamentos.csv", E2E_ADMIN.email);
+      const row = await db
+        .selectFrom("redirects")
+        .select("id")
+        .where("from_path", "=", from)
+        .executeTakeFirstOrThrow();
+      expect(
+        (await post(admin, "/admin/redirecionamentos", { intent: "delete", id: String(row.id) })).status(),
+      ).toBe(302);
+      await expectEntry("acao=redirect", "redirect.delete", from, E2E_ADMIN.email);
+    });
   });
 
   test("the audit log's own CSV export holds the filtered entries and is itself recorded", async () => {
