@@ -159,7 +159,7 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
                     </td>
                     <td className="px-3 py-2 break-all">{entry.userEmail ?? "—"}</td>
                     <td className="px-3 py-2">{auditActionLabel(entry.action)}</td>
-                    <td className="px-3 py-2 break-words">{entry.targetLabel ?? ""}</td>
+                    <td className="px-3 py-2 break-words">{entry.targetLabel ?? entry.targetId ?? ""}</td>
                     <td className="px-3 py-2 whitespace-nowrap">{entry.ipAddress ?? ""}</td>
                     <td className="max-w-md px-3 py-2 break-words text-slate-600 dark:text-slate-400">
                       {describeDetails(entry.details)}

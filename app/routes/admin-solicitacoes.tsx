@@ -61,7 +61,8 @@ export async function action({ request }: Route.ActionArgs) {
   if (formText(form, "intent") === "delete") {
     if (!before || !(await deleteLead(id)))
       return data({ error: "Solicitação não encontrada." }, { status: 404 });
-    await recordAudit(session, { action: "lead.delete", ...leadMention(before) });
+    // An erasure: the entry keeps the request's id, never the person's name or e-mail.
+    await recordAudit(session, { action: "lead.delete", target: { type: "lead", id } });
     await setFlash(session, { title: "Solicitação excluída!", description: "Os dados foram apagados." });
     throw redirect(back);
   }

@@ -16,6 +16,7 @@ export interface AuditListEntry {
   userEmail: string | null;
   action: string;
   targetType: string | null;
+  targetId: string | null;
   targetLabel: string | null;
   ipAddress: string | null;
   details: string | null;
@@ -42,6 +43,7 @@ const shownColumns = [
   "user_email",
   "action",
   "target_type",
+  "target_id",
   "target_label",
   "ip_address",
   "details",
@@ -53,6 +55,7 @@ function entryOf(row: {
   user_email: string | null;
   action: string;
   target_type: string | null;
+  target_id: string | null;
   target_label: string | null;
   ip_address: string | null;
   details: string | null;
@@ -63,6 +66,7 @@ function entryOf(row: {
     userEmail: row.user_email,
     action: row.action,
     targetType: row.target_type,
+    targetId: row.target_id,
     targetLabel: row.target_label,
     ipAddress: row.ip_address,
     details: row.details,
@@ -122,7 +126,7 @@ export function auditEntriesToCsv(entries: AuditListEntry[]): string {
     entry.userEmail ?? "",
     auditActionLabel(entry.action),
     entry.action,
-    [entry.targetType, entry.targetLabel].filter(Boolean).join(": "),
+    [entry.targetType, entry.targetLabel ?? entry.targetId].filter(Boolean).join(": "),
     entry.ipAddress ?? "",
     entry.details ?? "",
   ]);
