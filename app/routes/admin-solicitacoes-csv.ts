@@ -19,7 +19,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   }
   const leads = await listLeadsForExport(parsed.query);
   const { page: _page, ...filters } = parsed.query;
-  await recordAudit(session, { action: "lead.export", details: { filters, rows: leads.length } });
+  await recordAudit(session, {
+    action: "lead.export",
+    details: { filters, rows: leads.length },
+    // A search may be a person's e-mail or phone: the LGPD tool must find it.
+    subject: filters.search || null,
+  });
   const day = new Date().toISOString().slice(0, 10);
   return new Response(leadsToCsv(leads), {
     headers: {
