@@ -50,6 +50,8 @@ export default [
     route("admin/titulares/exportar", "routes/admin-titulares-exportar.ts"),
     route("admin/redirecionamentos", "routes/admin-redirecionamentos.tsx"),
     route("admin/usuarios", "routes/admin-usuarios.tsx"),
+    route("admin/auditoria", "routes/admin-auditoria.tsx"),
+    route("admin/auditoria.csv", "routes/admin-auditoria-csv.ts"),
     route("admin/conta", "routes/admin-conta.tsx"),
     route("admin/conta/dispositivos", "routes/admin-conta-dispositivos.tsx"),
     route("*", "routes/not-found.tsx"),

@@ -1,6 +1,6 @@
 // The admin's lists at scale for `npm run bench`: 10,000 quote requests (with realistic
-// messages, a notification e-mail each) next to the seeded posts, then /admin and
-// /admin/solicitacoes measured as the signed-in owner sees them, one request at a time: the
+// messages, a notification e-mail each) and 10,000 audit entries next to the seeded posts,
+// then /admin, /admin/auditoria and /admin/solicitacoes measured as the signed-in owner sees them, one request at a time: the
 // first page, a page from the middle and a filtered search of each, the document (HTML with
 // its data) and the client-side navigation's data request, each gzip-compressed as sent, and
 // the server's own time per request from its access log.
@@ -118,6 +118,59 @@ export async function seedBenchLeads(db: Kysely<Database>, count: number): Promi
     await db.insertInto("outbox").values(outbox).execute();
   }
   return { insertMs: performance.now() - started };
+}
+
+export const BENCH_AUDIT_ROWS = 10_000;
+
+const auditActions = [
+  ["signin.success", null],
+  ["post.update", "post"],
+  ["post.publish", "post"],
+  ["lead.view", "lead"],
+  ["lead.update", "lead"],
+  ["media.upload", "media"],
+  ["settings.update", "settings"],
+  ["signin.failure", "email"],
+] as const;
+
+/**
+ * `count` audit entries evenly over the last 12 months (the retention), by two users, of the
+ * kinds a working admin records most, each with a target and small details.
+ */
+export async function seedBenchAuditLog(db: Kysely<Database>, count: number): Promise<void> {
+  const random = sequence(35);
+  const users = await db.selectFrom("users").select(["id", "email"]).execute();
+  const end = Date.now() - 60_000;
+  const span = 364 * 86_400_000;
+  for (let offset = 0; offset < count; offset += BATCH) {
+    const rows = [];
+    for (let n = offset; n < Math.min(count, offset + BATCH); n++) {
+      const [action, targetType] =
+        auditActions[Math.floor(random() * auditActions.length)] ?? auditActions[0];
+      const user = action === "signin.failure" ? null : (users[n % users.length] ?? null);
+      rows.push({
+        id: randomUUID(),
+        at: new Date(end - span + Math.floor((span * n) / count)).toISOString(),
+        user_id: user?.id ?? null,
+        user_email: user?.email ?? null,
+        action,
+        target_type: targetType,
+        target_id: targetType ? randomUUID() : null,
+        target_label: targetType ? `${pick(firstNames, random)} ${pick(lastNames, random)} ${n}` : null,
+        ip_address: `203.0.113.${n % 250}`,
+        details: action.endsWith("update")
+          ? JSON.stringify({ status: { before: "novo", after: "fechado" } })
+          : null,
+        subject:
+          targetType === "lead" || targetType === "email" ? `cliente-${n % 5000}@exemplo.com.br` : null,
+      });
+    }
+    await db.insertInto("audit_log").values(rows).execute();
+  }
+}
+
+function pick<T>(list: readonly T[], random: () => number): T {
+  return list[Math.floor(random() * list.length)] as T;
 }
 
 /** Revisions the editor's bench post gets: the most a post keeps. */
@@ -273,6 +326,11 @@ export async function measureAdminLists(
       path: "/admin",
       rowMarker: 'aria-label="Editar ',
       search: "/admin?busca=impermeabilizacao&status=published&de=2020-01-01",
+    },
+    {
+      path: "/admin/auditoria",
+      rowMarker: "<tr data-action=",
+      search: `/admin/auditoria?acao=lead&de=${new Date(Date.now() - 180 * 86_400_000).toISOString().slice(0, 10)}`,
     },
     {
       path: "/admin/solicitacoes",

@@ -6,7 +6,13 @@ import path from "node:path";
 import { sql } from "kysely";
 import type * as Site from "../app/server/maintenance.server.ts";
 import { dropSchema } from "../tests/support/drop-schema.ts";
-import { BENCH_LEAD_ROWS, seedBenchLeads, seedBenchRevisions } from "./bench-admin.ts";
+import {
+  BENCH_AUDIT_ROWS,
+  BENCH_LEAD_ROWS,
+  seedBenchAuditLog,
+  seedBenchLeads,
+  seedBenchRevisions,
+} from "./bench-admin.ts";
 import { BENCH_MEDIA_ROWS, benchAdminCookie, seedBenchMedia } from "./bench-media.ts";
 import { type BenchCategory, seedBenchPosts } from "./bench-seed.ts";
 
@@ -103,11 +109,12 @@ export async function prepareDatabase(
     const adminCookie = await benchAdminCookie(handle.db, env.PUBLIC_URL);
     const owner = await handle.db.selectFrom("users").select("id").executeTakeFirstOrThrow();
     const revisionsPostId = await seedBenchRevisions(handle.db, seeded.samplePost.slug, owner.id);
+    await seedBenchAuditLog(handle.db, BENCH_AUDIT_ROWS);
     // A real server's autovacuum analyzes a table that grew this much within a minute or so;
     // without statistics the planner expects ~100 posts and, e.g., sorts the sitemap on disk.
     // Analyzing now measures the steady state instead of whenever autovacuum happens to run.
     if (config.engine === "postgres")
-      await sql`analyze blog_posts, categories, media, leads, outbox, admin_post_search, admin_lead_search`.execute(
+      await sql`analyze blog_posts, categories, media, leads, outbox, admin_post_search, admin_lead_search, audit_log`.execute(
         handle.db,
       );
     const published = await handle.db

@@ -33,7 +33,8 @@
 //   npm run bench -- --pg --instances 2             uncached and mixed req/s for one and for 2 instances
 //                                                   behind Caddy (deploy/Caddyfile), with the scaling
 //                                                   ratio (bench-cluster.ts), report in bench/report-cluster.json
-//   npm run bench -- --only admin                   the admin's lists alone (/admin, /admin/solicitacoes),
+//   npm run bench -- --only admin                   the admin's lists alone (/admin, /admin/auditoria,
+//                                                   /admin/solicitacoes),
 //                                                   10,000 posts unless --posts says otherwise,
 //                                                   report in bench/report-admin.json
 //

@@ -1,6 +1,7 @@
 // The admin's paginated lists (posts, quote requests): the page size, the shape of one page,
 // and the addresses of its filters and pages. Client-safe: the pagination links are built from
 // the query the server applied.
+import type { AuditGroup } from "./audit-actions";
 import type { LeadStatus } from "./lead-status";
 import type { PostStatus } from "./post-status";
 
@@ -83,8 +84,25 @@ export function leadListParams(query: LeadListQuery): ListParams {
   };
 }
 
+/** The audit log's filters and page, as applied. */
+export interface AuditListQuery {
+  /** A user's id. */
+  user: string | null;
+  /** An action group (the part of the code before the dot). */
+  group: AuditGroup | null;
+  /** Local days (YYYY-MM-DD), both included. */
+  from: string | null;
+  to: string | null;
+  page: number;
+}
+
+/** The audit log's query string names (also the CSV export's, without the page). */
+export function auditListParams(query: AuditListQuery): ListParams {
+  return { usuario: query.user, acao: query.group, de: query.from, ate: query.to, pagina: query.page };
+}
+
 /** True when any filter or search narrows the list. */
-export function isFiltered(query: PostListQuery | LeadListQuery): boolean {
+export function isFiltered(query: PostListQuery | LeadListQuery | AuditListQuery): boolean {
   const { page: _page, ...filters } = query;
   return Object.values(filters).some((value) => value !== null && value !== "");
 }

@@ -1,7 +1,8 @@
 // Who may do what in the admin, in one place: a role maps to capabilities, and the guards ask
 // for a capability (never a role name). An Editor writes and illustrates the site (posts,
 // categories, works, services, the home page, media, redirects) but never sees personal data:
-// quote requests, the team's accounts and the company settings are the Administrador's alone.
+// quote requests, the team's accounts, the company settings and the audit log are the
+// Administrador's alone.
 
 export const ROLES = ["admin", "editor"] as const;
 export type Role = (typeof ROLES)[number];
@@ -15,6 +16,7 @@ export const CAPABILITIES = [
   "users.manage",
   "settings.manage",
   "personal-data.manage",
+  "audit.read",
 ] as const;
 /**
  * content.write: posts, categories, works, services, home, media, redirects and one's own account.

@@ -9,6 +9,8 @@ import {
   listCategoriesWithCounts,
   renameCategory,
 } from "~/server/admin/categories-admin.server";
+import { recordAudit } from "~/server/audit/audit-log.server";
+import { targetLabel } from "~/server/audit/target-label.server";
 import { requireAdminAction, requireAdminPage } from "~/server/auth/guard.server";
 import { setFlash, takeFlash } from "~/server/auth/sessions.server";
 import { formText, formTexts, readForm } from "~/server/read-form.server";
@@ -29,9 +31,12 @@ export async function action({ request }: Route.ActionArgs) {
   if (!form) return data({ error: "Não foi possível ler o formulário." }, { status: 400 });
   const intent = formText(form, "intent");
   const id = formText(form, "id");
+  const before = id ? await targetLabel("categories", id) : null;
+  const target = { type: "category", id, label: before };
   if (intent === "delete") {
     const result = await deleteCategory(id);
     if (!result.ok) return data({ error: result.message }, { status: result.status });
+    await recordAudit(session, { action: "category.delete", target });
     await setFlash(session, { title: "Categoria excluída!", description: "A categoria foi removida." });
     throw redirect("/admin/categorias");
   }
@@ -40,6 +45,7 @@ export async function action({ request }: Route.ActionArgs) {
   const { name } = parsed.data;
   if (intent === "create") {
     await createCategory(name);
+    await recordAudit(session, { action: "category.create", target: { type: "category", label: name } });
     await setFlash(session, {
       title: "Categoria criada!",
       description: `"${name}" já pode ser usada nos posts.`,
@@ -47,6 +53,11 @@ export async function action({ request }: Route.ActionArgs) {
   } else if (intent === "rename") {
     if (!(await renameCategory(id, name)))
       return data({ error: "Categoria não encontrada." }, { status: 404 });
+    await recordAudit(session, {
+      action: "category.update",
+      target: { ...target, label: name },
+      details: { name: { before, after: name } },
+    });
     await setFlash(session, {
       title: "Categoria renomeada!",
       description: `Agora ela se chama "${name}".`,

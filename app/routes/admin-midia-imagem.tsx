@@ -5,6 +5,9 @@ import { Icon } from "~/components/ui/icon";
 import { MediaImage } from "~/components/ui/media-image";
 import { MEDIA_ALT_MAX_LENGTH, MEDIA_NAME_MAX_LENGTH } from "~/lib/media-limits";
 import type { RouteHandle } from "~/route-handle";
+import { recordAudit } from "~/server/audit/audit-log.server";
+import { changedFields } from "~/server/audit/changed-fields.server";
+import { mediaBeforeChange } from "~/server/audit/media-audit.server";
 import { requireAdminAction, requireAdminPage } from "~/server/auth/guard.server";
 import { setFlash, takeFlash } from "~/server/auth/sessions.server";
 import { mediaEditSchema } from "~/server/media/media-fields.server";
@@ -60,6 +63,7 @@ export async function action({ request, params }: Route.ActionArgs) {
         { status: 409 },
       );
     }
+    await recordAudit(session, { action: "media.delete", target: { type: "media", id, label: result.name } });
     await setFlash(session, {
       title: "Imagem excluída!",
       description: `"${result.name}" foi removida da biblioteca.`,
@@ -72,9 +76,15 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (!parsed.ok) {
     return data<MediaFailure>({ error: parsed.message, fieldErrors: parsed.fieldErrors }, { status: 400 });
   }
-  if (!(await updateMedia(id, parsed.data))) {
+  const before = await mediaBeforeChange(id);
+  if (!before || !(await updateMedia(id, parsed.data))) {
     return data<MediaFailure>({ error: MEDIA_MESSAGES.gone }, { status: 404 });
   }
+  await recordAudit(session, {
+    action: "media.update",
+    target: { type: "media", id, label: parsed.data.name },
+    details: changedFields(before, { name: parsed.data.name, alt: parsed.data.alt }),
+  });
   await setFlash(session, {
     title: "Imagem atualizada!",
     description: "Nome e texto alternativo foram salvos.",

@@ -6,6 +6,7 @@ import { Badge, buttonClassName, labelClassName, TextInput } from "~/components/
 import { MEDIA_SEARCH_MAX_LENGTH, mediaLibraryHref, mediaQueryFrom } from "~/lib/media-query";
 import { mediaThumbnailUrl } from "~/lib/media-url";
 import type { RouteHandle } from "~/route-handle";
+import { recordMediaUpload } from "~/server/audit/media-audit.server";
 import { requireAdminAction, requireAdminPage } from "~/server/auth/guard.server";
 import { setFlash, takeFlash } from "~/server/auth/sessions.server";
 import { listMedia } from "~/server/media/media-library.server";
@@ -30,6 +31,7 @@ export async function action({ request }: Route.ActionArgs) {
   const session = await requireAdminAction(request);
   const outcome = await storeUploadedBatch(request, session.user.id);
   if (!outcome.ok) return data({ error: outcome.error }, { status: outcome.status });
+  await recordMediaUpload(session, outcome.stored);
   const count = outcome.stored.length;
   const added = count === 1 ? "1 imagem foi adicionada" : `${count} imagens foram adicionadas`;
   await setFlash(

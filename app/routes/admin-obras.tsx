@@ -7,6 +7,8 @@ import { Badge, Button, buttonClassName, labelClassName, TextInput } from "~/com
 import { Icon } from "~/components/ui/icon";
 import type { RouteHandle } from "~/route-handle";
 import { readMove } from "~/server/admin/reorder.server";
+import { recordAudit } from "~/server/audit/audit-log.server";
+import { targetLabel } from "~/server/audit/target-label.server";
 import { requireAdminAction, requireAdminPage } from "~/server/auth/guard.server";
 import { setFlash, takeFlash } from "~/server/auth/sessions.server";
 import { formText, readForm } from "~/server/read-form.server";
@@ -54,6 +56,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (intent === "delete") {
     const deleted = id ? await deleteWork(id) : null;
     if (!deleted) return data({ error: WORK_GONE_MESSAGE }, { status: 404 });
+    await recordAudit(session, { action: "work.delete", target: { type: "work", id, label: deleted.title } });
     await setFlash(session, {
       title: "Obra excluída!",
       description: `"${deleted.title}" foi removida do site. As fotos continuam na biblioteca de mídia.`,
@@ -65,6 +68,10 @@ export async function action({ request }: Route.ActionArgs) {
     if (!id || !(await setWorkPublished(id, published))) {
       return data({ error: WORK_GONE_MESSAGE }, { status: 404 });
     }
+    await recordAudit(session, {
+      action: published ? "work.publish" : "work.unpublish",
+      target: { type: "work", id, label: await targetLabel("works", id) },
+    });
     await setFlash(session, {
       title: published ? "Obra publicada!" : "Obra despublicada!",
       description: published ? "A obra já aparece no site." : "A obra saiu do site e ficou como rascunho.",
@@ -76,6 +83,11 @@ export async function action({ request }: Route.ActionArgs) {
     if (!move) return data({ error: "Movimento inválido." }, { status: 400 });
     if (!id || !(await moveWork(id, move.direction)))
       return data({ error: WORK_GONE_MESSAGE }, { status: 404 });
+    await recordAudit(session, {
+      action: "work.update",
+      target: { type: "work", id, label: await targetLabel("works", id) },
+      details: { order: move.direction },
+    });
     await setFlash(session, { title: "Ordem atualizada!", description: "A nova ordem já aparece no site." });
     throw redirect(backToList(request));
   }

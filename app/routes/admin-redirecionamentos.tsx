@@ -10,6 +10,7 @@ import {
   REDIRECT_PATH_MAX_LENGTH,
 } from "~/lib/redirect-paths";
 import type { RouteHandle } from "~/route-handle";
+import { recordAudit } from "~/server/audit/audit-log.server";
 import { requireAdminAction, requireAdminPage } from "~/server/auth/guard.server";
 import { setFlash, takeFlash } from "~/server/auth/sessions.server";
 import { formText, readForm } from "~/server/read-form.server";
@@ -58,6 +59,10 @@ export async function action({ request }: Route.ActionArgs) {
     const id = Number.parseInt(formText(form, "id"), 10);
     const from = Number.isSafeInteger(id) ? await deleteRedirect(id) : null;
     if (!from) return failure("Redirecionamento não encontrado. Ele pode já ter sido excluído.", 404);
+    await recordAudit(session, {
+      action: "redirect.delete",
+      target: { type: "redirect", id: String(id), label: from },
+    });
     await setFlash(session, {
       title: "Redirecionamento excluído!",
       description: `${from} não redireciona mais.`,
@@ -75,6 +80,11 @@ export async function action({ request }: Route.ActionArgs) {
       const message = [...result.problems.values()][0] ?? "Redirecionamento recusado.";
       return failure(message.charAt(0).toUpperCase() + message.slice(1), 409);
     }
+    await recordAudit(session, {
+      action: "redirect.create",
+      target: { type: "redirect", label: from.path },
+      details: { to: to.path },
+    });
     await setFlash(session, { title: "Redirecionamento criado!", description: `${from.path} → ${to.path}` });
     throw redirect(LIST_PATH);
   }
@@ -93,6 +103,11 @@ export async function action({ request }: Route.ActionArgs) {
       );
       return failure("Nada foi importado: corrija o arquivo e envie de novo.", 409, lines);
     }
+    await recordAudit(session, {
+      action: "redirect.import",
+      target: { type: "redirect", label: file.name.slice(0, 200) },
+      details: { added: result.added },
+    });
     await setFlash(session, {
       title: "Redirecionamentos importados!",
       description:

@@ -1,6 +1,7 @@
 import { redirect } from "react-router";
+import { recordAudit } from "~/server/audit/audit-log.server";
 import { assertSameOrigin } from "~/server/auth/guard.server";
-import { destroySession } from "~/server/auth/sessions.server";
+import { destroySession, getSession } from "~/server/auth/sessions.server";
 import type { Route } from "./+types/admin-sair";
 
 /**
@@ -9,6 +10,8 @@ import type { Route } from "./+types/admin-sair";
  */
 export async function action({ request }: Route.ActionArgs) {
   assertSameOrigin(request);
+  const session = await getSession(request);
+  if (session) await recordAudit(session, { action: "signin.signout" });
   throw redirect("/", {
     headers: {
       "Set-Cookie": await destroySession(request),

@@ -13,6 +13,8 @@ import {
   SERVICE_GONE_MESSAGE,
   serviceIdFromParam,
 } from "~/server/admin/services-admin.server";
+import { recordAudit } from "~/server/audit/audit-log.server";
+import { targetLabel } from "~/server/audit/target-label.server";
 import { requireAdminAction, requireAdminPage } from "~/server/auth/guard.server";
 import { setFlash, takeFlash } from "~/server/auth/sessions.server";
 import { formText, readForm } from "~/server/read-form.server";
@@ -35,8 +37,10 @@ export async function action({ request }: Route.ActionArgs) {
   if (!form) return data({ error: "Não foi possível ler o formulário." }, { status: 400 });
   const intent = formText(form, "intent");
   const id = serviceIdFromParam(formText(form, "id"));
+  const target = { type: "service", id, label: id ? await targetLabel("services", id) : null };
   if (intent === "delete") {
     if (!id || !(await deleteService(id))) return data({ error: SERVICE_GONE_MESSAGE }, { status: 404 });
+    await recordAudit(session, { action: "service.delete", target });
     await setFlash(session, { title: "Serviço excluído!", description: "O serviço foi removido do site." });
     throw redirect("/admin/servicos");
   }
@@ -46,6 +50,11 @@ export async function action({ request }: Route.ActionArgs) {
     if (!id || !(await moveService(id, move.direction, move.list))) {
       return data({ error: SERVICE_GONE_MESSAGE }, { status: 404 });
     }
+    await recordAudit(session, {
+      action: "service.update",
+      target,
+      details: { order: move.direction, list: move.list },
+    });
     await setFlash(session, { title: "Ordem atualizada!", description: "A nova ordem já aparece no site." });
     throw redirect("/admin/servicos");
   }

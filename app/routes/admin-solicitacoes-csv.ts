@@ -1,5 +1,6 @@
 import { leadsToCsv, listLeadsForExport } from "~/server/admin/leads-admin.server";
 import { parseLeadListQuery } from "~/server/admin/list-query.server";
+import { recordAudit } from "~/server/audit/audit-log.server";
 import { requireAdminAction } from "~/server/auth/guard.server";
 import type { Route } from "./+types/admin-solicitacoes-csv";
 
@@ -8,7 +9,7 @@ import type { Route } from "./+types/admin-solicitacoes-csv";
  * filters and search select (the same query string), all pages together.
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdminAction(request, { can: "leads.read" });
+  const session = await requireAdminAction(request, { can: "leads.read" });
   const parsed = parseLeadListQuery(new URL(request.url).searchParams);
   if (!parsed.ok) {
     return new Response(parsed.message, {
@@ -17,6 +18,13 @@ export async function loader({ request }: Route.LoaderArgs) {
     });
   }
   const leads = await listLeadsForExport(parsed.query);
+  const { page: _page, ...filters } = parsed.query;
+  await recordAudit(session, {
+    action: "lead.export",
+    details: { filters, rows: leads.length },
+    // A search may be a person's e-mail or phone: the LGPD tool must find it.
+    subject: filters.search || null,
+  });
   const day = new Date().toISOString().slice(0, 10);
   return new Response(leadsToCsv(leads), {
     headers: {

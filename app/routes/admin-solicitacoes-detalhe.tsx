@@ -6,6 +6,8 @@ import { REMOVED_POST, sourceLabel } from "~/lib/lead-source";
 import { deliveryLabels, leadStatusLabels } from "~/lib/lead-status";
 import type { RouteHandle } from "~/route-handle";
 import { getLead, leadIdFromParam } from "~/server/admin/leads-admin.server";
+import { recordAudit } from "~/server/audit/audit-log.server";
+import { leadMention } from "~/server/audit/lead-audit.server";
 import { requireAdminPage } from "~/server/auth/guard.server";
 import { takeFlash } from "~/server/auth/sessions.server";
 import type { Route } from "./+types/admin-solicitacoes-detalhe";
@@ -19,6 +21,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const session = await requireAdminPage(request, { can: "leads.read" });
   const id = leadIdFromParam(params.id);
   const [lead, flash] = await Promise.all([id ? getLead(id) : null, takeFlash(session)]);
+  // Every look at a person's whole request is recorded.
+  if (lead) await recordAudit(session, { action: "lead.view", ...leadMention(lead) });
   const page = { lead, flash, email: session.user.email, role: session.user.role };
   return lead ? page : data(page, { status: 404 });
 }

@@ -16,6 +16,8 @@ import {
   updateLead,
 } from "~/server/admin/leads-admin.server";
 import { parseLeadListQuery } from "~/server/admin/list-query.server";
+import { recordAudit } from "~/server/audit/audit-log.server";
+import { leadBeforeChange, leadMention } from "~/server/audit/lead-audit.server";
 import { requireAdminAction, requireAdminPage } from "~/server/auth/guard.server";
 import { setFlash, takeFlash } from "~/server/auth/sessions.server";
 import { formText, formTexts, readForm } from "~/server/read-form.server";
@@ -55,16 +57,31 @@ export async function action({ request }: Route.ActionArgs) {
   if (!form) return data({ error: "Não foi possível ler o formulário." }, { status: 400 });
   const id = formText(form, "id");
   const back = `/admin/solicitacoes${new URL(request.url).search}`;
+  const before = await leadBeforeChange(id);
   if (formText(form, "intent") === "delete") {
-    if (!(await deleteLead(id))) return data({ error: "Solicitação não encontrada." }, { status: 404 });
+    if (!before || !(await deleteLead(id)))
+      return data({ error: "Solicitação não encontrada." }, { status: 404 });
+    // An erasure: the entry keeps the request's id, never the person's name or e-mail.
+    await recordAudit(session, { action: "lead.delete", target: { type: "lead", id } });
     await setFlash(session, { title: "Solicitação excluída!", description: "Os dados foram apagados." });
     throw redirect(back);
   }
   const parsed = validateForm(leadUpdateSchema, formTexts(form, ["status", "note"]));
   if (!parsed.ok) return data({ error: parsed.message }, { status: 400 });
-  if (!(await updateLead(id, parsed.data.status, parsed.data.note))) {
+  if (!before || !(await updateLead(id, parsed.data.status, parsed.data.note))) {
     return data({ error: "Solicitação não encontrada." }, { status: 404 });
   }
+  await recordAudit(session, {
+    action: "lead.update",
+    ...leadMention(before),
+    // The note is the company's private text about a person: only whether it changed.
+    details: {
+      ...(before.status === parsed.data.status
+        ? {}
+        : { status: { before: before.status, after: parsed.data.status } }),
+      ...(before.note === parsed.data.note ? {} : { note: "alterada" }),
+    },
+  });
   await setFlash(session, { title: "Solicitação atualizada!", description: "Status e nota foram salvos." });
   throw redirect(back);
 }

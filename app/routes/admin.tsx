@@ -8,7 +8,9 @@ import { ADMIN_SEARCH_MAX_LENGTH, isFiltered, listHref, postListParams } from "~
 import { postStatuses, postStatusLabels } from "~/lib/post-status";
 import type { RouteHandle } from "~/route-handle";
 import { parsePostListQuery } from "~/server/admin/list-query.server";
+import { postTitle } from "~/server/admin/post-revisions-page.server";
 import { deletePost, listPosts, POST_GONE_MESSAGE } from "~/server/admin/posts-admin.server";
+import { recordAudit } from "~/server/audit/audit-log.server";
 import { requireAdminAction, requireAdminPage } from "~/server/auth/guard.server";
 import { setFlash, takeFlash } from "~/server/auth/sessions.server";
 import { listCategories } from "~/server/blog/public-posts.server";
@@ -49,7 +51,10 @@ export async function action({ request }: Route.ActionArgs) {
   if (!form) return data({ error: "Não foi possível ler o formulário." }, { status: 400 });
   if (formText(form, "intent") !== "delete") return data({ error: "Ação desconhecida." }, { status: 400 });
   const id = formText(form, "id");
-  if (!id || !(await deletePost(id))) return data({ error: POST_GONE_MESSAGE }, { status: 404 });
+  const title = id ? await postTitle(id) : null;
+  if (!id || title === null || !(await deletePost(id)))
+    return data({ error: POST_GONE_MESSAGE }, { status: 404 });
+  await recordAudit(session, { action: "post.delete", target: { type: "post", id, label: title } });
   await setFlash(session, { title: "Post deletado!", description: "O post foi removido com sucesso." });
   // Back to the same page of the same filtered list.
   throw redirect(`/admin${new URL(request.url).search}`);

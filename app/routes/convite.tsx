@@ -3,6 +3,7 @@ import { AccountCard, AccountField, NewPasswordFields } from "~/components/accou
 import { ROLE_LABELS } from "~/lib/roles";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
 import { requestInfoContext } from "~/request-context";
+import { recordAudit } from "~/server/audit/audit-log.server";
 import { assertSameOrigin } from "~/server/auth/guard.server";
 import { createSession } from "~/server/auth/sessions.server";
 import { formTexts, readForm } from "~/server/read-form.server";
@@ -30,6 +31,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const siteName = (await siteSettingsFor(context)).site.name;
   const result = await acceptInvitation(params.token, parsed.data, siteName);
   if (!result.ok) return data({ error: result.message, name }, { status: result.status });
+  await recordAudit(
+    { user: { id: result.userId, email: result.email } },
+    { action: "user.invitation_accept", target: { type: "user", id: result.userId, label: result.email } },
+  );
   const setCookie = await createSession(
     request,
     result.userId,

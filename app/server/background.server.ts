@@ -1,5 +1,6 @@
 import { privacyFacts } from "~/config/privacy";
 import { siteDefaults } from "~/config/site-env.server";
+import { auditRetentionCutoff, deleteAuditEntriesOlderThan } from "./audit/audit-log.server";
 import { pruneEvents } from "./auth/rate-limit.server";
 import { deleteExpiredSessions } from "./auth/sessions.server";
 import { startPostScheduler } from "./blog/post-scheduler.server";
@@ -21,11 +22,17 @@ function deleteExpiredLeads(): Promise<number> {
 
 /**
  * Housekeeping that keeps tables small: expired sessions, rate-limit events older than a day
- * (they hold client addresses), quote requests past their retention period.
+ * (they hold client addresses), quote requests past their retention period, audit entries
+ * older than 12 months.
  */
 function startHousekeeping(): StopBackgroundTask {
   const run = () => {
-    Promise.all([deleteExpiredSessions(), pruneEvents(), deleteExpiredLeads()]).catch((error: unknown) =>
+    Promise.all([
+      deleteExpiredSessions(),
+      pruneEvents(),
+      deleteExpiredLeads(),
+      deleteAuditEntriesOlderThan(auditRetentionCutoff()),
+    ]).catch((error: unknown) =>
       console.error(JSON.stringify({ level: "error", msg: "housekeeping failed", error: String(error) })),
     );
   };

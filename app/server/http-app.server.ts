@@ -7,6 +7,7 @@ import { sql } from "kysely";
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { siteDefaults } from "~/config/site-env.server";
 import { requestInfoContext } from "~/request-context";
+import { withRequestAddress } from "./audit/request-address.server";
 import { requestIsHttps, siteIsHttps } from "./auth/cookies.server";
 import { crossSiteRefusal, UNAUTHORIZED_MESSAGE } from "./auth/guard.server";
 import { isAdminPath, isSignInPath } from "./auth/personal-paths.server";
@@ -153,17 +154,20 @@ export function createHttpApp({
 
   app.all("*", async (c) => {
     const context = new RouterContextProvider();
+    const clientIp = clientAddress(
+      getConnInfo(c).remote.address,
+      c.req.header("x-forwarded-for") ?? null,
+      proxies,
+    );
     context.set(requestInfoContext, {
       // A page shared through the render cache must not carry this request's nonce.
       nonce: c.get("sharedRender") ? undefined : c.get("nonce"),
-      clientIp: clientAddress(
-        getConnInfo(c).remote.address,
-        c.req.header("x-forwarded-for") ?? null,
-        proxies,
-      ),
+      clientIp,
       requestId: c.get("requestId"),
     });
-    const answer = await handleDocument(asSeenByBrowser(c.req.raw, proxies), context);
+    const answer = await withRequestAddress(clientIp, () =>
+      handleDocument(asSeenByBrowser(c.req.raw, proxies), context),
+    );
     // A page that failed because the database is away: say so, with the phone and WhatsApp.
     if (answer.status >= 500 && !(await databaseAnswers(UNAVAILABLE_CHECK_MS))) {
       return databaseUnavailablePage(c.req.raw);

@@ -755,6 +755,10 @@ const personalDataProbes: Probe[] = [
     ],
     (page) => page,
   ),
+/** The audit log and its export: the Administrador's alone (it names people and addresses). */
+const auditProbes: Probe[] = [
+  ...pageProbes(["/admin/auditoria"], (page) => page),
+  { label: "GET /admin/auditoria.csv", method: "GET", path: () => "/admin/auditoria.csv", kind: "page" },
 ];
 
 /** One's own account: the password change and the sessions (an Editor may use them, for their own account). */
@@ -787,6 +791,7 @@ const probes: Probe[] = [
   ...teamProbes,
   ...leadProbes,
   ...personalDataProbes,
+  ...auditProbes,
   ...accountProbes,
   { label: "GET /admin", method: "GET", path: () => "/admin", kind: "page" },
   { label: "GET /admin/posts/novo", method: "GET", path: () => "/admin/posts/novo", kind: "page" },
@@ -1259,6 +1264,7 @@ const adminOnlyProbes: Probe[] = [
   ...leadProbes,
   ...teamProbes,
   ...personalDataProbes,
+  ...auditProbes,
   ...probes.filter((probe) => probe.path().startsWith("/admin/configuracoes")),
 ];
 
@@ -1308,6 +1314,10 @@ test.describe("signed in as an Editor", () => {
       expect(html).not.toContain(`href="${link}"`);
     const admin = await (await request.get("/admin", { headers: adminHeaders(validToken) })).text();
     for (const link of ["/admin/solicitacoes", "/admin/usuarios", "/admin/configuracoes", "/admin/titulares"])
+    for (const link of ["/admin/solicitacoes", "/admin/usuarios", "/admin/configuracoes", "/admin/auditoria"])
+      expect(html).not.toContain(`href="${link}"`);
+    const admin = await (await request.get("/admin", { headers: adminHeaders(validToken) })).text();
+    for (const link of ["/admin/solicitacoes", "/admin/usuarios", "/admin/configuracoes", "/admin/auditoria"])
       expect(admin).toContain(`href="${link}"`);
   });
 });

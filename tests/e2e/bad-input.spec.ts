@@ -386,6 +386,15 @@ test.describe("URLs", () => {
       ["/admin/posts/novo?x=%C0%AE", { status: 200 }],
       ["/admin/solicitacoes?status=%FF%00", { status: 400, text: "Status de solicitação inválido." }],
       [`/admin/solicitacoes?status=${tenKb}`, { status: 400, text: "Status de solicitação inválido." }],
+      ["/admin/auditoria?acao=%FF%00", { status: 400, text: "Tipo de ação inválido." }],
+      ["/admin/auditoria?usuario=%27%20OR%201%3D1", { status: 400, text: "Usuário inválido." }],
+      ["/admin/auditoria?de=2026-02-31", { status: 400, text: "A data inicial é inválida" }],
+      [
+        "/admin/auditoria?de=2026-03-05&ate=2026-03-01",
+        { status: 400, text: "A data inicial deve ser igual ou anterior à data final." },
+      ],
+      ["/admin/auditoria.csv?acao=tudo", { status: 400, text: "Tipo de ação inválido." }],
+      ["/admin/auditoria?pagina=%FF&x=%00", { status: 200, text: "Auditoria" }],
     ];
     for (const [path, expected] of adminCases) {
       await expectAnswer(await request.get(path, { headers, maxRedirects: 0 }), expected, path.slice(0, 40));

@@ -22,6 +22,7 @@ const sections: Array<{ to: string; label: string; can: Capability; end?: boolea
   { to: "/admin/usuarios", label: "Usuários", can: "users.manage" },
   { to: "/admin/configuracoes", label: "Configurações", can: "settings.manage" },
   { to: "/admin/titulares", label: "Titulares (LGPD)", can: "personal-data.manage" },
+  { to: "/admin/auditoria", label: "Auditoria", can: "audit.read" },
   { to: "/admin/conta", label: "Minha conta", can: "content.write" },
 ];
 

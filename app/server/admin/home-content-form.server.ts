@@ -2,6 +2,7 @@ import { data, redirect } from "react-router";
 import { z } from "zod";
 import { iconNames } from "~/lib/icon-names";
 import type { Toast } from "~/lib/toast";
+import { recordAudit } from "../audit/audit-log.server";
 import { requireAdminAction } from "../auth/guard.server";
 import { type CurrentSession, setFlash } from "../auth/sessions.server";
 import { type FormFields, formText, formTexts, readForm } from "../read-form.server";
@@ -69,7 +70,26 @@ const STAT_GONE = "Número não encontrado; recarregue a página.";
 const REASON_GONE = "Motivo não encontrado; recarregue a página.";
 const TESTIMONIAL_GONE = "Depoimento não encontrado; ele pode ter sido removido.";
 
-async function done(session: CurrentSession, toast: Toast): Promise<never> {
+/** Which part of the home page each form changes, as the audit log names it. */
+const homeParts: Record<string, string> = {
+  stats: "Números",
+  reason: "Motivo",
+  "reason-move": "Ordem dos motivos",
+  "testimonial-create": "Depoimento novo",
+  "testimonial-save": "Depoimento",
+  "testimonial-move": "Ordem dos depoimentos",
+  "testimonial-delete": "Depoimento excluído",
+};
+
+async function done(
+  session: CurrentSession,
+  toast: Toast,
+  change: { intent: string; id?: string | null },
+): Promise<never> {
+  await recordAudit(session, {
+    action: "home.update",
+    target: { type: "home", id: change.id ?? null, label: homeParts[change.intent] ?? change.intent },
+  });
   await setFlash(session, toast);
   throw redirect("/admin/pagina-inicial");
 }
@@ -102,10 +122,11 @@ async function submitStats(session: CurrentSession, form: FormData) {
     if (error instanceof HomeItemNotFoundError) return fail(404, STAT_GONE, { form: "stats" });
     throw error;
   }
-  return done(session, {
-    title: "Números atualizados!",
-    description: "A página inicial já mostra os novos números.",
-  });
+  return done(
+    session,
+    { title: "Números atualizados!", description: "A página inicial já mostra os novos números." },
+    { intent: "stats" },
+  );
 }
 
 function readFields<Schema extends z.ZodObject>(schema: Schema, form: FormFields) {
@@ -132,10 +153,14 @@ export async function submitHomeContentForm(request: Request) {
     const { values, parsed } = readFields(reasonFormSchema, form);
     if (!parsed.ok) return fail(400, CHECK_FIELDS, { form: key, fieldErrors: parsed.fieldErrors, values });
     if (!id || !(await saveReason({ id, ...parsed.data }))) return fail(404, REASON_GONE, { form: key });
-    return done(session, {
-      title: "Motivo atualizado!",
-      description: "A página inicial já mostra o novo texto.",
-    });
+    return done(
+      session,
+      {
+        title: "Motivo atualizado!",
+        description: "A página inicial já mostra o novo texto.",
+      },
+      { intent, id },
+    );
   }
   if (intent === "reason-move" || intent === "testimonial-move") {
     const move = readMove(form, []);
@@ -143,7 +168,11 @@ export async function submitHomeContentForm(request: Request) {
     const reason = intent === "reason-move";
     const moved = id ? await (reason ? moveReason : moveTestimonial)(id, move.direction) : false;
     if (!moved) return fail(404, reason ? REASON_GONE : TESTIMONIAL_GONE);
-    return done(session, { title: "Ordem atualizada!", description: "A nova ordem já aparece no site." });
+    return done(
+      session,
+      { title: "Ordem atualizada!", description: "A nova ordem já aparece no site." },
+      { intent, id },
+    );
   }
   if (intent === "testimonial-create" || intent === "testimonial-save") {
     const creating = intent === "testimonial-create";
@@ -152,20 +181,32 @@ export async function submitHomeContentForm(request: Request) {
     if (!parsed.ok) return fail(400, CHECK_FIELDS, { form: key, fieldErrors: parsed.fieldErrors, values });
     if (creating) {
       await createTestimonial(parsed.data);
-      return done(session, {
-        title: "Depoimento adicionado!",
-        description: parsed.data.visible ? "Ele já aparece no site." : "Ele fica oculto até ser exibido.",
-      });
+      return done(
+        session,
+        {
+          title: "Depoimento adicionado!",
+          description: parsed.data.visible ? "Ele já aparece no site." : "Ele fica oculto até ser exibido.",
+        },
+        { intent, id },
+      );
     }
     if (!id || !(await saveTestimonial(id, parsed.data))) return fail(404, TESTIMONIAL_GONE, { form: key });
-    return done(session, {
-      title: "Depoimento atualizado!",
-      description: "As alterações já aparecem no site.",
-    });
+    return done(
+      session,
+      {
+        title: "Depoimento atualizado!",
+        description: "As alterações já aparecem no site.",
+      },
+      { intent, id },
+    );
   }
   if (intent === "testimonial-delete") {
     if (!id || !(await deleteTestimonial(id))) return fail(404, TESTIMONIAL_GONE);
-    return done(session, { title: "Depoimento excluído!", description: "Ele não aparece mais no site." });
+    return done(
+      session,
+      { title: "Depoimento excluído!", description: "Ele não aparece mais no site." },
+      { intent, id },
+    );
   }
   return fail(400, "Ação desconhecida.");
 }

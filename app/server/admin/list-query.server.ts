@@ -1,5 +1,11 @@
 import { z } from "zod";
-import { ADMIN_SEARCH_MAX_LENGTH, type LeadListQuery, type PostListQuery } from "~/lib/admin-list";
+import {
+  ADMIN_SEARCH_MAX_LENGTH,
+  type AuditListQuery,
+  type LeadListQuery,
+  type PostListQuery,
+} from "~/lib/admin-list";
+import { AUDIT_GROUPS } from "~/lib/audit-actions";
 import { leadStatuses } from "~/lib/lead-status";
 import { postStatuses } from "~/lib/post-status";
 
@@ -54,6 +60,15 @@ const leadListSchema = z
         .max(200, { error: "Serviço inválido." })
         .refine((value) => !value.includes("\u0000"), { error: "Serviço inválido." }),
     ),
+    ...dateRange,
+  })
+  .refine(rangeInOrder, rangeMessage);
+
+const auditListSchema = z
+  .object({
+    page,
+    user: optional(z.string().regex(/^[\w-]{1,100}$/, { error: "Usuário inválido." })),
+    group: optional(z.enum(AUDIT_GROUPS, { error: "Tipo de ação inválido." })),
     ...dateRange,
   })
   .refine(rangeInOrder, rangeMessage);
@@ -120,6 +135,26 @@ export function parseLeadListQuery(params: URLSearchParams): ParsedListQuery<Lea
     search: data.search,
     status: data.status ?? null,
     service: data.service ?? null,
+    from: data.from ?? null,
+    to: data.to ?? null,
+    page: data.page,
+  };
+  return result.ok ? { ok: true, query } : { ok: false, message: result.message, query };
+}
+
+/** /admin/auditoria?usuario=&acao=&de=&ate=&pagina= (and the CSV export). */
+export function parseAuditListQuery(params: URLSearchParams): ParsedListQuery<AuditListQuery> {
+  const result = parseWith(auditListSchema, {
+    page: first(params, "pagina"),
+    user: first(params, "usuario"),
+    group: first(params, "acao"),
+    from: first(params, "de"),
+    to: first(params, "ate"),
+  });
+  const { data } = result;
+  const query: AuditListQuery = {
+    user: data.user ?? null,
+    group: data.group ?? null,
     from: data.from ?? null,
     to: data.to ?? null,
     page: data.page,

@@ -2,6 +2,8 @@ import { data, redirect } from "react-router";
 import { z } from "zod";
 import { postStatusSchema } from "~/lib/post-status";
 import { parseReadTime } from "~/lib/read-time";
+import { recordAudit } from "../audit/audit-log.server";
+import { postBeforeChange, postSaveEntry } from "../audit/post-audit.server";
 import { requireAdminAction } from "../auth/guard.server";
 import { setFlash } from "../auth/sessions.server";
 import { postScheduleChanged } from "../blog/post-scheduler.server";
@@ -127,6 +129,8 @@ export async function submitPostForm(request: Request, id: string | null) {
     : null;
   const parsed = parsePostForm(form);
   if (!parsed.ok) return failure(400, "Verifique os campos destacados.", parsed.fieldErrors);
+  // Autosaves (a draft's timer) are not entries: the save that ends the edit is.
+  const before = id && !autosave ? await postBeforeChange(id) : undefined;
   try {
     const saved = await savePost(id, parsed.data, session.user.id, {
       baseVersion: baseVersion ?? undefined,
@@ -138,6 +142,7 @@ export async function submitPostForm(request: Request, id: string | null) {
         autosaved: { version: saved.version, savedAt: new Date().toISOString() },
       });
     }
+    await recordAudit(session, postSaveEntry(saved, before, parsed.data));
     await setFlash(session, {
       title: saved.created ? "Post criado!" : "Post atualizado!",
       description: "As alterações foram salvas com sucesso.",

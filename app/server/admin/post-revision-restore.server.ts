@@ -1,4 +1,5 @@
 import { data, redirect } from "react-router";
+import { recordAudit } from "../audit/audit-log.server";
 import { requireAdminAction } from "../auth/guard.server";
 import { setFlash } from "../auth/sessions.server";
 import { postScheduleChanged } from "../blog/post-scheduler.server";
@@ -67,7 +68,8 @@ export async function restoreRevision(postId: string, revisionId: string, userId
 export async function restoreRevisionAction(request: Request, idParam: string | undefined) {
   const session = await requireAdminAction(request);
   const id = postIdFromParam(idParam);
-  if (!id || (await postTitle(id)) === null) return data({ error: POST_GONE_MESSAGE }, { status: 404 });
+  const title = id ? await postTitle(id) : null;
+  if (!id || title === null) return data({ error: POST_GONE_MESSAGE }, { status: 404 });
   const form = await readForm(request);
   if (!form) return data({ error: "Não foi possível ler o formulário." }, { status: 400 });
   const revisionId = revisionIdFrom(formText(form, "revisionId"));
@@ -86,6 +88,11 @@ export async function restoreRevisionAction(request: Request, idParam: string | 
     }
     throw error;
   }
+  await recordAudit(session, {
+    action: "post.restore",
+    target: { type: "post", id, label: title },
+    details: { revisionId },
+  });
   await setFlash(session, {
     title: "Versão restaurada!",
     description: "O post voltou a essa versão; a restauração também ficou no histórico.",

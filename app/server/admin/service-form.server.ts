@@ -2,6 +2,7 @@ import { data, redirect } from "react-router";
 import { z } from "zod";
 import { iconNames } from "~/lib/icon-names";
 import { parseMediaUrl } from "~/lib/media-url";
+import { recordAudit } from "../audit/audit-log.server";
 import { requireAdminAction } from "../auth/guard.server";
 import { setFlash } from "../auth/sessions.server";
 import { type FormFields, formTexts, readForm } from "../read-form.server";
@@ -137,6 +138,10 @@ export async function submitServiceForm(request: Request, id: string | null) {
   }
   try {
     const saved = await saveService(id, parsed.data);
+    await recordAudit(session, {
+      action: saved.created ? "service.create" : "service.update",
+      target: { type: "service", id: saved.id, label: parsed.data.title },
+    });
     await setFlash(session, {
       title: saved.created ? "Serviço criado!" : "Serviço atualizado!",
       description: "As alterações já aparecem no site.",

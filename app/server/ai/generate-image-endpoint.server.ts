@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { recordMediaUpload } from "../audit/media-audit.server";
 import { BodyReadError, BodyTooLargeError, readBodyWithLimit } from "../limited-body.server";
 import { adminSessionOrResponse, jsonError, methodNotAllowed } from "../media/admin-api.server";
 import { formText } from "../read-form.server";
@@ -93,6 +94,7 @@ export async function handleImageGeneration(
       timeoutMs,
       config,
     });
+    await recordMediaUpload(session, [image], "ai");
     return Response.json(image, { status: 201 });
   } catch (error) {
     if (error instanceof AiImageError) return jsonError(STATUS_BY_ERROR_KIND[error.kind], error.message);

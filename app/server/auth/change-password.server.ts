@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { recordAudit } from "../audit/audit-log.server";
 import { database } from "../db/database.server";
 import { hashPassword, verifyPassword } from "./password.server";
 import { passwordProblem } from "./password-policy.server";
@@ -59,6 +60,10 @@ export async function changePassword(
       .where("user_id", "=", session.user.id)
       .where("id_hash", "<>", session.idHash)
       .execute();
+  });
+  await recordAudit(session, {
+    action: "user.password_change",
+    target: { type: "user", id: session.user.id, label: session.user.email },
   });
   return { ok: true };
 }

@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from "node:timers/promises";
+import { recordAudit } from "../audit/audit-log.server";
 import { rateLimitKey } from "../ip-address.server";
 import { recordSignInFailure } from "../metrics.server";
 import { decoyHash, verifyPassword } from "./password.server";
@@ -54,6 +55,7 @@ export async function attemptLogin(
     // No password was checked: not a guess at this e-mail, so it does not slow its owner.
     await forgetEvent(emailEvent);
     recordSignInFailure("rate-limited");
+    await recordAudit(null, { action: "signin.rate_limited", ...attempted(normalized) });
     return { ok: false, status: 429, message: LOGIN_LOCKED_MESSAGE };
   }
   await sleep(loginDelayMs(emailAttempts - 1));
@@ -63,6 +65,7 @@ export async function attemptLogin(
   const valid = await verifyPassword(password, user?.password_hash ?? (await decoyHash()));
   if (!user || !valid) {
     recordSignInFailure("credentials");
+    await recordAudit(null, { action: "signin.failure", ...attempted(normalized) });
     return { ok: false, status: 401, message: LOGIN_FAILED_MESSAGE };
   }
 
@@ -74,7 +77,14 @@ export async function attemptLogin(
     { title: "Login realizado!", description: "Bem-vindo de volta.", variant: "success" },
     clientIp,
   );
+  await recordAudit({ user }, { action: "signin.success" });
   return { ok: true, setCookie };
+}
+
+/** A refused attempt names the e-mail typed (cut: anything may be typed there). */
+function attempted(email: string) {
+  const typed = email.slice(0, 320);
+  return { target: { type: "email", label: typed }, subject: typed };
 }
 
 /** How long an attempt waits after this many recent failures (or attempts under way) for its e-mail. */

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { siteDefaults } from "~/config/site-env.server";
+import { recordAudit } from "../audit/audit-log.server";
 import { startDatabase } from "../db/database.server";
 import { enqueueAccountEmail } from "../email/account-email.server";
 import { wakeOutboxWorker } from "../email/outbox-worker.server";
@@ -98,6 +99,11 @@ export async function requestPasswordReset(
     });
   });
   wakeOutboxWorker();
+  // Anyone may ask for someone's link: the entry names the account, not who asked.
+  await recordAudit(null, {
+    action: "user.password_reset_request",
+    target: { type: "user", id: user.id, label: user.email },
+  });
   return "requested";
 }
 
@@ -139,7 +145,7 @@ export async function resetPassword(token: string, password: string, siteName: s
   if (weak) return { ok: false, status: 400, message: weak };
   const passwordHash = await hashPassword(password);
   const { db } = await startDatabase();
-  return db.transaction().execute(async (trx): Promise<ResetResult> => {
+  const result = await db.transaction().execute(async (trx): Promise<ResetResult> => {
     const now = new Date().toISOString();
     const claimed = await trx
       .updateTable("password_resets")
@@ -157,4 +163,10 @@ export async function resetPassword(token: string, password: string, siteName: s
     await trx.deleteFrom("sessions").where("user_id", "=", reset.userId).execute();
     return { ok: true };
   });
+  if (result.ok)
+    await recordAudit(
+      { user: { id: reset.userId, email: reset.email } },
+      { action: "user.password_reset", target: { type: "user", id: reset.userId, label: reset.email } },
+    );
+  return result;
 }

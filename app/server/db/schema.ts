@@ -409,6 +409,26 @@ export interface PostShareLinksTable {
   revoked_at: OptionalTimestamp;
 }
 
+/** One audited action (migration 0019); the application only inserts. */
+export interface AuditLogTable {
+  id: string;
+  at: Timestamp;
+  /** Null for a failed sign-in, or an action nobody signed in did. */
+  user_id: string | null;
+  /** The user's e-mail when it happened (the account may be gone since). */
+  user_email: string | null;
+  /** Dotted code, e.g. `post.publish`, `lead.view`, `signin.failure`. */
+  action: string;
+  target_type: string | null;
+  target_id: string | null;
+  target_label: string | null;
+  ip_address: string | null;
+  /** JSON: what changed (field names, before/after); never secrets nor a lead's full data. */
+  details: string | null;
+  /** The e-mail or phone the entry names, lowercased, for the LGPD tool. */
+  subject: string | null;
+}
+
 export interface Database {
   categories: CategoriesTable;
   blog_posts: BlogPostsTable;
@@ -437,4 +457,5 @@ export interface Database {
   post_share_links: PostShareLinksTable;
   redirects: RedirectsTable;
   post_revisions: PostRevisionsTable;
+  audit_log: AuditLogTable;
 }

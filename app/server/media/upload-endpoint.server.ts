@@ -5,6 +5,7 @@ import {
   MEDIA_NAME_MAX_LENGTH,
   MEDIA_UPLOAD_MAX_BYTES,
 } from "~/lib/media-limits";
+import { recordMediaUpload } from "../audit/media-audit.server";
 import { BodyReadError, BodyTooLargeError, readBodyWithLimit } from "../limited-body.server";
 import { type FieldErrors, validateForm } from "../validate-form.server";
 import { adminSessionOrResponse, jsonError, methodNotAllowed } from "./admin-api.server";
@@ -133,6 +134,7 @@ export async function handleImageUpload(request: Request): Promise<Response> {
     session.user.id,
   );
   if (!outcome.ok) return jsonError(outcome.status, outcome.error);
+  await recordMediaUpload(session, [outcome.image]);
   return Response.json(outcome.image, { status: 201 });
 }
 

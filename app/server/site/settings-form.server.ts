@@ -22,12 +22,14 @@ import {
   settingsFields,
   settingsMaxLength,
 } from "~/lib/settings-form";
+import { recordAudit } from "../audit/audit-log.server";
+import { changedFields } from "../audit/changed-fields.server";
 import { requireAdminAction } from "../auth/guard.server";
 import { setFlash } from "../auth/sessions.server";
 import { cleanLine, cleanText } from "../quote/quote-input.server";
 import { type FormFields, formTexts, readForm } from "../read-form.server";
 import { type FieldErrors, validateForm } from "../validate-form.server";
-import { saveCompanySettings, siteSettingsFor } from "./site-settings.server";
+import { companySettingsInForce, saveCompanySettings, siteSettingsFor } from "./site-settings.server";
 
 // The company settings form: every field checked, with a pt-BR message beside it, before
 // anything is saved; then all of them saved at once.
@@ -296,7 +298,8 @@ export async function submitSettingsForm(request: Request, requestContext: objec
   const form = await readForm(request);
   if (!form)
     return data<SettingsFormFailure>({ error: "Não foi possível ler o formulário." }, { status: 400 });
-  const parsed = parseSettingsForm(form, (await siteSettingsFor(requestContext)).site);
+  const settings = await siteSettingsFor(requestContext);
+  const parsed = parseSettingsForm(form, settings.site);
   if (!parsed.ok) {
     // Echo what was sent, cut to each field's size: a 10,000-character field comes back short.
     const values = formTexts(form, settingsFields);
@@ -307,6 +310,11 @@ export async function submitSettingsForm(request: Request, requestContext: objec
     );
   }
   await saveCompanySettings(parsed.settings);
+  await recordAudit(session, {
+    action: "settings.update",
+    target: { type: "settings", label: "Configurações da empresa" },
+    details: changedFields({ ...companySettingsInForce(settings) }, { ...parsed.settings }),
+  });
   await setFlash(session, {
     title: "Configurações salvas!",
     description: "O site já mostra os novos dados da empresa.",

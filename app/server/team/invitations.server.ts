@@ -205,7 +205,7 @@ export async function findInvitation(token: string, now = new Date()): Promise<I
 }
 
 export type AcceptResult =
-  | { ok: true; userId: string }
+  | { ok: true; userId: string; email: string }
   | { ok: false; status: 400 | 404 | 409 | 410; message: string };
 
 /**
@@ -256,7 +256,7 @@ export async function acceptInvitation(
           last_sign_in_at: now,
         })
         .execute();
-      return { ok: true, userId };
+      return { ok: true, userId, email: invitation.email };
     })
     .catch((error: unknown) => {
       // The claim is rolled back with the refusal: the invitation stays as it was.

@@ -1,5 +1,6 @@
 import { data, redirect } from "react-router";
 import { isRole } from "~/lib/roles";
+import { recordAudit } from "../audit/audit-log.server";
 import type { CurrentSession } from "../auth/sessions.server";
 import { setFlash } from "../auth/sessions.server";
 import { formText, readForm } from "../read-form.server";
@@ -43,11 +44,21 @@ export async function submitTeamForm(request: Request, requestContext: object, s
     if (!parsed.ok) return fail(parsed.message, 400);
     const result = await createInvitation(session.user.id, parsed.data, siteName);
     if (!result.ok) return fail(result.message, result.status);
+    await recordAudit(session, {
+      action: "user.invite",
+      target: { type: "invitation", label: parsed.data.email },
+      details: { role: parsed.data.role },
+    });
     return done(session, "Convite enviado!", `${parsed.data.email} vai receber um link válido por 72 horas.`);
   }
   if (intent === "resend" || intent === "revoke") {
     const result = intent === "resend" ? await resendInvitation(id, siteName) : await revokeInvitation(id);
     if (!result.ok) return fail(result.message, result.status);
+    await recordAudit(session, {
+      action: intent === "resend" ? "user.invite" : "user.invitation_revoke",
+      target: { type: "invitation", id, label: result.email },
+      details: intent === "resend" ? { resent: true } : undefined,
+    });
     return intent === "resend"
       ? done(
           session,
@@ -61,6 +72,12 @@ export async function submitTeamForm(request: Request, requestContext: object, s
   if (!change) return fail(intent === "role" ? ROLE_MESSAGE : "Ação desconhecida.", 400);
   const result = await changeTeamMember(session.user.id, id, change);
   if (!result.ok) return fail(result.message, result.status);
+  await recordAudit(session, {
+    action: memberChangeActions[change.kind],
+    target: { type: "user", id, label: result.email },
+    details:
+      change.kind === "role" ? { role: { before: result.previousRole, after: change.role } } : undefined,
+  });
   const toasts: Record<MemberChange["kind"], [string, string]> = {
     role: ["Papel alterado!", `${result.email} agora tem o papel escolhido.`],
     deactivate: [
@@ -73,6 +90,13 @@ export async function submitTeamForm(request: Request, requestContext: object, s
   const [title, description] = toasts[change.kind];
   return done(session, title, description);
 }
+
+const memberChangeActions = {
+  role: "user.role_change",
+  deactivate: "user.deactivate",
+  reactivate: "user.reactivate",
+  remove: "user.remove",
+} as const;
 
 function memberChange(intent: string, role: string): MemberChange | undefined {
   if (intent === "role") return isRole(role) ? { kind: "role", role } : undefined;

@@ -47,7 +47,7 @@ export type MemberChange =
   | { kind: "remove" };
 
 export type MemberChangeResult =
-  | { ok: true; email: string }
+  | { ok: true; email: string; previousRole: Role }
   | { ok: false; status: 403 | 404 | 409; message: string };
 
 /**
@@ -66,7 +66,7 @@ export async function changeTeamMember(
     const admins = await activeAdminIds(trx, config.engine === "postgres");
     const user = await trx
       .selectFrom("users")
-      .select(["id", "email"])
+      .select(["id", "email", "role"])
       .where("id", "=", userId)
       .executeTakeFirst();
     if (!user) return { ok: false, status: 404, message: USER_NOT_FOUND_MESSAGE };
@@ -103,7 +103,7 @@ export async function changeTeamMember(
         await trx.deleteFrom("users").where("id", "=", userId).execute();
       }
     }
-    return { ok: true, email: user.email };
+    return { ok: true, email: user.email, previousRole: roleOf(user.role) };
   });
 }
 

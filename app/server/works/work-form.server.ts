@@ -1,5 +1,6 @@
 import { data, redirect } from "react-router";
 import { z } from "zod";
+import { recordAudit } from "../audit/audit-log.server";
 import { requireAdminAction } from "../auth/guard.server";
 import { setFlash } from "../auth/sessions.server";
 import { readForm } from "../read-form.server";
@@ -336,6 +337,11 @@ export async function submitWorkForm(request: Request, id: string | null) {
     }
     throw error;
   }
+  await recordAudit(session, {
+    action: saved.created ? "work.create" : "work.update",
+    target: { type: "work", id: saved.id, label: parsed.data.title },
+    details: { published: parsed.data.published },
+  });
   await setFlash(session, {
     title: saved.created ? "Obra criada!" : "Obra atualizada!",
     description: parsed.data.published

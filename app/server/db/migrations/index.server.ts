@@ -16,6 +16,7 @@ import * as postRevisions from "./0014-post-revisions.server.ts";
 import * as teamAccounts from "./0015-team-accounts.server.ts";
 import * as leadSources from "./0016-lead-sources.server.ts";
 import * as sessionDevices from "./0018-session-devices.server.ts";
+import * as auditLog from "./0019-audit-log.server.ts";
 import * as personalDataRequests from "./0020-personal-data-requests.server.ts";
 
 /** Every migration, in order. Names sort; never rename or edit one that has shipped. */
@@ -37,6 +38,7 @@ const migrations: Record<string, Migration> = {
   "0015-team-accounts": teamAccounts,
   "0016-lead-sources": leadSources,
   "0018-session-devices": sessionDevices,
+  "0019-audit-log": auditLog,
   "0020-personal-data-requests": personalDataRequests,
 };
 

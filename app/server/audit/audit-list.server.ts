@@ -1,0 +1,134 @@
+import type { Kysely } from "kysely";
+import { ADMIN_LIST_PAGE_SIZE, type AdminListPage, type AuditListQuery } from "~/lib/admin-list";
+import { auditActionLabel } from "~/lib/audit-actions";
+import { toExcelCsv } from "~/lib/csv";
+import { dayEndUtc, dayStartUtc } from "../admin/day-range.server";
+import { database } from "../db/database.server";
+import type { Database } from "../db/schema";
+
+// The audit log as /admin/auditoria shows it: newest first, 50 a page, filtered by user,
+// action group and São Paulo days, each filter served by an index ending in `at`.
+
+/** The columns the page and the CSV show. */
+export interface AuditListEntry {
+  id: string;
+  at: string;
+  userEmail: string | null;
+  action: string;
+  targetType: string | null;
+  targetId: string | null;
+  targetLabel: string | null;
+  ipAddress: string | null;
+  details: string | null;
+}
+
+/** The CSV export stops here (newest first): a year of a small team's work is far below it. */
+export const AUDIT_EXPORT_MAX_ROWS = 50_000;
+
+type AuditFilters = Omit<AuditListQuery, "page">;
+
+function matchingEntries(db: Kysely<Database>, query: AuditFilters) {
+  let rows = db.selectFrom("audit_log");
+  if (query.user) rows = rows.where("user_id", "=", query.user);
+  // The group is the code's prefix (group names hold no LIKE wildcards).
+  if (query.group) rows = rows.where("action", "like", `${query.group}.%`);
+  if (query.from) rows = rows.where("at", ">=", dayStartUtc(query.from));
+  if (query.to) rows = rows.where("at", "<", dayEndUtc(query.to));
+  return rows;
+}
+
+const shownColumns = [
+  "id",
+  "at",
+  "user_email",
+  "action",
+  "target_type",
+  "target_id",
+  "target_label",
+  "ip_address",
+  "details",
+] as const;
+
+function entryOf(row: {
+  id: string;
+  at: string;
+  user_email: string | null;
+  action: string;
+  target_type: string | null;
+  target_id: string | null;
+  target_label: string | null;
+  ip_address: string | null;
+  details: string | null;
+}): AuditListEntry {
+  return {
+    id: row.id,
+    at: String(row.at),
+    userEmail: row.user_email,
+    action: row.action,
+    targetType: row.target_type,
+    targetId: row.target_id,
+    targetLabel: row.target_label,
+    ipAddress: row.ip_address,
+    details: row.details,
+  };
+}
+
+export async function listAuditEntries(
+  query: AuditListQuery,
+  pageSize: number = ADMIN_LIST_PAGE_SIZE,
+): Promise<AdminListPage<AuditListEntry>> {
+  const db = await database();
+  const matching = matchingEntries(db, query);
+  const { total } = await matching
+    .select((eb) => eb.fn.countAll<number>().as("total"))
+    .executeTakeFirstOrThrow();
+  const pageCount = Math.max(1, Math.ceil(Number(total) / pageSize));
+  const page = Math.min(query.page, pageCount);
+  const rows = await matching
+    .select(shownColumns)
+    .orderBy("at", "desc")
+    .orderBy("id", "desc")
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)
+    .execute();
+  return { items: rows.map(entryOf), page, pageCount, total: Number(total) };
+}
+
+/** The filtered entries for the CSV export, newest first, at most AUDIT_EXPORT_MAX_ROWS. */
+export async function listAuditEntriesForExport(query: AuditFilters): Promise<AuditListEntry[]> {
+  const db = await database();
+  const rows = await matchingEntries(db, query)
+    .select(shownColumns)
+    .orderBy("at", "desc")
+    .orderBy("id", "desc")
+    .limit(AUDIT_EXPORT_MAX_ROWS)
+    .execute();
+  return rows.map(entryOf);
+}
+
+/** Who can be picked in the user filter: every account, by e-mail. */
+export async function listAuditUsers(): Promise<{ id: string; email: string }[]> {
+  const db = await database();
+  return db.selectFrom("users").select(["id", "email"]).orderBy("email").execute();
+}
+
+const dateTime = new Intl.DateTimeFormat("pt-BR", {
+  timeZone: "America/Sao_Paulo",
+  dateStyle: "short",
+  timeStyle: "medium",
+});
+
+/** The entries as a CSV file for Excel (the columns of the page). */
+export function auditEntriesToCsv(entries: AuditListEntry[]): string {
+  const header = ["Data", "Usuário", "Ação", "Código", "Alvo", "Endereço IP", "Detalhes"];
+  const rows = entries.map((entry) => [
+    dateTime.format(new Date(entry.at)),
+    entry.userEmail ?? "",
+    auditActionLabel(entry.action),
+    entry.action,
+    [entry.targetType, entry.targetLabel ?? entry.targetId].filter(Boolean).join(": "),
+    entry.ipAddress ?? "",
+    entry.details ?? "",
+  ]);
+  return toExcelCsv([header, ...rows]);
+}
