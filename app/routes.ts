@@ -21,6 +21,7 @@ export default [
     route("blog/previa/:token", "routes/blog-previa.tsx"),
     route("blog/:slug", "routes/blog-post.tsx"),
     route("auth", "routes/auth.tsx"),
+    route("auth/verificacao", "routes/auth-verificacao.tsx"),
     route("convite/:token", "routes/convite.tsx"),
     route("esqueci-minha-senha", "routes/esqueci-minha-senha.tsx"),
     route("redefinir-senha/:token", "routes/redefinir-senha.tsx"),

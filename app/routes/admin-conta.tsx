@@ -1,25 +1,41 @@
 import { data, Form, redirect } from "react-router";
 import { AdminPage } from "~/components/admin/admin-page";
+import { TwoFactorSection } from "~/components/admin/two-factor-section";
 import { Button, Field, TextInput } from "~/components/admin/ui";
 import { PASSWORD_HINT, PASSWORD_MAX, PASSWORD_MIN } from "~/lib/password-rules";
 import { ROLE_LABELS } from "~/lib/roles";
 import type { RouteHandle } from "~/route-handle";
+import {
+  confirmTotpSchema,
+  confirmTotpSetup,
+  disableTotpSchema,
+  turnOffTotp,
+} from "~/server/auth/account-two-factor.server";
 import { changePassword, changePasswordSchema } from "~/server/auth/change-password.server";
 import { requireAdminAction, requireAdminPage } from "~/server/auth/guard.server";
-import { setFlash, takeFlash } from "~/server/auth/sessions.server";
-import { formTexts, readForm } from "~/server/read-form.server";
+import { type CurrentSession, setFlash, takeFlash } from "~/server/auth/sessions.server";
+import { pendingTotpSetup, startTotpSetup, totpStatus, unusedRecoveryCodes } from "~/server/auth/totp.server";
+import { formText, formTexts, readForm } from "~/server/read-form.server";
 import { siteSettingsFor } from "~/server/site/site-settings.server";
 import { validateForm } from "~/server/validate-form.server";
 import type { Route } from "./+types/admin-conta";
 
 export const handle: RouteHandle = { hydrate: true };
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await requireAdminPage(request);
+  const userId = session.user.id;
+  const siteName = (await siteSettingsFor(context)).site.name;
+  const [status, setup, unused] = await Promise.all([
+    totpStatus(userId),
+    pendingTotpSetup(userId, session.user.email, siteName),
+    unusedRecoveryCodes(userId),
+  ]);
   return {
     email: session.user.email,
     role: session.user.role,
     name: session.user.name,
+    twoFactor: { status, setup, unusedRecoveryCodes: unused },
     flash: await takeFlash(session),
   };
 }
@@ -28,6 +44,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   const session = await requireAdminAction(request);
   const form = await readForm(request);
   if (!form) return data({ error: "Não foi possível ler o formulário." }, { status: 400 });
+  const intent = formText(form, "intent");
+  if (intent === "totp-start") {
+    if (!(await startTotpSetup(session.user.id)))
+      return data({ error: "A verificação em duas etapas já está ativada." }, { status: 409 });
+    throw redirect("/admin/conta");
+  }
+  if (intent === "totp-confirm") return confirmTotpAction(session, form);
+  if (intent === "totp-disable") return disableTotpAction(session, form);
+  if (intent !== "" && intent !== "password") return data({ error: "Ação desconhecida." }, { status: 400 });
   const parsed = validateForm(changePasswordSchema, formTexts(form, ["current", "password", "confirmation"]));
   if (!parsed.ok) return data({ error: parsed.message }, { status: 400 });
   const siteName = (await siteSettingsFor(context)).site.name;
@@ -40,15 +65,38 @@ export async function action({ request, context }: Route.ActionArgs) {
   throw redirect("/admin/conta");
 }
 
+async function confirmTotpAction(session: CurrentSession, form: FormData) {
+  const parsed = validateForm(confirmTotpSchema, formTexts(form, ["code"]));
+  if (!parsed.ok) return data({ error: parsed.message }, { status: 400 });
+  const result = await confirmTotpSetup(session, parsed.data);
+  if (!result.ok) return data({ error: result.message }, { status: result.status });
+  // Shown in this answer only: the codes are stored hashed and never shown again.
+  return { recoveryCodes: result.value };
+}
+
+async function disableTotpAction(session: CurrentSession, form: FormData) {
+  const parsed = validateForm(disableTotpSchema, formTexts(form, ["password", "code"]));
+  if (!parsed.ok) return data({ error: parsed.message }, { status: 400 });
+  const result = await turnOffTotp(session, parsed.data);
+  if (!result.ok) return data({ error: result.message }, { status: result.status });
+  await setFlash(session, {
+    title: "Verificação em duas etapas desativada",
+    description: "O acesso volta a pedir só a senha.",
+  });
+  throw redirect("/admin/conta");
+}
+
 export const meta: Route.MetaFunction = () => [
   { title: "Minha conta | Admin" },
   { name: "robots", content: "noindex" },
 ];
 
 export default function AdminAccount({ loaderData, actionData }: Route.ComponentProps) {
-  const { email, role, name, flash } = loaderData;
+  const { email, role, name, flash, twoFactor } = loaderData;
+  const failure = actionData && "error" in actionData ? actionData : undefined;
+  const recoveryCodes = actionData && "recoveryCodes" in actionData ? actionData.recoveryCodes : undefined;
   return (
-    <AdminPage title="Minha conta" email={email} flash={flash} failure={actionData}>
+    <AdminPage title="Minha conta" email={email} flash={flash} failure={failure}>
       <section
         aria-labelledby="dados-da-conta"
         className="rounded-2xl border border-slate-200 bg-white p-6 dark:border-slate-800 dark:bg-slate-900"
@@ -98,6 +146,7 @@ export default function AdminAccount({ loaderData, actionData }: Route.Component
           </Button>
         </Form>
       </section>
+      <TwoFactorSection view={twoFactor} recoveryCodes={recoveryCodes} />
     </AdminPage>
   );
 }

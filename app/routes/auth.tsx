@@ -36,7 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { clientIp } = context.get(requestInfoContext);
   const result = await attemptLogin(request, email, password, clientIp);
   if (!result.ok) return data({ error: result.message, email }, { status: result.status });
-  throw redirect("/admin", { headers: { "Set-Cookie": result.setCookie } });
+  throw redirect(result.location, { headers: { "Set-Cookie": result.setCookie } });
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -1,5 +1,6 @@
 import { privacyFacts } from "~/config/privacy";
 import { siteDefaults } from "~/config/site-env.server";
+import { deleteExpiredPendingSignIns } from "./auth/pending-sign-in.server";
 import { pruneEvents } from "./auth/rate-limit.server";
 import { deleteExpiredSessions } from "./auth/sessions.server";
 import { startPostScheduler } from "./blog/post-scheduler.server";
@@ -20,12 +21,17 @@ function deleteExpiredLeads(): Promise<number> {
 }
 
 /**
- * Housekeeping that keeps tables small: expired sessions, rate-limit events older than a day
+ * Housekeeping that keeps tables small: expired sessions and pending sign-ins, rate-limit events older than a day
  * (they hold client addresses), quote requests past their retention period.
  */
 function startHousekeeping(): StopBackgroundTask {
   const run = () => {
-    Promise.all([deleteExpiredSessions(), pruneEvents(), deleteExpiredLeads()]).catch((error: unknown) =>
+    Promise.all([
+      deleteExpiredSessions(),
+      deleteExpiredPendingSignIns(),
+      pruneEvents(),
+      deleteExpiredLeads(),
+    ]).catch((error: unknown) =>
       console.error(JSON.stringify({ level: "error", msg: "housekeeping failed", error: String(error) })),
     );
   };

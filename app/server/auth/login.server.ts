@@ -2,8 +2,10 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { rateLimitKey } from "../ip-address.server";
 import { recordSignInFailure } from "../metrics.server";
 import { decoyHash, verifyPassword } from "./password.server";
+import { createPendingSignIn } from "./pending-sign-in.server";
 import { countRecent, forgetEvent, recordEvent } from "./rate-limit.server";
 import { createSession } from "./sessions.server";
+import { totpStatus } from "./totp.server";
 import { findUserByEmail, recordSignIn } from "./users.server";
 
 const WINDOW_MS = 15 * 60 * 1000;
@@ -17,7 +19,12 @@ export const MAX_DELAY_MS = 3000;
 export const LOGIN_FAILED_MESSAGE = "E-mail ou senha incorretos.";
 export const LOGIN_LOCKED_MESSAGE = "Muitas tentativas de login. Aguarde 15 minutos e tente novamente.";
 
-export type LoginResult = { ok: true; setCookie: string } | { ok: false; status: 401 | 429; message: string };
+/** Where the browser goes next: the admin, or the second-factor step when the account has one. */
+export const SECOND_FACTOR_PATH = "/auth/verificacao";
+
+export type LoginResult =
+  | { ok: true; setCookie: string; location: string }
+  | { ok: false; status: 401 | 429; message: string };
 
 /**
  * Check e-mail and password, with two brakes on guessing, both counted in the database:
@@ -67,13 +74,22 @@ export async function attemptLogin(
   }
 
   // The e-mail's earlier failures stay: a stranger guessing it is still guessing.
-  await Promise.all([forgetEvent(emailEvent), forgetEvent(addressEvent), recordSignIn(user.id)]);
-  const setCookie = await createSession(request, user.id, {
+  await Promise.all([forgetEvent(emailEvent), forgetEvent(addressEvent)]);
+  if ((await totpStatus(user.id)) === "on") {
+    // The password alone opens nothing: the browser gets a pending sign-in, not a session.
+    return { ok: true, setCookie: await createPendingSignIn(request, user.id), location: SECOND_FACTOR_PATH };
+  }
+  return { ok: true, setCookie: await signInUser(request, user.id), location: "/admin" };
+}
+
+/** Start the user's session after every factor was checked; returns the Set-Cookie value. */
+export async function signInUser(request: Request, userId: string): Promise<string> {
+  await recordSignIn(userId);
+  return createSession(request, userId, {
     title: "Login realizado!",
     description: "Bem-vindo de volta.",
     variant: "success",
   });
-  return { ok: true, setCookie };
 }
 
 /** How long an attempt waits after this many recent failures (or attempts under way) for its e-mail. */

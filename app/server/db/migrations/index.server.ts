@@ -13,6 +13,7 @@ import * as blogSearch from "./0011-blog-search.server.ts";
 import * as adminLists from "./0012-admin-lists.server.ts";
 import * as postSeoAndRedirects from "./0013-post-seo-and-redirects.server.ts";
 import * as teamAccounts from "./0015-team-accounts.server.ts";
+import * as secondFactors from "./0017-second-factors.server.ts";
 
 /** Every migration, in order. Names sort; never rename or edit one that has shipped. */
 const migrations: Record<string, Migration> = {
@@ -30,6 +31,7 @@ const migrations: Record<string, Migration> = {
   "0012-admin-lists": adminLists,
   "0013-post-seo-and-redirects": postSeoAndRedirects,
   "0015-team-accounts": teamAccounts,
+  "0017-second-factors": secondFactors,
 };
 
 export const migrationProvider: MigrationProvider = {
