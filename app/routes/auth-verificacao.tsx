@@ -11,8 +11,9 @@ import { validateForm } from "~/server/validate-form.server";
 import type { Route } from "./+types/auth-verificacao";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  if (!(await readPendingSignIn(request))) throw redirect("/auth");
-  return null;
+  // No redirect when there is no pending sign-in: the loader also runs after a refused code,
+  // whose reason (and status) must stay on the page.
+  return { expired: (await readPendingSignIn(request)) ? null : PENDING_EXPIRED_MESSAGE };
 }
 
 const codeFormSchema = z.object({
@@ -48,7 +49,16 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     noindex: true,
   });
 
-export default function SecondFactor({ actionData }: Route.ComponentProps) {
+export default function SecondFactor({ loaderData, actionData }: Route.ComponentProps) {
+  if (loaderData.expired && !actionData) {
+    return (
+      <AccountCard title="Verificação em duas etapas" intro={<p>{loaderData.expired}</p>}>
+        <a href="/auth" className="btn w-full bg-brand-800 text-center text-white hover:bg-brand-900">
+          Entrar
+        </a>
+      </AccountCard>
+    );
+  }
   return (
     <AccountCard
       title="Verificação em duas etapas"

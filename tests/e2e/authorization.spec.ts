@@ -149,8 +149,19 @@ async function snapshot(): Promise<string> {
     .orderBy("id")
     .execute();
   const lead = await handle.db.selectFrom("leads").selectAll().where("id", "=", fixture.leadId).execute();
+  const secondFactors = await Promise.all(
+    (["totp_secrets", "recovery_codes", "passkeys"] as const).map((table) =>
+      handle.db
+        .selectFrom(table)
+        .select("user_id")
+        .where("user_id", "in", [adminId, fixture.editorId])
+        .orderBy("user_id")
+        .execute(),
+    ),
+  );
   return JSON.stringify({
     team,
+    secondFactors,
     invitations,
     lead,
     redirects,
@@ -680,11 +691,22 @@ const leadProbes: Probe[] = [
   ),
 ];
 
-/** One's own account: the password change (an Editor may use it, for their own account). */
+/** One's own account: password and second factors (an Editor may use it, for their own account). */
 const accountProbes: Probe[] = [
   ...pageProbes(["/admin/conta"], (page) => page),
   ...actionProbes(
     [
+      ["/admin/conta", "start two-factor", async () => ({ form: { intent: "totp-start" } })],
+      [
+        "/admin/conta",
+        "confirm two-factor",
+        async () => ({ form: { intent: "totp-confirm", code: "123456" } }),
+      ],
+      [
+        "/admin/conta",
+        "turn two-factor off",
+        async () => ({ form: { intent: "totp-disable", password: E2E_ADMIN.password, code: "123456" } }),
+      ],
       [
         "/admin/conta",
         "change password",
