@@ -22,6 +22,7 @@ export default [
     route("blog/:slug", "routes/blog-post.tsx"),
     route("auth", "routes/auth.tsx"),
     route("auth/verificacao", "routes/auth-verificacao.tsx"),
+    route("auth/passkey", "routes/auth-passkey.ts"),
     route("convite/:token", "routes/convite.tsx"),
     route("esqueci-minha-senha", "routes/esqueci-minha-senha.tsx"),
     route("redefinir-senha/:token", "routes/redefinir-senha.tsx"),
@@ -48,6 +49,7 @@ export default [
     route("admin/redirecionamentos", "routes/admin-redirecionamentos.tsx"),
     route("admin/usuarios", "routes/admin-usuarios.tsx"),
     route("admin/conta", "routes/admin-conta.tsx"),
+    route("admin/conta/passkeys/opcoes", "routes/admin-conta-passkeys-opcoes.ts"),
     route("*", "routes/not-found.tsx"),
   ]),
 ] satisfies RouteConfig;

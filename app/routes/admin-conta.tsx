@@ -1,5 +1,6 @@
 import { data, Form, redirect } from "react-router";
 import { AdminPage } from "~/components/admin/admin-page";
+import { PasskeysSection } from "~/components/admin/passkeys-section";
 import { TwoFactorSection } from "~/components/admin/two-factor-section";
 import { Button, Field, TextInput } from "~/components/admin/ui";
 import { PASSWORD_HINT, PASSWORD_MAX, PASSWORD_MIN } from "~/lib/password-rules";
@@ -13,6 +14,7 @@ import {
 } from "~/server/auth/account-two-factor.server";
 import { changePassword, changePasswordSchema } from "~/server/auth/change-password.server";
 import { requireAdminAction, requireAdminPage } from "~/server/auth/guard.server";
+import { addPasskey, listPasskeys, passkeyNameSchema, removePasskey } from "~/server/auth/passkeys.server";
 import { type CurrentSession, setFlash, takeFlash } from "~/server/auth/sessions.server";
 import { pendingTotpSetup, startTotpSetup, totpStatus, unusedRecoveryCodes } from "~/server/auth/totp.server";
 import { formText, formTexts, readForm } from "~/server/read-form.server";
@@ -26,16 +28,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await requireAdminPage(request);
   const userId = session.user.id;
   const siteName = (await siteSettingsFor(context)).site.name;
-  const [status, setup, unused] = await Promise.all([
+  const [status, setup, unused, passkeys] = await Promise.all([
     totpStatus(userId),
     pendingTotpSetup(userId, session.user.email, siteName),
     unusedRecoveryCodes(userId),
+    listPasskeys(userId),
   ]);
   return {
     email: session.user.email,
     role: session.user.role,
     name: session.user.name,
     twoFactor: { status, setup, unusedRecoveryCodes: unused },
+    passkeys,
     flash: await takeFlash(session),
   };
 }
@@ -52,6 +56,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   if (intent === "totp-confirm") return confirmTotpAction(session, form);
   if (intent === "totp-disable") return disableTotpAction(session, form);
+  if (intent === "passkey-add") return addPasskeyAction(request, session, form);
+  if (intent === "passkey-remove") {
+    if (!(await removePasskey(session.user.id, formText(form, "id"))))
+      return data({ error: "Passkey não encontrada." }, { status: 404 });
+    await setFlash(session, { title: "Passkey removida", description: "Ela não entra mais nesta conta." });
+    throw redirect("/admin/conta");
+  }
   if (intent !== "" && intent !== "password") return data({ error: "Ação desconhecida." }, { status: 400 });
   const parsed = validateForm(changePasswordSchema, formTexts(form, ["current", "password", "confirmation"]));
   if (!parsed.ok) return data({ error: parsed.message }, { status: 400 });
@@ -74,6 +85,19 @@ async function confirmTotpAction(session: CurrentSession, form: FormData) {
   return { recoveryCodes: result.value };
 }
 
+async function addPasskeyAction(request: Request, session: CurrentSession, form: FormData) {
+  const name = passkeyNameSchema.safeParse(formText(form, "name"));
+  if (!name.success)
+    return data({ error: name.error.issues[0]?.message ?? "Nome inválido." }, { status: 400 });
+  const result = await addPasskey(request, session.user.id, name.data, formText(form, "response"));
+  if (!result.ok) return data({ error: result.message }, { status: 400 });
+  await setFlash(session, {
+    title: "Passkey adicionada",
+    description: `"${name.data}" já pode ser usada para entrar.`,
+  });
+  throw redirect("/admin/conta");
+}
+
 async function disableTotpAction(session: CurrentSession, form: FormData) {
   const parsed = validateForm(disableTotpSchema, formTexts(form, ["password", "code"]));
   if (!parsed.ok) return data({ error: parsed.message }, { status: 400 });
@@ -92,7 +116,7 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export default function AdminAccount({ loaderData, actionData }: Route.ComponentProps) {
-  const { email, role, name, flash, twoFactor } = loaderData;
+  const { email, role, name, flash, twoFactor, passkeys } = loaderData;
   const failure = actionData && "error" in actionData ? actionData : undefined;
   const recoveryCodes = actionData && "recoveryCodes" in actionData ? actionData.recoveryCodes : undefined;
   return (
@@ -147,6 +171,7 @@ export default function AdminAccount({ loaderData, actionData }: Route.Component
         </Form>
       </section>
       <TwoFactorSection view={twoFactor} recoveryCodes={recoveryCodes} />
+      <PasskeysSection passkeys={passkeys} />
     </AdminPage>
   );
 }

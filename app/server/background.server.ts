@@ -1,5 +1,6 @@
 import { privacyFacts } from "~/config/privacy";
 import { siteDefaults } from "~/config/site-env.server";
+import { deleteExpiredChallenges } from "./auth/passkeys.server";
 import { deleteExpiredPendingSignIns } from "./auth/pending-sign-in.server";
 import { pruneEvents } from "./auth/rate-limit.server";
 import { deleteExpiredSessions } from "./auth/sessions.server";
@@ -21,7 +22,7 @@ function deleteExpiredLeads(): Promise<number> {
 }
 
 /**
- * Housekeeping that keeps tables small: expired sessions and pending sign-ins, rate-limit events older than a day
+ * Housekeeping that keeps tables small: expired sessions, pending sign-ins and passkey challenges, rate-limit events older than a day
  * (they hold client addresses), quote requests past their retention period.
  */
 function startHousekeeping(): StopBackgroundTask {
