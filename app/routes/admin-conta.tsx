@@ -15,6 +15,7 @@ import {
 import { changePassword, changePasswordSchema } from "~/server/auth/change-password.server";
 import { requireAdminAction, requireAdminPage } from "~/server/auth/guard.server";
 import { addPasskey, listPasskeys, passkeyNameSchema, removePasskey } from "~/server/auth/passkeys.server";
+import { lacksRequiredSecondFactor } from "~/server/auth/second-factor-policy.server";
 import { type CurrentSession, setFlash, takeFlash } from "~/server/auth/sessions.server";
 import { pendingTotpSetup, startTotpSetup, totpStatus, unusedRecoveryCodes } from "~/server/auth/totp.server";
 import { formText, formTexts, readForm } from "~/server/read-form.server";
@@ -28,11 +29,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await requireAdminPage(request);
   const userId = session.user.id;
   const siteName = (await siteSettingsFor(context)).site.name;
-  const [status, setup, unused, passkeys] = await Promise.all([
+  const [status, setup, unused, passkeys, mustSetUp] = await Promise.all([
     totpStatus(userId),
     pendingTotpSetup(userId, session.user.email, siteName),
     unusedRecoveryCodes(userId),
     listPasskeys(userId),
+    lacksRequiredSecondFactor(userId),
   ]);
   return {
     email: session.user.email,
@@ -40,6 +42,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     name: session.user.name,
     twoFactor: { status, setup, unusedRecoveryCodes: unused },
     passkeys,
+    mustSetUp,
     flash: await takeFlash(session),
   };
 }
@@ -116,11 +119,20 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export default function AdminAccount({ loaderData, actionData }: Route.ComponentProps) {
-  const { email, role, name, flash, twoFactor, passkeys } = loaderData;
+  const { email, role, name, flash, twoFactor, passkeys, mustSetUp } = loaderData;
   const failure = actionData && "error" in actionData ? actionData : undefined;
   const recoveryCodes = actionData && "recoveryCodes" in actionData ? actionData.recoveryCodes : undefined;
   return (
     <AdminPage title="Minha conta" email={email} flash={flash} failure={failure}>
+      {mustSetUp ? (
+        <p
+          role="status"
+          className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
+        >
+          A equipe exige uma segunda etapa no acesso. Ative a verificação em duas etapas ou adicione uma
+          passkey abaixo para usar o restante do painel.
+        </p>
+      ) : null}
       <section
         aria-labelledby="dados-da-conta"
         className="rounded-2xl border border-slate-200 bg-white p-6 dark:border-slate-800 dark:bg-slate-900"

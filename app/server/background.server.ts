@@ -22,14 +22,16 @@ function deleteExpiredLeads(): Promise<number> {
 }
 
 /**
- * Housekeeping that keeps tables small: expired sessions, pending sign-ins and passkey challenges, rate-limit events older than a day
- * (they hold client addresses), quote requests past their retention period.
+ * Housekeeping that keeps tables small: expired sessions, pending sign-ins and passkey
+ * challenges, rate-limit events older than a day (they hold client addresses), quote requests
+ * past their retention period.
  */
 function startHousekeeping(): StopBackgroundTask {
   const run = () => {
     Promise.all([
       deleteExpiredSessions(),
       deleteExpiredPendingSignIns(),
+      deleteExpiredChallenges(),
       pruneEvents(),
       deleteExpiredLeads(),
     ]).catch((error: unknown) =>

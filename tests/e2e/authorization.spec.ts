@@ -94,7 +94,12 @@ async function snapshot(): Promise<string> {
     .where("id", "in", [fixture.usedCategoryId, fixture.unusedCategoryId])
     .orderBy("id")
     .execute();
-  const settings = await handle.db.selectFrom("settings").selectAll().where("key", "=", "company").execute();
+  const settings = await handle.db
+    .selectFrom("settings")
+    .selectAll()
+    .where("key", "in", ["company", "require_second_factor"])
+    .orderBy("key")
+    .execute();
   const siteContent = await Promise.all(
     (["services", "stats", "reasons", "testimonials"] as const).map((table) =>
       handle.db.selectFrom(table).selectAll().orderBy("id").execute(),
@@ -150,7 +155,7 @@ async function snapshot(): Promise<string> {
     .execute();
   const lead = await handle.db.selectFrom("leads").selectAll().where("id", "=", fixture.leadId).execute();
   const secondFactors = await Promise.all(
-    (["totp_secrets", "recovery_codes", "passkeys"] as const).map((table) =>
+    (["totp_secrets", "recovery_codes", "passkeys", "webauthn_challenges"] as const).map((table) =>
       handle.db
         .selectFrom(table)
         .select("user_id")
@@ -649,6 +654,11 @@ const teamProbes: Probe[] = [
         async () => ({ form: { intent: "role", id: fixture.editorId, role: "admin" } }),
       ],
       ["/admin/usuarios", "demote", async () => ({ form: { intent: "role", id: adminId, role: "editor" } })],
+      [
+        "/admin/usuarios",
+        "require a second factor",
+        async () => ({ form: { intent: "second-factor-policy", required: "1" } }),
+      ],
       ["/admin/usuarios", "deactivate", async () => ({ form: { intent: "deactivate", id: adminId } })],
       ["/admin/usuarios", "remove", async () => ({ form: { intent: "remove", id: adminId } })],
       [
@@ -694,9 +704,26 @@ const leadProbes: Probe[] = [
 /** One's own account: password and second factors (an Editor may use it, for their own account). */
 const accountProbes: Probe[] = [
   ...pageProbes(["/admin/conta"], (page) => page),
+  {
+    label: "POST /admin/conta/passkeys/opcoes",
+    method: "POST",
+    path: () => "/admin/conta/passkeys/opcoes",
+    kind: "mutation",
+    body: async () => ({ form: {} }),
+  },
   ...actionProbes(
     [
       ["/admin/conta", "start two-factor", async () => ({ form: { intent: "totp-start" } })],
+      [
+        "/admin/conta",
+        "add a passkey",
+        async () => ({ form: { intent: "passkey-add", name: "Intrusa", response: "{}" } }),
+      ],
+      [
+        "/admin/conta",
+        "remove a passkey",
+        async () => ({ form: { intent: "passkey-remove", id: "qualquer" } }),
+      ],
       [
         "/admin/conta",
         "confirm two-factor",

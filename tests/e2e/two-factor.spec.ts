@@ -102,7 +102,7 @@ test("turning TOTP on, then signing in with a code, with a recovery code once, a
   await page.goto("/auth");
   await page.getByLabel("E-mail").fill(account.email);
   await page.getByLabel("Senha").fill(account.password);
-  await page.getByRole("button", { name: "Entrar" }).click();
+  await page.getByRole("button", { name: "Entrar", exact: true }).click();
   await expect(page).toHaveURL(/\/admin$/, { timeout: 15_000 });
 
   await page.goto("/admin/conta");
@@ -139,7 +139,7 @@ test("turning TOTP on, then signing in with a code, with a recovery code once, a
   await other.goto("/auth");
   await other.getByLabel("E-mail").fill(account.email);
   await other.getByLabel("Senha").fill(account.password);
-  await other.getByRole("button", { name: "Entrar" }).click();
+  await other.getByRole("button", { name: "Entrar", exact: true }).click();
   await expect(other.getByRole("heading", { name: "Verificação em duas etapas" })).toBeVisible({
     timeout: 15_000,
   });

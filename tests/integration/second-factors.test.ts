@@ -4,6 +4,12 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createPendingSignIn, readPendingSignIn } from "~/server/auth/pending-sign-in.server";
 import { completeSecondFactor, MAX_CODES_PER_ACCOUNT } from "~/server/auth/second-factor.server";
 import {
+  hasSecondFactor,
+  lacksRequiredSecondFactor,
+  secondFactorRequired,
+  setSecondFactorRequired,
+} from "~/server/auth/second-factor-policy.server";
+import {
   confirmTotp,
   pendingTotpSetup,
   RECOVERY_CODE_COUNT,
@@ -155,5 +161,42 @@ describe.each(testEngines())("second factors on $name", (engine) => {
       status: 429,
     });
     expect(await spendRecoveryCode(userId, unused)).toBe(true);
+  });
+
+  it("the team rule: saved on both engines; an account meets it with TOTP or a passkey", async () => {
+    const db = await database();
+    const bare = await insertUser(db, {
+      email: `sem-${uid()}@exemplo-condominio.com.br`,
+      passwordHash: "x",
+      role: "editor",
+    });
+    const withPasskey = await insertUser(db, {
+      email: `pk-${uid()}@exemplo-condominio.com.br`,
+      passwordHash: "x",
+      role: "editor",
+    });
+    await db
+      .insertInto("passkeys")
+      .values({
+        id: `cred-${uid()}`,
+        user_id: withPasskey,
+        name: "Celular",
+        public_key: new Uint8Array([1, 2, 3]),
+        counter: 0,
+        created_at: new Date().toISOString(),
+      })
+      .execute();
+    const { userId: withTotp } = await userWithTotp(Date.now());
+    expect(await hasSecondFactor(bare)).toBe(false);
+    expect(await hasSecondFactor(withPasskey)).toBe(true);
+    expect(await hasSecondFactor(withTotp)).toBe(true);
+    expect(await lacksRequiredSecondFactor(bare)).toBe(false);
+    await setSecondFactorRequired(true);
+    await setSecondFactorRequired(true);
+    expect(await secondFactorRequired()).toBe(true);
+    expect(await lacksRequiredSecondFactor(bare)).toBe(true);
+    expect(await lacksRequiredSecondFactor(withPasskey)).toBe(false);
+    await setSecondFactorRequired(false);
+    expect(await lacksRequiredSecondFactor(bare)).toBe(false);
   });
 });

@@ -1,9 +1,8 @@
 import { z } from "zod";
-import { database } from "../db/database.server";
-import { verifyPassword } from "./password.server";
 import { admitEvent } from "./rate-limit.server";
 import type { CurrentSession } from "./sessions.server";
 import { checkSecondFactorCode, confirmTotp, disableTotp } from "./totp.server";
+import { passwordMatches } from "./users.server";
 
 // A signed-in person turns their own TOTP on (confirming with a code from the new secret) or
 // off (password and a code, so a session left open on a shared computer is not enough). Wrong
@@ -60,13 +59,7 @@ export async function turnOffTotp(
   input: z.infer<typeof disableTotpSchema>,
 ): Promise<AccountTwoFactorResult<null>> {
   if (!(await admit(session.user.id)).ok) return LIMITED;
-  const db = await database();
-  const row = await db
-    .selectFrom("users")
-    .select("password_hash")
-    .where("id", "=", session.user.id)
-    .executeTakeFirstOrThrow();
-  if (!(await verifyPassword(input.password, row.password_hash)))
+  if (!(await passwordMatches(session.user.id, input.password)))
     return { ok: false, status: 400, message: "Senha incorreta." };
   const right = await checkSecondFactorCode(session.user.id, input.code);
   if (!right) return { ok: false, status: 400, message: "Código incorreto ou já usado." };

@@ -46,6 +46,18 @@ export function looksLikeTotpCode(value: string): boolean {
   return /^\d{6}$/.test(value);
 }
 
+/** The user's secret: the confirmed one, or the one still being set up. */
+async function secretOf(userId: string, state: "confirmed" | "pending"): Promise<string | undefined> {
+  const db = await database();
+  const row = await db
+    .selectFrom("totp_secrets")
+    .select("secret")
+    .where("user_id", "=", userId)
+    .where("confirmed_at", state === "pending" ? "is" : "is not", null)
+    .executeTakeFirst();
+  return row?.secret;
+}
+
 export async function totpStatus(userId: string): Promise<"off" | "pending" | "on"> {
   const db = await database();
   const row = await db
@@ -94,16 +106,10 @@ export async function pendingTotpSetup(
   label: string,
   issuer: string,
 ): Promise<TotpSetup | undefined> {
-  const db = await database();
-  const row = await db
-    .selectFrom("totp_secrets")
-    .select("secret")
-    .where("user_id", "=", userId)
-    .where("confirmed_at", "is", null)
-    .executeTakeFirst();
-  if (!row) return undefined;
-  const uri = totpFor(row.secret, label, issuer).toString();
-  return { secret: row.secret, qrSvg: renderSVG(uri, { border: 2 }) };
+  const secret = await secretOf(userId, "pending");
+  if (secret === undefined) return undefined;
+  const uri = totpFor(secret, label, issuer).toString();
+  return { secret, qrSvg: renderSVG(uri, { border: 2 }) };
 }
 
 /** Which step a code belongs to (within the window), or undefined when it is wrong. */
@@ -130,14 +136,9 @@ export async function confirmTotp(
   now = Date.now(),
 ): Promise<string[] | undefined> {
   const db = await database();
-  const row = await db
-    .selectFrom("totp_secrets")
-    .select("secret")
-    .where("user_id", "=", userId)
-    .where("confirmed_at", "is", null)
-    .executeTakeFirst();
-  if (!row) return undefined;
-  const step = matchingStep(row.secret, code, now);
+  const secret = await secretOf(userId, "pending");
+  if (secret === undefined) return undefined;
+  const step = matchingStep(secret, code, now);
   if (step === undefined) return undefined;
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
   const confirmed = await db.transaction().execute(async (trx) => {
@@ -146,7 +147,7 @@ export async function confirmTotp(
       .set({ confirmed_at: new Date(now).toISOString(), last_used_step: step })
       .where("user_id", "=", userId)
       .where("confirmed_at", "is", null)
-      .where("secret", "=", row.secret)
+      .where("secret", "=", secret)
       .executeTakeFirst();
     if (Number(updated.numUpdatedRows) === 0) return false;
     await trx.deleteFrom("recovery_codes").where("user_id", "=", userId).execute();
@@ -174,14 +175,9 @@ export async function confirmTotp(
  */
 export async function verifyTotp(userId: string, code: string, now = Date.now()): Promise<boolean> {
   const db = await database();
-  const row = await db
-    .selectFrom("totp_secrets")
-    .select("secret")
-    .where("user_id", "=", userId)
-    .where("confirmed_at", "is not", null)
-    .executeTakeFirst();
-  if (!row) return false;
-  const step = matchingStep(row.secret, code, now);
+  const secret = await secretOf(userId, "confirmed");
+  if (secret === undefined) return false;
+  const step = matchingStep(secret, code, now);
   if (step === undefined) return false;
   const claimed = await db
     .updateTable("totp_secrets")
