@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
 import { z } from "zod";
-import { AccountCard, AccountField } from "~/components/account-card";
+import { AccountCard, AccountField, BackToSignIn } from "~/components/account-card";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
 import { requestInfoContext } from "~/request-context";
 import { assertSameOrigin } from "~/server/auth/guard.server";
@@ -88,12 +88,7 @@ export default function SecondFactor({ loaderData, actionData }: Route.Component
         >
           Verificar
         </button>
-        <a
-          href="/auth"
-          className="text-center text-sm font-semibold text-brand-800 underline dark:text-brand-200"
-        >
-          Voltar ao acesso
-        </a>
+        <BackToSignIn />
       </form>
     </AccountCard>
   );

@@ -57,6 +57,14 @@ async function newPage(browser: Browser, baseURL: string): Promise<Page> {
   return (await browser.newContext({ baseURL })).newPage();
 }
 
+/** A new account signed in (password only) in a page of its own. */
+async function signedInAccount(browser: Browser, baseURL: string) {
+  const account = await newAccount();
+  const page = await newPage(browser, baseURL);
+  expect((await postPassword(page.request, account.email, account.password)).status()).toBe(302);
+  return { account, page };
+}
+
 async function postPassword(request: APIRequestContext, email: string, password: string) {
   return request.post("/auth", {
     headers: { Origin: E2E_ORIGIN },
@@ -177,9 +185,7 @@ test("wrong codes at the second step end in 429, and then even a right code is r
   baseURL,
 }) => {
   test.setTimeout(120_000);
-  const account = await newAccount();
-  const owner = await newPage(browser, baseURL ?? "");
-  expect((await postPassword(owner.request, account.email, account.password)).status()).toBe(302);
+  const { account, page: owner } = await signedInAccount(browser, baseURL ?? "");
   const secret = await enableOverHttp(owner.request, account.id);
 
   const guesser = await newPage(browser, baseURL ?? "");
@@ -203,9 +209,7 @@ test("bad input on the two-factor forms: a pt-BR reason, a 4xx, nothing saved; t
   baseURL,
 }) => {
   test.setTimeout(120_000);
-  const account = await newAccount();
-  const page = await newPage(browser, baseURL ?? "");
-  expect((await postPassword(page.request, account.email, account.password)).status()).toBe(302);
+  const { account, page } = await signedInAccount(browser, baseURL ?? "");
 
   // Confirming before starting, or with a malformed code.
   expect((await postAccount(page.request, { intent: "totp-start" })).status()).toBe(302);
