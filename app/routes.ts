@@ -21,6 +21,8 @@ export default [
     route("blog/previa/:token", "routes/blog-previa.tsx"),
     route("blog/:slug", "routes/blog-post.tsx"),
     route("auth", "routes/auth.tsx"),
+    route("auth/verificacao", "routes/auth-verificacao.tsx"),
+    route("auth/passkey", "routes/auth-passkey.ts"),
     route("convite/:token", "routes/convite.tsx"),
     route("esqueci-minha-senha", "routes/esqueci-minha-senha.tsx"),
     route("redefinir-senha/:token", "routes/redefinir-senha.tsx"),
@@ -54,6 +56,7 @@ export default [
     route("admin/auditoria.csv", "routes/admin-auditoria-csv.ts"),
     route("admin/conta", "routes/admin-conta.tsx"),
     route("admin/conta/dispositivos", "routes/admin-conta-dispositivos.tsx"),
+    route("admin/conta/passkeys/opcoes", "routes/admin-conta-passkeys-opcoes.ts"),
     route("*", "routes/not-found.tsx"),
   ]),
 ] satisfies RouteConfig;

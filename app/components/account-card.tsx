@@ -106,3 +106,15 @@ export function NewPasswordFields({ email, label }: { email: string; label: stri
     </>
   );
 }
+
+/** The link back to the sign-in page under an account form. */
+export function BackToSignIn() {
+  return (
+    <a
+      href="/auth"
+      className="text-center text-sm font-semibold text-brand-800 underline dark:text-brand-200"
+    >
+      Voltar ao acesso
+    </a>
+  );
+}

@@ -6,6 +6,7 @@ import { siteDefaults } from "~/config/site-env.server";
 import { ROLE_LABELS, ROLES } from "~/lib/roles";
 import type { RouteHandle } from "~/route-handle";
 import { requireAdminAction, requireAdminPage } from "~/server/auth/guard.server";
+import { secondFactorRequired } from "~/server/auth/second-factor-policy.server";
 import { takeFlash } from "~/server/auth/sessions.server";
 import { mailConfigFromEnv } from "~/server/email/mail-config.server";
 import { INVITATION_HOURS, listPendingInvitations } from "~/server/team/invitations.server";
@@ -23,16 +24,18 @@ const dateTime = new Intl.DateTimeFormat("pt-BR", {
 
 export async function loader({ request }: Route.LoaderArgs) {
   const session = await requireAdminPage(request, { can: "users.manage" });
-  const [members, invitations, flash] = await Promise.all([
+  const [members, invitations, flash, secondFactorPolicy] = await Promise.all([
     listTeamMembers(),
     listPendingInvitations(),
     takeFlash(session),
+    secondFactorRequired(),
   ]);
   return {
     email: session.user.email,
     role: session.user.role,
     selfId: session.user.id,
     flash,
+    secondFactorPolicy,
     invitationHours: INVITATION_HOURS,
     // Without SMTP an invitation waits in the outbox: say so before anyone waits for it.
     mailEnabled: mailConfigFromEnv(process.env, siteDefaults()).enabled,
@@ -61,7 +64,8 @@ const sectionClassName =
   "rounded-2xl border border-slate-200 bg-white p-6 dark:border-slate-800 dark:bg-slate-900";
 
 export default function AdminUsers({ loaderData, actionData }: Route.ComponentProps) {
-  const { members, invitations, flash, email, selfId, invitationHours, mailEnabled } = loaderData;
+  const { members, invitations, flash, email, selfId, invitationHours, mailEnabled, secondFactorPolicy } =
+    loaderData;
   return (
     <AdminPage
       title="Usuários"
@@ -223,6 +227,23 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
             );
           })}
         </ul>
+      </section>
+      <section aria-labelledby="segunda-etapa" className={sectionClassName}>
+        <h2 id="segunda-etapa" className="mb-1 text-xl font-bold text-slate-900 dark:text-white">
+          Segunda etapa no acesso
+        </h2>
+        <p className="mb-4 text-sm text-slate-600 dark:text-slate-400">
+          {secondFactorPolicy
+            ? "Obrigatória: quem não tem verificação em duas etapas nem passkey configura uma ao entrar, antes de usar o painel."
+            : "Opcional: cada pessoa decide se usa verificação em duas etapas ou passkey."}
+        </p>
+        <Form method="post">
+          <input type="hidden" name="intent" value="second-factor-policy" />
+          <input type="hidden" name="required" value={secondFactorPolicy ? "" : "1"} />
+          <Button type="submit" variant={secondFactorPolicy ? "secondary" : "primary"}>
+            {secondFactorPolicy ? "Tornar a segunda etapa opcional" : "Exigir segunda etapa de todos"}
+          </Button>
+        </Form>
       </section>
     </AdminPage>
   );

@@ -1,15 +1,20 @@
 import { data, redirect } from "react-router";
 import { z } from "zod";
+import { PasskeySignIn } from "~/components/passkey-sign-in";
 import { BusySubmitScript } from "~/components/ui/busy-submit-script";
 import { ToastRegion, ToastView } from "~/components/ui/toast";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
 import { requestInfoContext } from "~/request-context";
+import type { RouteHandle } from "~/route-handle";
 import { assertSameOrigin } from "~/server/auth/guard.server";
 import { attemptLogin } from "~/server/auth/login.server";
 import { getSession } from "~/server/auth/sessions.server";
 import { formText, readForm } from "~/server/read-form.server";
 import { validateForm } from "~/server/validate-form.server";
 import type { Route } from "./+types/auth";
+
+// Hydrated for 'Entrar com passkey' (WebAuthn needs JavaScript); the password form works without it.
+export const handle: RouteHandle = { hydrate: true };
 
 export async function loader({ request }: Route.LoaderArgs) {
   if (await getSession(request)) throw redirect("/admin");
@@ -36,7 +41,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { clientIp } = context.get(requestInfoContext);
   const result = await attemptLogin(request, email, password, clientIp);
   if (!result.ok) return data({ error: result.message, email }, { status: result.status });
-  throw redirect("/admin", { headers: { "Set-Cookie": result.setCookie } });
+  throw redirect(result.location, { headers: { "Set-Cookie": result.setCookie } });
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -106,6 +111,7 @@ export default function Auth({ actionData }: Route.ComponentProps) {
             Esqueci minha senha
           </a>
         </form>
+        <PasskeySignIn />
       </div>
       {actionData?.error ? (
         <ToastRegion>

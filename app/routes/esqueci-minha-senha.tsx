@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { AccountCard, AccountField } from "~/components/account-card";
+import { AccountCard, AccountField, BackToSignIn } from "~/components/account-card";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
 import { requestInfoContext } from "~/request-context";
 import { assertSameOrigin } from "~/server/auth/guard.server";
@@ -68,12 +68,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
         >
           Enviar link
         </button>
-        <a
-          href="/auth"
-          className="text-center text-sm font-semibold text-brand-800 underline dark:text-brand-200"
-        >
-          Voltar ao acesso
-        </a>
+        <BackToSignIn />
       </form>
     </AccountCard>
   );

@@ -1,6 +1,8 @@
 import { privacyFacts } from "~/config/privacy";
 import { siteDefaults } from "~/config/site-env.server";
 import { auditRetentionCutoff, deleteAuditEntriesOlderThan } from "./audit/audit-log.server";
+import { deleteExpiredChallenges } from "./auth/passkeys.server";
+import { deleteExpiredPendingSignIns } from "./auth/pending-sign-in.server";
 import { pruneEvents } from "./auth/rate-limit.server";
 import { deleteExpiredSessions } from "./auth/sessions.server";
 import { startPostScheduler } from "./blog/post-scheduler.server";
@@ -21,14 +23,17 @@ function deleteExpiredLeads(): Promise<number> {
 }
 
 /**
- * Housekeeping that keeps tables small: expired sessions, rate-limit events older than a day
- * (they hold client addresses), quote requests past their retention period, audit entries
- * older than 12 months.
+ * Housekeeping that keeps tables small: expired sessions, pending sign-ins and passkey
+ * challenges, rate-limit events older than a day (they hold client addresses), quote requests
+ * past their retention period, audit entries older than 12 months.
  */
 function startHousekeeping(): StopBackgroundTask {
   const run = () => {
     Promise.all([
       deleteExpiredSessions(),
+      deleteExpiredSessions(),
+      deleteExpiredPendingSignIns(),
+      deleteExpiredChallenges(),
       pruneEvents(),
       deleteExpiredLeads(),
       deleteAuditEntriesOlderThan(auditRetentionCutoff()),

@@ -257,7 +257,7 @@ test.describe("sign-in (/auth)", () => {
       const answer = page.waitForResponse(
         (r) => r.url().endsWith("/auth") && r.request().method() === "POST",
       );
-      await page.getByRole("button", { name: "Entrar" }).click();
+      await page.getByRole("button", { name: "Entrar", exact: true }).click();
       expect((await answer).status()).toBe(401);
       // The same notification region as every admin toast.
       const alert = notifications(page).getByRole("alert").filter({ hasText: "Erro no login" });
@@ -285,7 +285,7 @@ test.describe("sign-in (/auth)", () => {
     page,
   }) => {
     await page.goto("/auth");
-    const submit = page.getByRole("button", { name: "Entrar" });
+    const submit = page.getByRole("button", { name: "Entrar", exact: true });
     await expect(submit).toHaveAttribute("data-busy-label", "Entrando...");
 
     // While a navigation is pending Playwright's locators wait for it, so the page reports the

@@ -97,7 +97,12 @@ async function snapshot(): Promise<string> {
     .where("id", "in", [fixture.usedCategoryId, fixture.unusedCategoryId])
     .orderBy("id")
     .execute();
-  const settings = await handle.db.selectFrom("settings").selectAll().where("key", "=", "company").execute();
+  const settings = await handle.db
+    .selectFrom("settings")
+    .selectAll()
+    .where("key", "in", ["company", "require_second_factor"])
+    .orderBy("key")
+    .execute();
   const siteContent = await Promise.all(
     (["services", "stats", "reasons", "testimonials"] as const).map((table) =>
       handle.db.selectFrom(table).selectAll().orderBy("id").execute(),
@@ -163,8 +168,19 @@ async function snapshot(): Promise<string> {
     .selectFrom("personal_data_requests")
     .select((eb) => eb.fn.countAll<number>().as("n"))
     .executeTakeFirst();
+  const secondFactors = await Promise.all(
+    (["totp_secrets", "recovery_codes", "passkeys", "webauthn_challenges"] as const).map((table) =>
+      handle.db
+        .selectFrom(table)
+        .select("user_id")
+        .where("user_id", "in", [adminId, fixture.editorId])
+        .orderBy("user_id")
+        .execute(),
+    ),
+  );
   return JSON.stringify({
     team,
+    secondFactors,
     invitations,
     lead,
     personalDataRequests: Number(personalDataRequests?.n),
@@ -687,6 +703,11 @@ const teamProbes: Probe[] = [
         async () => ({ form: { intent: "role", id: fixture.editorId, role: "admin" } }),
       ],
       ["/admin/usuarios", "demote", async () => ({ form: { intent: "role", id: adminId, role: "editor" } })],
+      [
+        "/admin/usuarios",
+        "require a second factor",
+        async () => ({ form: { intent: "second-factor-policy", required: "1" } }),
+      ],
       ["/admin/usuarios", "deactivate", async () => ({ form: { intent: "deactivate", id: adminId } })],
       ["/admin/usuarios", "remove", async () => ({ form: { intent: "remove", id: adminId } })],
       [
@@ -763,13 +784,42 @@ const auditProbes: Probe[] = [
   { label: "GET /admin/auditoria.csv", method: "GET", path: () => "/admin/auditoria.csv", kind: "page" },
 ];
 
-/** One's own account: the password change and the sessions (an Editor may use them, for their own account). */
+/**
+ * One's own account: password, second factors and sessions (an Editor may use them, for their
+ * own account).
+ */
 const accountProbes: Probe[] = [
   ...pageProbes(["/admin/conta", "/admin/conta/dispositivos"], (page) => page),
+  {
+    label: "POST /admin/conta/passkeys/opcoes",
+    method: "POST",
+    path: () => "/admin/conta/passkeys/opcoes",
+    kind: "mutation",
+    body: async () => ({ form: {} }),
+  },
   ...actionProbes(
     [
-      ["/admin/conta/dispositivos", "end others", async () => ({ form: { intent: "end-others" } })],
-      ["/admin/conta/dispositivos", "end one", async () => ({ form: { intent: "end", id: "0".repeat(64) } })],
+      ["/admin/conta", "start two-factor", async () => ({ form: { intent: "totp-start" } })],
+      [
+        "/admin/conta",
+        "add a passkey",
+        async () => ({ form: { intent: "passkey-add", name: "Intrusa", response: "{}" } }),
+      ],
+      [
+        "/admin/conta",
+        "remove a passkey",
+        async () => ({ form: { intent: "passkey-remove", id: "qualquer" } }),
+      ],
+      [
+        "/admin/conta",
+        "confirm two-factor",
+        async () => ({ form: { intent: "totp-confirm", code: "123456" } }),
+      ],
+      [
+        "/admin/conta",
+        "turn two-factor off",
+        async () => ({ form: { intent: "totp-disable", password: E2E_ADMIN.password, code: "123456" } }),
+      ],
       [
         "/admin/conta",
         "change password",
@@ -781,10 +831,13 @@ const accountProbes: Probe[] = [
           },
         }),
       ],
+      ["/admin/conta/dispositivos", "end others", async () => ({ form: { intent: "end-others" } })],
+      ["/admin/conta/dispositivos", "end one", async () => ({ form: { intent: "end", id: "0".repeat(64) } })],
     ],
     (page) => page,
   ),
 ];
+
 const comparePath = (suffix = "") =>
   `/admin/posts/${fixture.postId}/revisoes${suffix}?de=${fixture.olderRevisionId}&para=${fixture.currentRevisionId}`;
 const restoreRevision = async (): Promise<Body> => ({ form: { revisionId: fixture.olderRevisionId } });

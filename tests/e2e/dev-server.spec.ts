@@ -103,7 +103,7 @@ test("the admin under npm run dev: /admin asks for a session, sign-in at /auth o
   await expect(page.getByRole("heading", { level: 1, name: "Acesso ao Admin" })).toBeVisible();
   await page.getByLabel("E-mail").fill(E2E_ADMIN.email);
   await page.getByLabel("Senha").fill(E2E_ADMIN.password);
-  await page.getByRole("button", { name: "Entrar" }).click();
+  await page.getByRole("button", { name: "Entrar", exact: true }).click();
   await slowExpect(page).toHaveURL((url) => url.pathname === "/admin");
   await slowExpect(page.getByRole("heading", { level: 1, name: "Admin do Blog" })).toBeVisible();
   await expect(page.getByText(`Conectado como ${E2E_ADMIN.email}`)).toBeVisible();

@@ -1,11 +1,11 @@
 import { z } from "zod";
 import { recordAudit } from "../audit/audit-log.server";
 import { database } from "../db/database.server";
-import { hashPassword, verifyPassword } from "./password.server";
+import { hashPassword } from "./password.server";
 import { passwordProblem } from "./password-policy.server";
 import { admitEvent } from "./rate-limit.server";
 import type { CurrentSession } from "./sessions.server";
-import { passwordSchema } from "./users.server";
+import { passwordMatches, passwordSchema } from "./users.server";
 
 // A signed-in person changes their own password: the current one is asked (a session left open
 // on a shared computer is not enough), and every other session of the account ends; this one
@@ -38,17 +38,12 @@ export async function changePassword(
   ]);
   if (!admission.ok)
     return { ok: false, status: 429, message: "Muitas tentativas. Aguarde 15 minutos e tente novamente." };
-  const db = await database();
-  const row = await db
-    .selectFrom("users")
-    .select("password_hash")
-    .where("id", "=", session.user.id)
-    .executeTakeFirstOrThrow();
-  if (!(await verifyPassword(input.current, row.password_hash)))
+  if (!(await passwordMatches(session.user.id, input.current)))
     return { ok: false, status: 400, message: "Senha atual incorreta." };
   const weak = await passwordProblem(input.password, [session.user.email, session.user.name ?? "", siteName]);
   if (weak) return { ok: false, status: 400, message: weak };
   const passwordHash = await hashPassword(input.password);
+  const db = await database();
   await db.transaction().execute(async (trx) => {
     await trx
       .updateTable("users")

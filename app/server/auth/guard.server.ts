@@ -2,7 +2,13 @@ import { data, redirect } from "react-router";
 import { siteDefaults } from "~/config/site-env.server";
 import { type Capability, FORBIDDEN_MESSAGE, roleCan } from "~/lib/roles";
 import { requestIsHttps } from "./cookies.server";
-import { type CurrentSession, getSession, readSessionToken } from "./sessions.server";
+import {
+  lacksRequiredSecondFactor,
+  opensWithoutSecondFactor,
+  SECOND_FACTOR_REQUIRED_MESSAGE,
+  SECOND_FACTOR_SETUP_PATH,
+} from "./second-factor-policy.server";
+import { type CurrentSession, getSession, readSessionToken, setFlash } from "./sessions.server";
 
 // Every admin loader and action calls one of these. The HTTP layer also refuses /admin
 // requests without a session before React Router runs (http-app.server.ts); this is the
@@ -24,6 +30,14 @@ export async function requireAdminPage(
   const session = await getSession(request);
   if (!session) throw redirect("/auth");
   if (!roleCan(session.user.role, can)) throw data({ error: FORBIDDEN_MESSAGE }, { status: 403 });
+  if (!opensWithoutSecondFactor(request) && (await lacksRequiredSecondFactor(session.user.id))) {
+    await setFlash(session, {
+      title: "Configure a segunda etapa",
+      description: SECOND_FACTOR_REQUIRED_MESSAGE,
+      variant: "error",
+    });
+    throw redirect(SECOND_FACTOR_SETUP_PATH);
+  }
   return session;
 }
 
@@ -44,6 +58,8 @@ export async function requireAdminAction(
   // A real Response (not data()), so resource routes answer with this JSON as it is.
   if (!session) throw Response.json({ error: UNAUTHORIZED_MESSAGE }, { status: 401 });
   if (!roleCan(session.user.role, can)) throw Response.json({ error: FORBIDDEN_MESSAGE }, { status: 403 });
+  if (!opensWithoutSecondFactor(request) && (await lacksRequiredSecondFactor(session.user.id)))
+    throw Response.json({ error: SECOND_FACTOR_REQUIRED_MESSAGE }, { status: 403 });
   return session;
 }
 

@@ -3,9 +3,11 @@ import { recordAudit } from "../audit/audit-log.server";
 import { rateLimitKey } from "../ip-address.server";
 import { recordSignInFailure } from "../metrics.server";
 import { decoyHash, verifyPassword } from "./password.server";
+import { createPendingSignIn } from "./pending-sign-in.server";
 import { countRecent, forgetEvent, recordEvent } from "./rate-limit.server";
 import { createSession } from "./sessions.server";
-import { findUserByEmail, recordSignIn } from "./users.server";
+import { totpStatus } from "./totp.server";
+import { findUserByEmail, findUserById, recordSignIn } from "./users.server";
 
 const WINDOW_MS = 15 * 60 * 1000;
 /** Attempts allowed per client address within the window; past it the address gets 429. */
@@ -18,7 +20,12 @@ export const MAX_DELAY_MS = 3000;
 export const LOGIN_FAILED_MESSAGE = "E-mail ou senha incorretos.";
 export const LOGIN_LOCKED_MESSAGE = "Muitas tentativas de login. Aguarde 15 minutos e tente novamente.";
 
-export type LoginResult = { ok: true; setCookie: string } | { ok: false; status: 401 | 429; message: string };
+/** Where the browser goes next: the admin, or the second-factor step when the account has one. */
+export const SECOND_FACTOR_PATH = "/auth/verificacao";
+
+export type LoginResult =
+  | { ok: true; setCookie: string; location: string }
+  | { ok: false; status: 401 | 429; message: string };
 
 /**
  * Check e-mail and password, with two brakes on guessing, both counted in the database:
@@ -70,15 +77,32 @@ export async function attemptLogin(
   }
 
   // The e-mail's earlier failures stay: a stranger guessing it is still guessing.
-  await Promise.all([forgetEvent(emailEvent), forgetEvent(addressEvent), recordSignIn(user.id)]);
-  const setCookie = await createSession(
-    request,
-    user.id,
-    { title: "Login realizado!", description: "Bem-vindo de volta.", variant: "success" },
-    clientIp,
-  );
-  await recordAudit({ user }, { action: "signin.success" });
-  return { ok: true, setCookie };
+  await Promise.all([forgetEvent(emailEvent), forgetEvent(addressEvent)]);
+  if ((await totpStatus(user.id)) === "on") {
+    // The password alone opens nothing: the browser gets a pending sign-in, not a session.
+    return { ok: true, setCookie: await createPendingSignIn(request, user.id), location: SECOND_FACTOR_PATH };
+  }
+  return { ok: true, setCookie: await signInUser(request, user.id, "senha"), location: "/admin" };
+}
+
+/**
+ * Start the user's session after every factor was checked, and record the sign-in (with how it
+ * was made); returns the Set-Cookie value.
+ */
+export async function signInUser(
+  request: Request,
+  userId: string,
+  method: "senha" | "senha e segundo fator" | "passkey",
+): Promise<string> {
+  await recordSignIn(userId);
+  const setCookie = await createSession(request, userId, {
+    title: "Login realizado!",
+    description: "Bem-vindo de volta.",
+    variant: "success",
+  });
+  const user = await findUserById(userId);
+  await recordAudit({ user: user ?? null }, { action: "signin.success", details: { method } });
+  return setCookie;
 }
 
 /** A refused attempt names the e-mail typed (cut: anything may be typed there). */

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { type Role, roleOf } from "~/lib/roles";
 import type { Toast } from "~/lib/toast";
+import { currentRequestAddress } from "../audit/request-address.server";
 import { database } from "../db/database.server";
 import { cookiesMustBeSecure, readCookie, serializeCookie, siteIsHttps } from "./cookies.server";
 import { looksLikeSessionToken } from "./session-token.server";
@@ -54,7 +55,10 @@ export async function createSession(
   request: Request,
   userId: string,
   flash?: Toast,
-  /** The client's address (the request's, as the proxy list allows), shown in 'Dispositivos conectados'. */
+  /**
+   * The client's address, shown in 'Dispositivos conectados' (default: the current request's, as
+   * the proxy list allows).
+   */
   clientIp?: string,
 ): Promise<string> {
   const db = await database();
@@ -75,7 +79,7 @@ export async function createSession(
       absolute_expires_at: new Date(now + SESSION_MAX_MS).toISOString(),
       flash: flash ? JSON.stringify(flash) : null,
       user_agent: request.headers.get("user-agent")?.slice(0, MAX_USER_AGENT_CHARS) || null,
-      ip_address: clientIp && clientIp !== "unknown" ? clientIp.slice(0, 64) : null,
+      ip_address: clientIp && clientIp !== "unknown" ? clientIp.slice(0, 64) : currentRequestAddress(),
     })
     .execute();
   return serializeCookie(sessionCookieName(), token, {

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { PASSWORD_MAX, PASSWORD_MIN } from "../../lib/password-rules.ts";
 import { database } from "../db/database.server.ts";
-import { hashPassword } from "./password.server.ts";
+import { hashPassword, verifyPassword } from "./password.server.ts";
 import { passwordProblem } from "./password-policy.server.ts";
 
 export const emailSchema = z
@@ -115,6 +115,12 @@ export async function ensureFirstAdmin(
 }
 
 /** Shown on the team page ('Último acesso'). */
+/** Who a user id is (for the audit log), or undefined when there is no such user. */
+export async function findUserById(userId: string): Promise<{ id: string; email: string } | undefined> {
+  const db = await database();
+  return db.selectFrom("users").select(["id", "email"]).where("id", "=", userId).executeTakeFirst();
+}
+
 export async function recordSignIn(userId: string): Promise<void> {
   const db = await database();
   await db
@@ -122,4 +128,15 @@ export async function recordSignIn(userId: string): Promise<void> {
     .set({ last_sign_in_at: new Date().toISOString() })
     .where("id", "=", userId)
     .execute();
+}
+
+/** Whether the password is the account's (asked again before a sensitive change). */
+export async function passwordMatches(userId: string, password: string): Promise<boolean> {
+  const db = await database();
+  const row = await db
+    .selectFrom("users")
+    .select("password_hash")
+    .where("id", "=", userId)
+    .executeTakeFirstOrThrow();
+  return verifyPassword(password, row.password_hash);
 }

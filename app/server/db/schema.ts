@@ -136,6 +136,54 @@ export interface SessionsTable {
   ip_address: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
+/** A user's TOTP secret; usable for sign-in once confirmed with a code. */
+export interface TotpSecretsTable {
+  user_id: string;
+  secret: string;
+  confirmed_at: ColumnType<Timestamp | null, string | null | undefined, string | null>;
+  /** The last 30-second step a code was accepted for: a code works once. */
+  last_used_step: ColumnType<number | string | null, number | null | undefined, number | null>;
+  created_at: Timestamp;
+}
+
+/** A single-use recovery code; only its SHA-256 is kept. */
+export interface RecoveryCodesTable {
+  id: string;
+  user_id: string;
+  code_hash: string;
+  created_at: Timestamp;
+  used_at: ColumnType<Timestamp | null, string | null | undefined, string | null>;
+}
+
+/** A sign-in waiting for its second factor; only the token's SHA-256 is kept. */
+export interface PendingSignInsTable {
+  token_hash: string;
+  user_id: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+}
+
+/** A WebAuthn credential (passkey); `id` is the credential id in base64url. */
+export interface PasskeysTable {
+  id: string;
+  user_id: string;
+  name: string;
+  public_key: Uint8Array;
+  counter: ColumnType<number | string, number | undefined, number>;
+  /** JSON array of the authenticator's transports. */
+  transports: ColumnType<string, string | undefined, string>;
+  created_at: Timestamp;
+  last_used_at: ColumnType<Timestamp | null, string | null | undefined, string | null>;
+}
+
+/** A challenge handed to the browser for one passkey ceremony (single-use, short-lived). */
+export interface WebauthnChallengesTable {
+  challenge: string;
+  purpose: string;
+  user_id: string | null;
+  expires_at: Timestamp;
+}
+
 export interface RateLimitEventsTable {
   id: string;
   bucket: string;
@@ -436,6 +484,11 @@ export interface Database {
   invitations: InvitationsTable;
   password_resets: PasswordResetsTable;
   sessions: SessionsTable;
+  totp_secrets: TotpSecretsTable;
+  recovery_codes: RecoveryCodesTable;
+  pending_sign_ins: PendingSignInsTable;
+  passkeys: PasskeysTable;
+  webauthn_challenges: WebauthnChallengesTable;
   rate_limit_events: RateLimitEventsTable;
   media: MediaTable;
   media_files: MediaFilesTable;

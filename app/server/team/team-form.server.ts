@@ -1,6 +1,8 @@
 import { data, redirect } from "react-router";
+import { z } from "zod";
 import { isRole } from "~/lib/roles";
 import { recordAudit } from "../audit/audit-log.server";
+import { hasSecondFactor, setSecondFactorRequired } from "../auth/second-factor-policy.server";
 import type { CurrentSession } from "../auth/sessions.server";
 import { setFlash } from "../auth/sessions.server";
 import { formText, readForm } from "../read-form.server";
@@ -51,6 +53,7 @@ export async function submitTeamForm(request: Request, requestContext: object, s
     });
     return done(session, "Convite enviado!", `${parsed.data.email} vai receber um link válido por 72 horas.`);
   }
+  if (intent === "second-factor-policy") return submitSecondFactorPolicy(session, form);
   if (intent === "resend" || intent === "revoke") {
     const result = intent === "resend" ? await resendInvitation(id, siteName) : await revokeInvitation(id);
     if (!result.ok) return fail(result.message, result.status);
@@ -107,4 +110,28 @@ function memberChange(intent: string, role: string): MemberChange | undefined {
 async function done(session: CurrentSession, title: string, description: string): Promise<never> {
   await setFlash(session, { title, description });
   throw redirect(TEAM_PATH);
+}
+
+const policyFormSchema = z.object({
+  required: z.enum(["", "1"], { error: "Opção inválida para a segunda etapa obrigatória." }),
+});
+
+/** Turn the team's required-second-factor rule on or off; whoever turns it on must meet it. */
+async function submitSecondFactorPolicy(session: CurrentSession, form: FormData) {
+  const parsed = validateForm(policyFormSchema, { required: formText(form, "required") });
+  if (!parsed.ok) return fail(parsed.message, 400);
+  const required = parsed.data.required === "1";
+  if (required && !(await hasSecondFactor(session.user.id)))
+    return fail(
+      "Antes de exigir de todos, ative a verificação em duas etapas ou adicione uma passkey na sua conta.",
+      409,
+    );
+  await setSecondFactorRequired(required);
+  return required
+    ? done(
+        session,
+        "Segunda etapa obrigatória.",
+        "Quem não tiver verificação em duas etapas nem passkey vai configurar uma ao entrar.",
+      )
+    : done(session, "Segunda etapa opcional.", "Cada pessoa decide se usa verificação em duas etapas.");
 }

@@ -15,6 +15,7 @@ import * as postSeoAndRedirects from "./0013-post-seo-and-redirects.server.ts";
 import * as postRevisions from "./0014-post-revisions.server.ts";
 import * as teamAccounts from "./0015-team-accounts.server.ts";
 import * as leadSources from "./0016-lead-sources.server.ts";
+import * as secondFactors from "./0017-second-factors.server.ts";
 import * as sessionDevices from "./0018-session-devices.server.ts";
 import * as auditLog from "./0019-audit-log.server.ts";
 import * as personalDataRequests from "./0020-personal-data-requests.server.ts";
@@ -37,6 +38,7 @@ const migrations: Record<string, Migration> = {
   "0014-post-revisions": postRevisions,
   "0015-team-accounts": teamAccounts,
   "0016-lead-sources": leadSources,
+  "0017-second-factors": secondFactors,
   "0018-session-devices": sessionDevices,
   "0019-audit-log": auditLog,
   "0020-personal-data-requests": personalDataRequests,

@@ -1,0 +1,66 @@
+import { startAuthentication } from "@simplewebauthn/browser";
+import { useState } from "react";
+
+// 'Entrar com passkey' on the sign-in page: asks the server for a challenge, lets the browser
+// sign it with a passkey of this site (the person picks which), and sends the answer back.
+
+async function postForm(fields: Record<string, string>): Promise<Response> {
+  const body = new FormData();
+  for (const [name, value] of Object.entries(fields)) body.set(name, value);
+  return fetch("/auth/passkey", { method: "POST", body });
+}
+
+async function errorOf(response: Response): Promise<string> {
+  try {
+    const body = (await response.json()) as { error?: string };
+    return body.error ?? "Não foi possível entrar com a passkey.";
+  } catch {
+    return "Não foi possível entrar com a passkey.";
+  }
+}
+
+export function PasskeySignIn() {
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function signIn() {
+    setProblem(null);
+    setBusy(true);
+    try {
+      const options = await postForm({ etapa: "opcoes" });
+      if (!options.ok) return setProblem(await errorOf(options));
+      let credential: unknown;
+      try {
+        credential = await startAuthentication({ optionsJSON: await options.json() });
+      } catch {
+        return setProblem("O navegador não usou nenhuma passkey (cancelado ou sem suporte).");
+      }
+      const answer = await postForm({ response: JSON.stringify(credential) });
+      if (!answer.ok) return setProblem(await errorOf(answer));
+      const { location } = (await answer.json()) as { location: string };
+      window.location.assign(location);
+    } catch {
+      setProblem("Não foi possível falar com o servidor. Tente novamente.");
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="mt-6 flex flex-col gap-3 border-t border-slate-200 pt-6 dark:border-slate-800">
+      <button
+        type="button"
+        onClick={() => void signIn()}
+        disabled={busy}
+        className="btn w-full border border-brand-800 text-brand-800 hover:bg-brand-50 disabled:opacity-70 dark:border-brand-200 dark:text-brand-200 dark:hover:bg-slate-800"
+      >
+        {busy ? "Aguardando a passkey..." : "Entrar com passkey"}
+      </button>
+      {problem ? (
+        <p role="alert" className="text-sm text-red-700 dark:text-red-300">
+          {problem}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,283 @@
+import {
+  type AuthenticationResponseJSON,
+  generateAuthenticationOptions,
+  generateRegistrationOptions,
+  type PublicKeyCredentialCreationOptionsJSON,
+  type PublicKeyCredentialRequestOptionsJSON,
+  type RegistrationResponseJSON,
+  verifyAuthenticationResponse,
+  verifyRegistrationResponse,
+} from "@simplewebauthn/server";
+import { z } from "zod";
+import { siteDefaults } from "~/config/site-env.server";
+import { database } from "../db/database.server";
+
+// Passkeys (WebAuthn): a person adds them from their account and signs in with one instead of
+// password and code (the authenticator checks who holds it, so it counts as both factors). The
+// browser signs a challenge that the server handed out and keeps for a few minutes; each is
+// claimed once, by a conditional DELETE, whatever the outcome.
+
+const CHALLENGE_MS = 5 * 60 * 1000;
+export const PASSKEY_NAME_MAX = 60;
+
+export interface RelyingParty {
+  rpID: string;
+  origin: string;
+}
+
+/**
+ * Who the passkeys belong to: the site's public address (PUBLIC_URL). A request addressed to
+ * localhost (a developer's machine, the end-to-end tests) uses its own origin instead: a
+ * browser there cannot create a passkey for the public domain, and nothing but that machine
+ * reaches it.
+ */
+export function relyingParty(request: Request): RelyingParty {
+  const own = new URL(request.url);
+  if (own.hostname === "localhost") return { rpID: "localhost", origin: own.origin };
+  const site = new URL(siteDefaults().publicUrl);
+  return { rpID: site.hostname, origin: site.origin };
+}
+
+async function storeChallenge(
+  challenge: string,
+  purpose: "register" | "authenticate",
+  userId: string | null,
+) {
+  const db = await database();
+  await db
+    .insertInto("webauthn_challenges")
+    .values({
+      challenge,
+      purpose,
+      user_id: userId,
+      expires_at: new Date(Date.now() + CHALLENGE_MS).toISOString(),
+    })
+    .execute();
+}
+
+/** Claim a challenge once: true only for the first claim of an unexpired one of this purpose. */
+async function claimChallenge(
+  challenge: string,
+  purpose: "register" | "authenticate",
+  userId: string | null,
+): Promise<boolean> {
+  const db = await database();
+  let query = db
+    .deleteFrom("webauthn_challenges")
+    .where("challenge", "=", challenge)
+    .where("purpose", "=", purpose)
+    .where("expires_at", ">", new Date().toISOString());
+  query = userId === null ? query.where("user_id", "is", null) : query.where("user_id", "=", userId);
+  const result = await query.executeTakeFirst();
+  return Number(result.numDeletedRows) === 1;
+}
+
+// What the browser sends back is untrusted: its shape is checked here, its content by the library.
+const credentialJson = z.looseObject({
+  id: z.string().min(1).max(1024),
+  rawId: z.string().min(1).max(1024),
+  type: z.literal("public-key"),
+  response: z.looseObject({ clientDataJSON: z.string().max(8192) }),
+  clientExtensionResults: z.looseObject({}),
+});
+
+function parseCredential(json: string): unknown {
+  try {
+    const parsed = credentialJson.safeParse(JSON.parse(json));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export const passkeyNameSchema = z
+  .string()
+  .trim()
+  .min(1, "Dê um nome à passkey (por exemplo, 'Celular' ou 'Notebook').")
+  .max(PASSKEY_NAME_MAX, `O nome pode ter no máximo ${PASSKEY_NAME_MAX} caracteres.`);
+
+export interface PasskeyRow {
+  id: string;
+  name: string;
+  created_at: string;
+  last_used_at: string | null;
+}
+
+export async function listPasskeys(userId: string): Promise<PasskeyRow[]> {
+  const db = await database();
+  const rows = await db
+    .selectFrom("passkeys")
+    .select(["id", "name", "created_at", "last_used_at"])
+    .where("user_id", "=", userId)
+    .orderBy("created_at")
+    .execute();
+  return rows.map((row) => ({
+    ...row,
+    created_at: String(row.created_at),
+    last_used_at: row.last_used_at ? String(row.last_used_at) : null,
+  }));
+}
+
+export async function countPasskeys(userId: string): Promise<number> {
+  const db = await database();
+  const row = await db
+    .selectFrom("passkeys")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("user_id", "=", userId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function registrationOptions(
+  request: Request,
+  user: { id: string; email: string; name: string | null },
+  siteName: string,
+): Promise<PublicKeyCredentialCreationOptionsJSON> {
+  const db = await database();
+  const existing = await db
+    .selectFrom("passkeys")
+    .select(["id", "transports"])
+    .where("user_id", "=", user.id)
+    .execute();
+  const options = await generateRegistrationOptions({
+    rpName: siteName,
+    rpID: relyingParty(request).rpID,
+    userName: user.email,
+    userDisplayName: user.name ?? user.email,
+    userID: new TextEncoder().encode(user.id),
+    attestationType: "none",
+    excludeCredentials: existing.map((row) => ({ id: row.id, transports: transportsOf(row.transports) })),
+    authenticatorSelection: { residentKey: "required", userVerification: "preferred" },
+  });
+  await storeChallenge(options.challenge, "register", user.id);
+  return options;
+}
+
+function transportsOf(json: string): string[] {
+  try {
+    const parsed: unknown = JSON.parse(json);
+    return Array.isArray(parsed) ? parsed.filter((t): t is string => typeof t === "string") : [];
+  } catch {
+    return [];
+  }
+}
+
+export const PASSKEY_REFUSED_MESSAGE = "Não foi possível confirmar a passkey. Tente de novo.";
+
+export type PasskeyResult = { ok: true; userId: string } | { ok: false; message: string };
+
+/** Verify a new passkey's registration and keep it under the given name. */
+export async function addPasskey(
+  request: Request,
+  userId: string,
+  name: string,
+  responseJson: string,
+): Promise<PasskeyResult> {
+  const response = parseCredential(responseJson) as RegistrationResponseJSON | undefined;
+  if (!response) return { ok: false, message: PASSKEY_REFUSED_MESSAGE };
+  const rp = relyingParty(request);
+  let verification: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
+  try {
+    verification = await verifyRegistrationResponse({
+      response,
+      expectedChallenge: (challenge) => claimChallenge(challenge, "register", userId),
+      expectedOrigin: rp.origin,
+      expectedRPID: rp.rpID,
+      requireUserVerification: false,
+    });
+  } catch {
+    return { ok: false, message: PASSKEY_REFUSED_MESSAGE };
+  }
+  if (!verification.verified) return { ok: false, message: PASSKEY_REFUSED_MESSAGE };
+  const { credential } = verification.registrationInfo;
+  const db = await database();
+  const taken = await db
+    .selectFrom("passkeys")
+    .select("id")
+    .where("id", "=", credential.id)
+    .executeTakeFirst();
+  if (taken) return { ok: false, message: "Esta passkey já está cadastrada." };
+  await db
+    .insertInto("passkeys")
+    .values({
+      id: credential.id,
+      user_id: userId,
+      name,
+      public_key: credential.publicKey,
+      counter: credential.counter,
+      transports: JSON.stringify(credential.transports ?? []),
+      created_at: new Date().toISOString(),
+    })
+    .execute();
+  return { ok: true, userId };
+}
+
+/** Remove one of the user's passkeys; false when it is not theirs (or gone). */
+export async function removePasskey(userId: string, id: string): Promise<boolean> {
+  const db = await database();
+  const result = await db
+    .deleteFrom("passkeys")
+    .where("id", "=", id)
+    .where("user_id", "=", userId)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) === 1;
+}
+
+/** Options for signing in with any passkey of this site (discoverable credentials). */
+export async function authenticationOptions(
+  request: Request,
+): Promise<PublicKeyCredentialRequestOptionsJSON> {
+  const options = await generateAuthenticationOptions({
+    rpID: relyingParty(request).rpID,
+    userVerification: "preferred",
+  });
+  await storeChallenge(options.challenge, "authenticate", null);
+  return options;
+}
+
+/** Check a passkey sign-in; the user it belongs to (an active account) on success. */
+export async function verifyPasskeySignIn(request: Request, responseJson: string): Promise<PasskeyResult> {
+  const response = parseCredential(responseJson) as AuthenticationResponseJSON | undefined;
+  if (!response) return { ok: false, message: PASSKEY_REFUSED_MESSAGE };
+  const db = await database();
+  const stored = await db
+    .selectFrom("passkeys as p")
+    .innerJoin("users as u", "u.id", "p.user_id")
+    .select(["p.id", "p.user_id", "p.public_key", "p.counter", "p.transports"])
+    .where("p.id", "=", response.id)
+    .where("u.deactivated_at", "is", null)
+    .executeTakeFirst();
+  if (!stored) return { ok: false, message: "Esta passkey não está cadastrada em nenhuma conta ativa." };
+  const rp = relyingParty(request);
+  let verification: Awaited<ReturnType<typeof verifyAuthenticationResponse>>;
+  try {
+    verification = await verifyAuthenticationResponse({
+      response,
+      expectedChallenge: (challenge) => claimChallenge(challenge, "authenticate", null),
+      expectedOrigin: rp.origin,
+      expectedRPID: rp.rpID,
+      credential: {
+        id: stored.id,
+        publicKey: new Uint8Array(stored.public_key),
+        counter: Number(stored.counter),
+        transports: transportsOf(stored.transports),
+      },
+      requireUserVerification: false,
+    });
+  } catch {
+    return { ok: false, message: PASSKEY_REFUSED_MESSAGE };
+  }
+  if (!verification.verified) return { ok: false, message: PASSKEY_REFUSED_MESSAGE };
+  await db
+    .updateTable("passkeys")
+    .set({ counter: verification.authenticationInfo.newCounter, last_used_at: new Date().toISOString() })
+    .where("id", "=", stored.id)
+    .execute();
+  return { ok: true, userId: stored.user_id };
+}
+
+/** Remove challenges past their time (called from time to time, not on the request path). */
+export async function deleteExpiredChallenges(): Promise<void> {
+  const db = await database();
+  await db.deleteFrom("webauthn_challenges").where("expires_at", "<=", new Date().toISOString()).execute();
+}

@@ -1,0 +1,57 @@
+import { recordAudit } from "../audit/audit-log.server";
+import { rateLimitKey } from "../ip-address.server";
+import { recordSignInFailure } from "../metrics.server";
+import { signInUser } from "./login.server";
+import { finishPendingSignIn, type PendingSignIn } from "./pending-sign-in.server";
+import { admitEvent, forgetEvents } from "./rate-limit.server";
+import { checkSecondFactorCode } from "./totp.server";
+import { findUserById } from "./users.server";
+
+const WINDOW_MS = 15 * 60 * 1000;
+/** Codes tried per account within the window; past it, 429 (a 6-digit code cannot be guessed in 5). */
+export const MAX_CODES_PER_ACCOUNT = 5;
+/** …and per client address, over every account it tries. */
+export const MAX_CODES_PER_ADDRESS = 20;
+
+export const WRONG_CODE_MESSAGE = "Código incorreto ou já usado. Confira o aplicativo e tente novamente.";
+export const CODES_LOCKED_MESSAGE = "Muitas tentativas de código. Aguarde 15 minutos e entre novamente.";
+export const PENDING_EXPIRED_MESSAGE = "O tempo para informar o código acabou. Entre novamente.";
+
+export type SecondFactorResult =
+  | { ok: true; setCookie: string }
+  | { ok: false; status: 401 | 410 | 429; message: string };
+
+/**
+ * Check the second step of a sign-in: a current TOTP code (once) or an unused recovery code.
+ * Every attempt counts against the account and the address before the code is checked; a right
+ * code takes its own attempt back and turns the pending sign-in into a session.
+ */
+export async function completeSecondFactor(
+  request: Request,
+  pending: PendingSignIn,
+  code: string,
+  clientIp: string,
+): Promise<SecondFactorResult> {
+  const admission = await admitEvent(`second-factor:${pending.userId}`, [
+    { bucket: `second-factor:user:${pending.userId}`, max: MAX_CODES_PER_ACCOUNT, windowMs: WINDOW_MS },
+    { bucket: `second-factor:ip:${rateLimitKey(clientIp)}`, max: MAX_CODES_PER_ADDRESS, windowMs: WINDOW_MS },
+  ]);
+  if (!admission.ok) {
+    recordSignInFailure("rate-limited");
+    return { ok: false, status: 429, message: CODES_LOCKED_MESSAGE };
+  }
+  const right = await checkSecondFactorCode(pending.userId, code);
+  if (!right) {
+    recordSignInFailure("second-factor");
+    const user = await findUserById(pending.userId);
+    await recordAudit(
+      { user: user ?? null },
+      { action: "signin.failure", details: { etapa: "segundo fator" } },
+    );
+    return { ok: false, status: 401, message: WRONG_CODE_MESSAGE };
+  }
+  await forgetEvents(admission.events);
+  if (!(await finishPendingSignIn(pending)))
+    return { ok: false, status: 410, message: PENDING_EXPIRED_MESSAGE };
+  return { ok: true, setCookie: await signInUser(request, pending.userId, "senha e segundo fator") };
+}
