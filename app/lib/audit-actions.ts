@@ -47,6 +47,13 @@ export const AUDIT_ACTION_LABELS = {
   "lead.export": "Exportou solicitações (CSV)",
   "lead.delete": "Excluiu solicitação",
   "audit.export": "Exportou o registro de auditoria (CSV)",
+  "lgpd.export": "Exportou os dados de um titular (LGPD)",
+  "lgpd.erase": "Excluiu os dados de um titular (LGPD)",
+  "user.two_factor_on": "Ativou a verificação em duas etapas",
+  "user.two_factor_off": "Desativou a verificação em duas etapas",
+  "user.passkey_add": "Adicionou passkey",
+  "user.passkey_remove": "Removeu passkey",
+  "settings.second_factor_policy": "Alterou a exigência de segundo fator",
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
@@ -64,6 +71,7 @@ export const AUDIT_GROUP_LABELS = {
   user: "Usuários",
   lead: "Solicitações",
   audit: "Auditoria",
+  lgpd: "LGPD",
 } as const;
 
 export type AuditGroup = keyof typeof AUDIT_GROUP_LABELS;

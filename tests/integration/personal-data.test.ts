@@ -1,5 +1,6 @@
 import { type Kysely, PostgresAdapter, sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { recordAudit } from "~/server/audit/audit-log.server";
 import { recordEvent } from "~/server/auth/rate-limit.server";
 import { database, startDatabase, stopDatabase } from "~/server/db/database.server";
 import { erasureEmailHash, erasurePhoneHash } from "~/server/db/lead-erasures.server";
@@ -102,6 +103,24 @@ describe.each(testEngines())("LGPD requests on $name", (engine) => {
     // Addresses that merely contain the person's: someone else's, kept.
     await recordEvent(`reset:email:${longer}`);
     await createInvitation(adminId, { email: longer, role: "editor" }, "Alvorada");
+    // The audit log names them: a view of their request, a refused sign-in with their e-mail; and
+    // someone else's request, kept.
+    const owner = { user: { id: adminId, email: `dono-${process.pid}@exemplo-condominio.com.br` } };
+    await recordAudit(owner, {
+      action: "lead.view",
+      target: { type: "lead", id: first.id, label: validQuote.name },
+      subject: email,
+    });
+    await recordAudit(null, {
+      action: "signin.failure",
+      target: { type: "email", label: email },
+      subject: email,
+    });
+    await recordAudit(owner, {
+      action: "lead.view",
+      target: { type: "lead", id: bystander.id, label: validQuote.name },
+      subject: other.email,
+    });
 
     const found = await findPersonalData(subject(` ${email.toUpperCase()} `));
     const count = (key: string) => found.find((section) => section.key === key)?.records.length;
@@ -110,6 +129,7 @@ describe.each(testEngines())("LGPD requests on $name", (engine) => {
     expect(count("invitations")).toBe(1);
     expect(count("rateLimitEvents")).toBe(1);
     expect(count("users")).toBe(0);
+    expect(count("auditEntries")).toBe(2);
 
     const exported = await exportPersonalData(subject(email), adminId);
     expect(exported.dados["Solicitações de orçamento"]?.map((lead) => lead["E-mail"])).toEqual([
@@ -124,7 +144,7 @@ describe.each(testEngines())("LGPD requests on $name", (engine) => {
     expect(holding(await everyTextValue(db), email, "41977771357").length).toBeGreaterThan(3);
 
     const erased = await erasePersonalData(subject(email), adminId);
-    expect(erased.map((section) => section.erased)).toEqual([2, 5, 1, 1, 0]);
+    expect(erased.map((section) => section.erased)).toEqual([2, 5, 1, 1, 0, 2]);
 
     expect(holding(await everyTextValue(db), email, "41977771357")).toEqual([]);
     // The longer address is someone else's: its invitation, its e-mail and its bucket stay.
@@ -152,17 +172,43 @@ describe.each(testEngines())("LGPD requests on $name", (engine) => {
         action: "export",
         subject_kind: "email",
         subject_hash: erasureEmailHash(email),
-        counts: JSON.stringify({ leads: 2, outbox: 5, invitations: 1, rateLimitEvents: 1, users: 0 }),
+        counts: JSON.stringify({
+          leads: 2,
+          outbox: 5,
+          invitations: 1,
+          rateLimitEvents: 1,
+          users: 0,
+          auditEntries: 2,
+        }),
         user_id: adminId,
       },
       {
         action: "erasure",
         subject_kind: "email",
         subject_hash: erasureEmailHash(email),
-        counts: JSON.stringify({ leads: 2, outbox: 5, invitations: 1, rateLimitEvents: 1, users: 0 }),
+        counts: JSON.stringify({
+          leads: 2,
+          outbox: 5,
+          invitations: 1,
+          rateLimitEvents: 1,
+          users: 0,
+          auditEntries: 2,
+        }),
         user_id: adminId,
       },
     ]);
+
+    // The audit log keeps the bystander's entry, and says that the export and erasure were made
+    // (the person's hash, never the person).
+    const audit = await db
+      .selectFrom("audit_log")
+      .select(["action", "subject", "details"])
+      .orderBy("at")
+      .execute();
+    expect(audit.filter((row) => row.subject === other.email)).toHaveLength(1);
+    const lgpd = audit.filter((row) => row.action.startsWith("lgpd."));
+    expect(lgpd.map((row) => row.action)).toEqual(["lgpd.export", "lgpd.erase"]);
+    for (const row of lgpd) expect(row.details).toContain(erasureEmailHash(email));
 
     // Searching again finds nothing.
     const again = await findPersonalData(subject(email));

@@ -1,6 +1,8 @@
 import { randomUUID } from "node:crypto";
+import type { Kysely, Transaction } from "kysely";
 import type { AuditAction } from "~/lib/audit-actions";
 import { database } from "../db/database.server";
+import type { Database } from "../db/schema";
 import { currentRequestAddress } from "./request-address.server";
 
 // The audit log's only writer. Each audited action calls `recordAudit` once, after it did what
@@ -28,8 +30,13 @@ export const AUDIT_RETENTION_MONTHS = 12;
 
 const LABEL_MAX = 200;
 
-export async function recordAudit(actor: AuditActor | null, entry: AuditEntry): Promise<void> {
-  const db = await database();
+export async function recordAudit(
+  actor: AuditActor | null,
+  entry: AuditEntry,
+  /** The transaction the audited change runs in, when there is one (so both commit together). */
+  within?: Kysely<Database> | Transaction<Database>,
+): Promise<void> {
+  const db = within ?? (await database());
   const user = actor?.user ?? null;
   await db
     .insertInto("audit_log")

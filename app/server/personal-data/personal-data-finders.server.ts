@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from "kysely";
+import { auditActionLabel } from "~/lib/audit-actions";
 import { leadStatusLabels } from "~/lib/lead-status";
 import { formatSaoPauloDateTime } from "~/lib/sao-paulo-time";
 import { eraseLeadsIn } from "../db/lead-erasures.server";
@@ -276,10 +277,75 @@ export const teamAccountsFinder: PersonalDataFinder = {
  * Every place searched, in the page's and the export's order. Another place that holds
  * personal data (the audit log) is added here as one more finder.
  */
+/**
+ * Audit entries about the person: those whose subject is the e-mail or phone (a refused sign-in
+ * with that e-mail, an export searched by it) and those about their quote requests (views,
+ * changes). The audit log is append-only except for its retention and this erasure
+ * (docs/decisions/0035).
+ */
+export const auditEntriesFinder: PersonalDataFinder = {
+  key: "auditEntries",
+  title: "Registros de auditoria",
+  async find(db, subject) {
+    const leadIds = (await quoteRequestsFinder.find(db, subject)).map((record) => record.id);
+    const aboutTheirRequests = (type: string | null, id: string | null) =>
+      type === "lead" && id !== null && leadIds.includes(id);
+    const rows = await db
+      .selectFrom("audit_log")
+      .select([
+        "id",
+        "at",
+        "user_email",
+        "action",
+        "target_type",
+        "target_id",
+        "target_label",
+        "details",
+        "subject",
+      ])
+      .where((eb) =>
+        eb.or([
+          namesSubject(eb.ref("subject"), subject),
+          namesSubject(eb.ref("target_label"), subject, { loose: true }),
+          namesSubject(eb.ref("details"), subject, { loose: true }),
+          ...(leadIds.length > 0
+            ? [eb.and([eb("target_type", "=", "lead"), eb("target_id", "in", leadIds)])]
+            : []),
+        ]),
+      )
+      .orderBy("at", "desc")
+      .execute();
+    // An e-mail inside a longer text must be that whole address (as for the outbox).
+    const naming =
+      subject.kind === "phone"
+        ? rows
+        : rows.filter(
+            (row) =>
+              row.subject === subject.email ||
+              aboutTheirRequests(row.target_type, row.target_id) ||
+              mentionsEmail(`${row.target_label ?? ""} ${row.details ?? ""}`, subject.email),
+          );
+    return naming.map((row) => ({
+      id: row.id,
+      fields: {
+        Quando: when(row.at),
+        Ação: auditActionLabel(row.action),
+        "Feita por": row.user_email,
+        Sobre: row.target_label,
+      },
+    }));
+  },
+  async erase(trx, records) {
+    const ids = erasable(records);
+    if (ids.length > 0) await trx.deleteFrom("audit_log").where("id", "in", ids).execute();
+  },
+};
+
 export const personalDataFinders: readonly PersonalDataFinder[] = [
   quoteRequestsFinder,
   outboxFinder,
   invitationsFinder,
   rateLimitEventsFinder,
   teamAccountsFinder,
+  auditEntriesFinder,
 ];

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely, Transaction } from "kysely";
+import { recordAudit } from "../audit/audit-log.server";
 import type { Database, PersonalDataAction } from "../db/schema";
 import { type DataSubject, subjectHash } from "./data-subject.server";
 
@@ -36,4 +37,19 @@ export async function recordPersonalDataRequest(
       created_at: request.now.toISOString(),
     })
     .execute();
+  // The audit entry names no one: the kind of identifier, its hash and the counts.
+  const user = await db
+    .selectFrom("users")
+    .select(["id", "email"])
+    .where("id", "=", request.userId)
+    .executeTakeFirst();
+  await recordAudit(
+    { user: user ?? null },
+    {
+      action: request.action === "export" ? "lgpd.export" : "lgpd.erase",
+      target: { type: "titular", label: request.subject.kind === "email" ? "e-mail" : "telefone" },
+      details: { titular: subjectHash(request.subject), registros: request.counts },
+    },
+    db,
+  );
 }
