@@ -5,6 +5,20 @@ import { openE2eDatabase } from "./db";
 
 /** The serious and critical WCAG 2.1 A/AA and best-practice violations axe finds on the page. */
 export async function seriousAxeViolations(page: Page): Promise<string[]> {
+  // A colour scheme just switched starts the colour transitions (`transition-colors`): axe must
+  // see the colours where they end, not half-way (a contrast it would wrongly report).
+  // Endless ones (a spinner) never finish: only the finite ones count, for 2 s at most.
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((animation) => Number.isFinite(animation.effect?.getComputedTiming().iterations ?? 1))
+          .map((animation) => animation.finished.catch(() => undefined)),
+      ),
+      new Promise((resolve) => setTimeout(resolve, 2_000)),
+    ]),
+  );
   const results = await new AxeBuilder({ page })
     .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
     .analyze();
