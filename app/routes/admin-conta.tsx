@@ -6,6 +6,7 @@ import { Button, Field, TextInput } from "~/components/admin/ui";
 import { PASSWORD_HINT, PASSWORD_MAX, PASSWORD_MIN } from "~/lib/password-rules";
 import { ROLE_LABELS } from "~/lib/roles";
 import type { RouteHandle } from "~/route-handle";
+import { recordAudit } from "~/server/audit/audit-log.server";
 import {
   confirmTotpSchema,
   confirmTotpSetup,
@@ -63,6 +64,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "passkey-remove") {
     if (!(await removePasskey(session.user.id, formText(form, "id"))))
       return data({ error: "Passkey não encontrada." }, { status: 404 });
+    await recordAudit(session, {
+      action: "user.passkey_remove",
+      target: { type: "user", id: session.user.id, label: session.user.email },
+    });
     await setFlash(session, { title: "Passkey removida", description: "Ela não entra mais nesta conta." });
     throw redirect("/admin/conta");
   }
@@ -84,6 +89,10 @@ async function confirmTotpAction(session: CurrentSession, form: FormData) {
   if (!parsed.ok) return data({ error: parsed.message }, { status: 400 });
   const result = await confirmTotpSetup(session, parsed.data);
   if (!result.ok) return data({ error: result.message }, { status: result.status });
+  await recordAudit(session, {
+    action: "user.two_factor_on",
+    target: { type: "user", id: session.user.id, label: session.user.email },
+  });
   // Shown in this answer only: the codes are stored hashed and never shown again.
   return { recoveryCodes: result.value };
 }
@@ -94,6 +103,11 @@ async function addPasskeyAction(request: Request, session: CurrentSession, form:
     return data({ error: name.error.issues[0]?.message ?? "Nome inválido." }, { status: 400 });
   const result = await addPasskey(request, session.user.id, name.data, formText(form, "response"));
   if (!result.ok) return data({ error: result.message }, { status: 400 });
+  await recordAudit(session, {
+    action: "user.passkey_add",
+    target: { type: "user", id: session.user.id, label: session.user.email },
+    details: { nome: name.data },
+  });
   await setFlash(session, {
     title: "Passkey adicionada",
     description: `"${name.data}" já pode ser usada para entrar.`,
@@ -106,6 +120,10 @@ async function disableTotpAction(session: CurrentSession, form: FormData) {
   if (!parsed.ok) return data({ error: parsed.message }, { status: 400 });
   const result = await turnOffTotp(session, parsed.data);
   if (!result.ok) return data({ error: result.message }, { status: result.status });
+  await recordAudit(session, {
+    action: "user.two_factor_off",
+    target: { type: "user", id: session.user.id, label: session.user.email },
+  });
   await setFlash(session, {
     title: "Verificação em duas etapas desativada",
     description: "O acesso volta a pedir só a senha.",

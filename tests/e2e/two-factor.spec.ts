@@ -176,6 +176,21 @@ test("turning TOTP on, then signing in with a code, with a recovery code once, a
   expect(fromApp.status()).toBe(302);
   expect(fromApp.headers().location).toBe("/admin");
   expect((await third.request.get("/admin", { maxRedirects: 0 })).status()).toBe(200);
+
+  // The audit log tells all of it: turned on, a wrong code, the sign-ins with the second factor.
+  const audit = await handle.db
+    .selectFrom("audit_log")
+    .select(["action", "details"])
+    .where("user_id", "=", account.id)
+    .orderBy("at")
+    .execute();
+  const actions = audit.map((row) => row.action);
+  expect(actions).toContain("user.two_factor_on");
+  expect(actions).toContain("signin.failure");
+  expect(
+    audit.filter((row) => row.action === "signin.success" && row.details?.includes("senha e segundo fator"))
+      .length,
+  ).toBeGreaterThanOrEqual(2);
 });
 
 test("wrong codes at the second step end in 429, and then even a right code is refused", async ({

@@ -127,6 +127,7 @@ async function submitSecondFactorPolicy(session: CurrentSession, form: FormData)
       409,
     );
   await setSecondFactorRequired(required);
+  await recordAudit(session, { action: "settings.second_factor_policy", details: { obrigatorio: required } });
   return required
     ? done(
         session,
