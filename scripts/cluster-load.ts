@@ -40,6 +40,8 @@ export interface LoadTally {
   quotesConfirmed: string[];
   /** Quote requests answered with a pt-BR refusal (4xx/503 with a message): not confirmed, not lost. */
   quotesRefused: number;
+  /** The refusals by status and the message the visitor read, so a refusal can be explained. */
+  refusals: Record<string, number>;
   /** Requests per second over the run. */
   rate: number;
 }
@@ -65,6 +67,7 @@ export function startLoad(options: LoadOptions): RunningLoad {
     failures: {},
     quotesConfirmed: [],
     quotesRefused: 0,
+    refusals: {},
     rate: 0,
   };
   let stopping = false;
@@ -118,7 +121,11 @@ export function startLoad(options: LoadOptions): RunningLoad {
             tally.answered++;
             if (answer.status === 200 && answer.text.includes(QUOTE_SUCCESS))
               tally.quotesConfirmed.push(fields.email ?? "");
-            else tally.quotesRefused++;
+            else {
+              tally.quotesRefused++;
+              const reason = `${answer.status} ${refusalMessage(answer.text)}`;
+              tally.refusals[reason] = (tally.refusals[reason] ?? 0) + 1;
+            }
           }
         } else {
           const path = options.paths[n % options.paths.length] as string;
@@ -136,6 +143,7 @@ export function startLoad(options: LoadOptions): RunningLoad {
   const snapshot = (): LoadTally => ({
     ...tally,
     failures: { ...tally.failures },
+    refusals: { ...tally.refusals },
     quotesConfirmed: [...tally.quotesConfirmed],
     rate: tally.requests / Math.max(0.001, (Date.now() - started) / 1000),
   });
@@ -148,4 +156,15 @@ export function startLoad(options: LoadOptions): RunningLoad {
       return snapshot();
     },
   };
+}
+
+/** What a refused quote request told the visitor: its alert, or else the page's title. */
+function refusalMessage(html: string): string {
+  const alert = /role="alert"[^>]*>([\s\S]*?)<\/(?:p|div|section)>/.exec(html)?.[1];
+  const title = /<title>([^<]*)<\/title>/.exec(html)?.[1];
+  const text = (alert ?? title ?? html.slice(0, 120))
+    .replace(/<[^>]+>/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+  return text.slice(0, 160);
 }

@@ -130,7 +130,7 @@ describe.runIf(postgres)("PostgreSQL away for 30 seconds under load", () => {
         `${tally.answered} respondidas, ${tally.failed} sem resposta ou 5xx ${JSON.stringify(tally.failures)};`,
         `durante a queda ${during.answered - before.answered} respondidas e ${during.failed - before.failed} falhas;`,
         `pedidos de orçamento confirmados ${tally.quotesConfirmed.length}, guardados ${stored.length},`,
-        `perdidos ${lost.length}, recusados com mensagem ${tally.quotesRefused}.`,
+        `perdidos ${lost.length}, recusados com mensagem ${tally.quotesRefused} ${JSON.stringify(tally.refusals)}.`,
       ].join(" "),
     );
 

@@ -85,12 +85,21 @@ describe.runIf(postgres)("a rolling restart of two instances under load", () => 
       [
         `Reinício gradual sob ${CONNECTIONS} conexões: ${tally.requests} requisições (${Math.round(tally.rate)}/s),`,
         `${tally.failed} falharam ${JSON.stringify(tally.failures)}; pedidos de orçamento confirmados ${tally.quotesConfirmed.length},`,
-        `guardados ${stored.length}, perdidos ${missing.length}, recusados ${tally.quotesRefused}.`,
+        `guardados ${stored.length}, perdidos ${missing.length}, recusados ${tally.quotesRefused} ${JSON.stringify(tally.refusals)}.`,
         ...restarts,
       ].join(" "),
     );
+    if (tally.failed || tally.quotesRefused) {
+      // What the instances and Caddy said about it, so a failure explains itself.
+      const complaints = (text: string) =>
+        text.split("\n").filter((line) => /"level":"(warn|error)"|recusad|falha|"error"/i.test(line));
+      for (const instance of cluster.instances)
+        console.log(`porta ${instance.port}:\n${complaints(instance.log()).slice(-20).join("\n")}`);
+      console.log(`Caddy:\n${complaints(cluster.caddyLog()).slice(-20).join("\n")}`);
+    }
     expect(tally.failures).toEqual({});
     expect(tally.failed).toBe(0);
+    expect(tally.refusals).toEqual({});
     expect(tally.quotesRefused).toBe(0);
     expect(tally.quotesConfirmed.length).toBeGreaterThan(20);
     expect(missing).toEqual([]);
