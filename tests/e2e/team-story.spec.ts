@@ -178,6 +178,7 @@ test("the team story: an Editor with a passkey, the owner's lost phone, the audi
       const inbox = await colleague.goto("/admin/solicitacoes");
       expect(inbox?.status()).toBe(403);
       await expect(colleague.getByRole("heading", { name: "Acesso restrito" })).toBeVisible();
+      await expect(colleague).toHaveTitle("Acesso restrito | Admin");
       await expectAccessible(colleague);
       const csv = await colleague.request.get("/admin/solicitacoes.csv");
       expect(csv.status()).toBe(403);
