@@ -96,13 +96,13 @@ test("the team story: an Editor with a passkey, the owner's lost phone, the audi
   });
   let handle: DatabaseHandle | undefined;
   const contexts: BrowserContext[] = [];
-  // A passkey belongs to a domain, and an IP address cannot be one: people reach the admin by name.
   const newPage = async (b: Browser, baseURL: string) => {
     const context = await b.newContext({ baseURL });
     contexts.push(context);
     return context.newPage();
   };
   try {
+    // A passkey belongs to a domain, and an IP address cannot be one: people reach the admin by name.
     const local = site.url.replace("127.0.0.1", "localhost");
     handle = await openDatabase(databaseConfigFromEnv(site.databaseEnv));
     // The newsletter's link points at a post the site shipped with.
