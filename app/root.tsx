@@ -78,6 +78,7 @@ function SessionEnded() {
   }, []);
   return (
     <main className="mx-auto flex min-h-dvh max-w-xl flex-col items-center justify-center gap-4 px-6 text-center">
+      <title>Sua sessão terminou | Admin</title>
       <h1 className="text-2xl font-semibold">Sua sessão terminou</h1>
       <p className="text-slate-600 dark:text-slate-400">Entre novamente para continuar. Redirecionando…</p>
       <a href="/auth" className="rounded-lg bg-blue-800 px-5 py-3 font-semibold text-white hover:bg-blue-900">
@@ -91,6 +92,7 @@ function SessionEnded() {
 function Forbidden() {
   return (
     <main className="mx-auto flex min-h-dvh max-w-xl flex-col items-center justify-center gap-4 px-6 text-center">
+      <title>Acesso restrito | Admin</title>
       <p className="text-6xl font-bold text-blue-800 dark:text-blue-300">403</p>
       <h1 className="text-2xl font-semibold">Acesso restrito</h1>
       <p className="text-slate-600 dark:text-slate-400">
@@ -111,7 +113,10 @@ export default function App() {
   return <Outlet />;
 }
 
+// The boundary replaces every route under the root, their meta too: each page says its own
+// title (React puts it in the head), or a tab and a screen reader would name it by its address.
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const site = useRouteLoaderData<typeof loader>("root")?.site ?? defaultSite;
   const status = isRouteErrorResponse(error) ? error.status : 500;
   // An admin action refused because the session ended (expired, or 'Sair' elsewhere).
   if (status === 401) return <SessionEnded />;
@@ -120,6 +125,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (!isRouteErrorResponse(error) && typeof window !== "undefined") console.error(error);
   return (
     <main className="mx-auto flex min-h-dvh max-w-xl flex-col items-center justify-center gap-4 px-6 text-center">
+      <title>{`Algo deu errado | ${site.name}`}</title>
       <p className="text-6xl font-bold text-blue-800 dark:text-blue-300">{status}</p>
       <h1 className="text-2xl font-semibold">Algo deu errado</h1>
       <p className="text-slate-600 dark:text-slate-400">

@@ -262,16 +262,16 @@ export default function AdminLeads({ loaderData, actionData }: Route.ComponentPr
                     <p className="text-sm whitespace-pre-wrap text-slate-700 dark:text-slate-300">
                       {lead.messageCut ? `${lead.messageExcerpt}…` : lead.messageExcerpt}
                     </p>
-                    {lead.messageCut ? (
-                      <p className="text-sm">
-                        <Link
-                          to={`/admin/solicitacoes/${lead.id}`}
-                          className="text-brand-700 underline dark:text-brand-300"
-                        >
-                          Ver mensagem completa<span className="sr-only"> de {lead.name}</span>
-                        </Link>
-                      </p>
-                    ) : null}
+                    {/* Every request has its page: the whole message, and where it came from in full. */}
+                    <p className="text-sm">
+                      <Link
+                        to={`/admin/solicitacoes/${lead.id}`}
+                        className="text-brand-700 underline dark:text-brand-300"
+                      >
+                        {lead.messageCut ? "Ver mensagem completa" : "Ver detalhes"}
+                        <span className="sr-only"> de {lead.name}</span>
+                      </Link>
+                    </p>
                     {lead.deliveryError ? (
                       <p className="text-sm text-amber-800 dark:text-amber-300">
                         Último erro do e-mail ({lead.deliveryAttempts} tentativas): {lead.deliveryError}

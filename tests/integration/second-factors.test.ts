@@ -140,6 +140,17 @@ describe.each(testEngines())("second factors on $name", (engine) => {
     expect(await completeSecondFactor(withCookie, pending, code, "198.51.100.7")).toMatchObject({ ok: true });
     // The pending sign-in is spent.
     expect(await readPendingSignIn(withCookie)).toBeUndefined();
+    // The audit log tells a recovery code from the app's: one used may mean a lost phone.
+    const signIn = await (await database())
+      .selectFrom("audit_log")
+      .select("details")
+      .where("user_id", "=", userId)
+      .where("action", "=", "signin.success")
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(signIn.details ?? "")).toEqual({
+      method: "senha e segundo fator",
+      fator: "código de recuperação",
+    });
 
     const again = await createPendingSignIn(request, userId);
     const againToken = /^sid2=([^;]+)/.exec(again)?.[1] ?? "";

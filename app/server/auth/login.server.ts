@@ -6,7 +6,7 @@ import { decoyHash, verifyPassword } from "./password.server";
 import { createPendingSignIn } from "./pending-sign-in.server";
 import { countRecent, forgetEvent, recordEvent } from "./rate-limit.server";
 import { createSession } from "./sessions.server";
-import { totpStatus } from "./totp.server";
+import { type SecondFactorKind, totpStatus } from "./totp.server";
 import { findUserByEmail, findUserById, recordSignIn } from "./users.server";
 
 const WINDOW_MS = 15 * 60 * 1000;
@@ -87,12 +87,13 @@ export async function attemptLogin(
 
 /**
  * Start the user's session after every factor was checked, and record the sign-in (with how it
- * was made); returns the Set-Cookie value.
+ * was made, and which second factor); returns the Set-Cookie value.
  */
 export async function signInUser(
   request: Request,
   userId: string,
   method: "senha" | "senha e segundo fator" | "passkey",
+  factor?: SecondFactorKind,
 ): Promise<string> {
   await recordSignIn(userId);
   const setCookie = await createSession(request, userId, {
@@ -101,7 +102,10 @@ export async function signInUser(
     variant: "success",
   });
   const user = await findUserById(userId);
-  await recordAudit({ user: user ?? null }, { action: "signin.success", details: { method } });
+  await recordAudit(
+    { user: user ?? null },
+    { action: "signin.success", details: factor ? { method, fator: factor } : { method } },
+  );
   return setCookie;
 }
 

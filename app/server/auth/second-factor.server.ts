@@ -40,8 +40,8 @@ export async function completeSecondFactor(
     recordSignInFailure("rate-limited");
     return { ok: false, status: 429, message: CODES_LOCKED_MESSAGE };
   }
-  const right = await checkSecondFactorCode(pending.userId, code);
-  if (!right) {
+  const factor = await checkSecondFactorCode(pending.userId, code);
+  if (!factor) {
     recordSignInFailure("second-factor");
     const user = await findUserById(pending.userId);
     await recordAudit(
@@ -53,5 +53,5 @@ export async function completeSecondFactor(
   await forgetEvents(admission.events);
   if (!(await finishPendingSignIn(pending)))
     return { ok: false, status: 410, message: PENDING_EXPIRED_MESSAGE };
-  return { ok: true, setCookie: await signInUser(request, pending.userId, "senha e segundo fator") };
+  return { ok: true, setCookie: await signInUser(request, pending.userId, "senha e segundo fator", factor) };
 }

@@ -223,8 +223,15 @@ export async function disableTotp(userId: string): Promise<void> {
   });
 }
 
-/** A code typed at a second-factor prompt: six digits are a TOTP code, anything else a recovery code. */
-export async function checkSecondFactorCode(userId: string, code: string): Promise<boolean> {
+/** Which second factor a right code was: the authenticator app's, or one of the recovery codes. */
+export type SecondFactorKind = "aplicativo" | "código de recuperação";
+
+/**
+ * A code typed at a second-factor prompt: six digits are a TOTP code, anything else a recovery
+ * code. Which one it was, when right (a recovery code used says the phone may be lost); null when wrong.
+ */
+export async function checkSecondFactorCode(userId: string, code: string): Promise<SecondFactorKind | null> {
   const compact = code.replace(/\s/g, "");
-  return looksLikeTotpCode(compact) ? verifyTotp(userId, compact) : spendRecoveryCode(userId, compact);
+  if (looksLikeTotpCode(compact)) return (await verifyTotp(userId, compact)) ? "aplicativo" : null;
+  return (await spendRecoveryCode(userId, compact)) ? "código de recuperação" : null;
 }
