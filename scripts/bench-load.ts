@@ -3,15 +3,7 @@
 // render caches). Latencies are collected from every response at full precision (autocannon's
 // own histogram keeps whole milliseconds and only 2xx answers).
 import autocannon, { type AutocannonOptions } from "autocannon";
-
-/** What a browser sends for a page: the server compresses, and that cost belongs in the numbers. */
-export const BROWSER_HEADERS: Record<string, string> = {
-  accept: "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8",
-  "accept-encoding": "gzip, deflate, br",
-  "accept-language": "pt-BR,pt;q=0.9,en;q=0.8",
-  "user-agent":
-    "Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Mobile Safari/537.36",
-};
+import { BROWSER_HEADERS } from "./browser-headers.ts";
 
 /** Seconds before autocannon gives up on a request and counts a timeout (an error). */
 const REQUEST_TIMEOUT_S = 10;

@@ -66,7 +66,7 @@ import {
   storedLeadEmails,
 } from "./bench-database.ts";
 import { type Column, decimal, integer, optional, printTable, seconds } from "./bench-format.ts";
-import { BROWSER_HEADERS, type LoadResult, measureUrl } from "./bench-load.ts";
+import { type LoadResult, measureUrl } from "./bench-load.ts";
 import { type MediaLibraryRow, measureMediaLibrary } from "./bench-media.ts";
 import { type MemoryReport, watchMemory } from "./bench-memory.ts";
 import {
@@ -78,6 +78,7 @@ import {
 } from "./bench-mixed.ts";
 import { type BenchServer, startBenchServer } from "./bench-server.ts";
 import { BENCH_WORK_PATH, BENCH_WORK_TITLE, seedBenchWork } from "./bench-work.ts";
+import { BROWSER_HEADERS } from "./browser-headers.ts";
 import { buildIfNeeded, projectRoot } from "./built-site.ts";
 import { cleanUp, cleanups } from "./cleanups.ts";
 

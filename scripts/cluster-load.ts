@@ -2,6 +2,7 @@
 // the benchmark: many connections asking for pages and sending quote requests, counting every
 // answer. A quote request counts as confirmed only when the visitor saw the success message.
 import { Agent, request as httpsRequest } from "node:https";
+import { BROWSER_HEADERS } from "./browser-headers.ts";
 
 export const QUOTE_SUCCESS = "Mensagem enviada com sucesso!";
 
@@ -129,7 +130,9 @@ export function startLoad(options: LoadOptions): RunningLoad {
           }
         } else {
           const path = options.paths[n % options.paths.length] as string;
-          const answer = await send(path);
+          // Asked as a phone's browser asks (compressed, as the single-server bench does); the
+          // body is only counted, never read, so it is not decompressed here.
+          const answer = await send(path, { headers: BROWSER_HEADERS });
           if (answer.status >= 500) fail(`GET ${path} ${answer.status}`);
           else tally.answered++;
         }

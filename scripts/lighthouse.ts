@@ -14,6 +14,7 @@
 //   npm run lighthouse                          every public page, once
 //   npm run lighthouse -- --page /contato       one page (repeat --page for several)
 //   npm run lighthouse -- --runs 3              each page 3 times; the median of each number
+//   npm run lighthouse -- --reports /tmp/lh     also keep each run's whole report (JSON) there
 //
 // A run that overlaps a rebuild of build/ (someone else's `npm start` or build) is discarded and
 // the server restarted on the new build; Lighthouse's own hiccups (NO_NAVSTART) are retried.
@@ -103,15 +104,18 @@ const ITEMS_SHOWN = 5;
 interface Options {
   pages: string[];
   runs: number;
+  /** Where to keep each run's whole Lighthouse report (JSON), to read why a number moved. */
+  reports?: string;
 }
 
 function parseOptions(): Options {
-  const usage = "Uso: npm run lighthouse -- [--page /caminho]... [--runs N]";
+  const usage = "Uso: npm run lighthouse -- [--page /caminho]... [--runs N] [--reports PASTA]";
   try {
     const { values } = parseArgs({
       options: {
         page: { type: "string", multiple: true },
         runs: { type: "string", default: "1" },
+        reports: { type: "string" },
         help: { type: "boolean", short: "h", default: false },
       },
     });
@@ -127,7 +131,7 @@ function parseOptions(): Options {
     for (const page of pages) {
       if (!page.startsWith("/")) throw new Error(`--page precisa começar com / (recebido: ${page}).`);
     }
-    return { pages, runs };
+    return { pages, runs, reports: values.reports };
   } catch (error) {
     console.error(`${(error as Error).message}\n${usage}`);
     process.exit(2);
@@ -215,6 +219,16 @@ function detailsItems(audit: Result["audits"][string] | undefined): DetailsItem[
 
 class ChromeDidNotStart extends Error {}
 
+/** Set by --reports: each run's report is written there as it ends. */
+let reportsDir: string | undefined;
+
+function saveReport(lhr: Result): void {
+  if (!reportsDir) return;
+  mkdirSync(reportsDir, { recursive: true });
+  const page = new URL(lhr.finalDisplayedUrl).pathname.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "");
+  writeFileSync(path.join(reportsDir, `${page || "inicio"}-${Date.now()}.json`), JSON.stringify(lhr));
+}
+
 async function runLighthouse(url: string): Promise<RunSummary> {
   let chrome: LaunchedChrome;
   try {
@@ -237,6 +251,7 @@ async function runLighthouse(url: string): Promise<RunSummary> {
     };
     const result = await lighthouse(url, flags);
     if (!result) throw new Error("o Lighthouse não devolveu resultado.");
+    saveReport(result.lhr);
     return await summarize(result.lhr);
   } finally {
     cleanups.splice(cleanups.indexOf(killChrome), 1);
@@ -617,6 +632,7 @@ async function settleBuild(): Promise<void> {
 }
 
 const options = parseOptions();
+reportsDir = options.reports ? path.resolve(options.reports) : undefined;
 
 try {
   accessSync(CHROME_PATH, constants.X_OK);
