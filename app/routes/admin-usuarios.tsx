@@ -262,7 +262,7 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
  */
 function SecondFactorReset({ id, who }: { id: string; who: string }) {
   return (
-    <details className="group mt-1 text-sm">
+    <details className="mt-1 text-sm">
       <summary className="w-fit cursor-pointer rounded font-semibold text-red-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700 dark:text-red-300 dark:focus-visible:outline-red-300">
         Redefinir verificação em duas etapas<span className="sr-only"> de {who}</span>
       </summary>
@@ -275,9 +275,9 @@ function SecondFactorReset({ id, who }: { id: string; who: string }) {
         <label className="flex items-start gap-2 text-slate-800 dark:text-slate-200">
           <input type="checkbox" name="confirmar" value="sim" required className="mt-1 size-4" />
           <span>
-            Confirmo que conferi que o pedido veio de {who}. O aplicativo autenticador, os códigos de
-            recuperação e as passkeys deixam de valer, as sessões abertas terminam e a pessoa passa a entrar
-            só com a senha (e recebe um e-mail avisando).
+            Confirmo que o pedido veio mesmo de {who}. O aplicativo autenticador, os códigos de recuperação e
+            as passkeys deixam de valer, as sessões abertas terminam e a pessoa passa a entrar só com a senha
+            (e recebe um e-mail avisando).
           </span>
         </label>
         <div>

@@ -108,7 +108,7 @@ test("the owner resets an editor's TOTP and passkey: the session ends, the passw
     await expect(ownRow.getByText("Redefinir verificação em duas etapas")).toHaveCount(0);
     await row.getByText("Redefinir verificação em duas etapas").click();
     await expect(
-      row.getByRole("checkbox", { name: /Confirmo que conferi que o pedido veio de/ }),
+      row.getByRole("checkbox", { name: /Confirmo que o pedido veio mesmo de/ }),
     ).toBeVisible();
     for (const colorScheme of ["light", "dark"] as const) {
       await owner.emulateMedia({ colorScheme });
@@ -142,7 +142,7 @@ test("the owner resets an editor's TOTP and passkey: the session ends, the passw
     const reset = plainRow.getByRole("button", { name: `Redefinir verificação em duas etapas de ${who}` });
     await reset.click();
     expect(await secondFactors()).toEqual(before);
-    await plainRow.getByRole("checkbox", { name: /Confirmo que conferi que o pedido veio de/ }).check();
+    await plainRow.getByRole("checkbox", { name: /Confirmo que o pedido veio mesmo de/ }).check();
     await reset.click();
     await expect(toast(plain, "Verificação em duas etapas redefinida.")).toBeVisible({ timeout: 15_000 });
     await expect(plainRow.getByText("Verificação em duas etapas: desativada · Passkeys: 0")).toBeVisible();
