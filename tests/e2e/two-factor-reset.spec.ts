@@ -107,9 +107,7 @@ test("the owner resets an editor's TOTP and passkey: the session ends, the passw
     await expect(ownRow.getByText("Verificação em duas etapas: desativada · Passkeys: 0")).toBeVisible();
     await expect(ownRow.getByText("Redefinir verificação em duas etapas")).toHaveCount(0);
     await row.getByText("Redefinir verificação em duas etapas").click();
-    await expect(
-      row.getByRole("checkbox", { name: /Confirmo que o pedido veio mesmo de/ }),
-    ).toBeVisible();
+    await expect(row.getByRole("checkbox", { name: /Confirmo que o pedido veio mesmo de/ })).toBeVisible();
     for (const colorScheme of ["light", "dark"] as const) {
       await owner.emulateMedia({ colorScheme });
       expect(await seriousAxeViolations(owner), colorScheme).toEqual([]);
