@@ -53,6 +53,7 @@ export const AUDIT_ACTION_LABELS = {
   "user.two_factor_off": "Desativou a verificação em duas etapas",
   "user.passkey_add": "Adicionou passkey",
   "user.passkey_remove": "Removeu passkey",
+  "user.two_factor_reset": "Redefiniu a verificação em duas etapas de usuário",
   "settings.second_factor_policy": "Alterou a exigência de segundo fator",
 } as const;
 

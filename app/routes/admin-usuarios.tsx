@@ -174,6 +174,13 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
                     </Badge>
                     <span>Último acesso: {member.lastSignIn}</span>
                   </p>
+                  <p className="text-sm text-slate-700 dark:text-slate-300">
+                    Verificação em duas etapas: {member.twoFactor ? "ativada" : "desativada"} · Passkeys:{" "}
+                    {member.passkeys}
+                  </p>
+                  {member.id !== selfId && (member.twoFactor || member.passkeys > 0) ? (
+                    <SecondFactorReset id={member.id} who={who} />
+                  ) : null}
                 </div>
                 <div className="flex flex-wrap items-end gap-2">
                   <Form method="post" className="flex items-end gap-2">
@@ -246,6 +253,45 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
         </Form>
       </section>
     </AdminPage>
+  );
+}
+
+/**
+ * Ask before clearing a colleague's second factor, without JavaScript: the disclosure opens a
+ * form whose checkbox the browser requires and the server checks again.
+ */
+function SecondFactorReset({ id, who }: { id: string; who: string }) {
+  return (
+    <details className="mt-1 text-sm">
+      <summary className="w-fit cursor-pointer rounded font-semibold text-red-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700 dark:text-red-300 dark:focus-visible:outline-red-300">
+        Redefinir verificação em duas etapas<span className="sr-only"> de {who}</span>
+      </summary>
+      <Form
+        method="post"
+        className="mt-2 flex max-w-xl flex-col gap-3 rounded-lg border border-red-200 bg-red-50 p-3 dark:border-red-900 dark:bg-red-950"
+      >
+        <input type="hidden" name="intent" value="second-factor-reset" />
+        <input type="hidden" name="id" value={id} />
+        <label className="flex items-start gap-2 text-slate-800 dark:text-slate-200">
+          <input type="checkbox" name="confirmar" value="sim" required className="mt-1 size-4" />
+          <span>
+            Confirmo que o pedido veio mesmo de {who}. O aplicativo autenticador, os códigos de recuperação e
+            as passkeys deixam de valer, as sessões abertas terminam e a pessoa passa a entrar só com a senha
+            (e recebe um e-mail avisando).
+          </span>
+        </label>
+        <div>
+          <Button
+            type="submit"
+            variant="danger"
+            size="sm"
+            aria-label={`Redefinir verificação em duas etapas de ${who}`}
+          >
+            Redefinir
+          </Button>
+        </div>
+      </Form>
+    </details>
   );
 }
 

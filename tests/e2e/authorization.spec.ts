@@ -712,6 +712,11 @@ const teamProbes: Probe[] = [
       ["/admin/usuarios", "remove", async () => ({ form: { intent: "remove", id: adminId } })],
       [
         "/admin/usuarios",
+        "reset a second factor",
+        async () => ({ form: { intent: "second-factor-reset", id: adminId, confirmar: "sim" } }),
+      ],
+      [
+        "/admin/usuarios",
         "resend invitation",
         async () => ({ form: { intent: "resend", id: fixture.invitationId } }),
       ],

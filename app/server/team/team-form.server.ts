@@ -15,6 +15,7 @@ import {
   resendInvitation,
   revokeInvitation,
 } from "./invitations.server";
+import { RESET_CONFIRMATION_MESSAGE, resetSecondFactors } from "./second-factor-reset.server";
 import { changeTeamMember, type MemberChange } from "./team-members.server";
 
 export const TEAM_PATH = "/admin/usuarios";
@@ -28,7 +29,8 @@ const fail = (error: string, status: number) => data<TeamFormFailure>({ error },
 
 /**
  * The team page's forms (the caller checked the session is an Administrador's): invite, send an
- * invitation again or cancel it, and change, deactivate, reactivate or remove an account.
+ * invitation again or cancel it, change, deactivate, reactivate or remove an account, and reset a
+ * colleague's second factor.
  * Succeeds with a redirect and a toast; otherwise the reason, 4xx, and nothing changed.
  */
 export async function submitTeamForm(request: Request, requestContext: object, session: CurrentSession) {
@@ -54,6 +56,17 @@ export async function submitTeamForm(request: Request, requestContext: object, s
     return done(session, "Convite enviado!", `${parsed.data.email} vai receber um link válido por 72 horas.`);
   }
   if (intent === "second-factor-policy") return submitSecondFactorPolicy(session, form);
+  if (intent === "second-factor-reset") {
+    // The form's checkbox, checked by the server too: a stray post must not log a colleague out.
+    if (formText(form, "confirmar") !== "sim") return fail(RESET_CONFIRMATION_MESSAGE, 400);
+    const result = await resetSecondFactors(session, id, siteName);
+    if (!result.ok) return fail(result.message, result.status);
+    return done(
+      session,
+      "Verificação em duas etapas redefinida.",
+      `${result.email} entra agora só com a senha; as sessões abertas foram encerradas e um e-mail avisa a pessoa.`,
+    );
+  }
   if (intent === "resend" || intent === "revoke") {
     const result = intent === "resend" ? await resendInvitation(id, siteName) : await revokeInvitation(id);
     if (!result.ok) return fail(result.message, result.status);

@@ -19,17 +19,30 @@ export interface TeamMember {
   role: Role;
   active: boolean;
   lastSignInAt: string | null;
+  /** A confirmed TOTP secret (one being set up does not count yet). */
+  twoFactor: boolean;
+  passkeys: number;
 }
 
 /** The team (a company's two or three people, so no paging), Administradores first. */
 export async function listTeamMembers(): Promise<TeamMember[]> {
   const { db } = await startDatabase();
-  const rows = await db
-    .selectFrom("users")
-    .select(["id", "email", "name", "role", "deactivated_at", "last_sign_in_at"])
-    .orderBy("role")
-    .orderBy("email")
-    .execute();
+  const [rows, totp, passkeys] = await Promise.all([
+    db
+      .selectFrom("users")
+      .select(["id", "email", "name", "role", "deactivated_at", "last_sign_in_at"])
+      .orderBy("role")
+      .orderBy("email")
+      .execute(),
+    db.selectFrom("totp_secrets").select("user_id").where("confirmed_at", "is not", null).execute(),
+    db
+      .selectFrom("passkeys")
+      .select((eb) => ["user_id", eb.fn.countAll<number>().as("n")])
+      .groupBy("user_id")
+      .execute(),
+  ]);
+  const withTotp = new Set(totp.map((row) => row.user_id));
+  const passkeyCounts = new Map(passkeys.map((row) => [row.user_id, Number(row.n)]));
   return rows.map((row) => ({
     id: row.id,
     email: row.email,
@@ -37,6 +50,8 @@ export async function listTeamMembers(): Promise<TeamMember[]> {
     role: roleOf(row.role),
     active: row.deactivated_at === null,
     lastSignInAt: row.last_sign_in_at === null ? null : String(row.last_sign_in_at),
+    twoFactor: withTotp.has(row.id),
+    passkeys: passkeyCounts.get(row.id) ?? 0,
   }));
 }
 
