@@ -1,17 +1,17 @@
 import { createContext } from "react-router";
 
-/** Facts about the HTTP request that the server adds before React Router sees it. */
+/**
+ * Facts about the HTTP request that the server adds before React Router sees it. The client's
+ * address is not one of them: it is the request's own (app/server/audit/request-address.server.ts).
+ */
 export interface RequestInfo {
   /** CSP nonce for this response's inline scripts. */
   nonce: string | undefined;
-  /** Client address (TRUST_PROXY decides whether X-Forwarded-For counts). */
-  clientIp: string;
   requestId: string;
 }
 
 // Defaults apply where our HTTP app does not wrap the handler (a route module called directly).
 export const requestInfoContext = createContext<RequestInfo>({
   nonce: undefined,
-  clientIp: "127.0.0.1",
   requestId: "dev",
 });

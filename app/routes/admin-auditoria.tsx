@@ -1,8 +1,8 @@
 import { data } from "react-router";
 import { AdminPage } from "~/components/admin/admin-page";
-import { ListFilters } from "~/components/admin/list-filters";
+import { DateRangeFields, FilterSelect, ListFilters } from "~/components/admin/list-filters";
 import { filteredListPageHref, ListPagination, listSummary } from "~/components/admin/list-pagination";
-import { buttonClassName, Field, Select, TextInput } from "~/components/admin/ui";
+import { buttonClassName } from "~/components/admin/ui";
 import { auditListParams, isFiltered, listHref } from "~/lib/admin-list";
 import { AUDIT_GROUP_LABELS, AUDIT_GROUPS, auditActionLabel } from "~/lib/audit-actions";
 import { parseAuditListQuery } from "~/server/admin/list-query.server";
@@ -90,32 +90,21 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
         filtered={filtered}
         error={invalidQuery}
       >
-        <Field label="Usuário">
-          <Select name="usuario" defaultValue={query.user ?? ""}>
-            <option value="">Todos</option>
-            {users.map((user) => (
-              <option key={user.id} value={user.id}>
-                {user.email}
-              </option>
-            ))}
-          </Select>
-        </Field>
-        <Field label="Ação">
-          <Select name="acao" defaultValue={query.group ?? ""}>
-            <option value="">Todas</option>
-            {AUDIT_GROUPS.map((group) => (
-              <option key={group} value={group}>
-                {AUDIT_GROUP_LABELS[group]}
-              </option>
-            ))}
-          </Select>
-        </Field>
-        <Field label="De">
-          <TextInput type="date" name="de" defaultValue={query.from ?? ""} />
-        </Field>
-        <Field label="Até">
-          <TextInput type="date" name="ate" defaultValue={query.to ?? ""} />
-        </Field>
+        <FilterSelect
+          label="Usuário"
+          name="usuario"
+          value={query.user}
+          allLabel="Todos"
+          options={users.map((user) => ({ value: user.id, label: user.email }))}
+        />
+        <FilterSelect
+          label="Ação"
+          name="acao"
+          value={query.group}
+          allLabel="Todas"
+          options={AUDIT_GROUPS.map((group) => ({ value: group, label: AUDIT_GROUP_LABELS[group] }))}
+        />
+        <DateRangeFields labels={["De", "Até"]} from={query.from} to={query.to} />
       </ListFilters>
       {entries === null ? null : entries.total === 0 ? (
         <p className="text-slate-600 dark:text-slate-400">

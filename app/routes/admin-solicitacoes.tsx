@@ -1,6 +1,6 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { AdminPage } from "~/components/admin/admin-page";
-import { ListFilters } from "~/components/admin/list-filters";
+import { DateRangeFields, FilterSelect, ListFilters } from "~/components/admin/list-filters";
 import { filteredListPageHref, ListPagination, listSummary } from "~/components/admin/list-pagination";
 import { DeleteForm } from "~/components/admin/row-actions";
 import { Badge, Button, buttonClassName, Field, Select, TextArea, TextInput } from "~/components/admin/ui";
@@ -171,22 +171,14 @@ export default function AdminLeads({ loaderData, actionData }: Route.ComponentPr
             maxLength={ADMIN_SEARCH_MAX_LENGTH}
           />
         </Field>
-        <Field label="Serviço">
-          <Select name="servico" defaultValue={query.service ?? ""}>
-            <option value="">Todos</option>
-            {services.map((service) => (
-              <option key={service} value={service}>
-                {service}
-              </option>
-            ))}
-          </Select>
-        </Field>
-        <Field label="Recebida de">
-          <TextInput type="date" name="de" defaultValue={query.from ?? ""} />
-        </Field>
-        <Field label="Recebida até">
-          <TextInput type="date" name="ate" defaultValue={query.to ?? ""} />
-        </Field>
+        <FilterSelect
+          label="Serviço"
+          name="servico"
+          value={query.service}
+          allLabel="Todos"
+          options={services.map((service) => ({ value: service, label: service }))}
+        />
+        <DateRangeFields labels={["Recebida de", "Recebida até"]} from={query.from} to={query.to} />
       </ListFilters>
       {leads === null ? null : leads.total === 0 ? (
         <p className="text-slate-600 dark:text-slate-400">

@@ -1,9 +1,9 @@
 import { data, Link, redirect } from "react-router";
-import { ListFilters } from "~/components/admin/list-filters";
+import { DateRangeFields, FilterSelect, ListFilters } from "~/components/admin/list-filters";
 import { filteredListPageHref, ListPagination, listSummary } from "~/components/admin/list-pagination";
 import { BlogAdminPage } from "~/components/admin/post-editor";
 import { DeleteForm, EditLink } from "~/components/admin/row-actions";
-import { FeaturedBadge, Field, PostStatusBadge, Select, TextInput } from "~/components/admin/ui";
+import { FeaturedBadge, Field, PostStatusBadge, TextInput } from "~/components/admin/ui";
 import { ADMIN_SEARCH_MAX_LENGTH, isFiltered, listHref, postListParams } from "~/lib/admin-list";
 import { postStatuses, postStatusLabels } from "~/lib/post-status";
 import type { RouteHandle } from "~/route-handle";
@@ -90,32 +90,21 @@ export default function Admin({ loaderData, actionData }: Route.ComponentProps) 
               maxLength={ADMIN_SEARCH_MAX_LENGTH}
             />
           </Field>
-          <Field label="Status">
-            <Select name="status" defaultValue={query.status ?? ""}>
-              <option value="">Todos</option>
-              {postStatuses.map((status) => (
-                <option key={status} value={status}>
-                  {postStatusLabels[status]}
-                </option>
-              ))}
-            </Select>
-          </Field>
-          <Field label="Categoria">
-            <Select name="categoria" defaultValue={query.category ?? ""}>
-              <option value="">Todas</option>
-              {categories.map((category) => (
-                <option key={category.id} value={category.slug}>
-                  {category.name}
-                </option>
-              ))}
-            </Select>
-          </Field>
-          <Field label="Criado de">
-            <TextInput type="date" name="de" defaultValue={query.from ?? ""} />
-          </Field>
-          <Field label="Criado até">
-            <TextInput type="date" name="ate" defaultValue={query.to ?? ""} />
-          </Field>
+          <FilterSelect
+            label="Status"
+            name="status"
+            value={query.status}
+            allLabel="Todos"
+            options={postStatuses.map((status) => ({ value: status, label: postStatusLabels[status] }))}
+          />
+          <FilterSelect
+            label="Categoria"
+            name="categoria"
+            value={query.category}
+            allLabel="Todas"
+            options={categories.map((category) => ({ value: category.slug, label: category.name }))}
+          />
+          <DateRangeFields labels={["Criado de", "Criado até"]} from={query.from} to={query.to} />
         </ListFilters>
         {posts === null ? null : posts.total === 0 ? (
           <p className="text-slate-600 dark:text-slate-400">

@@ -1,4 +1,4 @@
-import { requestInfoContext } from "~/request-context";
+import { requestClientIp } from "~/server/audit/request-address.server";
 import { assertSameOrigin } from "~/server/auth/guard.server";
 import { finishPasskeySignIn, passkeySignInOptions } from "~/server/auth/passkey-sign-in.server";
 import { formText, readForm } from "~/server/read-form.server";
@@ -8,9 +8,9 @@ import type { Route } from "./+types/auth-passkey";
  * Passkey sign-in. `etapa=opcoes` hands out the options and a challenge; otherwise the form's
  * `response` is the browser's signed answer (JSON), checked on the server.
  */
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request }: Route.ActionArgs) {
   assertSameOrigin(request);
-  const { clientIp } = context.get(requestInfoContext);
+  const clientIp = requestClientIp();
   const form = await readForm(request);
   if (!form)
     return Response.json({ error: "Não foi possível ler o pedido. Tente novamente." }, { status: 400 });

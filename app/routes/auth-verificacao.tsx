@@ -2,7 +2,7 @@ import { data, redirect } from "react-router";
 import { z } from "zod";
 import { AccountCard, AccountField, BackToSignIn } from "~/components/account-card";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
-import { requestInfoContext } from "~/request-context";
+import { requestClientIp } from "~/server/audit/request-address.server";
 import { assertSameOrigin } from "~/server/auth/guard.server";
 import { clearPendingSignInCookie, readPendingSignIn } from "~/server/auth/pending-sign-in.server";
 import { completeSecondFactor, PENDING_EXPIRED_MESSAGE } from "~/server/auth/second-factor.server";
@@ -24,7 +24,7 @@ const codeFormSchema = z.object({
     .max(32, "O código informado é longo demais."),
 });
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request }: Route.ActionArgs) {
   assertSameOrigin(request);
   const pending = await readPendingSignIn(request);
   if (!pending) return data({ error: PENDING_EXPIRED_MESSAGE }, { status: 410 });
@@ -32,8 +32,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!form) return data({ error: "Não foi possível ler o formulário. Tente novamente." }, { status: 400 });
   const parsed = validateForm(codeFormSchema, { code: formText(form, "code") });
   if (!parsed.ok) return data({ error: parsed.message }, { status: 400 });
-  const { clientIp } = context.get(requestInfoContext);
-  const result = await completeSecondFactor(request, pending, parsed.data.code, clientIp);
+  const result = await completeSecondFactor(request, pending, parsed.data.code, requestClientIp());
   if (!result.ok) return data({ error: result.message }, { status: result.status });
   const headers = new Headers();
   headers.append("Set-Cookie", clearPendingSignInCookie(request));

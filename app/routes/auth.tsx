@@ -4,8 +4,8 @@ import { PasskeySignIn } from "~/components/passkey-sign-in";
 import { BusySubmitScript } from "~/components/ui/busy-submit-script";
 import { ToastRegion, ToastView } from "~/components/ui/toast";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
-import { requestInfoContext } from "~/request-context";
 import type { RouteHandle } from "~/route-handle";
+import { requestClientIp } from "~/server/audit/request-address.server";
 import { assertSameOrigin } from "~/server/auth/guard.server";
 import { attemptLogin } from "~/server/auth/login.server";
 import { getSession } from "~/server/auth/sessions.server";
@@ -28,7 +28,7 @@ const signInFormSchema = z.object({
   password: z.string().min(1, MISSING_CREDENTIALS),
 });
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request }: Route.ActionArgs) {
   assertSameOrigin(request);
   const form = await readForm(request);
   if (!form)
@@ -38,8 +38,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const password = formText(form, "password").slice(0, 256);
   const parsed = validateForm(signInFormSchema, { email, password });
   if (!parsed.ok) return data({ error: parsed.message, email }, { status: 400 });
-  const { clientIp } = context.get(requestInfoContext);
-  const result = await attemptLogin(request, email, password, clientIp);
+  const result = await attemptLogin(request, email, password, requestClientIp());
   if (!result.ok) return data({ error: result.message, email }, { status: result.status });
   throw redirect(result.location, { headers: { "Set-Cookie": result.setCookie } });
 }

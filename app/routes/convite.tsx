@@ -2,7 +2,6 @@ import { data, redirect } from "react-router";
 import { AccountCard, AccountField, NewPasswordFields } from "~/components/account-card";
 import { ROLE_LABELS } from "~/lib/roles";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
-import { requestInfoContext } from "~/request-context";
 import { recordAudit } from "~/server/audit/audit-log.server";
 import { assertSameOrigin } from "~/server/auth/guard.server";
 import { createSession } from "~/server/auth/sessions.server";
@@ -35,16 +34,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     { user: { id: result.userId, email: result.email } },
     { action: "user.invitation_accept", target: { type: "user", id: result.userId, label: result.email } },
   );
-  const setCookie = await createSession(
-    request,
-    result.userId,
-    {
-      title: "Bem-vindo à equipe!",
-      description: "Sua conta foi criada e você já está conectado.",
-      variant: "success",
-    },
-    context.get(requestInfoContext).clientIp,
-  );
+  const setCookie = await createSession(request, result.userId, {
+    title: "Bem-vindo à equipe!",
+    description: "Sua conta foi criada e você já está conectado.",
+    variant: "success",
+  });
   throw redirect("/admin", { headers: { "Set-Cookie": setCookie } });
 }
 

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { AccountCard, AccountField, BackToSignIn } from "~/components/account-card";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
-import { requestInfoContext } from "~/request-context";
+import { requestClientIp } from "~/server/audit/request-address.server";
 import { assertSameOrigin } from "~/server/auth/guard.server";
 import {
   forgotFormSchema,
@@ -24,9 +24,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   const parsed = validateForm(forgotFormSchema, { email: formText(form, "email") });
   if (!parsed.ok) return data({ error: parsed.message, notice: null }, { status: 400 });
-  const { clientIp } = context.get(requestInfoContext);
   const siteName = (await siteSettingsFor(context)).site.name;
-  const result = await requestPasswordReset(parsed.data.email, clientIp, siteName);
+  const result = await requestPasswordReset(parsed.data.email, requestClientIp(), siteName);
   if (result === "limited") return data({ error: RESET_LIMITED_MESSAGE, notice: null }, { status: 429 });
   return { error: null, notice: RESET_REQUESTED_MESSAGE };
 }

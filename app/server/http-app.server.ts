@@ -162,7 +162,6 @@ export function createHttpApp({
     context.set(requestInfoContext, {
       // A page shared through the render cache must not carry this request's nonce.
       nonce: c.get("sharedRender") ? undefined : c.get("nonce"),
-      clientIp,
       requestId: c.get("requestId"),
     });
     const answer = await withRequestAddress(clientIp, () =>

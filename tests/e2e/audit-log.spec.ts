@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import { type APIResponse, type Browser, expect, type Page, test } from "@playwright/test";
+import { type APIResponse, expect, type Page, test } from "@playwright/test";
 import { type AuditAction, auditActionLabel } from "~/lib/audit-actions";
 import { hashPassword } from "~/server/auth/password.server";
 import { databaseConfigFromEnv } from "~/server/db/config.server";
@@ -9,9 +9,9 @@ import {
   type DedicatedServer,
   E2E_ADMIN,
   sha256Hex,
-  signInOverHttp,
   startDedicatedServer,
 } from "../support/admin-auth";
+import { signedInPage } from "../support/admin-page";
 import { adminPagesPassAxe } from "../support/axe";
 import { insertUser } from "../support/db";
 import { solidImage } from "../support/photo-fixtures";
@@ -28,13 +28,6 @@ let site: DedicatedServer;
 let handle: DatabaseHandle;
 let admin: Page;
 let adminId: string;
-
-async function signedInPage(browser: Browser, email: string, password: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL: site.url });
-  const page = await context.newPage();
-  await signInOverHttp(page.request, { baseUrl: site.url, email, password });
-  return page;
-}
 
 /** A form post from the admin's own page (the Origin a browser sends); the redirect is not followed. */
 function post(page: Page, path: string, form: Record<string, string>): Promise<APIResponse> {
@@ -66,7 +59,7 @@ test.describe("audited actions", () => {
     site = await startDedicatedServer();
     handle = await openDatabase(databaseConfigFromEnv(site.databaseEnv));
     adminId = await adminUserId(handle.db);
-    admin = await signedInPage(browser, E2E_ADMIN.email, E2E_ADMIN.password);
+    admin = await signedInPage(browser, site.url);
   });
   test.afterAll(async () => {
     await admin?.context().close();
@@ -88,7 +81,7 @@ test.describe("audited actions", () => {
 
     await expectEntry(`acao=signin&usuario=${adminId}`, "signin.success", "", E2E_ADMIN.email);
 
-    const other = await signedInPage(browser, E2E_ADMIN.email, E2E_ADMIN.password);
+    const other = await signedInPage(browser, site.url);
     const out = await post(other, "/admin/sair", {});
     expect(out.status()).toBe(302);
     await other.context().close();
@@ -204,7 +197,7 @@ test.describe("audited actions", () => {
     }
 
     // Changing one's own password, signed in.
-    const own = await signedInPage(browser, colleague, STRONG);
+    const own = await signedInPage(browser, site.url, { email: colleague, password: STRONG });
     const change = await post(own, "/admin/conta", {
       current: STRONG,
       password: ANOTHER_STRONG,

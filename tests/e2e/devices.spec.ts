@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { hashPassword } from "~/server/auth/password.server";
 import { adminHeaders, adminUserId, signInOverHttp } from "../support/admin-auth";
+import { signedInPage } from "../support/admin-page";
 import { adminPagesPassAxe } from "../support/axe";
 import { insertUser, openE2eDatabase } from "../support/db";
 
@@ -34,12 +35,8 @@ test.afterAll(async () => {
   await handle.close();
 });
 
-async function signedIn(browser: Browser, baseURL: string, userAgent: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL, userAgent });
-  const page = await context.newPage();
-  await signInOverHttp(page.request, { baseUrl: baseURL, email, password: PASSWORD });
-  return page;
-}
+const signedIn = (browser: Browser, baseURL: string, userAgent: string) =>
+  signedInPage(browser, baseURL, { email, password: PASSWORD, userAgent });
 
 async function stillSignedIn(page: Page): Promise<boolean> {
   const response = await page.request.get("/admin", { maxRedirects: 0 });

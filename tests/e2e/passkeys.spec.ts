@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { hashPassword } from "~/server/auth/password.server";
 import type { DatabaseHandle } from "~/server/db/connection.server";
 import { signInOverHttp } from "../support/admin-auth";
+import { toast } from "../support/admin-page";
 import { seriousAxeViolations } from "../support/axe";
 import { insertUser, openE2eDatabase } from "../support/db";
 
@@ -12,8 +13,6 @@ import { insertUser, openE2eDatabase } from "../support/db";
 // a domain, and an IP address cannot be one: the browser talks to the server as localhost.
 
 const uid = () => randomUUID().slice(0, 8);
-const toast = (page: Page, text: string) =>
-  page.getByRole("status").or(page.getByRole("alert")).filter({ hasText: text });
 
 let handle: DatabaseHandle;
 test.beforeAll(async () => {

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import { type Browser, expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { hashPassword } from "~/server/auth/password.server";
 import { databaseConfigFromEnv } from "~/server/db/config.server";
 import { type DatabaseHandle, openDatabase } from "~/server/db/connection.server";
@@ -10,6 +10,7 @@ import {
   signInOverHttp,
   startDedicatedServer,
 } from "../support/admin-auth";
+import { linkPath, newPage } from "../support/admin-page";
 import { adminPagesPassAxe, seriousAxeViolations } from "../support/axe";
 import { insertUser, openE2eDatabase } from "../support/db";
 import { startSmtpSink } from "../support/smtp-sink";
@@ -23,17 +24,6 @@ const uid = () => randomUUID().slice(0, 8);
 const STRONG = "cachoeira escondida atrás do morro verde";
 const REQUESTED =
   "Se houver uma conta com este e-mail, enviamos um link para criar uma nova senha. Ele vale por 30 minutos. Confira também a caixa de spam.";
-
-function resetLinkPath(text: string): string {
-  const match = /https:\/\/www\.exemplo-condominio\.com\.br(\/redefinir-senha\/[A-Za-z0-9_-]{43})/.exec(text);
-  if (!match?.[1]) throw new Error(`no reset link in:\n${text}`);
-  return match[1];
-}
-
-async function newPage(browser: Browser, baseURL: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL });
-  return context.newPage();
-}
 
 async function askForReset(page: Page, email: string) {
   await page.goto("/auth");
@@ -65,7 +55,7 @@ test("a forgotten password: the same answer for an unknown e-mail, a link that w
     expect(await handle.db.selectFrom("outbox").select("id").execute()).toHaveLength(1);
     const [mail] = await smtp.waitForMessages(1, 30_000);
     expect(mail?.envelopeTo).toEqual([E2E_ADMIN.email]);
-    const path = resetLinkPath(mail?.text ?? "");
+    const path = linkPath(mail?.text ?? "", "/redefinir-senha");
     const token = path.split("/").pop() ?? "";
     expect(await handle.db.selectFrom("password_resets").select("token_hash").execute()).toEqual([
       { token_hash: sha256Hex(token) },
@@ -109,7 +99,7 @@ test("a forgotten password: the same answer for an unknown e-mail, a link that w
     // A link past its 30 minutes is refused.
     await askForReset(await newPage(browser, own.url), E2E_ADMIN.email);
     const [, second] = await smtp.waitForMessages(2, 30_000);
-    const expiredPath = resetLinkPath(second?.text ?? "");
+    const expiredPath = linkPath(second?.text ?? "", "/redefinir-senha");
     await handle.db
       .updateTable("password_resets")
       .set({ expires_at: new Date(Date.now() - 1000).toISOString() })

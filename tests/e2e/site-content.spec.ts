@@ -1,11 +1,12 @@
 import { randomUUID } from "node:crypto";
-import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
+import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { reasons as demoReasons } from "~/content/reasons";
 import { services as demoServices, homeServices } from "~/content/services";
 import { stats as demoStats } from "~/content/stats";
 import { testimonials as demoTestimonials } from "~/content/testimonials";
 import type { DatabaseHandle } from "~/server/db/connection.server";
 import { E2E_ORIGIN, signInOverHttp, startDedicatedServer } from "../support/admin-auth";
+import { signedInPage } from "../support/admin-page";
 import { adminPagesPassAxe } from "../support/axe";
 import { openE2eDatabase } from "../support/db";
 
@@ -99,13 +100,6 @@ function toast(page: Page) {
   return page.getByRole("region", { name: "Notificações" });
 }
 
-async function signedInPage(browser: Browser, baseURL: string, javaScriptEnabled: boolean): Promise<Page> {
-  const context = await browser.newContext({ baseURL, javaScriptEnabled });
-  const page = await context.newPage();
-  await signInOverHttp(page.request, { baseUrl: baseURL });
-  return page;
-}
-
 test("the owner changes a testimonial, hides another, reorders services and edits a number: the next visit shows it", async ({
   browser,
   playwright,
@@ -116,7 +110,7 @@ test("the owner changes a testimonial, hides another, reorders services and edit
   try {
     for (const path of ["/", "/servicos", "/obras", "/contato"]) await cached(visitor, path);
 
-    const owner = await signedInPage(browser, site.url, true);
+    const owner = await signedInPage(browser, site.url, { javaScriptEnabled: true });
     await owner.goto("/admin/pagina-inicial");
     await hydrated(owner);
     const [mariana, carlos] = demoTestimonials;
@@ -155,7 +149,7 @@ test("the owner changes a testimonial, hides another, reorders services and edit
     await expect(toast(owner)).toContainText("Ordem atualizada!");
 
     // The numbers' form as a plain HTML form, without JavaScript.
-    const plain = await signedInPage(browser, site.url, false);
+    const plain = await signedInPage(browser, site.url, { javaScriptEnabled: false });
     await plain.goto("/admin/pagina-inicial");
     await plain
       .getByRole("group", { name: "Número 1" })

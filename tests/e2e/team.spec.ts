@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import { type Browser, expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { FORBIDDEN_MESSAGE } from "~/lib/roles";
 import { databaseConfigFromEnv } from "~/server/db/config.server";
 import { type DatabaseHandle, openDatabase } from "~/server/db/connection.server";
@@ -11,6 +11,7 @@ import {
   signInOverHttp,
   startDedicatedServer,
 } from "../support/admin-auth";
+import { linkPath, signedInPage, toast } from "../support/admin-page";
 import { adminPagesPassAxe, seriousAxeViolations } from "../support/axe";
 import { openE2eDatabase } from "../support/db";
 import { startSmtpSink } from "../support/smtp-sink";
@@ -22,30 +23,6 @@ import { startSmtpSink } from "../support/smtp-sink";
 
 const uid = () => randomUUID().slice(0, 8);
 const STRONG = "girassol amarelo na varanda de inverno";
-
-/** The path of the single-use link in a message (the site's public address is not this server). */
-function linkPath(text: string, prefix: string): string {
-  const match = new RegExp(`https://www\\.exemplo-condominio\\.com\\.br(${prefix}/[A-Za-z0-9_-]{43})`).exec(
-    text,
-  );
-  if (!match?.[1]) throw new Error(`no ${prefix} link in:\n${text}`);
-  return match[1];
-}
-
-async function signedInPage(
-  browser: Browser,
-  baseURL: string,
-  email: string = E2E_ADMIN.email,
-  password: string = E2E_ADMIN.password,
-) {
-  const context = await browser.newContext({ baseURL });
-  const page = await context.newPage();
-  await signInOverHttp(page.request, { baseUrl: baseURL, email, password });
-  return page;
-}
-
-const toast = (page: Page, text: string) =>
-  page.getByRole("status").or(page.getByRole("alert")).filter({ hasText: text });
 
 test("an invited colleague sets a password, is signed in as Editor, and cannot open quote requests; deactivated, the session ends", async ({
   browser,
@@ -117,7 +94,7 @@ test("an invited colleague sets a password, is signed in as Editor, and cannot o
     expect(await again.text()).toContain("Convite indisponível");
 
     // The invitee signs in with the chosen password in a browser of their own.
-    const later = await signedInPage(browser, own.url, email, STRONG);
+    const later = await signedInPage(browser, own.url, { email, password: STRONG });
     expect((await later.goto("/admin"))?.status()).toBe(200);
 
     // Deactivated: every session of theirs ends at once.

@@ -1,19 +1,17 @@
 import { randomUUID } from "node:crypto";
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { type APIRequestContext, expect, test } from "@playwright/test";
 import { Secret, TOTP } from "otpauth";
 import { hashPassword } from "~/server/auth/password.server";
 import { databaseConfigFromEnv } from "~/server/db/config.server";
 import { openDatabase } from "~/server/db/connection.server";
-import { adminUserId, signInOverHttp, startDedicatedServer } from "../support/admin-auth";
+import { adminUserId, startDedicatedServer } from "../support/admin-auth";
+import { newPage, signedInPage, toast } from "../support/admin-page";
 import { insertUser } from "../support/db";
 
 // The team's rule that every account needs a second factor, on a server of its own (turning it
 // on for the shared server would stop every other test): an Administrador without one cannot
 // turn it on; once on, a colleague without one is sent to 'Minha conta' after the password and
 // can use nothing else until TOTP is set up; bad input changes nothing.
-
-const toast = (page: Page, text: string) =>
-  page.getByRole("status").or(page.getByRole("alert")).filter({ hasText: text });
 
 function currentCode(secret: string): string {
   return TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: Date.now() });
@@ -46,9 +44,7 @@ test("an Administrador requires a second factor: a colleague without one sets it
           .executeTakeFirst()
       )?.value;
 
-    const adminContext = await browser.newContext({ baseURL: own.url });
-    const admin = await adminContext.newPage();
-    await signInOverHttp(admin.request, { baseUrl: own.url });
+    const admin = await signedInPage(browser, own.url);
 
     // Without a second factor of their own, the Administrador cannot require one of everybody.
     await admin.goto("/admin/usuarios");
@@ -84,7 +80,7 @@ test("an Administrador requires a second factor: a colleague without one sets it
       passwordHash: await hashPassword(password),
       role: "editor",
     });
-    const colleague = await (await browser.newContext({ baseURL: own.url })).newPage();
+    const colleague = await newPage(browser, own.url);
     await colleague.goto("/auth");
     await colleague.getByLabel("E-mail").fill(email);
     await colleague.getByLabel("Senha").fill(password);
@@ -120,7 +116,7 @@ test("an Administrador requires a second factor: a colleague without one sets it
     await admin.getByRole("button", { name: "Tornar a segunda etapa opcional" }).click();
     await expect(toast(admin, "Segunda etapa opcional.")).toBeVisible({ timeout: 15_000 });
     expect(await policy()).toBe("0");
-    await adminContext.close();
+    await admin.context().close();
   } finally {
     await handle.close();
     await own.stop();

@@ -4,6 +4,7 @@ import { Secret, TOTP } from "otpauth";
 import { hashPassword } from "~/server/auth/password.server";
 import type { DatabaseHandle } from "~/server/db/connection.server";
 import { E2E_ORIGIN } from "../support/admin-auth";
+import { newPage, toast } from "../support/admin-page";
 import { seriousAxeViolations } from "../support/axe";
 import { insertUser, openE2eDatabase } from "../support/db";
 
@@ -21,8 +22,6 @@ async function expectAccessible(page: Page): Promise<void> {
 // 429; bad input gets its pt-BR reason and changes nothing.
 
 const uid = () => randomUUID().slice(0, 8);
-const toast = (page: Page, text: string) =>
-  page.getByRole("status").or(page.getByRole("alert")).filter({ hasText: text });
 
 /**
  * A code for the secret: the current one, or (`ahead`) the next step's, which the server still
@@ -49,10 +48,6 @@ async function newAccount(): Promise<{ email: string; password: string; id: stri
     role: "editor",
   });
   return { email, password, id };
-}
-
-async function newPage(browser: Browser, baseURL: string): Promise<Page> {
-  return (await browser.newContext({ baseURL })).newPage();
 }
 
 /** A new account signed in (password only) in a page of its own. */

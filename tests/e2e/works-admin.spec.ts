@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
+import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import sharp from "sharp";
 import { databaseConfigFromEnv } from "~/server/db/config.server";
 import { type DatabaseHandle, openDatabase } from "~/server/db/connection.server";
@@ -9,6 +9,7 @@ import {
   signInOverHttp,
   startDedicatedServer,
 } from "../support/admin-auth";
+import { signedInPage } from "../support/admin-page";
 import { adminPagesPassAxe } from "../support/axe";
 import { openE2eDatabase } from "../support/db";
 import { metadataFoundIn, phonePhoto } from "../support/photo-fixtures";
@@ -38,13 +39,6 @@ async function phonePhotoFixture(name: string): Promise<Fixture> {
 /** The admin toasts' region. */
 function toasts(page: Page) {
   return page.getByRole("region", { name: "Notificações" });
-}
-
-async function signedInPage(browser: Browser, baseURL: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL });
-  const page = await context.newPage();
-  await signInOverHttp(page.request, { baseUrl: baseURL });
-  return page;
 }
 
 /** Fetch as an anonymous visitor until the page is served from the render cache. */

@@ -2,6 +2,7 @@ import { RouterContextProvider } from "react-router";
 import type { QuoteActionData } from "~/lib/quote";
 import { requestInfoContext } from "~/request-context";
 import { action, loader } from "~/routes/contato";
+import { withRequestAddress } from "~/server/audit/request-address.server";
 import { createFormToken } from "~/server/quote/form-token.server";
 import { RENDER_SLOTS_HEADER } from "~/server/render-cache/cache-policy.server";
 import { fillSlots, parseSlotNames } from "~/server/render-cache/render-slots.server";
@@ -58,10 +59,11 @@ export function quoteRequest(
 
 export async function callAction(request: Request, clientIp = "203.0.113.10"): Promise<ActionAnswer> {
   const context = new RouterContextProvider();
-  context.set(requestInfoContext, { nonce: undefined, clientIp, requestId: "test" });
-  const result = (await action({ request, context, params: {} } as unknown as Parameters<
-    typeof action
-  >[0])) as unknown as {
+  context.set(requestInfoContext, { nonce: undefined, requestId: "test" });
+  // The HTTP layer runs every action inside its request's address.
+  const result = (await withRequestAddress(clientIp, () =>
+    action({ request, context, params: {} } as unknown as Parameters<typeof action>[0]),
+  )) as unknown as {
     data: QuoteActionData;
     init: ResponseInit | null;
   };

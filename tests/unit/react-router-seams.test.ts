@@ -147,7 +147,7 @@ async function render(path: string): Promise<Rendered> {
   const calls: EntryCall[] = [];
   const handle = createRequestHandler(siteBuild(calls), "production");
   const context = new RouterContextProvider();
-  context.set(requestInfoContext, { nonce: NONCE, clientIp: "127.0.0.1", requestId: "seams" });
+  context.set(requestInfoContext, { nonce: NONCE, requestId: "seams" });
   const fromRouter = await handle(new Request(`http://localhost${path}`), context);
   const call = calls[0];
   if (!call) throw new Error(`entry.server.tsx never rendered ${path} (status ${fromRouter.status})`);
@@ -293,7 +293,7 @@ describe("the seams between React Router and our uncached render path", () => {
   it("React Router's data requests are the page's address plus .data", async () => {
     const handle = createRequestHandler(siteBuild([]), "production");
     const context = new RouterContextProvider();
-    context.set(requestInfoContext, { nonce: NONCE, clientIp: "127.0.0.1", requestId: "seams" });
+    context.set(requestInfoContext, { nonce: NONCE, requestId: "seams" });
     const response = await handle(new Request("http://localhost/hydrated.data"), context);
     const what = changed(
       "a data request is no longer `<page>.data`; http-app.server.ts (the admin gate) and " +

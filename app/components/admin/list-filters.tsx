@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
 import { Icon } from "~/components/ui/icon";
-import { buttonClassName } from "./ui";
+import { buttonClassName, Field, Select, TextInput } from "./ui";
 
 export interface ListFiltersProps {
   /** The list's address: the form is a GET to it, so the filters live in the URL. */
@@ -54,5 +54,53 @@ export function ListFilters({ path, label, applied, filtered, error, children }:
         </p>
       ) : null}
     </div>
+  );
+}
+
+export interface DateRangeFieldsProps {
+  /** The two fields' labels, as the list words them ("Criado de", "Criado até"). */
+  labels: readonly [from: string, to: string];
+  /** The applied bounds (yyyy-mm-dd), if any. */
+  from: string | null | undefined;
+  to: string | null | undefined;
+}
+
+/** The "from" and "to" dates of a list's filters: every list reads them as ?de= and ?ate=. */
+export function DateRangeFields({ labels: [fromLabel, toLabel], from, to }: DateRangeFieldsProps) {
+  return (
+    <>
+      <Field label={fromLabel}>
+        <TextInput type="date" name="de" defaultValue={from ?? ""} />
+      </Field>
+      <Field label={toLabel}>
+        <TextInput type="date" name="ate" defaultValue={to ?? ""} />
+      </Field>
+    </>
+  );
+}
+
+export interface FilterSelectProps {
+  label: string;
+  name: string;
+  /** The applied choice; none selects the "all" option. */
+  value: string | null | undefined;
+  /** The "no filter" option's text ("Todos", "Todas"). */
+  allLabel: string;
+  options: readonly { value: string; label: string }[];
+}
+
+/** A select that narrows a list to one value, or to none with its first, empty option. */
+export function FilterSelect({ label, name, value, allLabel, options }: FilterSelectProps) {
+  return (
+    <Field label={label}>
+      <Select name={name} defaultValue={value ?? ""}>
+        <option value="">{allLabel}</option>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </Select>
+    </Field>
   );
 }

@@ -15,6 +15,7 @@ import { eraseLead } from "../db/lead-erasures.server";
 import type { Database, Lead } from "../db/schema";
 import { LEAD_NOTIFICATION } from "../email/outbox.server";
 import { dayEndUtc, dayStartUtc } from "./day-range.server";
+import { countedPageWindow } from "./list-query.server";
 import { idsMatching } from "./text-search.server";
 
 /**
@@ -98,17 +99,13 @@ export async function listLeads(
   const matching = matchingLeads(db, query);
   // The page's ids come from the indexes alone; only those rows are then read, the message
   // cut in SQL.
-  const { total } = await matching
-    .select((eb) => eb.fn.countAll<number>().as("total"))
-    .executeTakeFirstOrThrow();
-  const pageCount = Math.max(1, Math.ceil(Number(total) / pageSize));
-  const page = Math.min(query.page, pageCount);
+  const { page, pageCount, total, offset } = await countedPageWindow(matching, query.page, pageSize);
   const pageIds = matching
     .select("l.id")
     .orderBy("l.created_at", "desc")
     .orderBy("l.id", "desc")
     .limit(pageSize)
-    .offset((page - 1) * pageSize);
+    .offset(offset);
   const rows = await db
     .selectFrom("leads as l")
     .leftJoin("outbox as o", companyNotification)
@@ -148,7 +145,7 @@ export async function listLeads(
       ...deliveryOf({ outbox_id, sent_at, attempts, last_error }),
     }),
   );
-  return { items, page, pageCount, total: Number(total) };
+  return { items, page, pageCount, total };
 }
 
 /** Every request matching the filters, whole, newest first: the CSV export. */

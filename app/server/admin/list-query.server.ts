@@ -1,3 +1,4 @@
+import type { SelectQueryBuilder } from "kysely";
 import { z } from "zod";
 import {
   ADMIN_SEARCH_MAX_LENGTH,
@@ -160,4 +161,37 @@ export function parseAuditListQuery(params: URLSearchParams): ParsedListQuery<Au
     page: data.page,
   };
   return result.ok ? { ok: true, query } : { ok: false, message: result.message, query };
+}
+
+/** Where a page of a paged list lies once its rows are counted. */
+export interface PageWindow {
+  /** The page asked for, or the last one when it asked beyond the end (page 1 of an empty list). */
+  page: number;
+  pageCount: number;
+  total: number;
+  /** Rows before the page: its OFFSET. */
+  offset: number;
+}
+
+export function pageWindow(total: number, requestedPage: number, pageSize: number): PageWindow {
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  const page = Math.min(requestedPage, pageCount);
+  return { page, pageCount, total, offset: (page - 1) * pageSize };
+}
+
+/**
+ * Counts the rows `matching` selects (the same filters the page is then read with) and places the
+ * asked page among them. PostgreSQL answers the count as a string, SQLite as a number.
+ */
+export async function countedPageWindow<DB, TB extends keyof DB, O>(
+  matching: SelectQueryBuilder<DB, TB, O>,
+  requestedPage: number,
+  pageSize: number,
+): Promise<PageWindow> {
+  const counted = await matching
+    .select((eb) => eb.fn.countAll<number | string>().as("total"))
+    // Over generic tables TypeScript cannot resolve the row's type; it is this one column.
+    .$castTo<{ total: number | string }>()
+    .executeTakeFirstOrThrow();
+  return pageWindow(Number(counted.total), requestedPage, pageSize);
 }

@@ -6,6 +6,7 @@ import { slugify, uniqueSlug } from "~/lib/slug";
 import { database } from "../db/database.server";
 import type { Database, Post, PostRevisionKind } from "../db/schema";
 import { dayEndUtc, dayStartUtc } from "./day-range.server";
+import { countedPageWindow } from "./list-query.server";
 import type { PostForm } from "./post-form.server";
 import { REVISION_FIELDS, recordRevision } from "./post-revisions.server";
 import { type PostSeoForm, postSeoColumns, postSeoFromRow } from "./post-seo-form.server";
@@ -41,17 +42,13 @@ export async function listPosts(
   if (query.search) matching = matching.where(idsMatching(db, "posts", "p.id", query.search));
   // The page's ids come from the indexes alone (the filters' columns, created_at and id);
   // only those rows are then read (docs/decisions/0026).
-  const { total } = await matching
-    .select((eb) => eb.fn.countAll<number>().as("total"))
-    .executeTakeFirstOrThrow();
-  const pageCount = Math.max(1, Math.ceil(Number(total) / pageSize));
-  const page = Math.min(query.page, pageCount);
+  const { page, pageCount, total, offset } = await countedPageWindow(matching, query.page, pageSize);
   const pageIds = matching
     .select("p.id")
     .orderBy("p.created_at", "desc")
     .orderBy("p.id", "desc")
     .limit(pageSize)
-    .offset((page - 1) * pageSize);
+    .offset(offset);
   const rows = await db
     .selectFrom("blog_posts as p")
     .innerJoin("categories as c", "c.id", "p.category_id")
@@ -73,7 +70,7 @@ export async function listPosts(
     items: rows.map((row) => ({ ...row, featured: Boolean(row.featured) })),
     page,
     pageCount,
-    total: Number(total),
+    total,
   };
 }
 

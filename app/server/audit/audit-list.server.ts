@@ -3,6 +3,7 @@ import { ADMIN_LIST_PAGE_SIZE, type AdminListPage, type AuditListQuery } from "~
 import { auditActionLabel } from "~/lib/audit-actions";
 import { toExcelCsv } from "~/lib/csv";
 import { dayEndUtc, dayStartUtc } from "../admin/day-range.server";
+import { countedPageWindow } from "../admin/list-query.server";
 import { database } from "../db/database.server";
 import type { Database } from "../db/schema";
 
@@ -79,19 +80,15 @@ export async function listAuditEntries(
 ): Promise<AdminListPage<AuditListEntry>> {
   const db = await database();
   const matching = matchingEntries(db, query);
-  const { total } = await matching
-    .select((eb) => eb.fn.countAll<number>().as("total"))
-    .executeTakeFirstOrThrow();
-  const pageCount = Math.max(1, Math.ceil(Number(total) / pageSize));
-  const page = Math.min(query.page, pageCount);
+  const { page, pageCount, total, offset } = await countedPageWindow(matching, query.page, pageSize);
   const rows = await matching
     .select(shownColumns)
     .orderBy("at", "desc")
     .orderBy("id", "desc")
     .limit(pageSize)
-    .offset((page - 1) * pageSize)
+    .offset(offset)
     .execute();
-  return { items: rows.map(entryOf), page, pageCount, total: Number(total) };
+  return { items: rows.map(entryOf), page, pageCount, total };
 }
 
 /** The filtered entries for the CSV export, newest first, at most AUDIT_EXPORT_MAX_ROWS. */

@@ -51,16 +51,7 @@ function hashToken(token: string): string {
  * if any, ends here (whoever's it was): a sign-in never leaves an older token of the same browser
  * alive. Returns the Set-Cookie value.
  */
-export async function createSession(
-  request: Request,
-  userId: string,
-  flash?: Toast,
-  /**
-   * The client's address, shown in 'Dispositivos conectados' (default: the current request's, as
-   * the proxy list allows).
-   */
-  clientIp?: string,
-): Promise<string> {
+export async function createSession(request: Request, userId: string, flash?: Toast): Promise<string> {
   const db = await database();
   const previous = readSessionToken(request);
   if (looksLikeSessionToken(previous)) {
@@ -79,7 +70,8 @@ export async function createSession(
       absolute_expires_at: new Date(now + SESSION_MAX_MS).toISOString(),
       flash: flash ? JSON.stringify(flash) : null,
       user_agent: request.headers.get("user-agent")?.slice(0, MAX_USER_AGENT_CHARS) || null,
-      ip_address: clientIp && clientIp !== "unknown" ? clientIp.slice(0, 64) : currentRequestAddress(),
+      // Shown in 'Dispositivos conectados': the request's address, as the proxy list allows.
+      ip_address: currentRequestAddress(),
     })
     .execute();
   return serializeCookie(sessionCookieName(), token, {

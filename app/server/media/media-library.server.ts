@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import { z } from "zod";
 import type { MediaQuery } from "~/lib/media-query";
 import { hasAvif, type MediaView, mediaUrl } from "~/lib/media-url";
+import { countedPageWindow } from "../admin/list-query.server";
 import { database } from "../db/database.server";
 import type { MediaSource } from "../db/schema";
 import type { MediaEdit } from "./media-fields.server";
@@ -80,16 +81,13 @@ export async function listMedia(query: MediaQuery, pageSize: number = MEDIA_PAGE
   const base = folded
     ? db.selectFrom("media").where(sql<boolean>`search_text LIKE ${containsPattern(folded)} ESCAPE '\\'`)
     : db.selectFrom("media");
-  const countRow = await base.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow();
-  const total = Number(countRow.total);
-  const pageCount = Math.max(1, Math.ceil(total / pageSize));
-  const page = Math.min(query.page, pageCount);
+  const { page, pageCount, total, offset } = await countedPageWindow(base, query.page, pageSize);
   const rows = await base
     .select(LIST_COLUMNS)
     .orderBy("created_at", "desc")
     .orderBy("id", "desc")
     .limit(pageSize)
-    .offset((page - 1) * pageSize)
+    .offset(offset)
     .execute();
   return { items: rows.map(toListItem), search: query.search, page, pageCount, total };
 }

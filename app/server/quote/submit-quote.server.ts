@@ -9,6 +9,7 @@ import {
   type QuoteOutcome,
   type QuoteValues,
 } from "~/lib/quote";
+import { requestClientIp } from "../audit/request-address.server";
 import { FOREIGN_ORIGIN_MESSAGE, isSameOrigin } from "../auth/guard.server";
 import { BodyTooLargeError, readBodyWithLimit } from "../limited-body.server";
 import { logEvent } from "../log.server";
@@ -30,7 +31,6 @@ export interface QuoteSubmission {
 }
 
 export interface QuoteRequestInfo {
-  clientIp: string;
   requestId: string;
 }
 
@@ -193,7 +193,7 @@ export async function submitQuote(
     }
 
     // Counted before it is stored, so simultaneous posts cannot all slip under the limits.
-    const admission = await admitQuote(info.clientIp, settings);
+    const admission = await admitQuote(requestClientIp(), settings);
     if (!admission.ok) {
       refuse(admission.refusal === "address" ? "rate-limit" : "global-limit");
       return answer(

@@ -1,6 +1,7 @@
 import { sql, type Transaction } from "kysely";
 import { redirect } from "react-router";
 import { articleSlugOf, redirectKey, targetPathOf } from "~/lib/redirect-paths";
+import { countedPageWindow } from "../admin/list-query.server";
 import { database } from "../db/database.server";
 import type { Database } from "../db/schema";
 
@@ -72,15 +73,12 @@ export async function listRedirects(query: RedirectsQuery): Promise<RedirectsPag
       ]),
     );
   }
-  const counted = await base.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirst();
-  const total = Number(counted?.total ?? 0);
-  const pageCount = Math.max(1, Math.ceil(total / REDIRECTS_PAGE_SIZE));
-  const page = Math.min(query.page, pageCount);
+  const { page, pageCount, total, offset } = await countedPageWindow(base, query.page, REDIRECTS_PAGE_SIZE);
   const rows = await base
     .select(["id", "from_path", "to_path", "created_at"])
     .orderBy("id", "desc")
     .limit(REDIRECTS_PAGE_SIZE)
-    .offset((page - 1) * REDIRECTS_PAGE_SIZE)
+    .offset(offset)
     .execute();
   return {
     items: rows.map((row) => ({

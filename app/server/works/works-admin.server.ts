@@ -3,6 +3,7 @@ import { type Kysely, sql, type Transaction } from "kysely";
 import { z } from "zod";
 import { mediaThumbnailUrl } from "~/lib/media-url";
 import { slugify, uniqueSlug } from "~/lib/slug";
+import { pageWindow } from "../admin/list-query.server";
 import { type MoveDirection, moveInOrder } from "../admin/reorder.server";
 import { database } from "../db/database.server";
 import type { Database } from "../db/schema";
@@ -71,10 +72,11 @@ export async function listWorksForAdmin(query: WorksQuery): Promise<AdminWorksPa
     ])
     .executeTakeFirstOrThrow();
   const all = Number(counts.all);
-  const total = Number(counts.total);
-  const pageCount = Math.max(1, Math.ceil(total / WORKS_ADMIN_PAGE_SIZE));
-  const page = Math.min(query.page, pageCount);
-  const offset = (page - 1) * WORKS_ADMIN_PAGE_SIZE;
+  const { page, pageCount, total, offset } = pageWindow(
+    Number(counts.total),
+    query.page,
+    WORKS_ADMIN_PAGE_SIZE,
+  );
 
   // A found work shows its place among all works, so it is numbered before the search filters.
   const ordered = db
