@@ -6,6 +6,7 @@ import { signInOverHttp } from "../support/admin-auth";
 import { toast } from "../support/admin-page";
 import { seriousAxeViolations } from "../support/axe";
 import { insertUser, openE2eDatabase } from "../support/db";
+import { addVirtualAuthenticator } from "../support/virtual-authenticator";
 
 // Passkeys in Chromium, with the DevTools protocol's virtual authenticator standing in for the
 // phone or laptop: added and named from 'Minha conta', used on the sign-in page (no code asked
@@ -38,17 +39,7 @@ test("a passkey added from the account page signs in without password or code, u
 
   const context = await browser.newContext({ baseURL: local });
   const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  await cdp.send("WebAuthn.enable");
-  await cdp.send("WebAuthn.addVirtualAuthenticator", {
-    options: {
-      protocol: "ctap2",
-      transport: "internal",
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-    },
-  });
+  await addVirtualAuthenticator(page);
   page.on("dialog", (dialog) => void dialog.accept());
 
   await signInOverHttp(page.request, { baseUrl: local, email, password });

@@ -6,8 +6,10 @@ import { FORBIDDEN_MESSAGE } from "~/lib/roles";
 import { databaseConfigFromEnv } from "~/server/db/config.server";
 import { type DatabaseHandle, openDatabase } from "~/server/db/connection.server";
 import { startDedicatedServer } from "../support/admin-auth";
+import { toast } from "../support/admin-page";
 import { seriousAxeViolations } from "../support/axe";
 import { startSmtpSink } from "../support/smtp-sink";
+import { addVirtualAuthenticator } from "../support/virtual-authenticator";
 
 // The team-accounts work as the people who use it meet it, in one story told through the
 // browser: the owner invites a colleague as Editor, who signs in with a passkey and cannot open
@@ -37,9 +39,6 @@ const CAMPAIGN = `newsletter-novembro-${id}`;
 
 /** The quote form refuses posts sooner than this after it was rendered (3 s by default). */
 const MIN_FILL_MS = 3_200;
-
-const toast = (page: Page, text: string) =>
-  page.getByRole("status").or(page.getByRole("alert")).filter({ hasText: text });
 
 /** A code from the authenticator app (the test plays the phone). */
 const appCode = (secret: string) => TOTP.generate({ secret: Secret.fromBase32(secret) });
@@ -132,17 +131,7 @@ test("the team story: an Editor with a passkey, the owner's lost phone, the audi
     });
 
     const colleague = await newPage(browser, local);
-    const cdp = await colleague.context().newCDPSession(colleague);
-    await cdp.send("WebAuthn.enable");
-    await cdp.send("WebAuthn.addVirtualAuthenticator", {
-      options: {
-        protocol: "ctap2",
-        transport: "internal",
-        hasResidentKey: true,
-        hasUserVerification: true,
-        isUserVerified: true,
-      },
-    });
+    await addVirtualAuthenticator(colleague);
 
     await test.step("the colleague accepts by e-mail, adds a passkey and signs in with it alone", async () => {
       const [mail] = await smtp.waitForMessages(1, 30_000);

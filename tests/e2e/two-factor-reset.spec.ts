@@ -1,14 +1,16 @@
 import { randomUUID } from "node:crypto";
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { type APIRequestContext, expect, test } from "@playwright/test";
 import { Secret, TOTP } from "otpauth";
 import { auditActionLabel } from "~/lib/audit-actions";
 import { hashPassword } from "~/server/auth/password.server";
 import { databaseConfigFromEnv } from "~/server/db/config.server";
 import { type DatabaseHandle, openDatabase } from "~/server/db/connection.server";
 import { adminUserId, E2E_ADMIN, signInOverHttp, startDedicatedServer } from "../support/admin-auth";
+import { toast } from "../support/admin-page";
 import { seriousAxeViolations } from "../support/axe";
 import { insertUser } from "../support/db";
 import { startSmtpSink } from "../support/smtp-sink";
+import { addVirtualAuthenticator } from "../support/virtual-authenticator";
 
 // A colleague lost the phone and the recovery codes: the owner resets their second factor from
 // the team page. The TOTP secret, the recovery codes and the passkey stop working, the open
@@ -17,8 +19,6 @@ import { startSmtpSink } from "../support/smtp-sink";
 // changes nothing. One server of its own, with an SMTP server to read the e-mail from.
 
 const uid = () => randomUUID().slice(0, 8);
-const toast = (page: Page, text: string) =>
-  page.getByRole("status").or(page.getByRole("alert")).filter({ hasText: text });
 
 function post(request: APIRequestContext, origin: string, path: string, form: Record<string, string>) {
   return request.post(`${origin}${path}`, { headers: { Origin: origin }, form, maxRedirects: 0 });
@@ -50,17 +50,7 @@ test("the owner resets an editor's TOTP and passkey: the session ends, the passw
     const localOrigin = new URL(local).origin;
     const editorContext = await browser.newContext({ baseURL: local });
     const editor = await editorContext.newPage();
-    const cdp = await editorContext.newCDPSession(editor);
-    await cdp.send("WebAuthn.enable");
-    await cdp.send("WebAuthn.addVirtualAuthenticator", {
-      options: {
-        protocol: "ctap2",
-        transport: "internal",
-        hasResidentKey: true,
-        hasUserVerification: true,
-        isUserVerified: true,
-      },
-    });
+    await addVirtualAuthenticator(editor);
     await signInOverHttp(editor.request, { baseUrl: local, email, password });
     await editor.goto("/admin/conta");
     const passkeys = editor.getByRole("region", { name: "Passkeys" });
