@@ -92,10 +92,12 @@ describe.runIf(postgres)("a rolling restart of two instances under load", () => 
     if (tally.failed || tally.quotesRefused) {
       // What the instances and Caddy said about it, so a failure explains itself.
       const complaints = (text: string) =>
-        text.split("\n").filter((line) => /"level":"(warn|error)"|recusad|falha|"error"/i.test(line));
+        text
+          .split("\n")
+          .filter((line) => /"level":"(warn|error)"|recusad|falha|"error"|health|host is/i.test(line));
       for (const instance of cluster.instances)
         console.log(`porta ${instance.port}:\n${complaints(instance.log()).slice(-20).join("\n")}`);
-      console.log(`Caddy:\n${complaints(cluster.caddyLog()).slice(-20).join("\n")}`);
+      console.log(`Caddy:\n${complaints(cluster.caddyLog()).slice(-40).join("\n")}`);
     }
     expect(tally.failures).toEqual({});
     expect(tally.failed).toBe(0);
