@@ -1,7 +1,7 @@
 import { Writable } from "node:stream";
 import { renderToPipeableStream, renderToString } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
-import { ServerRouter } from "react-router";
+import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { NonceContext } from "~/lib/nonce";
 import { requestInfoContext } from "~/request-context";
 import { routeWantsHydration } from "~/route-handle";
@@ -24,6 +24,17 @@ export function handleError(
   });
 }
 
+/**
+ * A page that shows an error boundary is never a 200: React Router can hand one over with the
+ * status of an action that succeeded or failed politely before a loader failed (the database went
+ * away in between), and a visitor, a crawler or the proxy must see the failure.
+ */
+function errorPageStatus(errors: Record<string, unknown> | null | undefined): number | undefined {
+  const error = errors ? Object.values(errors)[0] : undefined;
+  if (error === undefined) return undefined;
+  return isRouteErrorResponse(error) ? error.status : 500;
+}
+
 export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -32,7 +43,7 @@ export default async function handleRequest(
   loadContext: RouterContextProvider,
 ) {
   const { nonce, requestId } = loadContext.get(requestInfoContext);
-  let status = responseStatusCode;
+  let status = errorPageStatus(routerContext.staticHandlerContext.errors) ?? responseStatusCode;
   const hydrates = routerContext.staticHandlerContext.matches.some((match) =>
     routeWantsHydration(routerContext.routeModules[match.route.id]?.handle),
   );

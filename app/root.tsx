@@ -6,6 +6,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useLocation,
   useMatches,
   useRouteLoaderData,
 } from "react-router";
@@ -15,6 +16,7 @@ import { useNonce } from "~/lib/nonce";
 import { SiteContext } from "~/lib/site-context";
 import { speculationRules } from "~/lib/speculation-rules";
 import { jsonLdScript, localBusinessJsonLd } from "~/lib/structured-data";
+import { whatsappUrl } from "~/lib/whatsapp";
 import { routeWantsHydration } from "~/route-handle";
 import { siteSettingsFor } from "~/server/site/site-settings.server";
 import type { Route } from "./+types/root";
@@ -118,6 +120,7 @@ export default function App() {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const site = useRouteLoaderData<typeof loader>("root")?.site ?? defaultSite;
   const status = isRouteErrorResponse(error) ? error.status : 500;
+  const admin = useLocation().pathname.startsWith("/admin");
   // An admin action refused because the session ended (expired, or 'Sair' elsewhere).
   if (status === 401) return <SessionEnded />;
   if (status === 403) return <Forbidden />;
@@ -131,6 +134,27 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       <p className="text-slate-600 dark:text-slate-400">
         Não foi possível carregar esta página agora. Tente novamente em instantes ou volte para o início.
       </p>
+      {admin ? null : (
+        // A visitor who came to ask for a quote can still reach the company.
+        <p className="text-slate-600 dark:text-slate-400">
+          Se preferir, fale conosco pelo telefone{" "}
+          <a
+            href={`tel:+${site.phoneDigits}`}
+            className="font-semibold text-blue-800 underline dark:text-blue-300"
+          >
+            {site.phoneDisplay}
+          </a>{" "}
+          ou pelo{" "}
+          <a
+            href={whatsappUrl(site.whatsappDigits, site.whatsappMessage)}
+            rel="noopener"
+            className="font-semibold text-blue-800 underline dark:text-blue-300"
+          >
+            WhatsApp
+          </a>
+          .
+        </p>
+      )}
       <a href="/" className="rounded-lg bg-blue-800 px-5 py-3 font-semibold text-white hover:bg-blue-900">
         Voltar para o início
       </a>

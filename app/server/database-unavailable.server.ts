@@ -17,9 +17,14 @@ async function companyFacts(): Promise<SiteConfig> {
   }
 }
 
+/** A quote form sent to /contato. */
+export function isQuotePost(request: Request): boolean {
+  return request.method === "POST" && new URL(request.url).pathname.replace(/\/+$/, "") === "/contato";
+}
+
 export async function databaseUnavailablePage(request: Request): Promise<Response> {
   const site = await companyFacts();
-  const quote = request.method === "POST" && new URL(request.url).pathname.replace(/\/+$/, "") === "/contato";
+  const quote = isQuotePost(request);
   const heading = quote ? "Seu pedido de orçamento não foi enviado" : "Site temporariamente indisponível";
   const lead = quote
     ? "Nosso sistema está fora do ar por alguns instantes e não conseguiu guardar o seu pedido. Tente enviar de novo em um minuto, ou fale conosco agora:"

@@ -22,7 +22,7 @@ import {
   withoutUntrustedForwarding,
 } from "./client-address.server";
 import { compressResponses } from "./compression.server";
-import { databaseUnavailablePage } from "./database-unavailable.server";
+import { databaseUnavailablePage, isQuotePost } from "./database-unavailable.server";
 import { database, startDatabase, stopDatabase } from "./db/database.server";
 import { assertEnvironment } from "./environment.server";
 import { logEvent } from "./log.server";
@@ -167,8 +167,11 @@ export function createHttpApp({
     const answer = await withRequestAddress(clientIp, () =>
       handleDocument(asSeenByBrowser(c.req.raw, proxies), context),
     );
-    // A page that failed because the database is away: say so, with the phone and WhatsApp.
-    if (answer.status >= 500 && !(await databaseAnswers(UNAVAILABLE_CHECK_MS))) {
+    // A page that failed because the database is away: say so, with the phone and WhatsApp. A
+    // quote request that failed always gets that answer: the database may already be back by
+    // the time it is asked, and the visitor must still be told the request was not sent and how
+    // to reach the company instead.
+    if (answer.status >= 500 && (isQuotePost(c.req.raw) || !(await databaseAnswers(UNAVAILABLE_CHECK_MS)))) {
       return databaseUnavailablePage(c.req.raw);
     }
     return attachRenderedBody(answer);

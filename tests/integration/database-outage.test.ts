@@ -143,6 +143,13 @@ describe.runIf(postgres)("PostgreSQL away for 30 seconds under load", () => {
     expect(quoteDuring.text).toContain("(41) 99876-5432");
     expect(quoteDuring.text).toContain("wa.me/5541998765432");
     expect(ready).toEqual([503, 503]);
+    // Every refused quote request, also those at the edges of the outage, was told so with a 503
+    // and the quote's own message, never the generic error page (which offers no way to call).
+    expect(
+      Object.keys(tally.refusals).filter(
+        (refusal) => !/^503 (Seu pedido de orçamento não foi enviado|Erro ao enviar mensagem)/.test(refusal),
+      ),
+    ).toEqual([]);
     // Never a success that was not stored; every stored request has its e-mail queued.
     expect(lost).toEqual([]);
     // A request cut off after its commit is stored without the visitor seeing success: if they

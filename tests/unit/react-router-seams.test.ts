@@ -1,6 +1,7 @@
 import { createElement } from "react";
 import {
   createRequestHandler,
+  data,
   type EntryContext,
   RouterContextProvider,
   type ServerBuild,
@@ -51,6 +52,16 @@ const modules = {
     loader: () => ({ text: HYDRATED_TEXT }),
     handle: { hydrate: true },
   },
+  // A form whose action answers, after which its loader fails (the database went away between
+  // the two), as the quote form can during an outage.
+  "routes/form": {
+    default: Plain,
+    action: async ({ request }: { request: Request }) =>
+      data({ sent: false }, { status: Number((await request.formData()).get("status")) }),
+    loader: () => {
+      throw new Error("the database went away");
+    },
+  },
 };
 
 const shape: Record<keyof typeof modules, { parentId?: string; path?: string }> = {
@@ -58,6 +69,7 @@ const shape: Record<keyof typeof modules, { parentId?: string; path?: string }> 
   "routes/public-layout": { parentId: "root" },
   "routes/plain": { parentId: "routes/public-layout", path: "plain" },
   "routes/hydrated": { parentId: "routes/public-layout", path: "hydrated" },
+  "routes/form": { parentId: "routes/public-layout", path: "form" },
 };
 
 /** What entry.server.tsx received from React Router and what it answered, request by request. */
@@ -82,7 +94,7 @@ function siteBuild(calls: EntryCall[]): ServerBuild {
         ...shape[id],
         index: undefined,
         caseSensitive: undefined,
-        hasAction: false,
+        hasAction: "action" in modules[id],
         hasLoader: "loader" in modules[id],
         hasClientAction: false,
         hasClientLoader: false,
@@ -143,12 +155,12 @@ interface Rendered {
   html: string;
 }
 
-async function render(path: string): Promise<Rendered> {
+async function render(path: string, init?: RequestInit): Promise<Rendered> {
   const calls: EntryCall[] = [];
   const handle = createRequestHandler(siteBuild(calls), "production");
   const context = new RouterContextProvider();
   context.set(requestInfoContext, { nonce: NONCE, requestId: "seams" });
-  const fromRouter = await handle(new Request(`http://localhost${path}`), context);
+  const fromRouter = await handle(new Request(`http://localhost${path}`, init), context);
   const call = calls[0];
   if (!call) throw new Error(`entry.server.tsx never rendered ${path} (status ${fromRouter.status})`);
   const answer = attachRenderedBody(fromRouter);
@@ -316,4 +328,18 @@ describe("the seams between React Router and our uncached render path", () => {
       );
     }
   });
+
+  for (const actionStatus of [200, 503]) {
+    it(`a form whose action answered ${actionStatus} and whose loader then failed: a 500 page that offers the phone and WhatsApp`, async () => {
+      const { answer, html } = await render("/form", {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        body: `status=${actionStatus}`,
+      });
+      expect(answer.status, "an error page must not be answered as a success").toBe(500);
+      expect(html).toContain("Algo deu errado");
+      expect(html).toContain(`href="tel:+${defaultSite.phoneDigits}"`);
+      expect(html).toContain(`https://wa.me/${defaultSite.whatsappDigits}`);
+    });
+  }
 });
