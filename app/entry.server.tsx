@@ -6,7 +6,7 @@ import { NonceContext } from "~/lib/nonce";
 import { requestInfoContext } from "~/request-context";
 import { routeWantsHydration } from "~/route-handle";
 import { logEvent } from "~/server/log.server";
-import { detachedPage } from "~/server/rendered-body.server";
+import { detachedPage, markErrorPage } from "~/server/rendered-body.server";
 
 export const streamTimeout = 5_000;
 
@@ -103,5 +103,6 @@ export default async function handleRequest(
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status, headers: responseHeaders });
   }
-  return detachedPage(html, { headers: responseHeaders, status });
+  const answer = detachedPage(html, { headers: responseHeaders, status });
+  return routerContext.staticHandlerContext.errors ? markErrorPage(answer) : answer;
 }

@@ -37,7 +37,7 @@ import {
   renderCacheSettingsFromEnv,
   startRenderCache,
 } from "./render-cache/render-cache.server";
-import { attachRenderedBody } from "./rendered-body.server";
+import { attachRenderedBody, isErrorPage } from "./rendered-body.server";
 import { replaceResponse } from "./replace-response.server";
 import { routeLabeller } from "./route-label.server";
 import { createNonce, securityHeaders } from "./security-headers.server";
@@ -168,10 +168,12 @@ export function createHttpApp({
       handleDocument(asSeenByBrowser(c.req.raw, proxies), context),
     );
     // A page that failed because the database is away: say so, with the phone and WhatsApp. A
-    // quote request that failed always gets that answer: the database may already be back by
-    // the time it is asked, and the visitor must still be told the request was not sent and how
-    // to reach the company instead.
-    if (answer.status >= 500 && (isQuotePost(c.req.raw) || !(await databaseAnswers(UNAVAILABLE_CHECK_MS)))) {
+    // quote request whose page failed always gets that answer: the database may already be back
+    // by the time it is asked, and the visitor must still be told the request was not sent and
+    // how to reach the company. (A refusal the form itself answers, 503 with the values kept
+    // and its message, is a page, not a failure.)
+    const quoteFailed = isQuotePost(c.req.raw) && isErrorPage(answer);
+    if (answer.status >= 500 && (quoteFailed || !(await databaseAnswers(UNAVAILABLE_CHECK_MS)))) {
       return databaseUnavailablePage(c.req.raw);
     }
     return attachRenderedBody(answer);

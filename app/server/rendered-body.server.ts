@@ -10,6 +10,17 @@
  */
 const detachedHtml = new WeakMap<Response, string>();
 const renderedHtml = new WeakMap<Response, string>();
+const errorPages = new WeakSet<Response>();
+
+/** The renderer drew an error boundary instead of the page (a loader, an action or a render failed). */
+export function markErrorPage(response: Response): Response {
+  errorPages.add(response);
+  return response;
+}
+
+export function isErrorPage(response: Response): boolean {
+  return errorPages.has(response);
+}
 
 /** What the renderer returns to React Router: no body yet, the page's HTML kept aside. */
 export function detachedPage(html: string, init: ResponseInit): Response {

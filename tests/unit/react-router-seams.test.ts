@@ -13,7 +13,7 @@ import * as entry from "~/entry.server";
 import { requestInfoContext } from "~/request-context";
 import * as root from "~/root";
 import * as publicLayout from "~/routes/public-layout";
-import { attachRenderedBody } from "~/server/rendered-body.server";
+import { attachRenderedBody, isErrorPage } from "~/server/rendered-body.server";
 
 // The uncached render path leans on how React Router 8 hands a page from its request handler
 // to entry.server.tsx and back (docs/decisions/0011-uncached-render-path.md). None of it is
@@ -217,6 +217,7 @@ describe("the seams between React Router and our uncached render path", () => {
       "entry.server.tsx no longer hands React Router a page without a body (detachedPage)",
     ).toBeNull();
     expect(answer.status).toBe(200);
+    expect(isErrorPage(fromRouter)).toBe(false);
     expect(answer.headers.get("content-type")).toBe("text/html; charset=utf-8");
     expect(html).toContain(PLAIN_TEXT);
     expect(html, "the page starts with exactly one doctype").toMatch(/^<!DOCTYPE html><html lang="pt-BR">/);
@@ -331,12 +332,13 @@ describe("the seams between React Router and our uncached render path", () => {
 
   for (const actionStatus of [200, 503]) {
     it(`a form whose action answered ${actionStatus} and whose loader then failed: a 500 page that offers the phone and WhatsApp`, async () => {
-      const { answer, html } = await render("/form", {
+      const { answer, fromRouter, html } = await render("/form", {
         method: "POST",
         headers: { "Content-Type": "application/x-www-form-urlencoded" },
         body: `status=${actionStatus}`,
       });
       expect(answer.status, "an error page must not be answered as a success").toBe(500);
+      expect(isErrorPage(fromRouter), "the HTTP layer tells an error page from a page").toBe(true);
       expect(html).toContain("Algo deu errado");
       expect(html).toContain(`href="tel:+${defaultSite.phoneDigits}"`);
       expect(html).toContain(`https://wa.me/${defaultSite.whatsappDigits}`);
