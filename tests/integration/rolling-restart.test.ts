@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { databaseConfigFromEnv } from "~/server/db/config.server";
 import { openDatabase } from "~/server/db/connection.server";
-import { QUOTES_UNLIMITED, startLoad } from "../../scripts/cluster-load.ts";
+import { QUOTE_SUCCESS, QUOTES_UNLIMITED, startLoad } from "../../scripts/cluster-load.ts";
 import { type SiteCluster, startCluster } from "../../scripts/site-cluster.ts";
 import { validQuote } from "../support/quote-requests";
 import { testEngines } from "../support/test-database";
@@ -107,5 +107,46 @@ describe.runIf(postgres)("a rolling restart of two instances under load", () => 
     expect(missing).toEqual([]);
     expect(stored).toHaveLength(new Set(stored).size);
     expect(stored.sort()).toEqual([...tally.quotesConfirmed].sort());
+  });
+});
+
+describe.runIf(postgres)("a quote request sent while no instance is up", () => {
+  let cluster: SiteCluster;
+  const env = postgres?.env ?? {};
+
+  beforeAll(async () => {
+    cluster = await startCluster({ instances: 1, env: { ...env, ...QUOTES_UNLIMITED } });
+  }, 120_000);
+  afterAll(async () => {
+    await cluster?.stop();
+    await postgres?.drop();
+  });
+
+  it("waits for an instance and is stored, not answered 503", { timeout: 120_000 }, async () => {
+    const contact = await cluster.request("/contato");
+    const token = /name="form_token" value="([^"]+)"/.exec(contact.text)?.[1] ?? "";
+    const [instance] = cluster.instances;
+    if (!instance) throw new Error("no instance");
+    // Stopped after draining: Caddy's health check has seen it go, and nothing listens.
+    await instance.stop();
+    const email = `sem-instancia-${Date.now().toString(36)}@exemplo.com.br`;
+    const sending = cluster.request("/contato", {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: cluster.url },
+      body: new URLSearchParams({ ...validQuote, email, form_token: token }).toString(),
+    });
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    await instance.start();
+    const answer = await sending;
+    expect(answer.status).toBe(200);
+    expect(answer.text).toContain(QUOTE_SUCCESS);
+
+    const handle = await openDatabase(databaseConfigFromEnv(env));
+    try {
+      const stored = await handle.db.selectFrom("leads").select("email").where("email", "=", email).execute();
+      expect(stored).toHaveLength(1);
+    } finally {
+      await handle.close();
+    }
   });
 });
