@@ -4,7 +4,9 @@
 // submissions, every confirmed lead checked in the database), each at 50 connections. The load
 // generator, Caddy and the instances share this machine's cores: the ratio says how much a
 // second instance adds here, not on a bigger machine.
+import { readdirSync, readFileSync } from "node:fs";
 import os from "node:os";
+import { processCpuSeconds } from "./bench-cpu.ts";
 import { startLoad } from "./cluster-load.ts";
 import { startCluster } from "./site-cluster.ts";
 
@@ -21,6 +23,43 @@ export interface ScalingRow {
   leadsLost: number;
   /** Load average (1 min) when the case ended. */
   load: number;
+  /** Where the cores went during the uncached load: CPU seconds per second of it, by part. */
+  uncachedCpu: CpuShares;
+}
+
+export interface CpuShares {
+  instances: number;
+  caddy: number;
+  /** This process: the load generator (TLS client). */
+  generator: number;
+  postgres: number;
+}
+
+/** CPU seconds used so far by every PostgreSQL process on the machine (server and backends). */
+function postgresCpuSeconds(): number {
+  let total = 0;
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/comm`, "utf8").trim() !== "postgres") continue;
+    } catch {
+      continue;
+    }
+    total += processCpuSeconds(Number(entry)) ?? 0;
+  }
+  return total;
+}
+
+type Cluster = Awaited<ReturnType<typeof startCluster>>;
+
+function cpuCounters(cluster: Cluster): CpuShares {
+  const cpu = (pid: number | undefined) => (pid === undefined ? 0 : (processCpuSeconds(pid) ?? 0));
+  return {
+    instances: cluster.instances.reduce((sum, instance) => sum + cpu(instance.pid()), 0),
+    caddy: cpu(cluster.caddyPid),
+    generator: cpu(process.pid),
+    postgres: postgresCpuSeconds(),
+  };
 }
 
 export interface ScalingOptions {
@@ -39,7 +78,7 @@ export interface ScalingOptions {
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function measureLoad(
-  cluster: Awaited<ReturnType<typeof startCluster>>,
+  cluster: Cluster,
   paths: string[],
   durationS: number,
   quotes?: { prefix: string; token: string },
@@ -68,8 +107,22 @@ async function measureLoad(
         })
       : undefined,
   });
+  const before = cpuCounters(cluster);
+  const started = performance.now();
   await pause(durationS * 1000);
-  return load.stop();
+  const after = cpuCounters(cluster);
+  const seconds = (performance.now() - started) / 1000;
+  const share = (part: keyof CpuShares) => (after[part] - before[part]) / seconds;
+  const tally = await load.stop();
+  return {
+    ...tally,
+    cpu: {
+      instances: share("instances"),
+      caddy: share("caddy"),
+      generator: share("generator"),
+      postgres: share("postgres"),
+    },
+  };
 }
 
 export async function measureScaling(options: ScalingOptions): Promise<ScalingRow[]> {
@@ -102,6 +155,7 @@ export async function measureScaling(options: ScalingOptions): Promise<ScalingRo
       leadsConfirmed: mixedTally.quotesConfirmed.length,
       leadsLost: mixedTally.quotesConfirmed.filter((email) => !stored.has(email)).length,
       load: os.loadavg()[0] ?? 0,
+      uncachedCpu: uncachedTally.cpu,
     });
   }
   return rows;

@@ -704,6 +704,29 @@ async function benchScaling(
     ],
     rows,
   );
+  // Where the cores went: what a second instance could take is what the others leave.
+  console.log(
+    "\nCPU durante a carga sem cache (segundos de CPU por segundo; o máximo é o número de núcleos):",
+  );
+  printTable(
+    [
+      { header: "instâncias", cell: (r: ScalingRow) => integer(r.instances), right: true },
+      { header: "site", cell: (r: ScalingRow) => decimal(r.uncachedCpu.instances, 2), right: true },
+      { header: "Caddy", cell: (r: ScalingRow) => decimal(r.uncachedCpu.caddy, 2), right: true },
+      { header: "gerador", cell: (r: ScalingRow) => decimal(r.uncachedCpu.generator, 2), right: true },
+      { header: "PostgreSQL", cell: (r: ScalingRow) => decimal(r.uncachedCpu.postgres, 2), right: true },
+      {
+        header: "total",
+        cell: (r: ScalingRow) =>
+          decimal(
+            r.uncachedCpu.instances + r.uncachedCpu.caddy + r.uncachedCpu.generator + r.uncachedCpu.postgres,
+            2,
+          ),
+        right: true,
+      },
+    ],
+    rows,
+  );
   const [one, many] = [rows[0], rows.at(-1)];
   const uncachedRatio = one && many ? many.uncachedRequestsPerSecond / one.uncachedRequestsPerSecond : 0;
   const mixedRatio = one && many ? many.mixedRequestsPerSecond / one.mixedRequestsPerSecond : 0;

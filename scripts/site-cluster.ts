@@ -16,6 +16,8 @@ export interface ClusterInstance {
   /** http://127.0.0.1:<port>, the instance itself (not through Caddy). */
   url: string;
   port: number;
+  /** Its process id while it runs. */
+  pid: () => number | undefined;
   /** The instance's log so far. */
   log: () => string;
   /** SIGTERM, wait until it has exited. */
@@ -33,6 +35,8 @@ export interface SiteCluster {
   /** A request through Caddy, checking its certificate against `caCertificate`. */
   request: (pathname: string, init?: ClusterRequestInit) => Promise<ClusterAnswer>;
   caddyLog: () => string;
+  /** Caddy's process id. */
+  caddyPid: number | undefined;
   stop: () => Promise<void>;
 }
 
@@ -136,6 +140,7 @@ export async function startCluster(options: ClusterOptions): Promise<SiteCluster
       instances.push({
         url: server.url,
         port,
+        pid: () => servers[n]?.pid,
         log: () => (existsSync(logFile) ? readFileSync(logFile, "utf8") : ""),
         stop: async () => {
           await servers[n]?.stop();
@@ -203,6 +208,7 @@ export async function startCluster(options: ClusterOptions): Promise<SiteCluster
       caCertificate,
       request: (pathname, init) => httpsGet(`${publicUrl}${pathname}`, caCertificate, init),
       caddyLog: () => caddyOutput,
+      caddyPid: caddyProcess.pid,
       stop: async () => {
         await stopAll();
         if (!options.workDir) rmSync(workDir, { recursive: true, force: true });
