@@ -2,7 +2,7 @@
 // takes them (4000 × 3000 JPEG), generated here and put in the media library through the
 // server's real upload endpoint (EXIF handling, re-encoding to AVIF and WebP at every width),
 // with the first photo as its cover and a before/after pair. It goes first on /obras.
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import sharp from "sharp";
 import type { Database } from "../app/server/db/schema.ts";
@@ -16,20 +16,39 @@ const WIDTH = 4000;
 const HEIGHT = 3000;
 
 /**
- * A photo-like picture: smooth fields of colour (sky, walls), a mid-frequency texture (tiles,
+ * The same pseudo-random bytes for the same seed (mulberry32): every run measures the same
+ * photos, so a change in the LCP image's bytes or the page's LCP comes from the code, not from
+ * the dice (the cover's size decides in which network round trip it ends).
+ */
+function seededBytes(seed: number, length: number): Buffer {
+  const bytes = Buffer.alloc(length);
+  let state = seed >>> 0;
+  for (let index = 0; index < length; index++) {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let mixed = Math.imul(state ^ (state >>> 15), state | 1);
+    mixed ^= mixed + Math.imul(mixed ^ (mixed >>> 7), mixed | 61);
+    bytes[index] = ((mixed ^ (mixed >>> 14)) >>> 0) & 0xff;
+  }
+  return bytes;
+}
+
+/**
+ * A photo-like picture (the n-th of the work, always the same): smooth fields of colour (sky, walls), a mid-frequency texture (tiles,
  * plaster) and a little sensor noise, so the JPEG and its AVIF/WebP variants weigh what a
  * real photo's do (a flat colour would compress to nothing; pure noise would never compress).
  */
-async function phonePhoto(): Promise<Buffer> {
-  const fields = await sharp(randomBytes(8 * 6 * 3), { raw: { width: 8, height: 6, channels: 3 } })
+async function phonePhoto(n: number): Promise<Buffer> {
+  const fields = await sharp(seededBytes(3 * n + 1, 8 * 6 * 3), { raw: { width: 8, height: 6, channels: 3 } })
     .resize(WIDTH, HEIGHT, { kernel: "cubic" })
     .raw()
     .toBuffer();
-  const texture = await sharp(randomBytes(500 * 375), { raw: { width: 500, height: 375, channels: 1 } })
+  const texture = await sharp(seededBytes(3 * n + 2, 500 * 375), {
+    raw: { width: 500, height: 375, channels: 1 },
+  })
     .resize(WIDTH, HEIGHT, { kernel: "cubic" })
     .raw()
     .toBuffer();
-  const noise = randomBytes(WIDTH * HEIGHT);
+  const noise = seededBytes(3 * n + 3, WIDTH * HEIGHT);
   const pixels = Buffer.alloc(WIDTH * HEIGHT * 3);
   for (let pixel = 0; pixel < WIDTH * HEIGHT; pixel++) {
     const detail = ((texture[pixel] ?? 128) - 128) * 0.35 + ((noise[pixel] ?? 128) - 128) * 0.06;
@@ -72,7 +91,7 @@ export async function seedBenchWork(db: Kysely<Database>, baseUrl: string): Prom
   let jpegBytes = 0;
   let uploadMs = 0;
   for (let index = 0; index < PHOTOS; index++) {
-    const bytes = await phonePhoto();
+    const bytes = await phonePhoto(index);
     jpegBytes += bytes.length;
     const started = performance.now();
     ids.push(await upload(baseUrl, cookie, `obra-referencia-${index + 1}.jpg`, bytes));
