@@ -43,7 +43,8 @@ export default async function handleRequest(
   loadContext: RouterContextProvider,
 ) {
   const { nonce, requestId } = loadContext.get(requestInfoContext);
-  let status = errorPageStatus(routerContext.staticHandlerContext.errors) ?? responseStatusCode;
+  const { errors } = routerContext.staticHandlerContext;
+  let status = errorPageStatus(errors) ?? responseStatusCode;
   const hydrates = routerContext.staticHandlerContext.matches.some((match) =>
     routeWantsHydration(routerContext.routeModules[match.route.id]?.handle),
   );
@@ -104,5 +105,5 @@ export default async function handleRequest(
     return new Response(null, { status, headers: responseHeaders });
   }
   const answer = detachedPage(html, { headers: responseHeaders, status });
-  return routerContext.staticHandlerContext.errors ? markErrorPage(answer) : answer;
+  return errors ? markErrorPage(answer) : answer;
 }

@@ -1,11 +1,11 @@
-import type { Kysely } from "kysely";
+import type { Kysely, Selectable } from "kysely";
 import { ADMIN_LIST_PAGE_SIZE, type AdminListPage, type AuditListQuery } from "~/lib/admin-list";
 import { auditActionLabel } from "~/lib/audit-actions";
 import { toExcelCsv } from "~/lib/csv";
 import { dayEndUtc, dayStartUtc } from "../admin/day-range.server";
 import { countedPageWindow } from "../admin/list-query.server";
 import { database } from "../db/database.server";
-import type { Database } from "../db/schema";
+import type { AuditLogTable, Database } from "../db/schema";
 
 // The audit log as /admin/auditoria shows it: newest first, 50 a page, filtered by user,
 // action group and São Paulo days, each filter served by an index ending in `at`.
@@ -50,17 +50,7 @@ const shownColumns = [
   "details",
 ] as const;
 
-function entryOf(row: {
-  id: string;
-  at: string;
-  user_email: string | null;
-  action: string;
-  target_type: string | null;
-  target_id: string | null;
-  target_label: string | null;
-  ip_address: string | null;
-  details: string | null;
-}): AuditListEntry {
+function entryOf(row: Pick<Selectable<AuditLogTable>, (typeof shownColumns)[number]>): AuditListEntry {
   return {
     id: row.id,
     at: String(row.at),
