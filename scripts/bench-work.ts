@@ -84,9 +84,16 @@ export interface BenchWork {
   uploadMs: number;
 }
 
-/** Generate the photos, upload them to the running server and write the work. */
-export async function seedBenchWork(db: Kysely<Database>, baseUrl: string): Promise<BenchWork> {
-  const cookie = await benchAdminCookie(db, baseUrl);
+/**
+ * Generate the photos, upload them to the running server at `baseUrl` and write the work.
+ * `publicUrl` is the site's PUBLIC_URL when a proxy is in front of it (the cookie's name follows it).
+ */
+export async function seedBenchWork(
+  db: Kysely<Database>,
+  baseUrl: string,
+  publicUrl = baseUrl,
+): Promise<BenchWork> {
+  const cookie = await benchAdminCookie(db, publicUrl);
   const ids: string[] = [];
   let jpegBytes = 0;
   let uploadMs = 0;

@@ -5,6 +5,10 @@
 // pages one after another (one Chromium each) and prints one table, then the failing audits of
 // every page that misses a target. Writes the summary to bench/lighthouse.json.
 //
+// The pages are measured as a visitor gets them in production (docs/deploy.md): the server behind
+// Caddy with deploy/Caddyfile, HTTPS from Caddy's own CA and HTTP/2. `--direct` measures the
+// server's own HTTP/1.1 port instead (docs/decisions/0041-lighthouse-through-the-proxy.md).
+//
 // JS and CSS bytes are gzip bytes, counted as `npm run size` counts them: every Script and
 // Stylesheet request of Lighthouse's `network-requests` audit, fetched again and gzipped (level 9),
 // so the budget means the same whatever encoding the server chooses. The bytes Lighthouse saw on
@@ -15,6 +19,7 @@
 //   npm run lighthouse -- --page /contato       one page (repeat --page for several)
 //   npm run lighthouse -- --runs 3              each page 3 times; the median of each number
 //   npm run lighthouse -- --reports /tmp/lh     also keep each run's whole report (JSON) there
+//   npm run lighthouse -- --direct              the server alone, without Caddy (HTTP/1.1)
 //
 // A run that overlaps a rebuild of build/ (someone else's `npm start` or build) is discarded and
 // the server restarted on the new build; Lighthouse's own hiccups (NO_NAVSTART) are retried.
@@ -41,10 +46,11 @@ import { type LaunchedChrome, launch } from "chrome-launcher";
 import lighthouse, { type Flags, type Result } from "lighthouse";
 import * as site from "../app/server/maintenance.server.ts";
 import { chromiumLaunchOptions } from "../tests/support/chromium.ts";
-import { type RunningServer, startServer } from "../tests/support/server.ts";
+import { startServer } from "../tests/support/server.ts";
 import { BENCH_WORK_PATH, seedBenchWork } from "./bench-work.ts";
 import { buildIfNeeded } from "./built-site.ts";
 import { cleanUp, cleanups } from "./cleanups.ts";
+import { startCluster } from "./site-cluster.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const reportPath = path.join(root, "bench/lighthouse.json");
@@ -91,6 +97,11 @@ const CATEGORY_LABEL: Record<Category, string> = {
 const CHROME_PATH = process.env.CHROME_PATH || "/usr/bin/chromium";
 /** Without these Chromium does not start here (root, no display); see setup-notes. */
 const CHROME_FLAGS = chromiumLaunchOptions.args ?? [];
+/**
+ * Through Caddy the certificate comes from Caddy's own CA, which this Chromium does not know; the
+ * connection is still HTTPS with HTTP/2, as with a public certificate.
+ */
+const PROXY_CHROME_FLAGS = [...CHROME_FLAGS, "--ignore-certificate-errors"];
 /** Runtime errors that mean the page itself is broken (an error status, not HTML), not Lighthouse. */
 const PAGE_RUNTIME_ERRORS = new Set(["ERRORED_DOCUMENT_REQUEST", "FAILED_DOCUMENT_REQUEST", "NOT_HTML"]);
 /** Attempts per run when Lighthouse itself fails (NO_NAVSTART, PROTOCOL_TIMEOUT, ...). */
@@ -104,18 +115,21 @@ const ITEMS_SHOWN = 5;
 interface Options {
   pages: string[];
   runs: number;
+  /** The server's own port (HTTP/1.1) instead of Caddy in front of it (HTTPS, HTTP/2). */
+  direct: boolean;
   /** Where to keep each run's whole Lighthouse report (JSON), to read why a number moved. */
   reports?: string;
 }
 
 function parseOptions(): Options {
-  const usage = "Uso: npm run lighthouse -- [--page /caminho]... [--runs N] [--reports PASTA]";
+  const usage = "Uso: npm run lighthouse -- [--page /caminho]... [--runs N] [--reports PASTA] [--direct]";
   try {
     const { values } = parseArgs({
       options: {
         page: { type: "string", multiple: true },
         runs: { type: "string", default: "1" },
         reports: { type: "string" },
+        direct: { type: "boolean", default: false },
         help: { type: "boolean", short: "h", default: false },
       },
     });
@@ -131,7 +145,7 @@ function parseOptions(): Options {
     for (const page of pages) {
       if (!page.startsWith("/")) throw new Error(`--page precisa começar com / (recebido: ${page}).`);
     }
-    return { pages, runs, reports: values.reports };
+    return { pages, runs, reports: values.reports, direct: values.direct };
   } catch (error) {
     console.error(`${(error as Error).message}\n${usage}`);
     process.exit(2);
@@ -234,7 +248,7 @@ async function runLighthouse(url: string): Promise<RunSummary> {
   try {
     chrome = await launch({
       chromePath: CHROME_PATH,
-      chromeFlags: CHROME_FLAGS,
+      chromeFlags: options.direct ? CHROME_FLAGS : PROXY_CHROME_FLAGS,
       handleSIGINT: false,
       logLevel: "silent",
     });
@@ -652,18 +666,48 @@ process.once("exit", removeDataDir); // also after an unexpected crash
 // configuration in the environment cannot point the run elsewhere.
 // NODE_ENV=production as `npm start` (React's production build), whatever this shell says.
 const serverEnv = { DATA_DIR: dataDir, DATABASE_URL: "", DATABASE_SCHEMA: "", NODE_ENV: "production" };
-/** The server being measured and the build/ it was started on. */
-const live: { server: RunningServer | null; build: string } = { server: null, build: "" };
+
+/** What Lighthouse loads: the address of the pages, and the server's own one (for the uploads). */
+interface MeasuredSite {
+  /** Where the pages are loaded: Caddy (https://…) or, with --direct, the server itself. */
+  url: string;
+  /** The server itself (http://127.0.0.1:…), whatever is in front of it. */
+  serverUrl: string;
+  /** The site's PUBLIC_URL: its session cookie's name depends on it. */
+  publicUrl: string;
+  stop: () => Promise<void>;
+}
+
+async function startMeasuredSite(): Promise<MeasuredSite> {
+  if (options.direct) {
+    const server = await startServer(serverEnv);
+    return { url: server.url, serverUrl: server.url, publicUrl: server.url, stop: server.stop };
+  }
+  const cluster = await startCluster({
+    instances: 1,
+    env: serverEnv,
+    workDir: mkdtempSync(path.join(dataDir, "caddy-")),
+  });
+  const serverUrl = cluster.instances[0]?.url ?? cluster.url;
+  return { url: cluster.url, serverUrl, publicUrl: cluster.url, stop: cluster.stop };
+}
+
+/** The site being measured and the build/ it was started on. */
+const live: { server: MeasuredSite | null; build: string } = { server: null, build: "" };
 cleanups.push(() => live.server?.stop());
 
-async function restartServer(): Promise<RunningServer> {
+async function restartServer(): Promise<MeasuredSite> {
   await live.server?.stop();
   live.server = null;
   live.build = buildFingerprint();
   try {
-    live.server = await startServer(serverEnv);
+    live.server = await startMeasuredSite();
   } catch (error) {
-    throw new Error(`o servidor não iniciou: ${(error as Error).message}`);
+    const cause =
+      (error as NodeJS.ErrnoException).code === "ENOENT"
+        ? "Caddy não encontrado (apt-get install -y caddy, ou --direct)"
+        : (error as Error).message;
+    throw new Error(`o servidor não iniciou: ${cause}`);
   }
   return live.server;
 }
@@ -674,7 +718,7 @@ try {
     process.stdout.write("Enviando 12 fotos de 4000 × 3000 para a obra de referência... ");
     const handle = await site.openDatabase(site.databaseConfigFromEnv(serverEnv));
     try {
-      const work = await seedBenchWork(handle.db, server.url);
+      const work = await seedBenchWork(handle.db, server.serverUrl, server.publicUrl);
       console.log(
         `${kb(work.jpegBytes / 1024)} MB em JPEG, processadas em ${(work.uploadMs / 1000).toFixed(0)} s.`,
       );
@@ -688,7 +732,7 @@ try {
 
 console.log(
   `Lighthouse (mobile, padrões) em ${options.pages.length} página(s), ${options.runs} execução(ões) cada, ` +
-    `servidor em ${live.server?.url}, Chromium em ${CHROME_PATH}.`,
+    `${options.direct ? "servidor" : "Caddy (HTTPS, HTTP/2) na frente do servidor"} em ${live.server?.url}, Chromium em ${CHROME_PATH}.`,
 );
 
 // Lighthouse simulates a slow phone from the work it sees on this CPU: other processes competing
@@ -734,6 +778,7 @@ for (const page of options.pages) {
         formFactor: summary.lhr.configSettings.formFactor,
         throttlingMethod: summary.lhr.configSettings.throttlingMethod,
         throttling: summary.lhr.configSettings.throttling,
+        servedBy: options.direct ? "the server itself (HTTP/1.1)" : "Caddy, deploy/Caddyfile (HTTPS, HTTP/2)",
       };
       console.log(`${((Date.now() - started) / 1000).toFixed(0)} s`);
     } catch (error) {
