@@ -276,6 +276,17 @@ async function runLighthouse(url: string): Promise<RunSummary> {
 const gzipSizes = new Map<string, number>();
 
 /**
+ * The same file from the server's own port: through Caddy the certificate comes from a CA this
+ * process does not trust. Files of other hosts stay as they are.
+ */
+function fromServerItself(url: string): string {
+  const site = live.server;
+  if (!site || new URL(url).origin !== new URL(site.url).origin) return url;
+  const { pathname, search } = new URL(url);
+  return new URL(pathname + search, site.serverUrl).href;
+}
+
+/**
  * gzip bytes of a script or stylesheet: the decoded file gzipped at level 9, as `npm run size`
  * counts. Hashed asset URLs never change content, so each is fetched once per run; a file that
  * cannot be fetched again (another host, a one-off URL) counts with its transfer size.
@@ -284,7 +295,7 @@ async function gzipBytes(url: string, transferSize: number): Promise<number> {
   const known = gzipSizes.get(url);
   if (known !== undefined) return known;
   try {
-    const response = await fetch(url);
+    const response = await fetch(fromServerItself(url));
     if (!response.ok) return transferSize;
     const size = gzipSync(Buffer.from(await response.arrayBuffer()), { level: 9 }).length;
     gzipSizes.set(url, size);
