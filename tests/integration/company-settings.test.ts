@@ -9,12 +9,12 @@ import { database, startDatabase, stopDatabase } from "~/server/db/database.serv
 import { mailConfigFromEnv } from "~/server/email/mail-config.server";
 import { type OutboxWorker, startOutboxWorker } from "~/server/email/outbox-worker.server";
 import { type ContentChanges, startContentChanges } from "~/server/render-cache/content-changes.server";
+import { watchContentMemos } from "~/server/render-cache/content-memo.server";
 import { parseSettingsForm, settingsFormValues } from "~/server/site/settings-form.server";
 import {
   companySettingsInForce,
   saveCompanySettings,
   siteSettings,
-  watchSiteSettings,
 } from "~/server/site/site-settings.server";
 import { submit, validQuote } from "../support/quote-requests";
 import { type SmtpSink, startSmtpSink } from "../support/smtp-sink";
@@ -59,7 +59,7 @@ describe.each(testEngines())("company settings on $name", (engine) => {
     other = await openDatabase(databaseConfigFromEnv(engine.env));
     changes = await startContentChanges(server);
     changes.subscribe((change) => announced.push(change === "everything" ? ["*"] : change.tags));
-    stopWatching = watchSiteSettings(changes);
+    stopWatching = watchContentMemos(changes);
   });
   afterEach(async () => {
     await other.db.deleteFrom("settings").where("key", "=", "company").execute();
