@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { randomUUID } from "node:crypto";
+import { describe, expect, it, vi } from "vitest";
 import { BLOG_PAGE_SIZE } from "~/lib/blog-types";
 import {
   getBlogListing,
@@ -6,17 +7,14 @@ import {
   listPublicCategories,
   listPublishedForIndex,
 } from "~/server/blog/public-posts.server";
-import { databaseConfigFromEnv } from "~/server/db/config.server";
-import { type DatabaseHandle, openDatabase } from "~/server/db/connection.server";
-import { startDatabase, stopDatabase } from "~/server/db/database.server";
-import { type ContentChanges, startContentChanges } from "~/server/render-cache/content-changes.server";
-import { watchContentMemos } from "~/server/render-cache/content-memo.server";
+import { publishedMediaViewsByHash } from "~/server/media/media-library.server";
 import {
   homeContent,
   listServiceLinks,
   listServiceSections,
 } from "~/server/site-content/public-site-content.server";
 import { getPublishedWork, listPublishedWorks } from "~/server/works/public-works.server";
+import { memoWatchedSite } from "../support/memo-watched-site";
 import { testEngines } from "../support/test-database";
 
 // What the public pages read is memoised while the content-change feed runs: a second read runs
@@ -24,37 +22,12 @@ import { testEngines } from "../support/test-database";
 // shows on the next request. On every database engine.
 
 describe.each(testEngines())("public content memo on $name", (engine) => {
-  let server: DatabaseHandle;
-  let other: DatabaseHandle;
-  let changes: ContentChanges;
-  let stopMemos: () => void;
-
-  beforeAll(async () => {
-    server = await startDatabase(engine.env);
-    other = await openDatabase(databaseConfigFromEnv(engine.env));
-    changes = await startContentChanges(server);
-    stopMemos = watchContentMemos(changes);
-  });
-  afterAll(async () => {
-    stopMemos();
-    await changes.stop();
-    await other.close();
-    await stopDatabase();
-    await engine.drop();
-  });
-
-  /**
-   * What the server knows when its next request arrives: on PostgreSQL every NOTIFY committed
-   * so far has been delivered (settle), on SQLite a new turn of the event loop reads the table.
-   */
-  async function nextRequest() {
-    await changes.settle();
-    await new Promise((resolve) => setImmediate(resolve));
-  }
+  const running = memoWatchedSite(engine);
+  const { nextRequest } = running;
 
   /** The statements the app's connection runs during `read`. */
   async function statementsDuring(read: () => Promise<unknown>): Promise<number> {
-    const spy = vi.spyOn(server.db.getExecutor(), "executeQuery");
+    const spy = vi.spyOn(running.server.db.getExecutor(), "executeQuery");
     try {
       await read();
       return spy.mock.calls.length;
@@ -73,8 +46,11 @@ describe.each(testEngines())("public content memo on $name", (engine) => {
     expect(await statementsDuring(readBlogList)).toBe(0);
 
     // A change through another connection: read again, once.
-    const category = await other.db.selectFrom("categories").select(["id", "name"]).executeTakeFirstOrThrow();
-    await other.db
+    const category = await running.other.db
+      .selectFrom("categories")
+      .select(["id", "name"])
+      .executeTakeFirstOrThrow();
+    await running.other.db
       .updateTable("categories")
       .set({ name: `${category.name} (nova)` })
       .where("id", "=", category.id)
@@ -86,7 +62,7 @@ describe.each(testEngines())("public content memo on $name", (engine) => {
   });
 
   it("shows a post's new title, made through another connection, on the next request", async () => {
-    const post = await other.db
+    const post = await running.other.db
       .selectFrom("blog_posts")
       .select(["id", "slug", "title"])
       .where("status", "=", "published")
@@ -103,7 +79,7 @@ describe.each(testEngines())("public content memo on $name", (engine) => {
     await nextRequest();
     expect(await statementsDuring(() => getPublishedArticle(post.slug))).toBe(0);
 
-    await other.db
+    await running.other.db
       .updateTable("blog_posts")
       .set({ title: "Título trocado por outra instância" })
       .where("id", "=", post.id)
@@ -116,13 +92,17 @@ describe.each(testEngines())("public content memo on $name", (engine) => {
     );
 
     // Unpublished elsewhere: the article is gone on the next request.
-    await other.db.updateTable("blog_posts").set({ status: "draft" }).where("id", "=", post.id).execute();
+    await running.other.db
+      .updateTable("blog_posts")
+      .set({ status: "draft" })
+      .where("id", "=", post.id)
+      .execute();
     await nextRequest();
     expect(await getPublishedArticle(post.slug)).toBeNull();
   });
 
   it("shows a work's change made through another connection on the next request", async () => {
-    const work = await other.db
+    const work = await running.other.db
       .selectFrom("works")
       .select(["id", "slug", "title"])
       .where("published", "=", true)
@@ -136,14 +116,18 @@ describe.each(testEngines())("public content memo on $name", (engine) => {
       await statementsDuring(() => Promise.all([getPublishedWork(work.slug), listPublishedWorks(1)])),
     ).toBe(0);
 
-    await other.db.updateTable("works").set({ title: "Obra renomeada" }).where("id", "=", work.id).execute();
+    await running.other.db
+      .updateTable("works")
+      .set({ title: "Obra renomeada" })
+      .where("id", "=", work.id)
+      .execute();
     await nextRequest();
     expect((await getPublishedWork(work.slug))?.title).toBe("Obra renomeada");
     expect((await listPublishedWorks(1))?.works.map((w) => w.title)).toContain("Obra renomeada");
   });
 
   it("shows a service's change made through another connection on the next request", async () => {
-    const service = await other.db
+    const service = await running.other.db
       .selectFrom("services")
       .select(["id", "title"])
       .where("show_on_home", "=", true)
@@ -158,7 +142,7 @@ describe.each(testEngines())("public content memo on $name", (engine) => {
     await nextRequest();
     expect(await statementsDuring(read)).toBe(0);
 
-    await other.db
+    await running.other.db
       .updateTable("services")
       .set({ title: "Serviço renomeado" })
       .where("id", "=", service.id)
@@ -168,5 +152,35 @@ describe.each(testEngines())("public content memo on $name", (engine) => {
     expect(linksAfter.map((s) => s.title)).toContain("Serviço renomeado");
     expect(sectionsAfter.map((s) => s.title)).toContain("Serviço renomeado");
     expect(homeAfter.services.map((s) => s.title)).toContain("Serviço renomeado");
+  });
+
+  it("shows an image's new alt text in an article, changed through another connection, on the next request", async () => {
+    const hash = randomUUID().replaceAll("-", "");
+    await running.other.db
+      .insertInto("media")
+      .values({
+        id: randomUUID(),
+        hash,
+        width: 800,
+        height: 600,
+        source: "upload",
+        uploaded_by: null,
+        created_at: new Date().toISOString(),
+        alt: "Fachada antes",
+        formats: "avif webp",
+      })
+      .execute();
+    await nextRequest();
+    expect((await publishedMediaViewsByHash([hash, hash])).get(hash)?.alt).toBe("Fachada antes");
+    await nextRequest();
+    expect(await statementsDuring(() => publishedMediaViewsByHash([hash]))).toBe(0);
+
+    await running.other.db
+      .updateTable("media")
+      .set({ alt: "Fachada depois" })
+      .where("hash", "=", hash)
+      .execute();
+    await nextRequest();
+    expect((await publishedMediaViewsByHash([hash])).get(hash)?.alt).toBe("Fachada depois");
   });
 });
