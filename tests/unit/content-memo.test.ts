@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ApplyChange, ContentChanges } from "~/server/render-cache/content-changes.server";
 import {
   contentMemo,
@@ -187,5 +187,21 @@ describe("content memo", () => {
     await memo();
     await memo();
     expect(calls).toEqual(["x", "x", "x"]);
+  });
+
+  it("keeps a value an hour at most, as the render cache keeps a page", async () => {
+    const { load, calls } = countingLoader();
+    const memo = contentMemo(() => load("x"));
+    await memo();
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + 59 * 60_000 });
+    try {
+      await memo();
+      expect(calls).toEqual(["x"]);
+      vi.setSystemTime(Date.now() + 2 * 60_000);
+      await memo();
+      expect(calls).toEqual(["x", "x"]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
