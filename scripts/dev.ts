@@ -24,7 +24,7 @@ const ENTRY = "/app/server/serve-site.server.ts";
 
 /**
  * Modules whose code runs inside what `startSite` started: the database connection, the change
- * feed, the render cache, the memoised company settings, the background timers (outbox,
+ * feed, the render cache, the content memo's hook on the feed, the background timers (outbox,
  * housekeeping). When Vite evaluates one of them again (it, or a module it imports, changed),
  * those are stopped and started again on the new code; any other change only builds the app
  * again around the running ones.
@@ -33,7 +33,7 @@ const SERVICE_MODULES = [
   "/app/server/db/database.server.ts",
   "/app/server/render-cache/content-changes.server.ts",
   "/app/server/render-cache/render-cache.server.ts",
-  "/app/server/site/site-settings.server.ts",
+  "/app/server/render-cache/content-memo.server.ts",
   "/app/server/background.server.ts",
 ];
 

@@ -8,7 +8,7 @@ import { blogPostingJsonLd, jsonLdScript } from "~/lib/structured-data";
 import { getPublishedArticle } from "~/server/blog/public-posts.server";
 import { sanitizePostHtml } from "~/server/html-sanitizer.server";
 import { mediaHashesInHtml, withLibraryImages } from "~/server/media/content-images.server";
-import { mediaViewsByHash } from "~/server/media/media-library.server";
+import { publishedMediaViewsByHash } from "~/server/media/media-library.server";
 import { findRedirectTarget, permanentRedirect } from "~/server/redirects/redirects.server";
 import { categoryTag, mediaTags, postTag, renderTagsInit } from "~/server/render-cache/cache-policy.server";
 import type { Route } from "./+types/blog-post";
@@ -28,7 +28,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const sanitized = sanitizePostHtml(post.content);
   const contentHashes = mediaHashesInHtml(sanitized);
   const content = contentHashes.length
-    ? withLibraryImages(sanitized, await mediaViewsByHash(contentHashes))
+    ? withLibraryImages(sanitized, await publishedMediaViewsByHash(contentHashes))
     : sanitized;
   // The render cache forgets this page when the post or its category's posts change, or an
   // image it shows gets another alt text.

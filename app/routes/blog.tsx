@@ -13,14 +13,14 @@ import { SEARCH_TOO_LONG_MESSAGE } from "~/lib/blog-search-limits";
 import { BLOG_PAGE_SIZE } from "~/lib/blog-types";
 import { formatMonthYear } from "~/lib/dates";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
-import { getBlogListing, listCategories } from "~/server/blog/public-posts.server";
+import { getBlogListing, listPublicCategories } from "~/server/blog/public-posts.server";
 import { searchPublishedPosts } from "~/server/blog/search-posts.server";
 import { mediaTags, renderTagsInit } from "~/server/render-cache/cache-policy.server";
 import type { Route } from "./+types/blog";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const query = parseBlogQuery(new URL(request.url).searchParams);
-  const categories = await listCategories();
+  const categories = await listPublicCategories();
   const category = query.categorySlug ? categories.find((c) => c.slug === query.categorySlug) : undefined;
   if (query.categorySlug && !category) {
     throw redirect(blogListHref({ categorySlug: null, visible: BLOG_PAGE_SIZE, search: query.search }));

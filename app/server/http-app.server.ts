@@ -30,6 +30,7 @@ import { recordAnswer } from "./metrics.server";
 import { metricsAnswer } from "./metrics-endpoint.server";
 import { isDraining } from "./readiness.server";
 import { startContentChanges } from "./render-cache/content-changes.server";
+import { watchContentMemos } from "./render-cache/content-memo.server";
 import { trustedInlineScriptHashes } from "./render-cache/inline-script-hashes.server";
 import {
   type RenderCache,
@@ -41,7 +42,6 @@ import { attachRenderedBody, isErrorPage } from "./rendered-body.server";
 import { replaceResponse } from "./replace-response.server";
 import { routeLabeller } from "./route-label.server";
 import { createNonce, securityHeaders } from "./security-headers.server";
-import { watchSiteSettings } from "./site/site-settings.server";
 import { hashedAssets, publicFiles } from "./static-files.server";
 
 /** The route that answers a path, as the metrics label it. */
@@ -351,7 +351,7 @@ export async function startSite(): Promise<Site> {
   const handle = await startDatabase();
   const changes = await startContentChanges(handle);
   const renderCache = startRenderCache(changes, renderCacheSettingsFromEnv(process.env));
-  const stopSettings = watchSiteSettings(changes);
+  const stopMemos = watchContentMemos(changes);
   await ensureFirstAdmin(process.env, siteDefaults().publicUrl);
   const stopBackground = startBackgroundWork();
   return {
@@ -359,7 +359,7 @@ export async function startSite(): Promise<Site> {
     renderCache,
     stop: async () => {
       await stopBackground();
-      stopSettings();
+      stopMemos();
       await renderCache.stop();
       await changes.stop();
       await stopDatabase();

@@ -3,19 +3,17 @@ import { defaultSite } from "~/config/site";
 import { siteDefaults } from "~/config/site-env.server";
 import { type CompanySettings, defaultVisitorConfirmation } from "~/lib/company-settings";
 import { localBusinessJsonLd } from "~/lib/structured-data";
-import { databaseConfigFromEnv } from "~/server/db/config.server";
-import { type DatabaseHandle, openDatabase } from "~/server/db/connection.server";
-import { database, startDatabase, stopDatabase } from "~/server/db/database.server";
+import type { DatabaseHandle } from "~/server/db/connection.server";
+import { database } from "~/server/db/database.server";
 import { mailConfigFromEnv } from "~/server/email/mail-config.server";
 import { type OutboxWorker, startOutboxWorker } from "~/server/email/outbox-worker.server";
-import { type ContentChanges, startContentChanges } from "~/server/render-cache/content-changes.server";
 import { parseSettingsForm, settingsFormValues } from "~/server/site/settings-form.server";
 import {
   companySettingsInForce,
   saveCompanySettings,
   siteSettings,
-  watchSiteSettings,
 } from "~/server/site/site-settings.server";
+import { memoWatchedSite } from "../support/memo-watched-site";
 import { submit, validQuote } from "../support/quote-requests";
 import { type SmtpSink, startSmtpSink } from "../support/smtp-sink";
 import { testEngines } from "../support/test-database";
@@ -49,38 +47,17 @@ async function writeFrom(db: DatabaseHandle["db"], value: CompanySettings | stri
 }
 
 describe.each(testEngines())("company settings on $name", (engine) => {
-  let other: DatabaseHandle;
-  let changes: ContentChanges;
-  let stopWatching: () => void;
+  const running = memoWatchedSite(engine);
+  const { nextRequest } = running;
   const announced: string[][] = [];
 
-  beforeAll(async () => {
-    const server = await startDatabase(engine.env);
-    other = await openDatabase(databaseConfigFromEnv(engine.env));
-    changes = await startContentChanges(server);
-    changes.subscribe((change) => announced.push(change === "everything" ? ["*"] : change.tags));
-    stopWatching = watchSiteSettings(changes);
+  beforeAll(() => {
+    running.changes.subscribe((change) => announced.push(change === "everything" ? ["*"] : change.tags));
   });
   afterEach(async () => {
-    await other.db.deleteFrom("settings").where("key", "=", "company").execute();
+    await running.other.db.deleteFrom("settings").where("key", "=", "company").execute();
     await nextRequest();
   });
-  afterAll(async () => {
-    stopWatching();
-    await changes.stop();
-    await other.close();
-    await stopDatabase();
-    await engine.drop();
-  });
-
-  /**
-   * What the server knows when its next request arrives: on PostgreSQL every NOTIFY committed
-   * so far has been delivered (settle), on SQLite a new turn of the event loop reads the table.
-   */
-  async function nextRequest() {
-    await changes.settle();
-    await new Promise((resolve) => setImmediate(resolve));
-  }
 
   it("without saved settings, shows exactly the defaults and the environment's", async () => {
     const current = await siteSettings();
@@ -95,7 +72,7 @@ describe.each(testEngines())("company settings on $name", (engine) => {
     await nextRequest();
     expect(await siteSettings()).toBe(first);
     // Another row of the table (the quote form's secret) is no company fact.
-    await other.db
+    await running.other.db
       .insertInto("settings")
       .values({ key: "outra_coisa", value: "x", updated_at: new Date().toISOString() })
       .onConflict((oc) => oc.column("key").doUpdateSet({ value: "y" }))
@@ -111,7 +88,7 @@ describe.each(testEngines())("company settings on $name", (engine) => {
     announced.length = 0;
 
     await writeFrom(
-      other.db,
+      running.other.db,
       settings({ whatsappDigits: "5541911112222", name: "Outra Engenharia Predial" }),
     );
     await nextRequest();
@@ -123,7 +100,7 @@ describe.each(testEngines())("company settings on $name", (engine) => {
     expect(announced).toEqual([["site"]]);
 
     announced.length = 0;
-    await other.db.deleteFrom("settings").where("key", "=", "company").execute();
+    await running.other.db.deleteFrom("settings").where("key", "=", "company").execute();
     await nextRequest();
     expect((await siteSettings()).site).toEqual(siteDefaults());
     expect(announced).toEqual([["site"]]);
@@ -144,7 +121,7 @@ describe.each(testEngines())("company settings on $name", (engine) => {
     if (!parsed.ok) throw new Error(JSON.stringify(parsed.fieldErrors));
     await saveCompanySettings(parsed.settings);
 
-    const rows = await other.db
+    const rows = await running.other.db
       .selectFrom("settings")
       .select(["key", "value"])
       .where("key", "=", "company")
@@ -181,7 +158,7 @@ describe.each(testEngines())("company settings on $name", (engine) => {
 
   it("falls back to the default of a stored value that does not fit, and survives a row that is not JSON", async () => {
     await writeFrom(
-      other.db,
+      running.other.db,
       JSON.stringify({
         ...settings({ whatsappDigits: "5541955556666" }),
         email: "não é e-mail",
@@ -196,7 +173,7 @@ describe.each(testEngines())("company settings on $name", (engine) => {
     expect(site.hours).toEqual(defaultSite.hours);
     expect(site.social.instagram).toBe("");
 
-    await writeFrom(other.db, "{ quebrado");
+    await writeFrom(running.other.db, "{ quebrado");
     await nextRequest();
     expect((await siteSettings()).site).toEqual(siteDefaults());
   });

@@ -10,10 +10,12 @@ import { hasAvif, type MediaView, parseMediaUrl } from "~/lib/media-url";
 import { database } from "../db/database.server";
 import { reusableQuery } from "../db/reusable-query.server";
 import type { Database } from "../db/schema";
+import { contentMemo, contentMemoByKey } from "../render-cache/content-memo.server";
 import { type ArticleSeo, articleSeo } from "./article-seo.server";
 
 // Read side of the public blog. Every query joins the category (no N+1) and returns only
-// published posts; each page runs a fixed, small number of queries.
+// published posts; each page runs a fixed, small number of queries, and what the pages read is
+// memoised until the content changes (the search is not: free text would fill the memo).
 
 /** A post card's columns, from `blog_posts as p` joined with `categories as c`. */
 const SUMMARY_COLUMNS = [
@@ -95,17 +97,16 @@ export async function listCategories(): Promise<CategoryRef[]> {
   return rows.sort((a, b) => byName.compare(a.name, b.name));
 }
 
+/** The categories as /blog lists them, memoised (the admin reads them fresh: listCategories). */
+export const listPublicCategories: () => Promise<CategoryRef[]> = contentMemo(listCategories);
+
 export interface BlogListing {
   featured: PostSummary | null;
   posts: PostSummary[];
   hasMore: boolean;
 }
 
-/**
- * What /blog shows: the first featured post of the (filtered) list, and the first `visible`
- * non-featured posts, newest first.
- */
-export async function getBlogListing(categoryId: string | null, visible: number): Promise<BlogListing> {
+async function loadBlogListing(categoryId: string | null, visible: number): Promise<BlogListing> {
   const db = await database();
   let featuredQuery = summaryQuery(db).where("p.featured", "=", true);
   let postsQuery = summaryQuery(db).where("p.featured", "=", false);
@@ -126,6 +127,20 @@ export async function getBlogListing(categoryId: string | null, visible: number)
     posts: rows.slice(0, visible).map(toSummary),
     hasMore: rows.length > visible,
   };
+}
+
+// Keyed by text: a category id cannot hold a space, and `visible` is a number.
+const memoisedListing = contentMemoByKey((key: string) => {
+  const [visible = "", categoryId = ""] = key.split(" ");
+  return loadBlogListing(categoryId || null, Number(visible));
+});
+
+/**
+ * What /blog shows: the first featured post of the (filtered) list, and the first `visible`
+ * non-featured posts, newest first.
+ */
+export function getBlogListing(categoryId: string | null, visible: number): Promise<BlogListing> {
+  return memoisedListing(`${visible} ${categoryId ?? ""}`);
 }
 
 export interface Article {
@@ -192,7 +207,7 @@ const articleRows = reusableQuery(["slug"], (db, { slug }) => {
  * server costs more than the rows (a socket write and read, a parse, a wake-up), and an article
  * is the page rendered most often.
  */
-export async function getPublishedArticle(slug: string): Promise<Article | null> {
+async function loadPublishedArticle(slug: string): Promise<Article | null> {
   const rows = await articleRows(await database(), { slug });
   const article = rows.find((row) => row.slug === slug);
   if (!article) return null;
@@ -211,23 +226,28 @@ export async function getPublishedArticle(slug: string): Promise<Article | null>
   };
 }
 
+/** A published post, its SEO fields and its related posts, by slug; null when not published. */
+export const getPublishedArticle: (slug: string) => Promise<Article | null> =
+  contentMemoByKey(loadPublishedArticle);
+
 /** Every published post's address and last change, newest first (sitemap). Only the two
  *  columns it needs: with thousands of posts, reading whole rows is what costs. */
-export async function listPublishedSlugs(): Promise<Array<{ slug: string; updatedAt: string }>> {
-  const db = await database();
-  const rows = await db
-    .selectFrom("blog_posts")
-    .select(["slug", "updated_at"])
-    .where("status", "=", "published")
-    // A post marked noindex stays on the blog but leaves the sitemap (migration 0013).
-    .where("noindex", "=", false)
-    .orderBy("published_at", "desc")
-    .execute();
-  return rows.map((row) => ({ slug: row.slug, updatedAt: row.updated_at }));
-}
+export const listPublishedSlugs: () => Promise<Array<{ slug: string; updatedAt: string }>> = contentMemo(
+  async () => {
+    const db = await database();
+    const rows = await db
+      .selectFrom("blog_posts")
+      .select(["slug", "updated_at"])
+      .where("status", "=", "published")
+      // A post marked noindex stays on the blog but leaves the sitemap (migration 0013).
+      .where("noindex", "=", false)
+      .orderBy("published_at", "desc")
+      .execute();
+    return rows.map((row) => ({ slug: row.slug, updatedAt: row.updated_at }));
+  },
+);
 
-/** The newest published posts with their summaries (feed). */
-export async function listPublishedForIndex(limit: number) {
+async function loadPublishedForIndex(limit: number) {
   const db = await database();
   const rows = await summaryQuery(db)
     .select(["p.updated_at"])
@@ -236,5 +256,8 @@ export async function listPublishedForIndex(limit: number) {
     .execute();
   return rows.map((row) => ({ ...toSummary(row), updatedAt: row.updated_at }));
 }
+
+/** The newest published posts with their summaries (feed). */
+export const listPublishedForIndex = contentMemoByKey(loadPublishedForIndex);
 
 export { BLOG_PAGE_SIZE };

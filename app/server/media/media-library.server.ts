@@ -5,6 +5,7 @@ import { hasAvif, type MediaView, mediaUrl } from "~/lib/media-url";
 import { countedPageWindow } from "../admin/list-query.server";
 import { database } from "../db/database.server";
 import type { MediaSource } from "../db/schema";
+import { contentMemoByKey } from "../render-cache/content-memo.server";
 import type { MediaEdit } from "./media-fields.server";
 import { containsPattern, foldForSearch, mediaSearchText } from "./media-search.server";
 import { type MediaUsage, usagesOf } from "./media-usage.server";
@@ -190,6 +191,19 @@ export async function mediaViewsByHash(hashes: Iterable<string>): Promise<Map<st
       { hash: row.hash, width: row.width, height: row.height, alt: row.alt, avif: hasAvif(row.formats) },
     ]),
   );
+}
+
+// Keyed by the sorted hashes: an article asks for the same set on every render.
+const memoisedViews = contentMemoByKey((key: string) => mediaViewsByHash(key.split(" ")));
+
+/**
+ * mediaViewsByHash for a published page, memoised until content changes (an image's alt text
+ * or formats changing, or the image going, is announced). Previews read fresh.
+ */
+export function publishedMediaViewsByHash(hashes: Iterable<string>): Promise<Map<string, MediaView>> {
+  const unique = [...new Set(hashes)].sort();
+  if (unique.length === 0) return Promise.resolve(new Map());
+  return memoisedViews(unique.join(" "));
 }
 
 /** The images with these ids, for forms that keep an image by id (a work's photos, a service's picture). */

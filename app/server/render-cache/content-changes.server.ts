@@ -24,7 +24,7 @@ export type ApplyChange = (change: { tags: string[] } | "everything") => void;
 
 /**
  * The process's one feed, told to everything that keeps what the database holds: the render
- * cache and the memoised company settings.
+ * cache and the memoised content (content-memo.server.ts).
  */
 export interface ContentChanges extends ContentChangeFeed {
   /** Call `apply` for every change applied from now on; returns the way to stop. */

@@ -160,7 +160,7 @@ export function startRenderCache(changes: ContentChanges, settings: RenderCacheS
   return {
     middleware,
     storedAnswer,
-    // Also without the cache: the memoised company settings follow the same feed.
+    // Also without the cache: the memoised content (company settings, public reads) follows the same feed.
     settle: async () => {
       try {
         await changes.settle();

@@ -12,18 +12,20 @@ import type {
 } from "~/lib/site-content";
 import { database } from "../db/database.server";
 import { reusableQuery } from "../db/reusable-query.server";
+import { contentMemo } from "../render-cache/content-memo.server";
 
 // Read side of the services, the home page's numbers and reasons, and the testimonials: one
-// small query per list, compiled once (the footer's runs on every page rendered).
+// small query per list, compiled once, and memoised until the content changes (the footer's is
+// read on every page rendered).
 
 const linksQuery = reusableQuery([], (db) =>
   db.selectFrom("services").select(["slug", "title"]).orderBy("position").orderBy("id"),
 );
 
 /** The services as the footer lists them: their titles, linking to their anchors, in order. */
-export async function listServiceLinks(): Promise<ServiceLink[]> {
-  return linksQuery(await database(), {});
-}
+export const listServiceLinks: () => Promise<ServiceLink[]> = contentMemo(async () =>
+  linksQuery(await database(), {}),
+);
 
 interface PictureColumns {
   picture_path: string | null;
@@ -131,12 +133,14 @@ const testimonialsQuery = reusableQuery([], (db) =>
 /** An icon name read back; the admin only writes known ones, so this is a safety net. */
 const icon = (name: string) => (isIconName(name) ? name : "check");
 
-/** The home page's services, numbers and reasons. */
-export async function homeContent(): Promise<{
+export interface HomeContent {
   services: HomeServiceCard[];
   stats: StatItem[];
   reasons: ReasonItem[];
-}> {
+}
+
+/** The home page's services, numbers and reasons. */
+export const homeContent: () => Promise<HomeContent> = contentMemo(async () => {
   const db = await database();
   const [services, stats, reasons] = await Promise.all([
     homeServicesQuery(db, {}),
@@ -154,10 +158,10 @@ export async function homeContent(): Promise<{
     stats,
     reasons: reasons.map((row) => ({ ...row, icon: icon(row.icon) })),
   };
-}
+});
 
 /** Every service, in order, as /servicos shows them. */
-export async function listServiceSections(): Promise<ServiceSection[]> {
+export const listServiceSections: () => Promise<ServiceSection[]> = contentMemo(async () => {
   const rows = await servicesQuery(await database(), {});
   return rows.map((row) => ({
     slug: row.slug,
@@ -167,9 +171,9 @@ export async function listServiceSections(): Promise<ServiceSection[]> {
     features: parseFeatures(row.features),
     picture: servicePicture(row),
   }));
-}
+});
 
 /** The visible testimonials, in order. */
-export async function listVisibleTestimonials(): Promise<TestimonialItem[]> {
-  return testimonialsQuery(await database(), {});
-}
+export const listVisibleTestimonials: () => Promise<TestimonialItem[]> = contentMemo(async () =>
+  testimonialsQuery(await database(), {}),
+);

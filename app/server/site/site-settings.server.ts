@@ -13,8 +13,7 @@ import { database } from "../db/database.server";
 import { COMPANY_SETTINGS_KEY } from "../db/migrations/0007-company-settings.server";
 import { mailConfigFromEnv } from "../email/mail-config.server";
 import { logEvent } from "../log.server";
-import { SITE_TAG } from "../render-cache/cache-policy.server";
-import type { ContentChanges } from "../render-cache/content-changes.server";
+import { contentMemo, forgetContent } from "../render-cache/content-memo.server";
 
 /** The company facts in force: the code's defaults, the environment's, the owner's settings. */
 export interface SiteSettings {
@@ -109,42 +108,11 @@ async function loadSiteSettings(): Promise<SiteSettings> {
   };
 }
 
-// Memoised per content version: the value is kept until the change feed announces a change to
-// the settings (SITE_TAG), whoever made it (this instance, another one, a SQL console). While the
-// feed cannot vouch for what this process knows (no feed: a script or a test; PostgreSQL's
-// listener reconnecting), every call reads the database.
-let feed: ContentChanges | undefined;
-let memo: Promise<SiteSettings> | undefined;
-
-/** Keep the settings memoised from now on, following `changes`; returns the way to stop. */
-export function watchSiteSettings(changes: ContentChanges): () => void {
-  feed = changes;
-  memo = undefined;
-  const unsubscribe = changes.subscribe((change) => {
-    if (change === "everything" || change.tags.includes(SITE_TAG)) memo = undefined;
-  });
-  return () => {
-    unsubscribe();
-    if (feed === changes) {
-      feed = undefined;
-      memo = undefined;
-    }
-  };
-}
-
-/** The settings in force now: no query while nothing changed. */
-export function siteSettings(): Promise<SiteSettings> {
-  // On SQLite this reads the changes other processes committed since the last look.
-  if (!feed?.isCurrent()) return loadSiteSettings();
-  if (!memo) {
-    const loading = loadSiteSettings();
-    memo = loading;
-    loading.catch(() => {
-      if (memo === loading) memo = undefined;
-    });
-  }
-  return memo;
-}
+/**
+ * The settings in force now: no query while nothing changed. Memoised until the change feed
+ * announces a change, whoever made it (this instance, another one, a SQL console).
+ */
+export const siteSettings: () => Promise<SiteSettings> = contentMemo(loadSiteSettings);
 
 const perRequest = new WeakMap<object, Promise<SiteSettings>>();
 
@@ -174,5 +142,5 @@ export async function saveCompanySettings(settings: CompanySettings, now = new D
     .values({ key: COMPANY_SETTINGS_KEY, value, updated_at: updatedAt })
     .onConflict((oc) => oc.column("key").doUpdateSet({ value, updated_at: updatedAt }))
     .execute();
-  memo = undefined;
+  forgetContent();
 }

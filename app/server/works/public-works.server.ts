@@ -9,11 +9,12 @@ import {
   type WorksListPage,
 } from "~/lib/works";
 import { database } from "../db/database.server";
+import { contentMemo, contentMemoByKey } from "../render-cache/content-memo.server";
 import { parseFeatures } from "../site-content/public-site-content.server";
 
 // Read side of the works portfolio: only published works, in the owner's order. /obras reads
 // one page of works and their photos (three queries, whatever the number of works); a work's
-// page reads the work, its photos and its pairs.
+// page reads the work, its photos and its pairs. Each is memoised until the content changes.
 
 interface ImageColumns {
   /** The picture's own alt text (the photo's, the cover's, a pair side's). */
@@ -94,8 +95,7 @@ async function photosOf(workIds: string[]): Promise<Map<string, WorkPhoto[]>> {
   return byWork;
 }
 
-/** One page of /obras, or null when the page does not exist (past the last one). */
-export async function listPublishedWorks(page: number): Promise<WorksListPage | null> {
+async function loadPublishedWorks(page: number): Promise<WorksListPage | null> {
   const db = await database();
   const [rows, count] = await Promise.all([
     db
@@ -127,21 +127,26 @@ export async function listPublishedWorks(page: number): Promise<WorksListPage | 
   return { works, page, pageCount };
 }
 
-/** Every published work's address and last change, for the sitemap. */
-export async function listPublishedWorkSlugs(): Promise<Array<{ slug: string; updatedAt: string }>> {
-  const db = await database();
-  const rows = await db
-    .selectFrom("works")
-    .select(["slug", "updated_at"])
-    .where("published", "=", true)
-    .orderBy("position")
-    .orderBy("id")
-    .execute();
-  return rows.map((row) => ({ slug: row.slug, updatedAt: row.updated_at }));
-}
+/** One page of /obras, or null when the page does not exist (past the last one). */
+export const listPublishedWorks: (page: number) => Promise<WorksListPage | null> =
+  contentMemoByKey(loadPublishedWorks);
 
-/** A published work with its photos and pairs, or null (unknown or not published). */
-export async function getPublishedWork(slug: string): Promise<WorkDetail | null> {
+/** Every published work's address and last change, for the sitemap. */
+export const listPublishedWorkSlugs: () => Promise<Array<{ slug: string; updatedAt: string }>> = contentMemo(
+  async () => {
+    const db = await database();
+    const rows = await db
+      .selectFrom("works")
+      .select(["slug", "updated_at"])
+      .where("published", "=", true)
+      .orderBy("position")
+      .orderBy("id")
+      .execute();
+    return rows.map((row) => ({ slug: row.slug, updatedAt: row.updated_at }));
+  },
+);
+
+async function loadPublishedWork(slug: string): Promise<WorkDetail | null> {
   const db = await database();
   const work = await db
     .selectFrom("works as w")
@@ -253,6 +258,10 @@ export async function getPublishedWork(slug: string): Promise<WorkDetail | null>
     updatedAt: work.updated_at,
   };
 }
+
+/** A published work with its photos and pairs, or null (unknown or not published). */
+export const getPublishedWork: (slug: string) => Promise<WorkDetail | null> =
+  contentMemoByKey(loadPublishedWork);
 
 /** The library images a work's page (or an /obras page) shows, for its render-cache tags. */
 export function mediaHashesOf(pictures: Array<ContentPicture | null>): string[] {
