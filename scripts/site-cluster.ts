@@ -3,7 +3,7 @@
 // start` starts it (scripts/bench-server.ts); Caddy runs deploy/Caddyfile as it is, with HTTPS
 // from its own CA on 127.0.0.1. With more than one instance the database must be PostgreSQL.
 import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
 import { request as httpsRequest } from "node:https";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -120,7 +120,10 @@ export async function startCluster(options: ClusterOptions): Promise<SiteCluster
   const servers: Array<BenchServer | undefined> = [];
   const instances: ClusterInstance[] = [];
   let caddy: ChildProcess | undefined;
-  let caddyOutput = "";
+  // Caddy's log (a JSON line per request) goes to a file, as the instances' logs do: read through
+  // a pipe it would cost this process CPU that a benchmark counts as the load generator's.
+  const caddyLogFile = path.join(workDir, "caddy.log");
+  const caddyOutput = () => (existsSync(caddyLogFile) ? readFileSync(caddyLogFile, "utf8") : "");
   const stopAll = async () => {
     await Promise.all(servers.map((server) => server?.stop()));
     if (caddy && caddy.exitCode === null) {
@@ -155,6 +158,7 @@ export async function startCluster(options: ClusterOptions): Promise<SiteCluster
 
     const caddyHome = path.join(workDir, "caddy");
     mkdirSync(caddyHome, { recursive: true });
+    const caddyLogFd = openSync(caddyLogFile, "a");
     caddy = spawn(
       "caddy",
       ["run", "--config", path.join(projectRoot, "deploy/Caddyfile"), "--adapter", "caddyfile"],
@@ -172,33 +176,28 @@ export async function startCluster(options: ClusterOptions): Promise<SiteCluster
           SITE_ADDRESS: publicUrl,
           SITE_UPSTREAMS: instances.map((instance) => `127.0.0.1:${instance.port}`).join(" "),
         },
-        stdio: ["ignore", "pipe", "pipe"],
+        stdio: ["ignore", caddyLogFd, caddyLogFd],
       },
     );
+    closeSync(caddyLogFd); // Caddy holds its own copy
     const caddyProcess = caddy;
     const killCaddy = () => caddyProcess.kill("SIGKILL");
     process.once("exit", killCaddy);
     caddyProcess.once("exit", () => process.removeListener("exit", killCaddy));
-    caddyProcess.stdout?.on("data", (chunk: Buffer) => {
-      caddyOutput += chunk.toString();
-    });
-    caddyProcess.stderr?.on("data", (chunk: Buffer) => {
-      caddyOutput += chunk.toString();
-    });
 
     const rootCertificate = path.join(caddyHome, "data/caddy/pki/authorities/local/root.crt");
     const deadline = Date.now() + CADDY_START_TIMEOUT_MS;
     let caCertificate = "";
     for (;;) {
       if (caddyProcess.exitCode !== null)
-        throw new Error(`O Caddy saiu com código ${caddyProcess.exitCode}:\n${caddyOutput}`);
+        throw new Error(`O Caddy saiu com código ${caddyProcess.exitCode}:\n${caddyOutput()}`);
       if (!caCertificate && existsSync(rootCertificate))
         caCertificate = readFileSync(rootCertificate, "utf8");
       if (caCertificate) {
         const ready = await httpsGet(`${publicUrl}/readyz`, caCertificate).catch(() => undefined);
         if (ready?.status === 200) break;
       }
-      if (Date.now() > deadline) throw new Error(`O Caddy não respondeu em 30 s:\n${caddyOutput}`);
+      if (Date.now() > deadline) throw new Error(`O Caddy não respondeu em 30 s:\n${caddyOutput()}`);
       await sleep(100);
     }
 
@@ -207,7 +206,7 @@ export async function startCluster(options: ClusterOptions): Promise<SiteCluster
       instances,
       caCertificate,
       request: (pathname, init) => httpsGet(`${publicUrl}${pathname}`, caCertificate, init),
-      caddyLog: () => caddyOutput,
+      caddyLog: caddyOutput,
       caddyPid: caddyProcess.pid,
       stop: async () => {
         await stopAll();
