@@ -714,11 +714,9 @@ async function restartServer(): Promise<MeasuredSite> {
   try {
     live.server = await startMeasuredSite();
   } catch (error) {
-    const cause =
-      (error as NodeJS.ErrnoException).code === "ENOENT"
-        ? "Caddy não encontrado (apt-get install -y caddy, ou --direct)"
-        : (error as Error).message;
-    throw new Error(`o servidor não iniciou: ${cause}`);
+    throw new Error(
+      `o servidor não iniciou: ${(error as Error).message}${options.direct ? "" : " (--direct mede sem o Caddy)"}`,
+    );
   }
   return live.server;
 }

@@ -184,11 +184,18 @@ export async function startCluster(options: ClusterOptions): Promise<SiteCluster
     const killCaddy = () => caddyProcess.kill("SIGKILL");
     process.once("exit", killCaddy);
     caddyProcess.once("exit", () => process.removeListener("exit", killCaddy));
+    // Not installed: said at once, not as a crash of this process.
+    let caddyMissing = false;
+    caddyProcess.once("error", (error: NodeJS.ErrnoException) => {
+      caddyMissing = error.code === "ENOENT";
+    });
 
     const rootCertificate = path.join(caddyHome, "data/caddy/pki/authorities/local/root.crt");
     const deadline = Date.now() + CADDY_START_TIMEOUT_MS;
     let caCertificate = "";
     for (;;) {
+      if (caddyMissing)
+        throw new Error("Caddy não encontrado: instale o pacote caddy (apt-get install -y caddy).");
       if (caddyProcess.exitCode !== null)
         throw new Error(`O Caddy saiu com código ${caddyProcess.exitCode}:\n${caddyOutput()}`);
       if (!caCertificate && existsSync(rootCertificate))
