@@ -223,6 +223,55 @@ test.describe("the owner's works, on a site of their own", () => {
     }
   });
 
+  test("what is typed or uploaded while a picture uploads is kept when that upload ends", async () => {
+    const [cover, before, after] = await Promise.all(
+      ["capa", "antes", "depois"].map((name) => phonePhotoFixture(`${name}-lenta-${uid()}.jpg`)),
+    );
+    await owner.goto("/admin/obras/nova");
+    await expect(owner.locator("form[data-enhanced]")).toBeAttached();
+    await owner.getByRole("button", { name: "Adicionar par de antes e depois" }).click();
+
+    // The cover's upload and then the "before" picture's are held until everything else is done.
+    let held = 0;
+    let release: () => void = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await owner.route("**/admin/api/upload", async (route) => {
+      if (held < 2) {
+        held++;
+        await released;
+      }
+      await route.continue();
+    });
+
+    await owner.getByLabel("Arquivo de imagem: Capa").setInputFiles(cover);
+    await owner.getByLabel("Arquivo de imagem: Foto de antes do par 1").setInputFiles(before);
+    await expect.poll(() => held).toBe(2);
+    await owner.getByRole("textbox", { name: "Texto alternativo da capa" }).fill("Capa digitada durante o envio");
+    await owner.getByRole("textbox", { name: "Título do par 1" }).fill("Fachada leste");
+    await owner.getByLabel("Arquivo de imagem: Foto de depois do par 1").setInputFiles(after);
+    await expect(owner.locator('input[name="pairAfter"]')).toHaveValue(/^[0-9a-f-]{36}$/, { timeout: 60_000 });
+    await owner
+      .getByRole("textbox", { name: "Texto alternativo (antes) do par 1" })
+      .fill("Fachada leste antes da obra");
+
+    release();
+    await expect(owner.locator('input[name="cover"]')).toHaveValue(/^[0-9a-f-]{36}$/, { timeout: 60_000 });
+    await expect(owner.locator('input[name="pairBefore"]')).toHaveValue(/^[0-9a-f-]{36}$/, {
+      timeout: 60_000,
+    });
+    await expect(owner.locator('input[name="pairAfter"]')).toHaveValue(/^[0-9a-f-]{36}$/);
+    await expect(owner.getByRole("textbox", { name: "Título do par 1" })).toHaveValue("Fachada leste");
+    await expect(owner.getByRole("textbox", { name: "Texto alternativo (antes) do par 1" })).toHaveValue(
+      "Fachada leste antes da obra",
+    );
+    await expect(owner.getByRole("textbox", { name: "Texto alternativo da capa" })).toHaveValue(
+      "Capa digitada durante o envio",
+    );
+    await owner.unroute("**/admin/api/upload");
+  });
+
   test("moving and unpublishing show at once on /obras, its page and the sitemap", async () => {
     const demoTitle = (
       await db.db

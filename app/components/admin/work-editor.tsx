@@ -73,8 +73,9 @@ export function WorkEditorScreen({ email, flash, failure, work }: WorkEditorScre
 
   function chooseCover(picture: WorkPicture | null) {
     setCover(picture);
-    // A newly chosen cover brings its library alt text, unless one was typed.
-    if (picture && !coverAlt) setCoverAlt(picture.alt);
+    // A newly chosen cover brings its library alt text, unless one was typed (also while it was
+    // uploading: the upload ends after the typing, so the text typed then is read here).
+    if (picture) setCoverAlt((typed) => typed || picture.alt);
   }
 
   return (

@@ -1,4 +1,4 @@
-import { useId, useState } from "react";
+import { type Dispatch, type SetStateAction, useId, useState } from "react";
 import { Icon } from "~/components/ui/icon";
 import type { WorkPicture } from "~/server/works/works-admin.server";
 import type { MediaPicker } from "./media-picker";
@@ -22,7 +22,8 @@ export interface BeforeAfterPair {
 
 export interface WorkPairsFieldProps {
   pairs: BeforeAfterPair[];
-  onChange: (pairs: BeforeAfterPair[]) => void;
+  /** The form's state setter: an upload that ends later changes the pairs as they are then. */
+  onChange: Dispatch<SetStateAction<BeforeAfterPair[]>>;
   picker: MediaPicker;
   enhanced: boolean;
   error?: string;
@@ -31,8 +32,10 @@ export interface WorkPairsFieldProps {
 export function WorkPairsField({ pairs, onChange, picker, enhanced, error }: WorkPairsFieldProps) {
   const id = useId();
   const [announcement, setAnnouncement] = useState("");
-  const edit = (key: string, change: Partial<BeforeAfterPair>) =>
-    onChange(pairs.map((pair) => (pair.key === key ? { ...pair, ...change } : pair)));
+  // From the pairs as they are when the change lands: a picture's upload ends after other edits
+  // (the other side's upload, a title typed meanwhile), which it must not undo.
+  const edit = (key: string, change: (pair: BeforeAfterPair) => Partial<BeforeAfterPair>) =>
+    onChange((latest) => latest.map((pair) => (pair.key === key ? { ...pair, ...change(pair) } : pair)));
 
   function add() {
     const key = newKey("par");
@@ -95,7 +98,10 @@ export function WorkPairsField({ pairs, onChange, picker, enhanced, error }: Wor
                   name="pairTitle"
                   value={pair.title}
                   maxLength={120}
-                  onChange={(event) => edit(pair.key, { title: event.currentTarget.value })}
+                  onChange={(event) => {
+                    const title = event.currentTarget.value;
+                    edit(pair.key, () => ({ title }));
+                  }}
                 />
                 <div className="grid gap-4 lg:grid-cols-2">
                   {(["before", "after"] as const).map((side) => {
@@ -111,11 +117,11 @@ export function WorkPairsField({ pairs, onChange, picker, enhanced, error }: Wor
                           label={`Foto de ${sideLabel.toLowerCase()} do par ${n}`}
                           value={pair[side]}
                           onChange={(picture) =>
-                            edit(pair.key, {
+                            edit(pair.key, (latest) => ({
                               [side]: picture,
                               // A newly chosen picture brings its library alt text, unless one was typed.
-                              ...(picture && !pair[altKey] ? { [altKey]: picture.alt } : {}),
-                            })
+                              ...(picture && !latest[altKey] ? { [altKey]: picture.alt } : {}),
+                            }))
                           }
                           picker={picker}
                           enhanced={enhanced}
@@ -129,7 +135,10 @@ export function WorkPairsField({ pairs, onChange, picker, enhanced, error }: Wor
                           name={side === "before" ? "pairBeforeAlt" : "pairAfterAlt"}
                           value={pair[altKey]}
                           maxLength={300}
-                          onChange={(event) => edit(pair.key, { [altKey]: event.currentTarget.value })}
+                          onChange={(event) => {
+                            const alt = event.currentTarget.value;
+                            edit(pair.key, () => ({ [altKey]: alt }));
+                          }}
                         />
                       </div>
                     );
