@@ -248,10 +248,14 @@ test.describe("the owner's works, on a site of their own", () => {
     await owner.getByLabel("Arquivo de imagem: Capa").setInputFiles(cover);
     await owner.getByLabel("Arquivo de imagem: Foto de antes do par 1").setInputFiles(before);
     await expect.poll(() => held).toBe(2);
-    await owner.getByRole("textbox", { name: "Texto alternativo da capa" }).fill("Capa digitada durante o envio");
+    await owner
+      .getByRole("textbox", { name: "Texto alternativo da capa" })
+      .fill("Capa digitada durante o envio");
     await owner.getByRole("textbox", { name: "Título do par 1" }).fill("Fachada leste");
     await owner.getByLabel("Arquivo de imagem: Foto de depois do par 1").setInputFiles(after);
-    await expect(owner.locator('input[name="pairAfter"]')).toHaveValue(/^[0-9a-f-]{36}$/, { timeout: 60_000 });
+    await expect(owner.locator('input[name="pairAfter"]')).toHaveValue(/^[0-9a-f-]{36}$/, {
+      timeout: 60_000,
+    });
     await owner
       .getByRole("textbox", { name: "Texto alternativo (antes) do par 1" })
       .fill("Fachada leste antes da obra");
