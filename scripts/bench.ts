@@ -30,9 +30,10 @@
 //                                                   own ceiling alone, report in bench/report-obra.json
 //   npm run bench -- --only busca                   the blog search alone (never cached), report in
 //                                                   bench/report-busca.json
-//   npm run bench -- --pg --instances 2             uncached and mixed req/s for one and for 2 instances
-//                                                   behind Caddy (deploy/Caddyfile), with the scaling
-//                                                   ratio (bench-cluster.ts), report in bench/report-cluster.json
+//   npm run bench -- --pg --instances 2             uncached req/s (wrk, runs of 1, 2, 2, 1 instances) and
+//                                                   mixed req/s for one and for 2 instances behind Caddy
+//                                                   (deploy/Caddyfile), with the scaling ratio
+//                                                   (bench-cluster.ts), report in bench/report-cluster.json
 //   npm run bench -- --only admin                   the admin's lists alone (/admin, /admin/auditoria,
 //                                                   /admin/solicitacoes),
 //                                                   10,000 posts unless --posts says otherwise,
@@ -56,7 +57,7 @@ import { staticSitemapPaths } from "../app/lib/sitemap-pages.ts";
 import * as site from "../app/server/maintenance.server.ts";
 import { ADMIN_LIST_TARGETS, type AdminListRow, measureAdminLists } from "./bench-admin.ts";
 import { captureResponse, startCeiling } from "./bench-ceiling.ts";
-import { CLUSTER_CONNECTIONS, measureScaling, type ScalingRow } from "./bench-cluster.ts";
+import { CLUSTER_CONNECTIONS, type MixedRun, measureScaling, type UncachedRun } from "./bench-cluster.ts";
 import { processCpuSeconds } from "./bench-cpu.ts";
 import {
   type PreparedDatabase,
@@ -81,6 +82,7 @@ import { BENCH_WORK_PATH, BENCH_WORK_TITLE, seedBenchWork } from "./bench-work.t
 import { BROWSER_HEADERS } from "./browser-headers.ts";
 import { buildIfNeeded, projectRoot } from "./built-site.ts";
 import { cleanUp, cleanups } from "./cleanups.ts";
+import { wrkMissing } from "./wrk-load.ts";
 
 const reportPath = path.join(projectRoot, "bench/report.json");
 const uncachedReportPath = path.join(projectRoot, "bench/report-uncached.json");
@@ -174,6 +176,8 @@ function parseOptions(): Options {
     const instances = positive("instances", values.instances);
     if (instances > 1 && !values.pg)
       throw new Error("--instances precisa de --pg: várias instâncias compartilham um PostgreSQL.");
+    const noWrk = instances > 1 ? wrkMissing() : undefined;
+    if (noWrk) throw new Error(noWrk);
     return {
       instances,
       uncachedOnly: values.only === "uncached",
@@ -674,77 +678,74 @@ async function benchScaling(
   articlePath: string,
 ): Promise<void> {
   const loadAtStart = os.loadavg()[0] ?? 0;
+  const many = options.instances;
   console.log(
-    `Escala: 1 e ${options.instances} instâncias atrás do Caddy (HTTPS), ${CLUSTER_CONNECTIONS} conexões; ` +
-      `sem cache ${options.durationS} s, carga mista ${options.mixedDurationS} s, cada uma após 3 s de aquecimento.\n`,
+    `Escala: 1 e ${many} instâncias atrás do Caddy (HTTPS), ${CLUSTER_CONNECTIONS} conexões, cada medida após 3 s de aquecimento.\n` +
+      `Sem cache: ${options.durationS} s por medida, pelo wrk, na ordem 1, ${many}, ${many}, 1 instâncias (duas rodadas). ` +
+      `Carga mista: ${options.mixedDurationS} s, pelo cliente HTTPS do Node, uma vez para cada número.\n`,
   );
-  const rows = await measureScaling({
+  const result = await measureScaling({
     env: { ...serverEnv, QUOTE_MIN_FILL_SECONDS: "0" },
-    instances: options.instances,
+    instances: many,
     durationS: options.durationS,
     mixedDurationS: options.mixedDurationS,
     uncachedPaths: [articlePath, "/blog", "/", "/obras", "/servicos"],
     mixedPaths: [articlePath, "/blog", "/", "/obras", "/servicos", "/contato", "/sitemap.xml"],
     storedLeads: (prefix) => storedLeadEmails(site, database.env, `${prefix}%`),
   });
+  console.log("Páginas sem cache (RENDER_CACHE=off):");
   printTable(
     [
-      { header: "instâncias", cell: (r: ScalingRow) => integer(r.instances), right: true },
-      {
-        header: "sem cache req/s",
-        cell: (r: ScalingRow) => integer(r.uncachedRequestsPerSecond),
-        right: true,
-      },
-      { header: "falhas", cell: (r: ScalingRow) => integer(r.uncachedFailed), right: true },
-      { header: "mista req/s", cell: (r: ScalingRow) => integer(r.mixedRequestsPerSecond), right: true },
-      { header: "falhas", cell: (r: ScalingRow) => integer(r.mixedFailed), right: true },
-      { header: "pedidos", cell: (r: ScalingRow) => integer(r.leadsConfirmed), right: true },
-      { header: "perdidos", cell: (r: ScalingRow) => integer(r.leadsLost), right: true },
-      { header: "carga", cell: (r: ScalingRow) => decimal(r.load, 1), right: true },
-    ],
-    rows,
-  );
-  // Where the cores went: what a second instance could take is what the others leave.
-  console.log(
-    "\nCPU durante a carga sem cache (segundos de CPU por segundo; o máximo é o número de núcleos):",
-  );
-  printTable(
-    [
-      { header: "instâncias", cell: (r: ScalingRow) => integer(r.instances), right: true },
-      { header: "site", cell: (r: ScalingRow) => decimal(r.uncachedCpu.instances, 2), right: true },
-      { header: "Caddy", cell: (r: ScalingRow) => decimal(r.uncachedCpu.caddy, 2), right: true },
-      { header: "gerador", cell: (r: ScalingRow) => decimal(r.uncachedCpu.generator, 2), right: true },
-      { header: "PostgreSQL", cell: (r: ScalingRow) => decimal(r.uncachedCpu.postgres, 2), right: true },
+      { header: "rodada", cell: (r: UncachedRun) => integer(r.round), right: true },
+      { header: "instâncias", cell: (r: UncachedRun) => integer(r.instances), right: true },
+      { header: "req/s", cell: (r: UncachedRun) => integer(r.requestsPerSecond), right: true },
+      { header: "p50 ms", cell: (r: UncachedRun) => decimal(r.p50Ms, 1), right: true },
+      { header: "p99 ms", cell: (r: UncachedRun) => decimal(r.p99Ms, 1), right: true },
+      { header: "falhas", cell: (r: UncachedRun) => integer(r.failed), right: true },
+      { header: "carga", cell: (r: UncachedRun) => decimal(r.load, 1), right: true },
+      // Where the cores went (CPU seconds per second; at most the number of cores): what a
+      // second instance can take is what the others leave.
+      { header: "CPU site", cell: (r: UncachedRun) => decimal(r.cpu.instances, 2), right: true },
+      { header: "Caddy", cell: (r: UncachedRun) => decimal(r.cpu.caddy, 2), right: true },
+      { header: "gerador", cell: (r: UncachedRun) => decimal(r.cpu.generator, 2), right: true },
+      { header: "PostgreSQL", cell: (r: UncachedRun) => decimal(r.cpu.postgres, 2), right: true },
       {
         header: "total",
-        cell: (r: ScalingRow) =>
-          decimal(
-            r.uncachedCpu.instances + r.uncachedCpu.caddy + r.uncachedCpu.generator + r.uncachedCpu.postgres,
-            2,
-          ),
+        cell: (r: UncachedRun) =>
+          decimal(r.cpu.instances + r.cpu.caddy + r.cpu.generator + r.cpu.postgres, 2),
         right: true,
       },
     ],
-    rows,
+    result.uncached,
   );
-  const [one, many] = [rows[0], rows.at(-1)];
-  const uncachedRatio = one && many ? many.uncachedRequestsPerSecond / one.uncachedRequestsPerSecond : 0;
-  const mixedRatio = one && many ? many.mixedRequestsPerSecond / one.mixedRequestsPerSecond : 0;
-  const met = uncachedRatio >= TARGETS.clusterScaling;
+  console.log("\nCarga mista (cache ligado, 10 % pedidos de orçamento):");
+  printTable(
+    [
+      { header: "instâncias", cell: (r: MixedRun) => integer(r.instances), right: true },
+      { header: "req/s", cell: (r: MixedRun) => integer(r.requestsPerSecond), right: true },
+      { header: "falhas", cell: (r: MixedRun) => integer(r.failed), right: true },
+      { header: "pedidos", cell: (r: MixedRun) => integer(r.leadsConfirmed), right: true },
+      { header: "perdidos", cell: (r: MixedRun) => integer(r.leadsLost), right: true },
+      { header: "carga", cell: (r: MixedRun) => decimal(r.load, 1), right: true },
+    ],
+    result.mixed,
+  );
+  const met = result.uncachedRatio >= TARGETS.clusterScaling;
   console.log(
-    `\nEscala com ${options.instances} instâncias: sem cache ${decimal(uncachedRatio, 2)}× (meta ≥ ${decimal(TARGETS.clusterScaling, 1)}× ${met ? "✓" : "✗"}), ` +
-      `carga mista ${decimal(mixedRatio, 2)}×; ${os.cpus().length} CPUs, carga ao começar ${decimal(loadAtStart, 1)}.`,
+    `\nEscala com ${many} instâncias, sem cache: ${result.roundRatios.map((ratio, i) => `rodada ${i + 1} ${decimal(ratio, 2)}×`).join(", ")}; ` +
+      `as duas juntas ${decimal(result.uncachedRatio, 2)}× (meta ≥ ${decimal(TARGETS.clusterScaling, 1)}× ${met ? "✓" : "✗"}). ` +
+      `Carga mista ${decimal(result.mixedRatio, 2)}×. ${os.cpus().length} CPUs, carga ao começar ${decimal(loadAtStart, 1)}.`,
   );
-  const failed = rows.reduce((sum, r) => sum + r.uncachedFailed + r.mixedFailed + r.leadsLost, 0);
+  const failed =
+    result.uncached.reduce((sum, r) => sum + r.failed, 0) +
+    result.mixed.reduce((sum, r) => sum + r.failed + r.leadsLost, 0);
   if (failed) process.exitCode = 1;
   writeReport(clusterReportPath, {
     ...reportHeader(prepared, loadAtStart),
     only: "cluster",
     cpus: os.cpus().length,
     targets: { clusterScaling: TARGETS.clusterScaling, lostLeads: TARGETS.lostLeads },
-    rows,
-    uncachedRatio,
-    mixedRatio,
+    ...result,
     meetsTarget: met,
     failedRequests: failed,
   });

@@ -224,9 +224,11 @@ test.describe("the owner's works, on a site of their own", () => {
   });
 
   test("what is typed or uploaded while a picture uploads is kept when that upload ends", async () => {
-    const [cover, before, after] = await Promise.all(
-      ["capa", "antes", "depois"].map((name) => phonePhotoFixture(`${name}-lenta-${uid()}.jpg`)),
-    );
+    const [cover, before, after] = await Promise.all([
+      phonePhotoFixture(`capa-lenta-${uid()}.jpg`),
+      phonePhotoFixture(`antes-lento-${uid()}.jpg`),
+      phonePhotoFixture(`depois-lento-${uid()}.jpg`),
+    ]);
     await owner.goto("/admin/obras/nova");
     await expect(owner.locator("form[data-enhanced]")).toBeAttached();
     await owner.getByRole("button", { name: "Adicionar par de antes e depois" }).click();
