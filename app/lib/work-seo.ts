@@ -18,7 +18,15 @@ export interface OgImage {
 }
 
 /**
- * The cover as a link preview: the library image's variant closest to 1200 px wide (WebP, the
+ * The picture a shared link shows: the cover, or without one the gallery's first photo, so a link
+ * to a work sent in WhatsApp shows the work rather than the site's generic image.
+ */
+export function workShareImage(site: SiteConfig, work: Pick<WorkDetail, "cover" | "photos">): OgImage | null {
+  return workOgImage(site, work.cover ?? work.photos[0]?.picture ?? null);
+}
+
+/**
+ * A picture as a link preview: the library image's variant closest to 1200 px wide (WebP, the
  * format every preview reader takes of the two the library stores), or a shipped raster file.
  * An SVG illustration is no preview (readers ignore SVG): the site's own image then.
  */
@@ -52,7 +60,7 @@ export function workDescription(site: SiteConfig, work: WorkDetail): string {
 /** The work as schema.org data (a CreativeWork made by the company) and its breadcrumb. */
 export function workJsonLd(site: SiteConfig, work: WorkDetail) {
   const url = absoluteUrl(site, workHref(work.slug));
-  const og = workOgImage(site, work.cover);
+  const og = workShareImage(site, work);
   const images = [
     ...(og ? [og.url] : []),
     ...work.photos.flatMap((photo) =>

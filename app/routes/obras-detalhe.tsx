@@ -9,7 +9,7 @@ import { pageMeta, siteFromMatches } from "~/lib/seo";
 import { useSite } from "~/lib/site-context";
 import { isSlug } from "~/lib/slug";
 import { jsonLdScript } from "~/lib/structured-data";
-import { workDescription, workJsonLd, workOgImage } from "~/lib/work-seo";
+import { workDescription, workJsonLd, workShareImage } from "~/lib/work-seo";
 import { paragraphs, type WorkDetail, type WorkPhoto, workHref, workLocation } from "~/lib/works";
 import { requestInfoContext } from "~/request-context";
 import { logEvent } from "~/server/log.server";
@@ -65,7 +65,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
       noindex: true,
     });
   }
-  const og = workOgImage(site, work.cover);
+  const og = workShareImage(site, work);
   return pageMeta(site, {
     title: work.title,
     description: workDescription(site, work),
