@@ -232,6 +232,59 @@ describe.each(testEngines())("works admin on $name", (engine) => {
     expect(slugs[1]).toBe(`${slugs[0]}-1`);
   });
 
+  it("names every photo and pair without words at once, and saves nothing", async () => {
+    const before = (await listWorksForAdmin({ search: "", page: 1 })).all;
+    const [plain, described, pairSide] = await Promise.all([
+      libraryImage(`sem-alt-${uid()}.png`),
+      libraryImage(`com-alt-${uid()}.png`, "Fachada lateral"),
+      libraryImage(`par-sem-alt-${uid()}.png`),
+    ]);
+    const withoutWords = {
+      title: "",
+      before: media(pairSide.id),
+      beforeAlt: "",
+      after: media(plain.id),
+      afterAlt: "",
+    };
+    const saving = saveWork(
+      null,
+      workForm({
+        photos: [
+          { picture: media(plain.id), title: "", alt: "" },
+          { picture: media(described.id), title: "", alt: "" },
+          { picture: media(plain.id), title: "", alt: "" },
+        ],
+        pairs: [withoutWords, { ...withoutWords, title: "Fachada norte" }, withoutWords],
+      }),
+    );
+    await expect(saving).rejects.toBeInstanceOf(MissingAltError);
+    const error = (await saving.catch((caught: unknown) => caught)) as MissingAltError;
+    expect(error.fieldErrors).toEqual({
+      photos: "Fotos 1 e 3: descreva cada foto para quem não pode vê-la (texto alternativo).",
+      pairs:
+        "Pares 1 e 3: descreva as fotos de antes e depois (texto alternativo) ou dê um título a cada par.",
+    });
+    expect(error.message).toBe("Verifique os campos destacados.");
+
+    const one = await saveWork(
+      null,
+      workForm({
+        photos: [
+          { picture: media(described.id), title: "", alt: "" },
+          { picture: media(plain.id), title: "", alt: "" },
+        ],
+      }),
+    ).catch((caught: unknown) => caught);
+    expect(one).toBeInstanceOf(MissingAltError);
+    expect((one as MissingAltError).fieldErrors).toEqual({
+      photos: "Foto 2: descreva a foto para quem não pode vê-la (texto alternativo).",
+    });
+    expect((one as MissingAltError).message).toBe(
+      "Foto 2: descreva a foto para quem não pode vê-la (texto alternativo).",
+    );
+    expect((await listWorksForAdmin({ search: "", page: 1 })).all).toBe(before);
+  });
+
   it("a demo work keeps its shipped illustrations when saved from the admin", async () => {
     const db = await database();
     const demo = await db

@@ -333,7 +333,7 @@ export async function submitWorkForm(request: Request, id: string | null) {
       return failure(400, message, { fieldErrors: { [error.field]: message }, values });
     }
     if (error instanceof MissingAltError) {
-      return failure(400, error.message, { fieldErrors: { [error.field]: error.message }, values });
+      return failure(400, error.message, { fieldErrors: error.fieldErrors, values });
     }
     throw error;
   }

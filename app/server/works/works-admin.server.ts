@@ -389,14 +389,32 @@ export class UnknownWorkPictureError extends Error {
     super(field);
   }
 }
-/** A photo or pair has no words for who cannot see it, and neither has its library image. */
+/**
+ * Photos or pairs have no words for who cannot see them, and neither have their library images:
+ * every one of them is named at once, under the gallery's field and the pairs' field.
+ */
 export class MissingAltError extends Error {
-  constructor(
-    readonly field: "photos" | "pairs",
-    message: string,
-  ) {
-    super(message);
+  constructor(readonly fieldErrors: Partial<Record<"photos" | "pairs", string>>) {
+    const messages = Object.values(fieldErrors);
+    super(messages.length === 1 ? (messages[0] ?? "") : "Verifique os campos destacados.");
   }
+}
+
+/** "1", "1 e 3", "1, 2 e 3": positions as a pt-BR list. */
+const positionList = (positions: number[]) =>
+  new Intl.ListFormat("pt-BR", { type: "conjunction" }).format(positions.map(String));
+
+function missingAltMessages(photos: number[], pairs: number[]): Partial<Record<"photos" | "pairs", string>> {
+  const messages: Partial<Record<"photos" | "pairs", string>> = {};
+  if (photos.length === 1)
+    messages.photos = `Foto ${photos[0]}: descreva a foto para quem não pode vê-la (texto alternativo).`;
+  else if (photos.length > 1)
+    messages.photos = `Fotos ${positionList(photos)}: descreva cada foto para quem não pode vê-la (texto alternativo).`;
+  if (pairs.length === 1)
+    messages.pairs = `Par ${pairs[0]}: descreva as fotos de antes e depois (texto alternativo) ou dê um título ao par.`;
+  else if (pairs.length > 1)
+    messages.pairs = `Pares ${positionList(pairs)}: descreva as fotos de antes e depois (texto alternativo) ou dê um título a cada par.`;
+  return messages;
 }
 
 type PictureColumns = {
@@ -475,17 +493,14 @@ export async function saveWork(id: string | null, form: WorkForm): Promise<{ id:
       shipped: refs.some((ref) => ref.kind === "path") ? await shippedPictures(trx) : new Map(),
     };
     const cover = form.cover ? columnsOf(form.cover, resolver, "cover") : null;
+    const photosWithoutAlt: number[] = [];
     const photos = form.photos.map((photo, index) => {
       const alt = altOf(photo.alt, photo.picture, resolver, photo.title);
       const columns = columnsOf(photo.picture, resolver, "photos");
-      if (!alt) {
-        throw new MissingAltError(
-          "photos",
-          `Foto ${index + 1}: descreva a foto para quem não pode vê-la (texto alternativo).`,
-        );
-      }
+      if (!alt) photosWithoutAlt.push(index + 1);
       return { ...columns, title: photo.title, alt };
     });
+    const pairsWithoutAlt: number[] = [];
     const pairs = form.pairs.map((pair, index) => {
       const before = columnsOf(pair.before, resolver, "pairs");
       const after = columnsOf(pair.after, resolver, "pairs");
@@ -496,14 +511,11 @@ export async function saveWork(id: string | null, form: WorkForm): Promise<{ id:
         pair.title ? `${pair.title}: antes` : "",
       );
       const afterAlt = altOf(pair.afterAlt, pair.after, resolver, pair.title ? `${pair.title}: depois` : "");
-      if (!beforeAlt || !afterAlt) {
-        throw new MissingAltError(
-          "pairs",
-          `Par ${index + 1}: descreva as fotos de antes e depois (texto alternativo) ou dê um título ao par.`,
-        );
-      }
+      if (!beforeAlt || !afterAlt) pairsWithoutAlt.push(index + 1);
       return { title: pair.title, before, beforeAlt, after, afterAlt };
     });
+    if (photosWithoutAlt.length || pairsWithoutAlt.length)
+      throw new MissingAltError(missingAltMessages(photosWithoutAlt, pairsWithoutAlt));
 
     const now = new Date().toISOString();
     const values = {
