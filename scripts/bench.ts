@@ -733,7 +733,7 @@ async function benchScaling(
   const met = result.uncachedRatio >= TARGETS.clusterScaling;
   console.log(
     `\nEscala com ${many} instâncias, sem cache: ${result.roundRatios.map((ratio, i) => `rodada ${i + 1} ${decimal(ratio, 2)}×`).join(", ")}; ` +
-      `as duas juntas ${decimal(result.uncachedRatio, 2)}× (meta ≥ ${decimal(TARGETS.clusterScaling, 1)}× ${met ? "✓" : "✗"}). ` +
+      `as duas juntas ${decimal(result.uncachedRatio, 3)}× (meta ≥ ${decimal(TARGETS.clusterScaling, 1)}× ${met ? "✓" : "✗"}). ` +
       `Carga mista ${decimal(result.mixedRatio, 2)}×. ${os.cpus().length} CPUs, carga ao começar ${decimal(loadAtStart, 1)}.`,
   );
   const failed =
