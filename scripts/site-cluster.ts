@@ -11,6 +11,7 @@ import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { type BenchServer, startBenchServer } from "./bench-server.ts";
 import { projectRoot } from "./built-site.ts";
+import { systemdEnvironmentOf } from "./systemd-environment.ts";
 
 export interface ClusterInstance {
   /** http://127.0.0.1:<port>, the instance itself (not through Caddy). */
@@ -104,6 +105,16 @@ async function startInstance(env: Record<string, string>, logFile: string, port 
   return startBenchServer({ ...env, PORT: String(port) }, logFile);
 }
 
+/** The variables of deploy/caddy-environment.conf but the site's address and instances. */
+export function caddyDropInEnvironment(): Record<string, string> {
+  const {
+    SITE_ADDRESS: _address,
+    SITE_UPSTREAMS: _upstreams,
+    ...rest
+  } = systemdEnvironmentOf(path.join(projectRoot, "deploy/caddy-environment.conf"));
+  return rest;
+}
+
 export async function startCluster(options: ClusterOptions): Promise<SiteCluster> {
   const workDir = options.workDir ?? mkdtempSync(path.join(tmpdir(), "site-cluster-"));
   mkdirSync(workDir, { recursive: true });
@@ -166,6 +177,9 @@ export async function startCluster(options: ClusterOptions): Promise<SiteCluster
         cwd: workDir,
         env: {
           ...process.env,
+          // Caddy's settings as the maintainer installs them (GOMAXPROCS); its address and
+          // upstreams are this cluster's.
+          ...caddyDropInEnvironment(),
           HOME: caddyHome,
           XDG_DATA_HOME: path.join(caddyHome, "data"),
           XDG_CONFIG_HOME: path.join(caddyHome, "config"),

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
 import { databaseConfigFromEnv } from "~/server/db/config.server";
 import { openDatabase } from "~/server/db/connection.server";
@@ -72,6 +73,11 @@ test("behind Caddy the site is HTTPS: HSTS, and a Secure __Host- session cookie"
   const cookie = sessionCookie(signIn.headers["set-cookie"]);
   expect(cookie).toMatch(/; Secure/i);
   expect(cookie).toMatch(/; HttpOnly/i);
+});
+
+test("Caddy runs with its drop-in's settings (deploy/caddy-environment.conf)", () => {
+  const environ = readFileSync(`/proc/${cluster.caddyPid}/environ`, "utf8").split("\0");
+  expect(environ).toContain("GOMAXPROCS=1");
 });
 
 test("a session opened on one instance works on the other, and signing out on the other ends it", async ({

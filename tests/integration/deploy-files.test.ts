@@ -2,6 +2,7 @@ import { spawn, spawnSync } from "node:child_process";
 import {
   copyFileSync,
   existsSync,
+  mkdirSync,
   mkdtempSync,
   readdirSync,
   readFileSync,
@@ -11,14 +12,16 @@ import {
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { freePort } from "../../scripts/site-cluster.ts";
+import { caddyDropInEnvironment, freePort } from "../../scripts/site-cluster.ts";
 import { serverStartCommand } from "../../scripts/start-command.ts";
+import { systemdEnvironment, systemdEnvironmentOf } from "../../scripts/systemd-environment.ts";
 import { testEngines } from "../support/test-database";
 
 // Every file in deploy/ is used here, as a maintainer installs it (docs/deploy.md): the systemd
 // units pass `systemd-analyze verify` without a warning, and their commands, run as written
-// with their environment, serve the site and take a backup; the Caddyfile is valid (the
-// multi-instance tests run it: tests/e2e/cluster.spec.ts). Needs the production build.
+// with their environment, serve the site and take a backup; Caddy's drop-in passes the same check
+// with Debian's caddy.service; the Caddyfile is valid with the drop-in's variables (the
+// multi-instance tests run both: tests/e2e/cluster.spec.ts). Needs the production build.
 
 const root = path.resolve(import.meta.dirname, "../..");
 const deploy = path.join(root, "deploy");
@@ -35,19 +38,8 @@ interface Unit {
 
 function readUnit(name: string, instance = ""): Unit {
   const text = readFileSync(path.join(deploy, name), "utf8").replaceAll("%i", instance);
-  const environment: Record<string, string> = {};
-  let execStart: string[] = [];
-  for (const line of text.split("\n")) {
-    const match = /^(Environment|ExecStart)=(.*)$/.exec(line.trim());
-    if (!match) continue;
-    if (match[1] === "ExecStart") execStart = (match[2] as string).split(/\s+/);
-    else
-      for (const assignment of (match[2] as string).split(/\s+/)) {
-        const [key, ...value] = assignment.split("=");
-        environment[key as string] = value.join("=");
-      }
-  }
-  return { text, environment, execStart };
+  const execStart = /^ExecStart=(.*)$/m.exec(text)?.[1]?.trim().split(/\s+/) ?? [];
+  return { text, environment: systemdEnvironment(text), execStart };
 }
 
 /** The unit's command as installed in this checkout instead of /opt/alvorada-site. */
@@ -181,8 +173,37 @@ describe("the systemd units", () => {
   });
 });
 
+const caddyDropIn = path.join(deploy, "caddy-environment.conf");
+const DEBIAN_CADDY_UNIT = "/lib/systemd/system/caddy.service";
+
+describe("Caddy's drop-in", () => {
+  it("passes systemd-analyze verify with Debian's caddy.service, with no warning", () => {
+    const units = mkdtempSync(path.join(work, "caddy-units-"));
+    copyFileSync(DEBIAN_CADDY_UNIT, path.join(units, "caddy.service"));
+    mkdirSync(path.join(units, "caddy.service.d"));
+    copyFileSync(caddyDropIn, path.join(units, "caddy.service.d", "alvorada-site.conf"));
+    const verify = spawnSync("systemd-analyze", ["verify", "caddy.service"], {
+      cwd: units,
+      // Only this folder (and systemd's own units): the drop-in is read from caddy.service.d.
+      env: { ...process.env, SYSTEMD_UNIT_PATH: `${units}:` },
+      encoding: "utf8",
+    });
+    expect(verify.stderr + verify.stdout).toBe("");
+    expect(verify.status).toBe(0);
+  });
+
+  it("gives Caddy the site's address, its instances and one scheduler thread; the cluster uses the same", () => {
+    expect(systemdEnvironmentOf(caddyDropIn)).toEqual({
+      SITE_ADDRESS: "www.empresa.com.br",
+      SITE_UPSTREAMS: "127.0.0.1:3001 127.0.0.1:3002",
+      GOMAXPROCS: "1",
+    });
+    expect(caddyDropInEnvironment()).toEqual({ GOMAXPROCS: "1" });
+  });
+});
+
 describe("the Caddyfile", () => {
-  it("is valid with a public name and several instances", () => {
+  it("is valid with the drop-in's public name and instances", () => {
     const caddyHome = mkdtempSync(path.join(work, "caddy-"));
     const validate = spawnSync(
       "caddy",
@@ -193,8 +214,7 @@ describe("the Caddyfile", () => {
           HOME: caddyHome,
           XDG_DATA_HOME: caddyHome,
           XDG_CONFIG_HOME: caddyHome,
-          SITE_ADDRESS: "www.exemplo-condominio.com.br",
-          SITE_UPSTREAMS: "127.0.0.1:3001 127.0.0.1:3002",
+          ...systemdEnvironmentOf(caddyDropIn),
         },
         encoding: "utf8",
       },
