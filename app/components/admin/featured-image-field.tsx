@@ -34,6 +34,8 @@ export interface FeaturedImageFieldProps {
   maxUploadBytes?: number;
   /** Offer "Gerar com IA" (the post editor does; a work's photos need not). */
   allowAi?: boolean;
+  /** Told each time the owner picks, uploads, generates or removes the image. */
+  onImageChange?: (image: PickedMedia | null) => void;
 }
 
 function initialImage({
@@ -61,7 +63,11 @@ export function FeaturedImageField(props: FeaturedImageFieldProps) {
   const toast = useToast();
   const upload = useImageUpload({ maxBytes: maxUploadBytes });
   const picker = useMediaPicker({ maxUploadBytes });
-  const [image, setImage] = useState<PickedMedia | null>(() => initialImage(props));
+  const [image, setShownImage] = useState<PickedMedia | null>(() => initialImage(props));
+  const setImage = (next: PickedMedia | null) => {
+    setShownImage(next);
+    props.onImageChange?.(next);
+  };
   const [uploading, setUploading] = useState(false);
   const [generating, setGenerating] = useState(false);
   const [prompt, setPrompt] = useState("");

@@ -84,6 +84,8 @@ function PostForm({ post: loaded, categories, aiConfigured, failure, revisions }
   // someone else's save must not replace what is being typed.
   const [post] = useState(() => failure?.draft ?? loaded);
   const [baseVersion, setBaseVersion] = useState(post?.version ?? 0);
+  // The SEO block's share preview falls back to the featured image picked now.
+  const [featuredImageUrl, setFeaturedImageUrl] = useState(post?.featured_image_url ?? null);
   const formRef = useRef<HTMLFormElement>(null);
   const { isDirty, markSaved } = useFormChanges(formRef);
   const guard = useLeaveGuard(isDirty);
@@ -124,6 +126,7 @@ function PostForm({ post: loaded, categories, aiConfigured, failure, revisions }
           defaultValue={post?.featured_image_url ?? null}
           aiConfigured={aiConfigured}
           maxUploadBytes={POST_IMAGE_MAX_BYTES}
+          onImageChange={(image) => setFeaturedImageUrl(image?.url ?? null)}
         />
         <Field label="Título" required error={errors.title}>
           <TextInput name="title" defaultValue={post?.title ?? ""} maxLength={200} />
@@ -177,7 +180,7 @@ function PostForm({ post: loaded, categories, aiConfigured, failure, revisions }
           seo={post?.seo ?? null}
           title={post?.title ?? ""}
           excerpt={post?.excerpt ?? ""}
-          featuredImageUrl={post?.featured_image_url ?? null}
+          featuredImageUrl={featuredImageUrl}
           errors={errors}
         />
         <div className="flex flex-wrap gap-3">

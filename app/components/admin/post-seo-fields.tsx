@@ -10,18 +10,22 @@ import { slugify } from "~/lib/slug";
 import type { PostSeoForm } from "~/server/admin/post-seo-form.server";
 import { SocialImageField } from "./social-image-field";
 import { Field, Switch, TextArea, TextInput } from "./ui";
+import { useFormFieldValue } from "./use-form-field-value";
 
 // The post form's SEO block: meta title and description with counters, a social image and
 // noindex, and previews of the search result and of the card WhatsApp and Facebook show. The
 // server renders the previews with the saved values; in the browser they follow the fields
-// (and the post's title, excerpt and featured image, which they fall back to) as they change.
-// Everything shown is local: no request leaves the site.
+// (and the post's title, excerpt and featured image, which they fall back to) as they change:
+// the title and excerpt by their own input events, the images by the pickers' callbacks. Nothing
+// watches the DOM, so a render cannot trigger another (issue 26). Everything shown is local: no
+// request leaves the site.
 
 export interface PostSeoFieldsProps {
-  /** The saved values (null for a new post) and the post's own title, excerpt and image. */
+  /** The saved values (null for a new post), and the post's title and excerpt as loaded. */
   seo: PostSeoForm | null;
   title: string;
   excerpt: string;
+  /** The featured image picked now (the form's other image field), or null. */
   featuredImageUrl: string | null;
   errors: Partial<Record<keyof PostSeoForm, string>>;
 }
@@ -57,12 +61,6 @@ function clip(text: string, max: number): string {
   return text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text;
 }
 
-/** The value of a form field by name, or "" (a hidden input's value is kept in its attribute). */
-function fieldValue(form: HTMLFormElement, name: string): string {
-  const field = form.elements.namedItem(name);
-  return field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement ? field.value : "";
-}
-
 export function PostSeoFields({ seo, title, excerpt, featuredImageUrl, errors }: PostSeoFieldsProps) {
   const site = useSite();
   const ids = useId();
@@ -71,36 +69,17 @@ export function PostSeoFields({ seo, title, excerpt, featuredImageUrl, errors }:
   const [metaDescription, setMetaDescription] = useState(seo?.metaDescription ?? "");
   // Set once the previews follow the fields (tests wait for data-live).
   const [live, setLive] = useState(false);
-  const [post, setPost] = useState({ title, excerpt, image: seo?.socialImageUrl ?? featuredImageUrl ?? "" });
-
-  // The title, excerpt and images are other fields of the form: read them on every change.
-  useEffect(() => {
-    const form = rootRef.current?.closest("form");
-    if (!form) return;
-    const read = () =>
-      setPost({
-        title: fieldValue(form, "title"),
-        excerpt: fieldValue(form, "excerpt"),
-        image: fieldValue(form, "socialImageUrl") || fieldValue(form, "featuredImageUrl"),
-      });
-    read();
-    setLive(true);
-    form.addEventListener("input", read);
-    // The image fields are hidden inputs whose value the picker sets: no input event.
-    const observer = new MutationObserver(read);
-    observer.observe(form, { attributes: true, attributeFilter: ["value"], subtree: true, childList: true });
-    return () => {
-      form.removeEventListener("input", read);
-      observer.disconnect();
-    };
-  }, []);
+  const [socialImageUrl, setSocialImageUrl] = useState(seo?.socialImageUrl ?? "");
+  const postTitle = useFormFieldValue(rootRef, "title", title);
+  const postExcerpt = useFormFieldValue(rootRef, "excerpt", excerpt);
+  useEffect(() => setLive(true), []);
 
   const host = new URL(site.publicUrl).host;
-  const slug = slugify(post.title) || "novo-post";
+  const slug = slugify(postTitle) || "novo-post";
   const shownTitle =
-    metaTitle.trim() || (post.title.includes(site.name) ? post.title : `${post.title} | ${site.name}`);
-  const shownDescription = metaDescription.trim() || post.excerpt;
-  const image = post.image || site.ogImagePath;
+    metaTitle.trim() || (postTitle.includes(site.name) ? postTitle : `${postTitle} | ${site.name}`);
+  const shownDescription = metaDescription.trim() || postExcerpt;
+  const image = socialImageUrl || featuredImageUrl || site.ogImagePath;
 
   return (
     <fieldset
@@ -153,7 +132,7 @@ export function PostSeoFields({ seo, title, excerpt, featuredImageUrl, errors }:
           onChange={(event) => setMetaDescription(event.currentTarget.value)}
         />
       </Field>
-      <SocialImageField defaultValue={seo?.socialImageUrl ?? null} error={errors.socialImageUrl} />
+      <SocialImageField value={socialImageUrl} onChange={setSocialImageUrl} error={errors.socialImageUrl} />
       <Switch
         name="noindex"
         label="Não mostrar nos buscadores (noindex)"

@@ -1,4 +1,3 @@
-import { useState } from "react";
 import { POST_IMAGE_MAX_BYTES } from "~/lib/media-limits";
 import { mediaSrcSet } from "~/lib/media-url";
 import { pickedFromUrl, useMediaPicker } from "./media-picker";
@@ -6,10 +5,16 @@ import { Button, labelClassName } from "./ui";
 
 // A post's image for social networks: picked from the media library (which can take an upload
 // in the same dialog), shown, or removed. Its own labels, so it never reads like the featured
-// image field beside it.
+// image field beside it. The SEO block owns the value: its share preview shows the same image.
 
-export function SocialImageField({ defaultValue, error }: { defaultValue: string | null; error?: string }) {
-  const [url, setUrl] = useState(defaultValue ?? "");
+export interface SocialImageFieldProps {
+  /** The image's URL, or "" for none. */
+  value: string;
+  onChange: (url: string) => void;
+  error?: string | undefined;
+}
+
+export function SocialImageField({ value: url, onChange: setUrl, error }: SocialImageFieldProps) {
   const picker = useMediaPicker({ maxUploadBytes: POST_IMAGE_MAX_BYTES, title: "Imagem para redes sociais" });
   const picked = url ? pickedFromUrl(url) : null;
   const choose = async () => {
