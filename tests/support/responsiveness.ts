@@ -11,6 +11,7 @@ export const RESPONSIVE_WITHIN_MS = 1_000;
 declare global {
   interface Window {
     __longTasks?: number[];
+    __longTaskObserver?: PerformanceObserver;
   }
 }
 
@@ -21,28 +22,54 @@ declare global {
 export async function recordLongTasks(page: Page): Promise<void> {
   await page.addInitScript(() => {
     window.__longTasks = [];
-    new PerformanceObserver((list) => {
+    window.__longTaskObserver = new PerformanceObserver((list) => {
       for (const entry of list.getEntries()) window.__longTasks?.push(entry.duration);
-    }).observe({ type: "longtask", buffered: true });
+    });
+    window.__longTaskObserver.observe({ type: "longtask", buffered: true });
   });
 }
+
+/**
+ * Forget the long tasks recorded so far: the checks after it are about what the owner does
+ * next, not about how long the page took to load on a busy machine.
+ */
+export async function forgetLongTasks(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    window.__longTaskObserver?.takeRecords();
+    window.__longTasks = [];
+  });
+}
+
+/** `work`'s result, or "frozen" when it takes longer than the page may take to answer. */
+async function withinResponsiveTime<T>(work: Promise<T>): Promise<T | "frozen"> {
+  let timer: NodeJS.Timeout | undefined;
+  const frozen = new Promise<"frozen">((resolve) => {
+    timer = setTimeout(() => resolve("frozen"), RESPONSIVE_WITHIN_MS);
+  });
+  return Promise.race([work, frozen]).finally(() => clearTimeout(timer));
+}
+
+const frozenAfter = (step: string) =>
+  new Error(`the page did not answer within ${RESPONSIVE_WITHIN_MS} ms after: ${step}`);
 
 /**
  * The page answers within a second, and none of its tasks so far took a second or more.
  * `step` names what was just done, for the failure message.
  */
 export async function expectResponsive(page: Page, step: string): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
-  const frozen = new Promise<"frozen">((resolve) => {
-    timer = setTimeout(() => resolve("frozen"), RESPONSIVE_WITHIN_MS);
-  });
-  const answer = await Promise.race([
-    page.evaluate(() => window.__longTasks ?? null).catch((error: Error) => error),
-    frozen,
-  ]).finally(() => clearTimeout(timer));
-  if (answer === "frozen") {
-    throw new Error(`the page did not answer within ${RESPONSIVE_WITHIN_MS} ms after: ${step}`);
-  }
+  const answer = await withinResponsiveTime(
+    page
+      .evaluate(() => {
+        // The observer's callback runs a moment after a long task: take what it has not
+        // delivered yet. (A task run by `evaluate` itself is not reported as a long task.)
+        for (const entry of window.__longTaskObserver?.takeRecords() ?? []) {
+          window.__longTasks?.push(entry.duration);
+        }
+        return window.__longTasks ?? null;
+      })
+      .catch((error: Error) => error),
+  );
+  if (answer === "frozen") throw frozenAfter(step);
   if (answer instanceof Error) throw answer;
   if (answer === null) throw new Error("long tasks are not recorded: call recordLongTasks before goto");
   const longest = Math.max(0, ...answer);
@@ -52,16 +79,15 @@ export async function expectResponsive(page: Page, step: string): Promise<void> 
 }
 
 /**
- * Type one character at the end of a text field without waiting on the page (`fill` and
- * `pressSequentially` wait for the page and would hang on a frozen one), then check that the
- * page still answers: the browser queues the key events even when the page is busy, and the
- * check is what tells whether the page handled them.
+ * Type one character at the end of a text field, then check that the page still answers. The
+ * keys are sent without Playwright's waits for the page (`fill` would hang on a frozen one);
+ * the browser tells when the page has handled each key, and that must take under a second.
  */
 export async function typeOneCharacter(page: Page, field: Locator, step: string, character = "a") {
   await field.focus({ timeout: 5_000 });
-  void page.keyboard
-    .press("Control+End")
-    .then(() => page.keyboard.type(character))
-    .catch(() => {});
+  const typed = await withinResponsiveTime(
+    page.keyboard.press("Control+End").then(() => page.keyboard.type(character)),
+  );
+  if (typed === "frozen") throw frozenAfter(step);
   await expectResponsive(page, step);
 }
