@@ -30,7 +30,7 @@ import {
   startDedicatedServer,
 } from "../support/admin-auth";
 import { insertCategory, insertPost, insertUser, openE2eDatabase } from "../support/db";
-import { e2eDatabaseEnv } from "../support/e2e-env";
+import { e2eDatabaseEnv, e2eOnPostgres, SAME_ON_BOTH_ENGINES } from "../support/e2e-env";
 
 // Authorization of the admin at the HTTP level (server-side enforcement): every admin
 // page, data request and action, without a session, with an expired one, with a forged cookie,
@@ -1218,8 +1218,17 @@ function outcome(probe: Probe): string {
   return "401";
 }
 
+/**
+ * The matrix runs whole in the SQLite pass. The PostgreSQL pass keeps one scenario per role:
+ * for visitors without a valid session, the expired session (the only one whose refusal reads
+ * the store: a session row and its expiry on that engine); the Editor and the Administrador
+ * below. A missing or forged cookie, or a foreign Origin, is refused before any query.
+ */
+const POSTGRES_SCENARIO = "with an expired session";
+
 for (const scenario of scenarios) {
   test.describe(scenario.name, () => {
+    test.skip(e2eOnPostgres && scenario.name !== POSTGRES_SCENARIO, SAME_ON_BOTH_ENGINES);
     for (const probe of probes) {
       test(`${probe.label} → ${outcome(probe)}, nothing changes`, async ({ request }) => {
         const response = await send(request, probe, fromOwnPage(await scenario.cookie()));
@@ -1238,6 +1247,7 @@ for (const scenario of scenarios) {
 }
 
 test.describe("with a valid session but a foreign Origin", () => {
+  test.skip(e2eOnPostgres, SAME_ON_BOTH_ENGINES);
   for (const probe of probes.filter((p) => p.method === "POST")) {
     test(`${probe.label} → 403, nothing changes`, async ({ request }) => {
       const response = await send(request, probe, adminHeaders(validToken, EVIL));
@@ -1268,6 +1278,7 @@ test.describe("with a valid session but a foreign Origin", () => {
 });
 
 test.describe("with a valid session but no Origin", () => {
+  test.skip(e2eOnPostgres, SAME_ON_BOTH_ENGINES);
   const cookie = () => ({ Cookie: `${SESSION_COOKIE}=${validToken}` });
 
   test("a POST that does not say where it comes from is refused (403), even with our own Referer", async ({

@@ -5,6 +5,7 @@ import sharp from "sharp";
 import { FORM_TOKEN_FIELD, quoteFields } from "~/lib/quote";
 import { GENERATE_MESSAGES } from "~/server/ai/generate-image-endpoint.server";
 import { UPLOAD_MESSAGES } from "~/server/media/upload-endpoint.server";
+import { SHARED_SERVER_MIN_FILL_MS } from "../../playwright.config";
 import {
   adminUserId,
   E2E_ADMIN,
@@ -83,7 +84,7 @@ test.beforeAll(async ({ playwright }, testInfo) => {
     const contact = await (await api.get("/contato")).text();
     formToken = new RegExp(`name="${FORM_TOKEN_FIELD}" value="([^"]+)"`).exec(contact)?.[1] ?? "";
     expect(formToken).not.toBe("");
-    tokenReadyAt = Date.now() + 3_200;
+    tokenReadyAt = Date.now() + SHARED_SERVER_MIN_FILL_MS;
   } finally {
     await api.dispose();
   }

@@ -23,7 +23,6 @@ import {
 // or more ran. The hydrated public parts (the quote form, "Carregar Mais Artigos") get the
 // same check. It is browser behaviour, the same on both engines: it runs on SQLite.
 
-test.skip(Boolean(process.env.DATABASE_URL), "browser behaviour, engine-independent: runs on SQLite");
 test.describe.configure({ mode: "serial", timeout: 180_000 });
 
 const uid = () => randomUUID().slice(0, 8);

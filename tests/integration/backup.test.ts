@@ -1,4 +1,4 @@
-import { spawn, spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import {
   closeSync,
@@ -145,14 +145,7 @@ function expectCleanFailure(run: Run, message: RegExp): void {
 let goodBackup: string;
 
 beforeAll(async () => {
-  // The server runs the production build (the scripts run the sources): make it current
-  // once, up front.
-  const build = spawnSync(process.execPath, [path.join(root, "scripts/build-if-needed.ts")], {
-    cwd: root,
-    encoding: "utf8",
-  });
-  if (build.status !== 0) throw new Error(`build failed:\n${build.stdout}\n${build.stderr}`);
-
+  // The server runs the production build, made current by Vitest's global set-up.
   const dir = tempDir();
   const handle = await openDatabase(databaseConfigFromEnv(sqliteEnv(dir)));
   try {

@@ -14,3 +14,13 @@ export const e2eDatabaseEnv: Record<string, string> = {
     ? { DATABASE_URL: process.env.DATABASE_URL, DATABASE_SCHEMA: process.env.E2E_DATABASE_SCHEMA }
     : {}),
 };
+
+/** This end-to-end run is the PostgreSQL pass (DATABASE_URL set), not the SQLite one. */
+export const e2eOnPostgres = Boolean(process.env.DATABASE_URL);
+
+/**
+ * Why a test is skipped in the PostgreSQL pass: what it checks (markup, headers, a browser's
+ * behaviour, a refusal before any query) is the same on both engines, and the SQLite pass
+ * runs it.
+ */
+export const SAME_ON_BOTH_ENGINES = "the same on both engines: runs once, in the SQLite pass";

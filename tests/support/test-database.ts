@@ -12,20 +12,47 @@ export interface TestEngine {
   drop: () => Promise<void>;
 }
 
+type EngineName = TestEngine["name"];
+
 /**
- * The engines data tests run on: SQLite always, PostgreSQL when TEST_DATABASE_URL is set
- * (CI sets it and fails if it cannot connect, so that path is never skipped silently).
+ * The engines asked for: `TEST_ENGINES` ("sqlite", "postgres" or both, comma-separated), or by
+ * default SQLite always and PostgreSQL when TEST_DATABASE_URL is set. CI's PostgreSQL pass sets
+ * `TEST_ENGINES=postgres`: its SQLite side already ran in the SQLite pass.
  */
+export function requestedEngines(env: Record<string, string | undefined> = process.env): EngineName[] {
+  const listed = env.TEST_ENGINES?.split(",")
+    .map((name) => name.trim())
+    .filter(Boolean);
+  if (!listed?.length) return env.TEST_DATABASE_URL ? ["sqlite", "postgres"] : ["sqlite"];
+  for (const name of listed) {
+    if (name !== "sqlite" && name !== "postgres") {
+      throw new Error(`TEST_ENGINES: unknown engine "${name}" (sqlite or postgres)`);
+    }
+  }
+  // Asked for and not reachable is an error, never a silent skip.
+  if (listed.includes("postgres") && !env.TEST_DATABASE_URL) {
+    throw new Error("TEST_ENGINES names postgres but TEST_DATABASE_URL is not set");
+  }
+  return listed as EngineName[];
+}
+
+/** Whether this run includes the SQLite side: tests that mean the same on both engines run there. */
+export const runsOnSqlite = () => requestedEngines().includes("sqlite");
+
+/** The engines data tests run on (see `requestedEngines`), each with a fresh database. */
 export function testEngines(): TestEngine[] {
   const engines: TestEngine[] = [];
-  const dir = mkdtempSync(path.join(tmpdir(), "site-test-"));
-  engines.push({
-    name: "sqlite",
-    env: { DATA_DIR: dir },
-    drop: async () => rmSync(dir, { recursive: true, force: true }),
-  });
+  const names = requestedEngines();
+  if (names.includes("sqlite")) {
+    const dir = mkdtempSync(path.join(tmpdir(), "site-test-"));
+    engines.push({
+      name: "sqlite",
+      env: { DATA_DIR: dir },
+      drop: async () => rmSync(dir, { recursive: true, force: true }),
+    });
+  }
   const url = process.env.TEST_DATABASE_URL;
-  if (url) {
+  if (url && names.includes("postgres")) {
     const schema = `t_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
     engines.push({
       name: "postgres",
