@@ -1,6 +1,6 @@
 import { defineConfig, devices } from "@playwright/test";
-import { serverStartCommand } from "./scripts/start-command";
-import { chromiumLaunchOptions } from "./tests/support/chromium";
+import { chromiumLaunchOptions } from "./harness/chromium";
+import { serverStartCommand } from "./harness/start-command";
 import { E2E_ADMIN } from "./tests/support/e2e-admin";
 import { e2eDatabaseEnv, e2eOnPostgres } from "./tests/support/e2e-env";
 

@@ -4,7 +4,7 @@ import { spawn } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
-import { projectRoot } from "./built-site.ts";
+import { projectRoot } from "../harness/built-site.ts";
 
 export interface CapturedResponse {
   status: number;

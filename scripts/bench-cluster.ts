@@ -9,11 +9,11 @@
 // (cluster-load.ts).
 import { readdirSync, readFileSync } from "node:fs";
 import os from "node:os";
+import { BROWSER_HEADERS } from "../harness/browser-headers.ts";
+import { startLoad } from "../harness/cluster-load.ts";
+import { startCluster } from "../harness/site-cluster.ts";
+import { startWrk } from "../harness/wrk-load.ts";
 import { processCpuSeconds } from "./bench-cpu.ts";
-import { BROWSER_HEADERS } from "./browser-headers.ts";
-import { startLoad } from "./cluster-load.ts";
-import { startCluster } from "./site-cluster.ts";
-import { startWrk } from "./wrk-load.ts";
 
 export const CLUSTER_CONNECTIONS = 50;
 const WARMUP_MS = 3_000;

@@ -3,7 +3,7 @@
 // render caches). Latencies are collected from every response at full precision (autocannon's
 // own histogram keeps whole milliseconds and only 2xx answers).
 import autocannon, { type AutocannonOptions } from "autocannon";
-import { BROWSER_HEADERS } from "./browser-headers.ts";
+import { BROWSER_HEADERS } from "../harness/browser-headers.ts";
 
 /** Seconds before autocannon gives up on a request and counts a timeout (an error). */
 const REQUEST_TIMEOUT_S = 10;

@@ -20,8 +20,8 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import autocannon, { type AutocannonRequest } from "autocannon";
 import { quoteServiceOptions } from "../app/content/quote-services.ts";
+import { BROWSER_HEADERS } from "../harness/browser-headers.ts";
 import { percentile, sortedLatencies } from "./bench-load.ts";
-import { BROWSER_HEADERS } from "./browser-headers.ts";
 
 export const MIXED_CONNECTIONS = 100;
 /** One request in this many is a quote submission. */

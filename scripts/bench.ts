@@ -55,6 +55,10 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { staticSitemapPaths } from "../app/lib/sitemap-pages.ts";
 import * as site from "../app/server/maintenance.server.ts";
+import { type BenchServer, startBenchServer } from "../harness/bench-server.ts";
+import { BROWSER_HEADERS } from "../harness/browser-headers.ts";
+import { buildIfNeeded, projectRoot } from "../harness/built-site.ts";
+import { wrkMissing } from "../harness/wrk-load.ts";
 import { ADMIN_LIST_TARGETS, type AdminListRow, measureAdminLists } from "./bench-admin.ts";
 import { captureResponse, startCeiling } from "./bench-ceiling.ts";
 import { CLUSTER_CONNECTIONS, type MixedRun, measureScaling, type UncachedRun } from "./bench-cluster.ts";
@@ -77,12 +81,8 @@ import {
   type MixedResult,
   runMixedLoad,
 } from "./bench-mixed.ts";
-import { type BenchServer, startBenchServer } from "./bench-server.ts";
 import { BENCH_WORK_PATH, BENCH_WORK_TITLE, seedBenchWork } from "./bench-work.ts";
-import { BROWSER_HEADERS } from "./browser-headers.ts";
-import { buildIfNeeded, projectRoot } from "./built-site.ts";
 import { cleanUp, cleanups } from "./cleanups.ts";
-import { wrkMissing } from "./wrk-load.ts";
 
 const reportPath = path.join(projectRoot, "bench/report.json");
 const uncachedReportPath = path.join(projectRoot, "bench/report-uncached.json");

@@ -5,8 +5,8 @@
 import "./env-file.js";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { projectRoot } from "./built-site.ts";
-import { startCluster } from "./site-cluster.ts";
+import { projectRoot } from "../harness/built-site.ts";
+import { startCluster } from "../harness/site-cluster.ts";
 
 const USAGE = "Uso: npm run cluster -- [--instances N] [--port 8443]";
 

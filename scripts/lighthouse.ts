@@ -45,12 +45,12 @@ import { gzipSync } from "node:zlib";
 import { type LaunchedChrome, launch } from "chrome-launcher";
 import lighthouse, { type Flags, type Result } from "lighthouse";
 import * as site from "../app/server/maintenance.server.ts";
-import { chromiumLaunchOptions } from "../tests/support/chromium.ts";
-import { startServer } from "../tests/support/server.ts";
+import { buildIfNeeded } from "../harness/built-site.ts";
+import { chromiumLaunchOptions } from "../harness/chromium.ts";
+import { startServer } from "../harness/server.ts";
+import { startCluster } from "../harness/site-cluster.ts";
 import { BENCH_WORK_PATH, seedBenchWork } from "./bench-work.ts";
-import { buildIfNeeded } from "./built-site.ts";
 import { cleanUp, cleanups } from "./cleanups.ts";
-import { startCluster } from "./site-cluster.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const reportPath = path.join(root, "bench/lighthouse.json");

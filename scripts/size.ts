@@ -2,8 +2,8 @@
 // loads, against the budget (JS ≤ 120 KB, CSS ≤ 20 KB gzip), and any resource from another
 // host. Builds if needed and starts its own server. Exits 1 when a page is over budget.
 import { gzipSync } from "node:zlib";
-import { startServer } from "../tests/support/server.ts";
-import { buildIfNeeded } from "./built-site.ts";
+import { buildIfNeeded } from "../harness/built-site.ts";
+import { startServer } from "../harness/server.ts";
 
 const budget = { js: 120 * 1024, css: 20 * 1024 };
 const pages = ["/", "/servicos", "/obras", "/contato", ...process.argv.slice(2)];

@@ -5,6 +5,7 @@ import path from "node:path";
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import sharp from "sharp";
 import { hashPassword } from "~/server/auth/password.server";
+import { startServer } from "../../harness/server";
 import {
   E2E_ADMIN,
   E2E_ORIGIN,
@@ -18,7 +19,6 @@ import {
 import { seriousAxeViolations } from "../support/axe";
 import { insertCategory, insertPost, openE2eDatabase } from "../support/db";
 import { FAKE_RUNWARE_ERROR_MESSAGE, startFakeRunware } from "../support/fake-runware";
-import { startServer } from "../support/server";
 
 // The blog admin through a real browser (sign-in, the post list, the editor, its rules and messages): what the owner
 // sees and does. Every test makes its own posts and categories (unique names), since other

@@ -7,8 +7,8 @@ import { sql } from "kysely";
 import { databaseConfigFromEnv } from "~/server/db/config.server";
 import { openDatabase } from "~/server/db/connection.server";
 import { demoCategories, demoPosts } from "~/server/db/seed/demo-posts";
+import { startServer } from "../../harness/server";
 import { insertCategory, insertPost, openE2eDatabase } from "../support/db";
-import { startServer } from "../support/server";
 
 declare global {
   interface Window {

@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
 import { databaseConfigFromEnv } from "~/server/db/config.server";
 import { openDatabase } from "~/server/db/connection.server";
-import { type SiteCluster, startCluster } from "../../scripts/site-cluster";
+import { type SiteCluster, startCluster } from "../../harness/site-cluster";
 import { E2E_ADMIN, signInOverHttp } from "../support/admin-auth";
 import { validQuote } from "../support/quote-requests";
 import { type SmtpSink, startSmtpSink } from "../support/smtp-sink";

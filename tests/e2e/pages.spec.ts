@@ -1,8 +1,8 @@
 import { expect, type Page, test } from "@playwright/test";
 import { projects } from "~/content/projects";
+import { startServer } from "../../harness/server";
 import { e2eDatabaseEnv } from "../support/e2e-env";
 import { whatsappHref } from "../support/pages";
-import { startServer } from "../support/server";
 
 test("home shows the hero, statistics, services, reasons, quote, team and calls to action", async ({
   page,

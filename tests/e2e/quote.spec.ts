@@ -4,10 +4,10 @@ import { expect, type Page, type Response, test } from "@playwright/test";
 import { sql } from "kysely";
 import { databaseConfigFromEnv } from "~/server/db/config.server";
 import { type DatabaseHandle, openDatabase } from "~/server/db/connection.server";
+import { startServer } from "../../harness/server";
 import { SHARED_SERVER_MIN_FILL_MS } from "../../playwright.config";
 import { seriousAxeViolations } from "../support/axe";
 import { openE2eDatabase } from "../support/db";
-import { startServer } from "../support/server";
 import { startSmtpSink } from "../support/smtp-sink";
 import { ownDatabase } from "../support/test-database";
 

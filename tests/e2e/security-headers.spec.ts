@@ -3,6 +3,7 @@ import { expect, test } from "@playwright/test";
 import sharp from "sharp";
 import { startDatabase, stopDatabase } from "~/server/db/database.server";
 import { storeImage } from "~/server/media/media-store.server";
+import { startServer } from "../../harness/server";
 import {
   E2E_ADMIN,
   PLAIN_HTTP_SESSION_COOKIE,
@@ -10,7 +11,6 @@ import {
   sessionSetCookie,
 } from "../support/admin-auth";
 import { e2eDatabaseEnv } from "../support/e2e-env";
-import { startServer } from "../support/server";
 
 let mediaUrl = "";
 

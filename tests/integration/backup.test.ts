@@ -22,7 +22,7 @@ import { databaseConfigFromEnv } from "~/server/db/config.server";
 import { openDatabase } from "~/server/db/connection.server";
 import { migrateToLatest } from "~/server/db/migrate.server";
 import { seedDemoContentIfEmpty } from "~/server/db/seed/seed-demo.server";
-import { startServer } from "../support/server";
+import { startServer } from "../../harness/server";
 
 // `npm run db:backup` and `npm run db:restore` end to end: the real scripts against the real
 // server, always on SQLite in temporary directories, whatever DATABASE_URL the outer

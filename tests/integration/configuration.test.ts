@@ -4,8 +4,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { environmentProblems } from "~/server/environment.server";
-import { serverStartCommand } from "../../scripts/start-command.ts";
-import { startServer } from "../support/server";
+import { startServer } from "../../harness/server";
+import { serverStartCommand } from "../../harness/start-command.ts";
 
 // The maintainer's configuration: `.env` is read by the start and the scripts, the real
 // environment wins over it, and every malformed variable is reported at once, in pt-BR, before

@@ -2,8 +2,8 @@ import { sql } from "kysely";
 import { afterAll, describe, expect, it } from "vitest";
 import { databaseConfigFromEnv } from "~/server/db/config.server";
 import { openDatabase } from "~/server/db/connection.server";
+import { type RunningServer, startServer } from "../../harness/server";
 import { validQuote } from "../support/quote-requests";
-import { type RunningServer, startServer } from "../support/server";
 import { testEngines } from "../support/test-database";
 
 // Crash safety of the quote pipeline: while clients keep sending valid quote requests,

@@ -12,9 +12,9 @@ import {
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { caddyDropInEnvironment, freePort } from "../../scripts/site-cluster.ts";
-import { serverStartCommand } from "../../scripts/start-command.ts";
-import { systemdEnvironment, systemdEnvironmentOf } from "../../scripts/systemd-environment.ts";
+import { caddyDropInEnvironment, freePort } from "../../harness/site-cluster.ts";
+import { serverStartCommand } from "../../harness/start-command.ts";
+import { systemdEnvironment, systemdEnvironmentOf } from "../../harness/systemd-environment.ts";
 import { testEngines } from "../support/test-database";
 
 // Every file in deploy/ is used here, as a maintainer installs it (docs/deploy.md): the systemd

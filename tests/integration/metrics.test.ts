@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { METRICS_REFUSED_MESSAGE, metricsAnswer } from "~/server/metrics-endpoint.server";
+import { type RunningServer, startServer } from "../../harness/server";
 import { validQuote } from "../support/quote-requests";
-import { type RunningServer, startServer } from "../support/server";
 import { ownDatabase } from "../support/test-database";
 
 // /metrics and the health checks of the production server: what a Prometheus server, a load

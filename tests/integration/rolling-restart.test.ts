@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { databaseConfigFromEnv } from "~/server/db/config.server";
 import { openDatabase } from "~/server/db/connection.server";
-import { QUOTE_SUCCESS, QUOTES_UNLIMITED, startLoad } from "../../scripts/cluster-load.ts";
-import { type SiteCluster, startCluster } from "../../scripts/site-cluster.ts";
+import { QUOTE_SUCCESS, QUOTES_UNLIMITED, startLoad } from "../../harness/cluster-load.ts";
+import { type SiteCluster, startCluster } from "../../harness/site-cluster.ts";
 import { validQuote } from "../support/quote-requests";
 import { testEngines } from "../support/test-database";
 

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
 import { databaseConfigFromEnv } from "~/server/db/config.server";
 import { openDatabase } from "~/server/db/connection.server";
-import { type RunningServer, startServer } from "../support/server";
+import { type RunningServer, startServer } from "../../harness/server";
 import { testEngines } from "../support/test-database";
 
 // Several instances of the production server share one database: a scheduled post goes live at

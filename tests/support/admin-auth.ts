@@ -2,9 +2,9 @@ import { createHash, randomBytes } from "node:crypto";
 import { type APIRequestContext, type APIResponse, expect } from "@playwright/test";
 import type { Kysely } from "kysely";
 import type { Database } from "~/server/db/schema";
+import { type RunningServer, startServer } from "../../harness/server";
 import { baseURL } from "../../playwright.config";
 import { E2E_ADMIN } from "./e2e-admin";
-import { type RunningServer, startServer } from "./server";
 import { ownDatabase } from "./test-database";
 
 // The blog admin in end-to-end tests: the account the webServer creates on its first start

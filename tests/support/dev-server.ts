@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { type RunningServer, spawnServer } from "./server";
+import { type RunningServer, spawnServer } from "../../harness/server";
 import { ownDatabase } from "./test-database";
 
 const root = path.resolve(import.meta.dirname, "../..");

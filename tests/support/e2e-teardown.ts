@@ -1,5 +1,5 @@
 import { rmSync } from "node:fs";
-import { dropSchema } from "./drop-schema";
+import { dropSchema } from "../../harness/drop-schema";
 
 /** Drop the run's PostgreSQL schema and SQLite directory. */
 export default async function teardown() {

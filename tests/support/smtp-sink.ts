@@ -28,7 +28,7 @@ export const SINK_USER = "site";
 export const SINK_PASSWORD = "s3nh@-secreta";
 
 /** A port that was free a moment ago (for "the SMTP server is down, then comes back"). */
-export { freePort } from "../../scripts/site-cluster.ts";
+export { freePort } from "../../harness/site-cluster.ts";
 
 export function sinkUrl(port: number): string {
   return `smtp://${SINK_USER}:${encodeURIComponent(SINK_PASSWORD)}@127.0.0.1:${port}`;

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { dropSchema } from "./drop-schema";
+import { dropSchema } from "../../harness/drop-schema";
 
 export interface TestEngine {
   name: "sqlite" | "postgres";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseStartCommand, serverStartCommand } from "../../scripts/start-command.ts";
+import { parseStartCommand, serverStartCommand } from "../../harness/start-command.ts";
 
 describe("the start command the benchmark and the tests reuse", () => {
   it("splits the environment, node's flags and the entry", () => {

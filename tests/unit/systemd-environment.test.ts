@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { systemdEnvironment } from "../../scripts/systemd-environment.ts";
+import { systemdEnvironment } from "../../harness/systemd-environment.ts";
 
 describe("Environment= lines read as systemd reads them", () => {
   it("takes several assignments per line, quoted ones with spaces, later ones winning", () => {

@@ -1,6 +1,6 @@
 // Several instances of the production server behind Caddy, on this machine: what `npm run
 // cluster`, the multi-instance tests and the benchmark start. Each instance is started as `npm
-// start` starts it (scripts/bench-server.ts); Caddy runs deploy/Caddyfile as it is, with HTTPS
+// start` starts it (harness/bench-server.ts); Caddy runs deploy/Caddyfile as it is, with HTTPS
 // from its own CA on 127.0.0.1. With more than one instance the database must be PostgreSQL.
 import { type ChildProcess, spawn } from "node:child_process";
 import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";

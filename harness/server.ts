@@ -1,8 +1,8 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import path from "node:path";
-import { serverStartCommand } from "../../scripts/start-command.ts";
+import { serverStartCommand } from "./start-command.ts";
 
-const root = path.resolve(import.meta.dirname, "../..");
+const root = path.resolve(import.meta.dirname, "..");
 
 export interface RunningServer {
   url: string;
