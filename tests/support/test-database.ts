@@ -19,7 +19,7 @@ type EngineName = TestEngine["name"];
  * default SQLite always and PostgreSQL when TEST_DATABASE_URL is set. CI's PostgreSQL pass sets
  * `TEST_ENGINES=postgres`: its SQLite side already ran in the SQLite pass.
  */
-export function requestedEngines(env: Record<string, string | undefined> = process.env): EngineName[] {
+function requestedEngines(env: Record<string, string | undefined> = process.env): EngineName[] {
   const listed = env.TEST_ENGINES?.split(",")
     .map((name) => name.trim())
     .filter(Boolean);
@@ -35,9 +35,6 @@ export function requestedEngines(env: Record<string, string | undefined> = proce
   }
   return listed as EngineName[];
 }
-
-/** Whether this run includes the SQLite side: tests that mean the same on both engines run there. */
-export const runsOnSqlite = () => requestedEngines().includes("sqlite");
 
 /** The engines data tests run on (see `requestedEngines`), each with a fresh database. */
 export function testEngines(): TestEngine[] {
