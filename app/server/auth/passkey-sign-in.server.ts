@@ -1,8 +1,10 @@
+import { recordAudit } from "../audit/audit-log.server";
 import { rateLimitKey } from "../ip-address.server";
 import { recordSignInFailure } from "../metrics.server";
 import { signInUser } from "./login.server";
 import { authenticationOptions, verifyPasskeySignIn } from "./passkeys.server";
 import { admitEvent } from "./rate-limit.server";
+import { findUserById } from "./users.server";
 
 // Signing in with a passkey, from the sign-in page: the options (with a challenge) and then the
 // signed answer. Both count against the client address, so nobody fills the challenge table or
@@ -34,9 +36,15 @@ export async function finishPasskeySignIn(
   const result = await verifyPasskeySignIn(request, responseJson);
   if (!result.ok) {
     recordSignInFailure("credentials");
+    const user = result.userId ? await findUserById(result.userId) : undefined;
+    await recordAudit(
+      { user: user ?? null },
+      { action: "signin.failure", details: { method: "passkey", motivo: result.reason } },
+    );
     return Response.json({ error: result.message }, { status: 401 });
   }
-  // The passkey proved both who holds it and that they unlocked it: no second step.
+  // The passkey proved both who holds it and that they unlocked it (user verification was
+  // required): no second step.
   const setCookie = await signInUser(request, result.userId, "passkey");
   return Response.json({ location: "/admin" }, { headers: { "Set-Cookie": setCookie } });
 }
