@@ -1,5 +1,6 @@
 import { requestClientIp } from "~/server/audit/request-address.server";
 import { assertSameOrigin } from "~/server/auth/guard.server";
+import { admitted, PASSKEY_LIMITED_MESSAGE } from "~/server/auth/passkey-sign-in.server";
 import { secondStepOptions } from "~/server/auth/passkeys.server";
 import { clearPendingSignInCookie, readPendingSignIn } from "~/server/auth/pending-sign-in.server";
 import { completePasskeySecondStep, PENDING_EXPIRED_MESSAGE } from "~/server/auth/second-factor.server";
@@ -18,8 +19,12 @@ export async function action({ request }: Route.ActionArgs) {
   const form = await readForm(request);
   if (!form)
     return Response.json({ error: "Não foi possível ler o pedido. Tente novamente." }, { status: 400 });
-  if (formText(form, "etapa") === "opcoes")
+  if (formText(form, "etapa") === "opcoes") {
+    // Each challenge is a row: the address's passkey limit applies, as on the sign-in page.
+    if (!(await admitted(requestClientIp())))
+      return Response.json({ error: PASSKEY_LIMITED_MESSAGE }, { status: 429 });
     return Response.json(await secondStepOptions(request, pending.userId));
+  }
   const response = formText(form, "response");
   if (!response || response.length > 16_384)
     return Response.json({ error: "A resposta da passkey está vazia ou é inválida." }, { status: 400 });

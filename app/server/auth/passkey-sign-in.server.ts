@@ -14,7 +14,8 @@ const WINDOW_MS = 15 * 60 * 1000;
 export const MAX_PASSKEY_REQUESTS_PER_ADDRESS = 40;
 export const PASSKEY_LIMITED_MESSAGE = "Muitas tentativas de login. Aguarde 15 minutos e tente novamente.";
 
-async function admitted(clientIp: string): Promise<boolean> {
+/** Whether this address may ask for one more passkey challenge or check one more answer. */
+export async function admitted(clientIp: string): Promise<boolean> {
   const key = rateLimitKey(clientIp);
   const admission = await admitEvent(`passkey:${key}`, [
     { bucket: `passkey:ip:${key}`, max: MAX_PASSKEY_REQUESTS_PER_ADDRESS, windowMs: WINDOW_MS },
