@@ -1,6 +1,6 @@
 import { requestClientIp } from "~/server/audit/request-address.server";
 import { assertSameOrigin } from "~/server/auth/guard.server";
-import { admitted, PASSKEY_LIMITED_MESSAGE } from "~/server/auth/passkey-sign-in.server";
+import { admitPasskeyRequest, PASSKEY_LIMITED_MESSAGE } from "~/server/auth/passkey-sign-in.server";
 import { secondStepOptions } from "~/server/auth/passkeys.server";
 import { clearPendingSignInCookie, readPendingSignIn } from "~/server/auth/pending-sign-in.server";
 import { completePasskeySecondStep, PENDING_EXPIRED_MESSAGE } from "~/server/auth/second-factor.server";
@@ -21,7 +21,7 @@ export async function action({ request }: Route.ActionArgs) {
     return Response.json({ error: "Não foi possível ler o pedido. Tente novamente." }, { status: 400 });
   if (formText(form, "etapa") === "opcoes") {
     // Each challenge is a row: the address's passkey limit applies, as on the sign-in page.
-    if (!(await admitted(requestClientIp())))
+    if (!(await admitPasskeyRequest(requestClientIp())))
       return Response.json({ error: PASSKEY_LIMITED_MESSAGE }, { status: 429 });
     return Response.json(await secondStepOptions(request, pending.userId));
   }

@@ -15,7 +15,7 @@ export const MAX_PASSKEY_REQUESTS_PER_ADDRESS = 40;
 export const PASSKEY_LIMITED_MESSAGE = "Muitas tentativas de login. Aguarde 15 minutos e tente novamente.";
 
 /** Whether this address may ask for one more passkey challenge or check one more answer. */
-export async function admitted(clientIp: string): Promise<boolean> {
+export async function admitPasskeyRequest(clientIp: string): Promise<boolean> {
   const key = rateLimitKey(clientIp);
   const admission = await admitEvent(`passkey:${key}`, [
     { bucket: `passkey:ip:${key}`, max: MAX_PASSKEY_REQUESTS_PER_ADDRESS, windowMs: WINDOW_MS },
@@ -24,7 +24,8 @@ export async function admitted(clientIp: string): Promise<boolean> {
 }
 
 export async function passkeySignInOptions(request: Request, clientIp: string): Promise<Response> {
-  if (!(await admitted(clientIp))) return Response.json({ error: PASSKEY_LIMITED_MESSAGE }, { status: 429 });
+  if (!(await admitPasskeyRequest(clientIp)))
+    return Response.json({ error: PASSKEY_LIMITED_MESSAGE }, { status: 429 });
   return Response.json(await authenticationOptions(request));
 }
 
@@ -33,7 +34,8 @@ export async function finishPasskeySignIn(
   responseJson: string,
   clientIp: string,
 ): Promise<Response> {
-  if (!(await admitted(clientIp))) return Response.json({ error: PASSKEY_LIMITED_MESSAGE }, { status: 429 });
+  if (!(await admitPasskeyRequest(clientIp)))
+    return Response.json({ error: PASSKEY_LIMITED_MESSAGE }, { status: 429 });
   const result = await verifyPasskeySignIn(request, responseJson);
   if (!result.ok) {
     recordSignInFailure("credentials");
