@@ -22,6 +22,7 @@ export default [
     route("blog/:slug", "routes/blog-post.tsx"),
     route("auth", "routes/auth.tsx"),
     route("auth/verificacao", "routes/auth-verificacao.tsx"),
+    route("auth/verificacao/passkey", "routes/auth-verificacao-passkey.ts"),
     route("auth/passkey", "routes/auth-passkey.ts"),
     route("convite/:token", "routes/convite.tsx"),
     route("esqueci-minha-senha", "routes/esqueci-minha-senha.tsx"),

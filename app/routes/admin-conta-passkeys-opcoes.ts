@@ -1,11 +1,20 @@
 import { requireAdminAction } from "~/server/auth/guard.server";
 import { registrationOptions } from "~/server/auth/passkeys.server";
+import {
+  hasRecentAuthentication,
+  REAUTHENTICATION_REQUIRED_MESSAGE,
+} from "~/server/auth/recent-authentication.server";
 import { siteSettingsFor } from "~/server/site/site-settings.server";
 import type { Route } from "./+types/admin-conta-passkeys-opcoes";
 
-/** The options (and a fresh challenge) for the browser to create a passkey for this account. */
+/**
+ * The options (and a fresh challenge) for the browser to create a passkey for this account,
+ * only for a session whose user typed the password (or a second factor) lately.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const session = await requireAdminAction(request);
+  if (!(await hasRecentAuthentication(session)))
+    return Response.json({ error: REAUTHENTICATION_REQUIRED_MESSAGE }, { status: 403 });
   const siteName = (await siteSettingsFor(context)).site.name;
   return Response.json(await registrationOptions(request, session.user, siteName));
 }

@@ -1,12 +1,13 @@
 import { data, Form, Link, redirect } from "react-router";
 import { AdminPage } from "~/components/admin/admin-page";
 import { PasskeysSection } from "~/components/admin/passkeys-section";
+import { ReauthenticationSection } from "~/components/admin/reauthentication-section";
 import { TwoFactorSection } from "~/components/admin/two-factor-section";
 import { Button, Field, TextInput } from "~/components/admin/ui";
 import { PASSWORD_HINT, PASSWORD_MAX, PASSWORD_MIN } from "~/lib/password-rules";
 import { ROLE_LABELS } from "~/lib/roles";
 import type { RouteHandle } from "~/route-handle";
-import { recordAudit } from "~/server/audit/audit-log.server";
+import { recordAccountKeyChange } from "~/server/auth/account-key-change.server";
 import {
   confirmTotpSchema,
   confirmTotpSetup,
@@ -16,6 +17,13 @@ import {
 import { changePassword, changePasswordSchema } from "~/server/auth/change-password.server";
 import { requireAdminAction, requireAdminPage } from "~/server/auth/guard.server";
 import { addPasskey, listPasskeys, passkeyNameSchema, removePasskey } from "~/server/auth/passkeys.server";
+import {
+  hasRecentAuthentication,
+  REAUTHENTICATION_REQUIRED_MESSAGE,
+  reauthenticate,
+  reauthenticationSchema,
+  recentAuthenticationUntil,
+} from "~/server/auth/recent-authentication.server";
 import { lacksRequiredSecondFactor } from "~/server/auth/second-factor-policy.server";
 import { type CurrentSession, setFlash, takeFlash } from "~/server/auth/sessions.server";
 import { pendingTotpSetup, startTotpSetup, totpStatus, unusedRecoveryCodes } from "~/server/auth/totp.server";
@@ -30,12 +38,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await requireAdminPage(request);
   const userId = session.user.id;
   const siteName = (await siteSettingsFor(context)).site.name;
-  const [status, setup, unused, passkeys, mustSetUp] = await Promise.all([
+  const [status, setup, unused, passkeys, mustSetUp, confirmedUntil] = await Promise.all([
     totpStatus(userId),
     pendingTotpSetup(userId, session.user.email, siteName),
     unusedRecoveryCodes(userId),
     listPasskeys(userId),
     lacksRequiredSecondFactor(userId),
+    recentAuthenticationUntil(session),
   ]);
   return {
     email: session.user.email,
@@ -44,37 +53,36 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     twoFactor: { status, setup, unusedRecoveryCodes: unused },
     passkeys,
     mustSetUp,
+    confirmedUntil,
     flash: await takeFlash(session),
   };
 }
+
+/** What changes the account's keys, and so needs the password (or a second factor) typed lately. */
+const NEEDS_RECENT_AUTHENTICATION = new Set(["totp-start", "totp-confirm", "passkey-add", "passkey-remove"]);
 
 export async function action({ request, context }: Route.ActionArgs) {
   const session = await requireAdminAction(request);
   const form = await readForm(request);
   if (!form) return data({ error: "Não foi possível ler o formulário." }, { status: 400 });
   const intent = formText(form, "intent");
+  if (intent === "reauthenticate") return reauthenticateAction(session, form);
+  // Turning TOTP off and changing the password ask for the password themselves.
+  if (NEEDS_RECENT_AUTHENTICATION.has(intent) && !(await hasRecentAuthentication(session)))
+    return data({ error: REAUTHENTICATION_REQUIRED_MESSAGE }, { status: 403 });
+  const siteName = (await siteSettingsFor(context)).site.name;
   if (intent === "totp-start") {
     if (!(await startTotpSetup(session.user.id)))
       return data({ error: "A verificação em duas etapas já está ativada." }, { status: 409 });
     throw redirect("/admin/conta");
   }
-  if (intent === "totp-confirm") return confirmTotpAction(session, form);
-  if (intent === "totp-disable") return disableTotpAction(session, form);
-  if (intent === "passkey-add") return addPasskeyAction(request, session, form);
-  if (intent === "passkey-remove") {
-    if (!(await removePasskey(session.user.id, formText(form, "id"))))
-      return data({ error: "Passkey não encontrada." }, { status: 404 });
-    await recordAudit(session, {
-      action: "user.passkey_remove",
-      target: { type: "user", id: session.user.id, label: session.user.email },
-    });
-    await setFlash(session, { title: "Passkey removida", description: "Ela não entra mais nesta conta." });
-    throw redirect("/admin/conta");
-  }
+  if (intent === "totp-confirm") return confirmTotpAction(session, form, siteName);
+  if (intent === "totp-disable") return disableTotpAction(session, form, siteName);
+  if (intent === "passkey-add") return addPasskeyAction(request, session, form, siteName);
+  if (intent === "passkey-remove") return removePasskeyAction(session, form, siteName);
   if (intent !== "" && intent !== "password") return data({ error: "Ação desconhecida." }, { status: 400 });
   const parsed = validateForm(changePasswordSchema, formTexts(form, ["current", "password", "confirmation"]));
   if (!parsed.ok) return data({ error: parsed.message }, { status: 400 });
-  const siteName = (await siteSettingsFor(context)).site.name;
   const result = await changePassword(session, parsed.data, siteName);
   if (!result.ok) return data({ error: result.message }, { status: result.status });
   await setFlash(session, {
@@ -84,30 +92,47 @@ export async function action({ request, context }: Route.ActionArgs) {
   throw redirect("/admin/conta");
 }
 
-async function confirmTotpAction(session: CurrentSession, form: FormData) {
+async function reauthenticateAction(session: CurrentSession, form: FormData) {
+  const parsed = validateForm(reauthenticationSchema, formTexts(form, ["password", "code"]));
+  if (!parsed.ok) return data({ error: parsed.message }, { status: 400 });
+  const result = await reauthenticate(session, parsed.data);
+  if (!result.ok) return data({ error: result.message }, { status: result.status });
+  await setFlash(session, {
+    title: "Identidade confirmada",
+    description: "Nos próximos 10 minutos você pode alterar passkeys e a verificação em duas etapas.",
+  });
+  throw redirect("/admin/conta");
+}
+
+async function confirmTotpAction(session: CurrentSession, form: FormData, siteName: string) {
   const parsed = validateForm(confirmTotpSchema, formTexts(form, ["code"]));
   if (!parsed.ok) return data({ error: parsed.message }, { status: 400 });
   const result = await confirmTotpSetup(session, parsed.data);
   if (!result.ok) return data({ error: result.message }, { status: result.status });
-  await recordAudit(session, {
-    action: "user.two_factor_on",
-    target: { type: "user", id: session.user.id, label: session.user.email },
-  });
+  await recordAccountKeyChange(
+    session,
+    { action: "user.two_factor_on", notice: "A verificação em duas etapas foi ativada" },
+    siteName,
+  );
   // Shown in this answer only: the codes are stored hashed and never shown again.
   return { recoveryCodes: result.value };
 }
 
-async function addPasskeyAction(request: Request, session: CurrentSession, form: FormData) {
+async function addPasskeyAction(request: Request, session: CurrentSession, form: FormData, siteName: string) {
   const name = passkeyNameSchema.safeParse(formText(form, "name"));
   if (!name.success)
     return data({ error: name.error.issues[0]?.message ?? "Nome inválido." }, { status: 400 });
   const result = await addPasskey(request, session.user.id, name.data, formText(form, "response"));
   if (!result.ok) return data({ error: result.message }, { status: 400 });
-  await recordAudit(session, {
-    action: "user.passkey_add",
-    target: { type: "user", id: session.user.id, label: session.user.email },
-    details: { nome: name.data },
-  });
+  await recordAccountKeyChange(
+    session,
+    {
+      action: "user.passkey_add",
+      details: { nome: name.data },
+      notice: `Uma passkey ("${name.data}") foi adicionada`,
+    },
+    siteName,
+  );
   await setFlash(session, {
     title: "Passkey adicionada",
     description: `"${name.data}" já pode ser usada para entrar.`,
@@ -115,18 +140,33 @@ async function addPasskeyAction(request: Request, session: CurrentSession, form:
   throw redirect("/admin/conta");
 }
 
-async function disableTotpAction(session: CurrentSession, form: FormData) {
+async function removePasskeyAction(session: CurrentSession, form: FormData, siteName: string) {
+  const id = formText(form, "id");
+  const name = (await listPasskeys(session.user.id)).find((passkey) => passkey.id === id)?.name;
+  if (name === undefined || !(await removePasskey(session.user.id, id)))
+    return data({ error: "Passkey não encontrada." }, { status: 404 });
+  await recordAccountKeyChange(
+    session,
+    { action: "user.passkey_remove", details: { nome: name }, notice: `A passkey "${name}" foi removida` },
+    siteName,
+  );
+  await setFlash(session, { title: "Passkey removida", description: "Ela não entra mais nesta conta." });
+  throw redirect("/admin/conta");
+}
+
+async function disableTotpAction(session: CurrentSession, form: FormData, siteName: string) {
   const parsed = validateForm(disableTotpSchema, formTexts(form, ["password", "code"]));
   if (!parsed.ok) return data({ error: parsed.message }, { status: 400 });
   const result = await turnOffTotp(session, parsed.data);
   if (!result.ok) return data({ error: result.message }, { status: result.status });
-  await recordAudit(session, {
-    action: "user.two_factor_off",
-    target: { type: "user", id: session.user.id, label: session.user.email },
-  });
+  await recordAccountKeyChange(
+    session,
+    { action: "user.two_factor_off", notice: "A verificação em duas etapas foi desativada" },
+    siteName,
+  );
   await setFlash(session, {
     title: "Verificação em duas etapas desativada",
-    description: "O acesso volta a pedir só a senha.",
+    description: "O acesso não pede mais o código do aplicativo.",
   });
   throw redirect("/admin/conta");
 }
@@ -137,7 +177,7 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export default function AdminAccount({ loaderData, actionData }: Route.ComponentProps) {
-  const { email, role, name, flash, twoFactor, passkeys, mustSetUp } = loaderData;
+  const { email, role, name, flash, twoFactor, passkeys, mustSetUp, confirmedUntil } = loaderData;
   const failure = actionData && "error" in actionData ? actionData : undefined;
   const recoveryCodes = actionData && "recoveryCodes" in actionData ? actionData.recoveryCodes : undefined;
   return (
@@ -206,6 +246,7 @@ export default function AdminAccount({ loaderData, actionData }: Route.Component
           </Button>
         </Form>
       </section>
+      <ReauthenticationSection email={email} confirmedUntil={confirmedUntil} />
       <TwoFactorSection view={twoFactor} recoveryCodes={recoveryCodes} />
       <PasskeysSection passkeys={passkeys} />
     </AdminPage>

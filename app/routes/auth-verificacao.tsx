@@ -1,19 +1,30 @@
 import { data, redirect } from "react-router";
 import { z } from "zod";
 import { AccountCard, AccountField, BackToSignIn } from "~/components/account-card";
+import { PasskeySignIn } from "~/components/passkey-sign-in";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
+import type { RouteHandle } from "~/route-handle";
 import { requestClientIp } from "~/server/audit/request-address.server";
 import { assertSameOrigin } from "~/server/auth/guard.server";
+import { countPasskeys } from "~/server/auth/passkeys.server";
 import { clearPendingSignInCookie, readPendingSignIn } from "~/server/auth/pending-sign-in.server";
 import { completeSecondFactor, PENDING_EXPIRED_MESSAGE } from "~/server/auth/second-factor.server";
+import { totpStatus } from "~/server/auth/totp.server";
 import { formText, readForm } from "~/server/read-form.server";
 import { validateForm } from "~/server/validate-form.server";
 import type { Route } from "./+types/auth-verificacao";
 
+// Hydrated for 'Usar passkey' (WebAuthn needs JavaScript); the code form works without it.
+export const handle: RouteHandle = { hydrate: true };
+
 export async function loader({ request }: Route.LoaderArgs) {
   // No redirect when there is no pending sign-in: the loader also runs after a refused code,
   // whose reason (and status) must stay on the page.
-  return { expired: (await readPendingSignIn(request)) ? null : PENDING_EXPIRED_MESSAGE };
+  const pending = await readPendingSignIn(request);
+  if (!pending) return { expired: PENDING_EXPIRED_MESSAGE, totp: false, passkey: false };
+  // The second step offers what the account has.
+  const [totp, passkeys] = await Promise.all([totpStatus(pending.userId), countPasskeys(pending.userId)]);
+  return { expired: null, totp: totp === "on", passkey: passkeys > 0 };
 }
 
 const codeFormSchema = z.object({
@@ -58,37 +69,48 @@ export default function SecondFactor({ loaderData, actionData }: Route.Component
       </AccountCard>
     );
   }
+  // After a refused code the loader may not run again; offer the code form then.
+  const offersCode = loaderData.totp || !loaderData.passkey;
   return (
     <AccountCard
       title="Verificação em duas etapas"
       intro={
         <p>
-          Digite o código de 6 dígitos do seu aplicativo autenticador. Sem o celular, use um dos seus códigos
-          de recuperação.
+          {offersCode
+            ? "Digite o código de 6 dígitos do seu aplicativo autenticador. Sem o celular, use um dos seus códigos de recuperação."
+            : "Confirme o acesso com uma das suas passkeys."}
+          {offersCode && loaderData.passkey ? " Ou use uma das suas passkeys." : ""}
         </p>
       }
       error={actionData?.error ? { title: "Código não aceito", description: actionData.error } : undefined}
     >
-      <form method="post" className="flex flex-col gap-5">
-        <AccountField
-          id="code"
-          name="code"
-          label="Código"
-          required
-          maxLength={32}
-          autoComplete="one-time-code"
-          inputMode="text"
-          autoFocus
-        />
-        <button
-          type="submit"
-          data-busy-label="Verificando..."
-          className="btn w-full bg-brand-800 text-white hover:bg-brand-900 disabled:opacity-70"
-        >
-          Verificar
-        </button>
+      <div className="flex flex-col gap-5">
+        {offersCode ? (
+          <form method="post" className="flex flex-col gap-5">
+            <AccountField
+              id="code"
+              name="code"
+              label="Código"
+              required
+              maxLength={32}
+              autoComplete="one-time-code"
+              inputMode="text"
+              autoFocus
+            />
+            <button
+              type="submit"
+              data-busy-label="Verificando..."
+              className="btn w-full bg-brand-800 text-white hover:bg-brand-900 disabled:opacity-70"
+            >
+              Verificar
+            </button>
+          </form>
+        ) : null}
+        {loaderData.passkey ? (
+          <PasskeySignIn endpoint="/auth/verificacao/passkey" label="Usar passkey" separated={offersCode} />
+        ) : null}
         <BackToSignIn />
-      </form>
+      </div>
     </AccountCard>
   );
 }

@@ -171,8 +171,12 @@ test("the owner resets an editor's TOTP and passkey: the session ends, the passw
       secret,
     );
 
-    // The colleague is told by e-mail.
-    const toColleague = () => smtp.messages.find((message) => message.envelopeTo.includes(email));
+    // The colleague is told by e-mail (after the notices of the passkey and TOTP they set up).
+    const toColleague = () =>
+      smtp.messages.find(
+        (message) =>
+          message.envelopeTo.includes(email) && message.headers.get("subject")?.includes("redefinida"),
+      );
     await expect.poll(toColleague, { timeout: 30_000 }).toBeTruthy();
     const mail = toColleague();
     expect(mail?.headers.get("subject")).toContain("Verificação em duas etapas redefinida");

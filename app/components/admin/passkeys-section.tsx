@@ -28,7 +28,12 @@ export function PasskeysSection({ passkeys }: { passkeys: PasskeyView[] }) {
     setBusy(true);
     try {
       const answer = await fetch("/admin/conta/passkeys/opcoes", { method: "POST" });
-      if (!answer.ok) throw new Error("options");
+      if (!answer.ok) {
+        // The server says why (e.g. the password must be confirmed first).
+        const body = (await answer.json().catch(() => ({}))) as { error?: string };
+        setProblem(body.error ?? "Não foi possível preparar a passkey. Tente de novo.");
+        return;
+      }
       const optionsJSON = await answer.json();
       const credential = await startRegistration({ optionsJSON });
       const data = new FormData(form);
@@ -47,8 +52,8 @@ export function PasskeysSection({ passkeys }: { passkeys: PasskeyView[] }) {
         Passkeys
       </h2>
       <p className="mb-4 text-sm text-slate-600 dark:text-slate-400">
-        Uma passkey entra sem senha e sem código: o celular ou o computador confirma que é você (digital,
-        rosto ou PIN).
+        Uma passkey entra sem senha e sem código quando o celular ou o computador confirma que é você
+        (digital, rosto ou PIN). Depois da senha, ela também serve como segunda etapa.
       </p>
       {passkeys.length ? (
         <ul aria-label="Suas passkeys" className="mb-4 flex flex-col gap-2">

@@ -1,9 +1,10 @@
 import { z } from "zod";
-import { recordAudit } from "../audit/audit-log.server";
 import { database } from "../db/database.server";
+import { recordAccountKeyChange } from "./account-key-change.server";
 import { hashPassword } from "./password.server";
 import { passwordProblem } from "./password-policy.server";
 import { admitEvent } from "./rate-limit.server";
+import { markAuthenticated } from "./recent-authentication.server";
 import type { CurrentSession } from "./sessions.server";
 import { passwordMatches, passwordSchema } from "./users.server";
 
@@ -56,9 +57,12 @@ export async function changePassword(
       .where("id_hash", "<>", session.idHash)
       .execute();
   });
-  await recordAudit(session, {
-    action: "user.password_change",
-    target: { type: "user", id: session.user.id, label: session.user.email },
-  });
+  await recordAccountKeyChange(
+    session,
+    { action: "user.password_change", notice: "A senha foi trocada" },
+    siteName,
+  );
+  // The current password was just typed: this session may go on changing the account's keys.
+  await markAuthenticated(session);
   return { ok: true };
 }

@@ -5,8 +5,9 @@ import { recordSignInFailure } from "../metrics.server";
 import { decoyHash, verifyPassword } from "./password.server";
 import { createPendingSignIn } from "./pending-sign-in.server";
 import { countRecent, forgetEvent, recordEvent } from "./rate-limit.server";
+import { hasSecondFactor } from "./second-factor-policy.server";
 import { createSession } from "./sessions.server";
-import { type SecondFactorKind, totpStatus } from "./totp.server";
+import type { SecondFactorKind } from "./totp.server";
 import { findUserByEmail, findUserById, recordSignIn } from "./users.server";
 
 const WINDOW_MS = 15 * 60 * 1000;
@@ -78,8 +79,9 @@ export async function attemptLogin(
 
   // The e-mail's earlier failures stay: a stranger guessing it is still guessing.
   await Promise.all([forgetEvent(emailEvent), forgetEvent(addressEvent)]);
-  if ((await totpStatus(user.id)) === "on") {
-    // The password alone opens nothing: the browser gets a pending sign-in, not a session.
+  if (await hasSecondFactor(user.id)) {
+    // Any second factor (TOTP or a passkey) means the password alone opens nothing, whatever
+    // the team's policy says: the browser gets a pending sign-in, not a session.
     return { ok: true, setCookie: await createPendingSignIn(request, user.id), location: SECOND_FACTOR_PATH };
   }
   return { ok: true, setCookie: await signInUser(request, user.id, "senha"), location: "/admin" };
@@ -93,7 +95,7 @@ export async function signInUser(
   request: Request,
   userId: string,
   method: "senha" | "senha e segundo fator" | "passkey",
-  factor?: SecondFactorKind,
+  factor?: SecondFactorKind | "passkey",
 ): Promise<string> {
   await recordSignIn(userId);
   const setCookie = await createSession(request, userId, {

@@ -1,8 +1,10 @@
+import { recordAudit } from "../audit/audit-log.server";
 import { rateLimitKey } from "../ip-address.server";
 import { recordSignInFailure } from "../metrics.server";
 import { signInUser } from "./login.server";
 import { authenticationOptions, verifyPasskeySignIn } from "./passkeys.server";
 import { admitEvent } from "./rate-limit.server";
+import { findUserById } from "./users.server";
 
 // Signing in with a passkey, from the sign-in page: the options (with a challenge) and then the
 // signed answer. Both count against the client address, so nobody fills the challenge table or
@@ -12,7 +14,8 @@ const WINDOW_MS = 15 * 60 * 1000;
 export const MAX_PASSKEY_REQUESTS_PER_ADDRESS = 40;
 export const PASSKEY_LIMITED_MESSAGE = "Muitas tentativas de login. Aguarde 15 minutos e tente novamente.";
 
-async function admitted(clientIp: string): Promise<boolean> {
+/** Whether this address may ask for one more passkey challenge or check one more answer. */
+export async function admitPasskeyRequest(clientIp: string): Promise<boolean> {
   const key = rateLimitKey(clientIp);
   const admission = await admitEvent(`passkey:${key}`, [
     { bucket: `passkey:ip:${key}`, max: MAX_PASSKEY_REQUESTS_PER_ADDRESS, windowMs: WINDOW_MS },
@@ -21,7 +24,8 @@ async function admitted(clientIp: string): Promise<boolean> {
 }
 
 export async function passkeySignInOptions(request: Request, clientIp: string): Promise<Response> {
-  if (!(await admitted(clientIp))) return Response.json({ error: PASSKEY_LIMITED_MESSAGE }, { status: 429 });
+  if (!(await admitPasskeyRequest(clientIp)))
+    return Response.json({ error: PASSKEY_LIMITED_MESSAGE }, { status: 429 });
   return Response.json(await authenticationOptions(request));
 }
 
@@ -30,13 +34,20 @@ export async function finishPasskeySignIn(
   responseJson: string,
   clientIp: string,
 ): Promise<Response> {
-  if (!(await admitted(clientIp))) return Response.json({ error: PASSKEY_LIMITED_MESSAGE }, { status: 429 });
+  if (!(await admitPasskeyRequest(clientIp)))
+    return Response.json({ error: PASSKEY_LIMITED_MESSAGE }, { status: 429 });
   const result = await verifyPasskeySignIn(request, responseJson);
   if (!result.ok) {
     recordSignInFailure("credentials");
+    const user = result.userId ? await findUserById(result.userId) : undefined;
+    await recordAudit(
+      { user: user ?? null },
+      { action: "signin.failure", details: { method: "passkey", motivo: result.reason } },
+    );
     return Response.json({ error: result.message }, { status: 401 });
   }
-  // The passkey proved both who holds it and that they unlocked it: no second step.
+  // The passkey proved both who holds it and that they unlocked it (user verification was
+  // required): no second step.
   const setCookie = await signInUser(request, result.userId, "passkey");
   return Response.json({ location: "/admin" }, { headers: { "Set-Cookie": setCookie } });
 }

@@ -12,10 +12,12 @@ import { z } from "zod";
 import { siteDefaults } from "~/config/site-env.server";
 import { database } from "../db/database.server";
 
-// Passkeys (WebAuthn): a person adds them from their account and signs in with one instead of
-// password and code (the authenticator checks who holds it, so it counts as both factors). The
-// browser signs a challenge that the server handed out and keeps for a few minutes; each is
-// claimed once, by a conditional DELETE, whatever the outcome.
+// Passkeys (WebAuthn): a person adds them from their account and uses one in two ways. Alone,
+// instead of password and code: then the authenticator must have verified the user (PIN,
+// fingerprint, face), which is what makes it two factors. Or as the second step after the
+// password: then the user's presence is enough. The browser signs a challenge that the server
+// handed out and keeps for a few minutes, for one of the two ways (a second step's challenge
+// names the account); each is claimed once, by a conditional DELETE, whatever the outcome.
 
 const CHALLENGE_MS = 5 * 60 * 1000;
 export const PASSKEY_NAME_MAX = 60;
@@ -223,37 +225,94 @@ export async function removePasskey(userId: string, id: string): Promise<boolean
   return Number(result.numDeletedRows) === 1;
 }
 
-/** Options for signing in with any passkey of this site (discoverable credentials). */
+/** Options for signing in with any passkey of this site (discoverable credentials), alone. */
 export async function authenticationOptions(
   request: Request,
 ): Promise<PublicKeyCredentialRequestOptionsJSON> {
   const options = await generateAuthenticationOptions({
     rpID: relyingParty(request).rpID,
-    userVerification: "preferred",
+    // Without a password, the passkey is both factors only if the authenticator checked the user.
+    userVerification: "required",
   });
   await storeChallenge(options.challenge, "authenticate", null);
   return options;
 }
 
-/** Check a passkey sign-in; the user it belongs to (an active account) on success. */
-export async function verifyPasskeySignIn(request: Request, responseJson: string): Promise<PasskeyResult> {
-  const response = parseCredential(responseJson) as AuthenticationResponseJSON | undefined;
-  if (!response) return { ok: false, message: PASSKEY_REFUSED_MESSAGE };
+/** Options for the second step of a sign-in, after the password: one of this user's passkeys. */
+export async function secondStepOptions(
+  request: Request,
+  userId: string,
+): Promise<PublicKeyCredentialRequestOptionsJSON> {
   const db = await database();
-  const stored = await db
+  const mine = await db
+    .selectFrom("passkeys")
+    .select(["id", "transports"])
+    .where("user_id", "=", userId)
+    .execute();
+  const options = await generateAuthenticationOptions({
+    rpID: relyingParty(request).rpID,
+    allowCredentials: mine.map((row) => ({ id: row.id, transports: transportsOf(row.transports) })),
+    // The password was the first factor: holding the passkey is the second.
+    userVerification: "discouraged",
+  });
+  await storeChallenge(options.challenge, "authenticate", userId);
+  return options;
+}
+
+export const PASSKEY_UNVERIFIED_MESSAGE =
+  "Esta passkey não confirmou que é você (PIN, digital ou rosto). Para entrar só com a passkey, o aparelho precisa pedir essa confirmação; ou entre com e-mail e senha.";
+
+/** A passkey answer that was refused, and the account its passkey belongs to (when it is one). */
+export type PasskeySignInResult =
+  | { ok: true; userId: string }
+  | { ok: false; message: string; userId?: string; reason: string };
+
+/** Whether the authenticator data of an assertion has the user-verified flag (bit 2). */
+function userVerifiedFlag(response: AuthenticationResponseJSON): boolean {
+  try {
+    const data = Buffer.from(response.response.authenticatorData, "base64url");
+    return data.length > 32 && ((data[32] ?? 0) & 0x04) !== 0;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Check a passkey answer. Alone (`forUser` null): any active account's passkey, and the user
+ * must have been verified. As a second step (`forUser` the account that gave its password):
+ * only that account's passkeys, on a challenge handed out for it; presence is enough.
+ */
+export async function verifyPasskeySignIn(
+  request: Request,
+  responseJson: string,
+  forUser: string | null = null,
+): Promise<PasskeySignInResult> {
+  const response = parseCredential(responseJson) as AuthenticationResponseJSON | undefined;
+  if (!response) return { ok: false, message: PASSKEY_REFUSED_MESSAGE, reason: "resposta inválida" };
+  const db = await database();
+  let query = db
     .selectFrom("passkeys as p")
     .innerJoin("users as u", "u.id", "p.user_id")
     .select(["p.id", "p.user_id", "p.public_key", "p.counter", "p.transports"])
     .where("p.id", "=", response.id)
-    .where("u.deactivated_at", "is", null)
-    .executeTakeFirst();
-  if (!stored) return { ok: false, message: "Esta passkey não está cadastrada em nenhuma conta ativa." };
+    .where("u.deactivated_at", "is", null);
+  if (forUser !== null) query = query.where("p.user_id", "=", forUser);
+  const stored = await query.executeTakeFirst();
+  if (!stored)
+    return {
+      ok: false,
+      message: forUser
+        ? "Esta passkey não é desta conta."
+        : "Esta passkey não está cadastrada em nenhuma conta ativa.",
+      reason: "passkey desconhecida",
+    };
+  const alone = forUser === null;
   const rp = relyingParty(request);
   let verification: Awaited<ReturnType<typeof verifyAuthenticationResponse>>;
   try {
     verification = await verifyAuthenticationResponse({
       response,
-      expectedChallenge: (challenge) => claimChallenge(challenge, "authenticate", null),
+      expectedChallenge: (challenge) => claimChallenge(challenge, "authenticate", forUser),
       expectedOrigin: rp.origin,
       expectedRPID: rp.rpID,
       credential: {
@@ -262,12 +321,30 @@ export async function verifyPasskeySignIn(request: Request, responseJson: string
         counter: Number(stored.counter),
         transports: transportsOf(stored.transports),
       },
-      requireUserVerification: false,
+      requireUserVerification: alone,
     });
   } catch {
-    return { ok: false, message: PASSKEY_REFUSED_MESSAGE };
+    if (alone && !userVerifiedFlag(response))
+      return {
+        ok: false,
+        message: PASSKEY_UNVERIFIED_MESSAGE,
+        userId: stored.user_id,
+        reason: "sem verificação do usuário",
+      };
+    return {
+      ok: false,
+      message: PASSKEY_REFUSED_MESSAGE,
+      userId: stored.user_id,
+      reason: "assinatura recusada",
+    };
   }
-  if (!verification.verified) return { ok: false, message: PASSKEY_REFUSED_MESSAGE };
+  if (!verification.verified)
+    return {
+      ok: false,
+      message: PASSKEY_REFUSED_MESSAGE,
+      userId: stored.user_id,
+      reason: "assinatura recusada",
+    };
   await db
     .updateTable("passkeys")
     .set({ counter: verification.authenticationInfo.newCounter, last_used_at: new Date().toISOString() })

@@ -2,9 +2,10 @@ import { recordAudit } from "../audit/audit-log.server";
 import { rateLimitKey } from "../ip-address.server";
 import { recordSignInFailure } from "../metrics.server";
 import { signInUser } from "./login.server";
+import { verifyPasskeySignIn } from "./passkeys.server";
 import { finishPendingSignIn, type PendingSignIn } from "./pending-sign-in.server";
 import { admitEvent, forgetEvents } from "./rate-limit.server";
-import { checkSecondFactorCode } from "./totp.server";
+import { checkSecondFactorCode, type SecondFactorKind } from "./totp.server";
 import { findUserById } from "./users.server";
 
 const WINDOW_MS = 15 * 60 * 1000;
@@ -21,6 +22,33 @@ export type SecondFactorResult =
   | { ok: true; setCookie: string }
   | { ok: false; status: 401 | 410 | 429; message: string };
 
+function admitAttempt(pending: PendingSignIn, clientIp: string) {
+  return admitEvent(`second-factor:${pending.userId}`, [
+    { bucket: `second-factor:user:${pending.userId}`, max: MAX_CODES_PER_ACCOUNT, windowMs: WINDOW_MS },
+    { bucket: `second-factor:ip:${rateLimitKey(clientIp)}`, max: MAX_CODES_PER_ADDRESS, windowMs: WINDOW_MS },
+  ]);
+}
+
+async function refuse(pending: PendingSignIn, factor: string, message: string): Promise<SecondFactorResult> {
+  recordSignInFailure("second-factor");
+  const user = await findUserById(pending.userId);
+  await recordAudit(
+    { user: user ?? null },
+    { action: "signin.failure", details: { etapa: "segundo fator", fator: factor } },
+  );
+  return { ok: false, status: 401, message };
+}
+
+async function finish(
+  request: Request,
+  pending: PendingSignIn,
+  factor: SecondFactorKind | "passkey",
+): Promise<SecondFactorResult> {
+  if (!(await finishPendingSignIn(pending)))
+    return { ok: false, status: 410, message: PENDING_EXPIRED_MESSAGE };
+  return { ok: true, setCookie: await signInUser(request, pending.userId, "senha e segundo fator", factor) };
+}
+
 /**
  * Check the second step of a sign-in: a current TOTP code (once) or an unused recovery code.
  * Every attempt counts against the account and the address before the code is checked; a right
@@ -32,26 +60,34 @@ export async function completeSecondFactor(
   code: string,
   clientIp: string,
 ): Promise<SecondFactorResult> {
-  const admission = await admitEvent(`second-factor:${pending.userId}`, [
-    { bucket: `second-factor:user:${pending.userId}`, max: MAX_CODES_PER_ACCOUNT, windowMs: WINDOW_MS },
-    { bucket: `second-factor:ip:${rateLimitKey(clientIp)}`, max: MAX_CODES_PER_ADDRESS, windowMs: WINDOW_MS },
-  ]);
+  const admission = await admitAttempt(pending, clientIp);
   if (!admission.ok) {
     recordSignInFailure("rate-limited");
     return { ok: false, status: 429, message: CODES_LOCKED_MESSAGE };
   }
   const factor = await checkSecondFactorCode(pending.userId, code);
-  if (!factor) {
-    recordSignInFailure("second-factor");
-    const user = await findUserById(pending.userId);
-    await recordAudit(
-      { user: user ?? null },
-      { action: "signin.failure", details: { etapa: "segundo fator" } },
-    );
-    return { ok: false, status: 401, message: WRONG_CODE_MESSAGE };
-  }
+  if (!factor) return refuse(pending, "código", WRONG_CODE_MESSAGE);
   await forgetEvents(admission.events);
-  if (!(await finishPendingSignIn(pending)))
-    return { ok: false, status: 410, message: PENDING_EXPIRED_MESSAGE };
-  return { ok: true, setCookie: await signInUser(request, pending.userId, "senha e segundo fator", factor) };
+  return finish(request, pending, factor);
+}
+
+/**
+ * The second step with one of the account's passkeys: counted like a code; presence is enough,
+ * since the password was the first factor.
+ */
+export async function completePasskeySecondStep(
+  request: Request,
+  pending: PendingSignIn,
+  responseJson: string,
+  clientIp: string,
+): Promise<SecondFactorResult> {
+  const admission = await admitAttempt(pending, clientIp);
+  if (!admission.ok) {
+    recordSignInFailure("rate-limited");
+    return { ok: false, status: 429, message: CODES_LOCKED_MESSAGE };
+  }
+  const result = await verifyPasskeySignIn(request, responseJson, pending.userId);
+  if (!result.ok) return refuse(pending, "passkey", result.message);
+  await forgetEvents(admission.events);
+  return finish(request, pending, "passkey");
 }

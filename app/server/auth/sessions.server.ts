@@ -69,6 +69,8 @@ export async function createSession(request: Request, userId: string, flash?: To
       expires_at: new Date(now + SESSION_IDLE_MS).toISOString(),
       absolute_expires_at: new Date(now + SESSION_MAX_MS).toISOString(),
       flash: flash ? JSON.stringify(flash) : null,
+      // A session starts right after the password (and any second factor) was checked.
+      authenticated_at: new Date(now).toISOString(),
       user_agent: request.headers.get("user-agent")?.slice(0, MAX_USER_AGENT_CHARS) || null,
       // Shown in 'Dispositivos conectados': the request's address, as the proxy list allows.
       ip_address: currentRequestAddress(),

@@ -134,6 +134,8 @@ export interface SessionsTable {
   user_agent: ColumnType<string | null, string | null | undefined, string | null>;
   /** The client's address at sign-in (migration 0018). */
   ip_address: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When the user last typed a password or a second factor in this session (migration 0021). */
+  authenticated_at: ColumnType<Timestamp | null, string | null | undefined, string | null>;
 }
 
 /** A user's TOTP secret; usable for sign-in once confirmed with a code. */
