@@ -19,6 +19,7 @@ import * as secondFactors from "./0017-second-factors.server.ts";
 import * as sessionDevices from "./0018-session-devices.server.ts";
 import * as auditLog from "./0019-audit-log.server.ts";
 import * as personalDataRequests from "./0020-personal-data-requests.server.ts";
+import * as erasureEverywhere from "./0021-erasure-everywhere.server.ts";
 
 /** Every migration, in order. Names sort; never rename or edit one that has shipped. */
 const migrations: Record<string, Migration> = {
@@ -42,6 +43,7 @@ const migrations: Record<string, Migration> = {
   "0018-session-devices": sessionDevices,
   "0019-audit-log": auditLog,
   "0020-personal-data-requests": personalDataRequests,
+  "0021-erasure-everywhere": erasureEverywhere,
 };
 
 export const migrationProvider: MigrationProvider = {
