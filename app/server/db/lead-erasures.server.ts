@@ -81,18 +81,19 @@ export async function logErasedRows(
 }
 
 async function insertErasedRows(trx: Transaction<Database>, rows: readonly ErasedRow[]): Promise<void> {
-  for (let start = 0; start < rows.length; start += INSERT_BATCH) {
-    await trx
+  await inBatches(rows, (batch) =>
+    trx
       .insertInto("erased_rows")
-      .values(
-        rows.slice(start, start + INSERT_BATCH).map((row) => ({
-          table_name: row.table,
-          row_id: row.rowId,
-          erased_at: row.erasedAt,
-        })),
-      )
+      .values(batch.map((row) => ({ table_name: row.table, row_id: row.rowId, erased_at: row.erasedAt })))
       .onConflict((conflict) => conflict.columns(["table_name", "row_id"]).doNothing())
-      .execute();
+      .execute(),
+  );
+}
+
+/** Run `insert` on `items`, INSERT_BATCH at a time. */
+async function inBatches<T>(items: readonly T[], insert: (batch: readonly T[]) => Promise<unknown>) {
+  for (let start = 0; start < items.length; start += INSERT_BATCH) {
+    await insert(items.slice(start, start + INSERT_BATCH));
   }
 }
 
@@ -219,12 +220,11 @@ const INSERT_BATCH = 500;
  */
 export async function reapplyErasures(db: Kysely<Database>, log: ErasureLog): Promise<ReapplyResult> {
   return db.transaction().execute(async (trx) => {
-    const entries = log.leadErasures;
-    for (let start = 0; start < entries.length; start += INSERT_BATCH) {
-      await trx
+    await inBatches(log.leadErasures, (batch) =>
+      trx
         .insertInto("lead_erasures")
         .values(
-          entries.slice(start, start + INSERT_BATCH).map((entry) => ({
+          batch.map((entry) => ({
             lead_id: entry.leadId,
             email_hash: entry.emailHash,
             phone_hash: entry.phoneHash,
@@ -232,8 +232,8 @@ export async function reapplyErasures(db: Kysely<Database>, log: ErasureLog): Pr
           })),
         )
         .onConflict((conflict) => conflict.column("lead_id").doNothing())
-        .execute();
-    }
+        .execute(),
+    );
     await insertErasedRows(trx, log.erasedRows);
     const deleted = await trx
       .deleteFrom("leads")
