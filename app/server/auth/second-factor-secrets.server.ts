@@ -31,11 +31,20 @@ export function isEncryptedTotpSecret(stored: string): boolean {
  * The TOTP secret back, or undefined when it cannot be read: not in our format, or encrypted
  * under another site secret (a backup restored without its `site-secret`).
  */
-export function decryptTotpSecret(userId: string, stored: string): string | undefined {
+export function decryptTotpSecret(
+  userId: string,
+  stored: string,
+  /** Another site's configuration (a test reading its server's database); this site's by default. */
+  env?: Record<string, string | undefined>,
+): string | undefined {
   const [prefix, iv, encrypted, tag, ...rest] = stored.split(":");
   if (prefix !== TOTP_PREFIX || !iv || !encrypted || !tag || rest.length) return undefined;
   try {
-    const decipher = createDecipheriv("aes-256-gcm", siteKey("totp-secret"), Buffer.from(iv, "base64url"));
+    const decipher = createDecipheriv(
+      "aes-256-gcm",
+      siteKey("totp-secret", env),
+      Buffer.from(iv, "base64url"),
+    );
     decipher.setAAD(Buffer.from(userId, "utf8"));
     decipher.setAuthTag(Buffer.from(tag, "base64url"));
     return Buffer.concat([decipher.update(Buffer.from(encrypted, "base64url")), decipher.final()]).toString(
