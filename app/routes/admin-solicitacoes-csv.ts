@@ -1,6 +1,7 @@
 import { leadsToCsv, listLeadsForExport } from "~/server/admin/leads-admin.server";
 import { parseLeadListQuery } from "~/server/admin/list-query.server";
 import { recordAudit } from "~/server/audit/audit-log.server";
+import { leadExportDetails } from "~/server/audit/lead-audit.server";
 import { requireAdminAction } from "~/server/auth/guard.server";
 import type { Route } from "./+types/admin-solicitacoes-csv";
 
@@ -18,12 +19,9 @@ export async function loader({ request }: Route.LoaderArgs) {
     });
   }
   const leads = await listLeadsForExport(parsed.query);
-  const { page: _page, ...filters } = parsed.query;
   await recordAudit(session, {
     action: "lead.export",
-    details: { filters, rows: leads.length },
-    // A search may be a person's e-mail or phone: the LGPD tool must find it.
-    subject: filters.search || null,
+    details: leadExportDetails(parsed.query, leads.length),
   });
   const day = new Date().toISOString().slice(0, 10);
   return new Response(leadsToCsv(leads), {

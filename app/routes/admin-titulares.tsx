@@ -97,9 +97,9 @@ export default function AdminDataSubjects({ loaderData, actionData }: Route.Comp
           Buscar os dados de uma pessoa
         </h2>
         <p className="mb-4 text-sm text-slate-600 dark:text-slate-400">
-          Quando alguém pede acesso aos seus dados ou a exclusão deles, informe o e-mail ou o telefone que a
-          pessoa usou. A busca mostra tudo o que o site guarda sobre ela; daqui você pode exportar os dados
-          (JSON) ou excluir tudo de uma vez.
+          Quando alguém pede acesso aos seus dados ou a exclusão deles, informe o e-mail, o telefone ou o nome
+          que a pessoa usou. A busca mostra tudo o que o site guarda sobre ela; daqui você pode exportar os
+          dados (JSON) ou excluir tudo de uma vez.
         </p>
         <Form
           method="post"
@@ -108,11 +108,11 @@ export default function AdminDataSubjects({ loaderData, actionData }: Route.Comp
         >
           <input type="hidden" name="intent" value="buscar" />
           <Field
-            label="E-mail ou telefone"
+            label="E-mail, telefone ou nome"
             required
             className="grow"
             error={typed !== undefined ? failure?.error : undefined}
-            hint="Ex.: maria@exemplo.com.br ou (41) 99999-9999"
+            hint="Ex.: maria@exemplo.com.br, (41) 99999-9999 ou Maria da Silva"
           >
             <TextInput
               name="titular"
@@ -144,7 +144,7 @@ function FoundData({ found }: { found: Found }) {
         </h2>
         <p className="text-sm text-slate-600 dark:text-slate-400">
           {total === 0
-            ? "Nada encontrado: o site não guarda dados com este e-mail ou telefone."
+            ? "Nada encontrado: o site não guarda dados com este e-mail, telefone ou nome."
             : `${total} ${total === 1 ? "registro encontrado" : "registros encontrados"}.`}
         </p>
       </div>
@@ -240,8 +240,9 @@ function ErasedData({ erased }: { erased: Erased }) {
         ))}
       </ul>
       <p className="text-sm text-slate-600 dark:text-slate-400">
-        A exclusão ficou registrada sem os dados (só um código calculado a partir do e-mail ou telefone), e os
-        pedidos de orçamento excluídos são apagados de novo se um backup antigo for restaurado.
+        A exclusão ficou registrada sem os dados (só um código calculado a partir do e-mail, telefone ou nome,
+        com a chave secreta do site), e tudo o que foi excluído é apagado de novo se um backup antigo for
+        restaurado.
       </p>
     </section>
   );

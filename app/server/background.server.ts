@@ -7,6 +7,7 @@ import { pruneEvents } from "./auth/rate-limit.server";
 import { deleteExpiredSessions } from "./auth/sessions.server";
 import { startPostScheduler } from "./blog/post-scheduler.server";
 import { describeMail, mailConfigFromEnv } from "./email/mail-config.server";
+import { deleteExpiredMessages } from "./email/outbox.server";
 import { startOutboxWorker } from "./email/outbox-worker.server";
 import { deleteLeadsOlderThan } from "./quote/leads.server";
 import { quoteSettingsFromEnv } from "./quote/quote-config.server";
@@ -25,7 +26,8 @@ function deleteExpiredLeads(): Promise<number> {
 /**
  * Housekeeping that keeps tables small: expired sessions, pending sign-ins and passkey
  * challenges, rate-limit events older than a day (they hold client addresses), quote requests
- * past their retention period, audit entries older than 12 months.
+ * past their retention period, audit entries older than 12 months, unsent e-mails whose
+ * single-use link has died.
  */
 function startHousekeeping(): StopBackgroundTask {
   const run = () => {
@@ -37,6 +39,7 @@ function startHousekeeping(): StopBackgroundTask {
       pruneEvents(),
       deleteExpiredLeads(),
       deleteAuditEntriesOlderThan(auditRetentionCutoff()),
+      deleteExpiredMessages(),
     ]).catch((error: unknown) =>
       console.error(JSON.stringify({ level: "error", msg: "housekeeping failed", error: String(error) })),
     );

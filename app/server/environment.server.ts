@@ -11,6 +11,7 @@ import { metricsTokenSchema } from "./metrics-endpoint.server";
 import { quoteSettingsFromEnv } from "./quote/quote-config.server";
 import { shutdownDrainSchema } from "./readiness.server";
 import { renderCacheSettingsFromEnv } from "./render-cache/render-cache.server";
+import { siteSecretProblems } from "./site-secret.server";
 
 // Every setting the server reads from the environment is checked before anything opens, and all
 // problems are reported together: a maintainer fixes the whole `.env` in one go, and a malformed
@@ -95,6 +96,7 @@ export function environmentProblems(env: Env): string[] {
     ...firstAdminProblems(env),
     ...metricsTokenProblems(env),
     ...shutdownDrainProblems(env),
+    ...siteSecretProblems(env),
   ];
 }
 

@@ -59,7 +59,7 @@ const leadExists = async (id: string) =>
   (await handle.db.selectFrom("leads").select("id").where("id", "=", id).execute()).length === 1;
 
 async function search(page: Page, typed: string) {
-  await page.getByLabel("E-mail ou telefone").fill(typed);
+  await page.getByLabel("E-mail, telefone ou nome").fill(typed);
   await page.getByRole("button", { name: "Buscar" }).click();
   await expect(page.getByRole("heading", { level: 2, name: /Dados encontrados/ })).toBeVisible({
     timeout: 15_000,
@@ -122,7 +122,7 @@ async function findExportErase(
 
   await search(page, typed);
   await expect(
-    page.getByText("Nada encontrado: o site não guarda dados com este e-mail ou telefone."),
+    page.getByText("Nada encontrado: o site não guarda dados com este e-mail, telefone ou nome."),
   ).toBeVisible();
   await expect(page.getByRole("button", { name: "Excluir tudo" })).toHaveCount(0);
 }
@@ -172,7 +172,7 @@ test("bad input is refused with its pt-BR message and deletes nothing", async ({
     [{ intent: "buscar", titular: "maria@" }, "Informe um e-mail válido, como nome@exemplo.com.br."],
     [{ intent: "excluir", titular: "12345", confirmar: "sim" }, "Informe um e-mail ou um telefone com DDD"],
     [{ intent: "excluir", titular: "x".repeat(10_000), confirmar: "sim" }, "no máximo 254 caracteres"],
-    [{ intent: "buscar", titular: "" }, "Informe o e-mail ou o telefone do titular."],
+    [{ intent: "buscar", titular: "" }, "Informe o e-mail, o telefone ou o nome do titular."],
     [{ intent: "excluir", titular: email }, "Marque a confirmação de que o titular pediu a exclusão"],
     [{ intent: "apagar", titular: email, confirmar: "sim" }, "Ação desconhecida."],
   ];
@@ -191,12 +191,12 @@ test("bad input is refused with its pt-BR message and deletes nothing", async ({
 
   // In the page: the message beside the field, what was typed kept.
   await page.goto("/admin/titulares");
-  await page.getByLabel("E-mail ou telefone").fill("(41) 1234");
+  await page.getByLabel("E-mail, telefone ou nome").fill("(41) 1234");
   await page.getByRole("button", { name: "Buscar" }).click();
   await expect(
     page.getByText("Informe um e-mail ou um telefone com DDD, como (41) 99999-9999.").first(),
   ).toBeVisible();
-  await expect(page.getByLabel("E-mail ou telefone")).toHaveValue("(41) 1234");
+  await expect(page.getByLabel("E-mail, telefone ou nome")).toHaveValue("(41) 1234");
 });
 
 test.describe("accessibility", () => {

@@ -288,7 +288,7 @@ test("the team story: an Editor with a passkey, the owner's lost phone, the audi
 
     await test.step("the visitor asks to be erased: one action, and the site no longer holds them", async () => {
       await owner.goto("/admin/titulares");
-      await owner.getByLabel("E-mail ou telefone").fill(VISITOR.email);
+      await owner.getByLabel("E-mail, telefone ou nome").fill(VISITOR.email);
       await owner.getByRole("button", { name: "Buscar" }).click();
       await expect(
         owner.getByRole("heading", { level: 3, name: "Solicitações de orçamento (1)" }),
@@ -307,10 +307,10 @@ test("the team story: an Editor with a passkey, the owner's lost phone, the audi
       await expect(owner.getByText("Solicitações de orçamento: 1 excluído")).toBeVisible();
       await expectAccessible(owner);
 
-      await owner.getByLabel("E-mail ou telefone").fill(VISITOR.email);
+      await owner.getByLabel("E-mail, telefone ou nome").fill(VISITOR.email);
       await owner.getByRole("button", { name: "Buscar" }).click();
       await expect(
-        owner.getByText("Nada encontrado: o site não guarda dados com este e-mail ou telefone."),
+        owner.getByText("Nada encontrado: o site não guarda dados com este e-mail, telefone ou nome."),
       ).toBeVisible({ timeout: 15_000 });
 
       await owner.goto(`/admin/solicitacoes?busca=${encodeURIComponent(VISITOR.email)}`);

@@ -7,6 +7,7 @@ import { openDatabase } from "~/server/db/connection.server";
 import { adminUserId, startDedicatedServer } from "../support/admin-auth";
 import { newPage, signedInPage, toast } from "../support/admin-page";
 import { insertUser } from "../support/db";
+import { storedTotpSecret } from "../support/totp-secret";
 
 // The team's rule that every account needs a second factor, on a server of its own (turning it
 // on for the shared server would stop every other test): an Administrador without one cannot
@@ -28,13 +29,17 @@ test("an Administrador requires a second factor: a colleague without one sets it
     const post = (request: APIRequestContext, path: string, form: Record<string, string>) =>
       request.post(path, { headers: { Origin: origin }, form, maxRedirects: 0 });
     const totpSecret = async (userId: string) =>
-      (
-        await handle.db
-          .selectFrom("totp_secrets")
-          .select("secret")
-          .where("user_id", "=", userId)
-          .executeTakeFirstOrThrow()
-      ).secret;
+      storedTotpSecret(
+        userId,
+        (
+          await handle.db
+            .selectFrom("totp_secrets")
+            .select("secret")
+            .where("user_id", "=", userId)
+            .executeTakeFirstOrThrow()
+        ).secret,
+        own.databaseEnv,
+      );
     const policy = async () =>
       (
         await handle.db

@@ -10,6 +10,7 @@ import { toast } from "../support/admin-page";
 import { seriousAxeViolations } from "../support/axe";
 import { insertUser } from "../support/db";
 import { startSmtpSink } from "../support/smtp-sink";
+import { storedTotpSecret } from "../support/totp-secret";
 import { addVirtualAuthenticator } from "../support/virtual-authenticator";
 
 // A colleague lost the phone and the recovery codes: the owner resets their second factor from
@@ -65,7 +66,9 @@ test("the owner resets an editor's TOTP and passkey: the session ends, the passw
       .select("secret")
       .where("user_id", "=", editorId)
       .executeTakeFirstOrThrow();
-    const code = TOTP.generate({ secret: Secret.fromBase32(secret) });
+    const code = TOTP.generate({
+      secret: Secret.fromBase32(storedTotpSecret(editorId, secret, own.databaseEnv)),
+    });
     const confirmed = await post(editor.request, localOrigin, "/admin/conta", {
       intent: "totp-confirm",
       code,

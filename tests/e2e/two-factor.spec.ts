@@ -7,6 +7,7 @@ import { E2E_ORIGIN } from "../support/admin-auth";
 import { newPage, toast } from "../support/admin-page";
 import { seriousAxeViolations } from "../support/axe";
 import { insertUser, openE2eDatabase } from "../support/db";
+import { storedTotpSecret } from "../support/totp-secret";
 
 /** No serious or critical axe violation on the page, in light and in dark mode. */
 async function expectAccessible(page: Page): Promise<void> {
@@ -78,12 +79,14 @@ async function postAccount(request: APIRequestContext, form: Record<string, stri
   return request.post("/admin/conta", { headers: { Origin: E2E_ORIGIN }, form, maxRedirects: 0 });
 }
 
+/** The account's TOTP row, its secret decrypted as the server does (it is encrypted at rest). */
 async function totpRow(userId: string) {
-  return handle.db
+  const row = await handle.db
     .selectFrom("totp_secrets")
     .select(["secret", "confirmed_at"])
     .where("user_id", "=", userId)
     .executeTakeFirst();
+  return row && { ...row, secret: storedTotpSecret(userId, row.secret) };
 }
 
 /** Turn TOTP on over HTTP for a signed-in request context; returns the secret. */

@@ -97,6 +97,7 @@ describe("a malformed configuration", () => {
         RUNWARE_API_URL: "http://api.runware.ai/v1",
         ADMIN_EMAIL: "admin@exemplo.com.br",
         ADMIN_PASSWORD: "",
+        SITE_SECRET: "curto-demais",
       },
       encoding: "utf8",
       timeout: 60_000,
@@ -116,12 +117,14 @@ describe("a malformed configuration", () => {
       "TRUST_PROXY",
       "RUNWARE_API_URL",
       "ADMIN_PASSWORD",
+      "SITE_SECRET",
     ]) {
       expect(output, variable).toMatch(new RegExp(`\\b${variable}\\b`));
     }
     // Nothing was opened or created, and no value that may hold a secret is echoed.
     expect(run.stdout).not.toContain("Site no ar");
     expect(output).not.toContain("smtp:servidor");
+    expect(output).not.toContain("curto-demais");
     // pt-BR throughout: no library's English default message slips through.
     expect(output).not.toMatch(/Invalid|Expected|Required/);
   });

@@ -1,10 +1,8 @@
-import { type Kysely, PostgresAdapter, sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { recordAudit } from "~/server/audit/audit-log.server";
 import { recordEvent } from "~/server/auth/rate-limit.server";
 import { database, startDatabase, stopDatabase } from "~/server/db/database.server";
 import { erasureEmailHash, erasurePhoneHash } from "~/server/db/lead-erasures.server";
-import type { Database } from "~/server/db/schema";
 import { parseDataSubject } from "~/server/personal-data/data-subject.server";
 import {
   erasePersonalData,
@@ -16,6 +14,7 @@ import { createInvitation } from "~/server/team/invitations.server";
 import { insertUser } from "../support/db";
 import { validQuote } from "../support/quote-requests";
 import { testEngines } from "../support/test-database";
+import { everyTextValue } from "../support/text-values";
 
 // LGPD requests: what the site holds about an e-mail or a phone is found wherever it is, and
 // after the erasure no text column of any table holds the e-mail or the phone's digits, read
@@ -25,35 +24,6 @@ function subject(typed: string) {
   const parsed = parseDataSubject(typed);
   if (!parsed.ok) throw new Error(parsed.message);
   return parsed.subject;
-}
-
-/** Every text value of every table, as SQL reads it (pragma table_info / information_schema). */
-async function everyTextValue(db: Kysely<Database>): Promise<Array<{ place: string; value: string }>> {
-  const values: Array<{ place: string; value: string }> = [];
-  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
-  const columns = postgres
-    ? (
-        await sql<{ table_name: string; column_name: string }>`
-          select table_name, column_name from information_schema.columns
-          where table_schema = current_schema()
-            and data_type in ('text', 'character varying', 'character', 'json', 'jsonb')`.execute(db)
-      ).rows
-    : (
-        await sql<{ table_name: string; column_name: string }>`
-          select m.name as table_name, c.name as column_name
-          from sqlite_master m, pragma_table_info(m.name) c
-          where m.type = 'table' and m.name not like 'sqlite_%'
-            and (c.type = '' or upper(c.type) like '%TEXT%' or upper(c.type) like '%CHAR%')`.execute(db)
-      ).rows;
-  expect(columns.length).toBeGreaterThan(50);
-  for (const { table_name, column_name } of columns) {
-    const rows = await sql<{ value: string | null }>`
-      select cast(${sql.ref(column_name)} as text) as value from ${sql.table(table_name)}`.execute(db);
-    for (const row of rows.rows) {
-      if (row.value !== null) values.push({ place: `${table_name}.${column_name}`, value: row.value });
-    }
-  }
-  return values;
 }
 
 /** The phone's digits, whatever separators were typed between them. */
@@ -203,7 +173,11 @@ describe.each(testEngines())("LGPD requests on $name", (engine) => {
     expect(audit.filter((row) => row.subject === other.email)).toHaveLength(1);
     const lgpd = audit.filter((row) => row.action.startsWith("lgpd."));
     expect(lgpd.map((row) => row.action)).toEqual(["lgpd.export", "lgpd.erase"]);
-    for (const row of lgpd) expect(row.details).toContain(erasureEmailHash(email));
+    // What was done and to how many records: not the person, not even as a hash (decision 0046).
+    for (const row of lgpd) {
+      expect(JSON.parse(row.details ?? "{}")).toEqual({ registros: JSON.parse(counts) });
+      expect(row.details).not.toContain(erasureEmailHash(email));
+    }
 
     // Searching again finds nothing.
     const again = await findPersonalData(subject(email));

@@ -89,7 +89,8 @@ describe.each(testEngines())("second factors on $name", (engine) => {
       .where("user_id", "=", userId)
       .execute();
     expect(stored.map((row) => row.code_hash)).not.toContain(codes?.[0]);
-    expect(stored.every((row) => /^[0-9a-f]{64}$/.test(row.code_hash))).toBe(true);
+    // Salted and keyed with the site secret (decision 0046), no longer a plain SHA-256.
+    expect(stored.every((row) => /^rc1:[\w-]{22}:[0-9a-f]{64}$/.test(row.code_hash))).toBe(true);
   });
 
   it("a TOTP code works once: the same step, or an older one, is refused afterwards", async () => {

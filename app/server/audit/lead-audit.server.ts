@@ -24,3 +24,13 @@ export async function leadBeforeChange(id: string) {
     .where("id", "=", id)
     .executeTakeFirst();
 }
+
+/**
+ * What an entry about a CSV export keeps: the filters and how many rows went out, and whether a
+ * search narrowed it, never the typed text (it may be a person's name, e-mail or phone, which
+ * would outlive their erasure here).
+ */
+export function leadExportDetails(query: { page?: unknown; search?: string | null }, rows: number) {
+  const { page: _page, search, ...filters } = query;
+  return { filters, searched: Boolean(search), rows };
+}

@@ -68,6 +68,7 @@ export async function requestPasswordReset(
   const { db } = await startDatabase();
   const { token, hash } = newSingleUseToken();
   const now = new Date();
+  const expiresAt = new Date(now.getTime() + RESET_MINUTES * MINUTE).toISOString();
   await db.transaction().execute(async (trx) => {
     // Only the newest link works.
     await trx
@@ -83,20 +84,24 @@ export async function requestPasswordReset(
         user_id: user.id,
         token_hash: hash,
         created_at: now.toISOString(),
-        expires_at: new Date(now.getTime() + RESET_MINUTES * MINUTE).toISOString(),
+        expires_at: expiresAt,
       })
       .execute();
-    await enqueueAccountEmail(trx, {
-      to: user.email,
-      subject: `Nova senha para o painel do site ${siteName}`,
-      paragraphs: [
-        "Olá!",
-        `Recebemos um pedido para criar uma nova senha para a sua conta no painel do site ${siteName}.`,
-        `Abra o link abaixo para escolher a nova senha. Ele vale por ${RESET_MINUTES} minutos e só pode ser usado uma vez; ao usá-lo, todas as sessões abertas da conta são encerradas.`,
-        "Se não foi você, ignore este e-mail: a senha atual continua valendo.",
-      ],
-      link: { label: "Criar nova senha", url: `${siteDefaults().publicUrl}${resetPath(token)}` },
-    });
+    await enqueueAccountEmail(
+      trx,
+      {
+        to: user.email,
+        subject: `Nova senha para o painel do site ${siteName}`,
+        paragraphs: [
+          "Olá!",
+          `Recebemos um pedido para criar uma nova senha para a sua conta no painel do site ${siteName}.`,
+          `Abra o link abaixo para escolher a nova senha. Ele vale por ${RESET_MINUTES} minutos e só pode ser usado uma vez; ao usá-lo, todas as sessões abertas da conta são encerradas.`,
+          "Se não foi você, ignore este e-mail: a senha atual continua valendo.",
+        ],
+        link: { label: "Criar nova senha", url: `${siteDefaults().publicUrl}${resetPath(token)}` },
+      },
+      expiresAt,
+    );
   });
   wakeOutboxWorker();
   // Anyone may ask for someone's link: the entry names the account, not who asked.

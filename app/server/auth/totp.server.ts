@@ -1,12 +1,19 @@
-import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { Secret, TOTP } from "otpauth";
 import { renderSVG } from "uqr";
 import { database } from "../db/database.server";
+import {
+  decryptTotpSecret,
+  encryptTotpSecret,
+  hashRecoveryCodeSalted,
+  recoveryCodeMatches,
+} from "./second-factor-secrets.server";
 
 // TOTP (RFC 6238: SHA-1, 6 digits, 30-second steps, what every authenticator app reads) and the
 // ten recovery codes that go with it. The secret never leaves the server once confirmed; a
 // code is accepted once (the step it was accepted for is remembered); a recovery code is
-// accepted once (a conditional UPDATE claims it).
+// accepted once (a conditional UPDATE claims it). The database holds the secret encrypted and
+// each recovery code salted and keyed (second-factor-secrets.server.ts): a copy of it signs no one in.
 
 const PERIOD = 30;
 /** Codes one step early or late still count: phones' clocks drift. */
@@ -25,8 +32,9 @@ function totpFor(secret: string, label: string, issuer: string): TOTP {
   });
 }
 
+/** A recovery code as the database keeps it: salted, keyed with the site secret. */
 export function hashRecoveryCode(code: string): string {
-  return createHash("sha256").update(normalizeRecoveryCode(code)).digest("hex");
+  return hashRecoveryCodeSalted(normalizeRecoveryCode(code));
 }
 
 /** Lower case, without spaces or dashes: how a code is typed does not matter. */
@@ -46,8 +54,14 @@ export function looksLikeTotpCode(value: string): boolean {
   return /^\d{6}$/.test(value);
 }
 
-/** The user's secret: the confirmed one, or the one still being set up. */
-async function secretOf(userId: string, state: "confirmed" | "pending"): Promise<string | undefined> {
+/**
+ * The user's secret, decrypted: the confirmed one, or the one still being set up; `stored` is
+ * the column as it is (for a conditional update).
+ */
+async function secretOf(
+  userId: string,
+  state: "confirmed" | "pending",
+): Promise<{ secret: string; stored: string } | undefined> {
   const db = await database();
   const row = await db
     .selectFrom("totp_secrets")
@@ -55,7 +69,19 @@ async function secretOf(userId: string, state: "confirmed" | "pending"): Promise
     .where("user_id", "=", userId)
     .where("confirmed_at", state === "pending" ? "is" : "is not", null)
     .executeTakeFirst();
-  return row?.secret;
+  if (!row) return undefined;
+  const secret = decryptTotpSecret(userId, row.secret);
+  if (secret === undefined) {
+    console.error(
+      JSON.stringify({
+        level: "error",
+        msg: "segredo TOTP ilegível: o site-secret não é o que o cifrou (backup restaurado sem ele?)",
+        userId,
+      }),
+    );
+    return undefined;
+  }
+  return { secret, stored: row.secret };
 }
 
 export async function totpStatus(userId: string): Promise<"off" | "pending" | "on"> {
@@ -95,7 +121,11 @@ export async function startTotpSetup(userId: string): Promise<string | undefined
   if (existing) return undefined;
   await db
     .insertInto("totp_secrets")
-    .values({ user_id: userId, secret, created_at: new Date().toISOString() })
+    .values({
+      user_id: userId,
+      secret: encryptTotpSecret(userId, secret),
+      created_at: new Date().toISOString(),
+    })
     .execute();
   return secret;
 }
@@ -106,10 +136,10 @@ export async function pendingTotpSetup(
   label: string,
   issuer: string,
 ): Promise<TotpSetup | undefined> {
-  const secret = await secretOf(userId, "pending");
-  if (secret === undefined) return undefined;
-  const uri = totpFor(secret, label, issuer).toString();
-  return { secret, qrSvg: renderSVG(uri, { border: 2 }) };
+  const pending = await secretOf(userId, "pending");
+  if (pending === undefined) return undefined;
+  const uri = totpFor(pending.secret, label, issuer).toString();
+  return { secret: pending.secret, qrSvg: renderSVG(uri, { border: 2 }) };
 }
 
 /** Which step a code belongs to (within the window), or undefined when it is wrong. */
@@ -136,9 +166,9 @@ export async function confirmTotp(
   now = Date.now(),
 ): Promise<string[] | undefined> {
   const db = await database();
-  const secret = await secretOf(userId, "pending");
-  if (secret === undefined) return undefined;
-  const step = matchingStep(secret, code, now);
+  const pending = await secretOf(userId, "pending");
+  if (pending === undefined) return undefined;
+  const step = matchingStep(pending.secret, code, now);
   if (step === undefined) return undefined;
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
   const confirmed = await db.transaction().execute(async (trx) => {
@@ -147,7 +177,7 @@ export async function confirmTotp(
       .set({ confirmed_at: new Date(now).toISOString(), last_used_step: step })
       .where("user_id", "=", userId)
       .where("confirmed_at", "is", null)
-      .where("secret", "=", secret)
+      .where("secret", "=", pending.stored)
       .executeTakeFirst();
     if (Number(updated.numUpdatedRows) === 0) return false;
     await trx.deleteFrom("recovery_codes").where("user_id", "=", userId).execute();
@@ -175,9 +205,9 @@ export async function confirmTotp(
  */
 export async function verifyTotp(userId: string, code: string, now = Date.now()): Promise<boolean> {
   const db = await database();
-  const secret = await secretOf(userId, "confirmed");
-  if (secret === undefined) return false;
-  const step = matchingStep(secret, code, now);
+  const confirmed = await secretOf(userId, "confirmed");
+  if (confirmed === undefined) return false;
+  const step = matchingStep(confirmed.secret, code, now);
   if (step === undefined) return false;
   const claimed = await db
     .updateTable("totp_secrets")
@@ -193,11 +223,19 @@ export async function spendRecoveryCode(userId: string, code: string, now = Date
   const normalized = normalizeRecoveryCode(code);
   if (!/^[a-z0-9]{10}$/.test(normalized)) return false;
   const db = await database();
+  // Each code has its own salt: compare with the user's unused ones (ten at most).
+  const unused = await db
+    .selectFrom("recovery_codes")
+    .select(["id", "code_hash"])
+    .where("user_id", "=", userId)
+    .where("used_at", "is", null)
+    .execute();
+  const match = unused.find((row) => recoveryCodeMatches(row.code_hash, normalized));
+  if (!match) return false;
   const claimed = await db
     .updateTable("recovery_codes")
     .set({ used_at: new Date(now).toISOString() })
-    .where("user_id", "=", userId)
-    .where("code_hash", "=", hashRecoveryCode(normalized))
+    .where("id", "=", match.id)
     .where("used_at", "is", null)
     .executeTakeFirst();
   return Number(claimed.numUpdatedRows) === 1;

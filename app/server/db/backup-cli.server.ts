@@ -1,5 +1,6 @@
 import path from "node:path";
 import { type ParseArgsOptionsConfig, parseArgs } from "node:util";
+import { takeSiteSecretFrom } from "../site-secret.server.ts";
 import { backupSqliteDatabase } from "./backup.server.ts";
 import { BackupError, type TableCount } from "./backup-checks.server.ts";
 import { databaseConfigFromEnv, describeDatabase } from "./config.server.ts";
@@ -199,6 +200,7 @@ export async function runRestoreCli(
   }
   try {
     const config = databaseConfigFromEnv(env);
+    takeSiteSecretFrom(env);
     if (config.engine === "postgres") {
       io.err(postgresBackupGuide(env, "restore"));
       return 2;
@@ -218,7 +220,7 @@ export async function runRestoreCli(
       );
     }
     if (result.erasures) {
-      const { reErased, logged, migratedNow } = result.erasures;
+      const { reErased, otherRowsReErased, logged, migratedNow } = result.erasures;
       if (migratedNow.length) {
         lines.push(
           `Para guardar o registro de exclusões, as migrações ${migratedNow.join(", ")} foram aplicadas agora.`,
@@ -228,6 +230,7 @@ export async function runRestoreCli(
         `Exclusões a pedido do titular (LGPD) reaplicadas: ${reErased.toLocaleString("pt-BR")} ` +
           `${reErased === 1 ? "pedido de orçamento apagado" : "pedidos de orçamento apagados"} de novo ` +
           `(registro com ${logged.toLocaleString("pt-BR")} ${logged === 1 ? "exclusão" : "exclusões"}).`,
+        otherRowsReErasedLine(otherRowsReErased),
       );
     }
     lines.push(
@@ -245,4 +248,9 @@ export async function runRestoreCli(
   } catch (error) {
     return reportFailure(error, io);
   }
+}
+
+/** The restore's and db:reapply-erasures' line about the rows besides quote requests. */
+export function otherRowsReErasedLine(n: number): string {
+  return `Outros registros sobre titulares excluídos (auditoria, e-mails, convites, tentativas de acesso) apagados de novo: ${n.toLocaleString("pt-BR")}.`;
 }

@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { takeSiteSecretFrom } from "../site-secret.server.ts";
 import { databaseConfigFromEnv, describeDatabase } from "./config.server.ts";
 import { type DatabaseHandle, openDatabase } from "./connection.server.ts";
 import { migrateToLatest } from "./migrate.server.ts";
@@ -18,6 +19,8 @@ export function startDatabase(
 ): Promise<DatabaseHandle> {
   ready ??= (async () => {
     const config = databaseConfigFromEnv(env);
+    // The keys the data needs (site-secret.server.ts) come from the same DATA_DIR / SITE_SECRET.
+    takeSiteSecretFrom(env);
     const handle = await openDatabase(config);
     try {
       const applied = await migrateToLatest(handle);

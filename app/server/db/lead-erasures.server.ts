@@ -1,13 +1,17 @@
 import { createHash } from "node:crypto";
 import type { DatabaseSync } from "node:sqlite";
 import type { Kysely, Transaction } from "kysely";
+import { keyedHash } from "../site-secret.server.ts";
 import type { DatabaseHandle } from "./connection.server.ts";
 import type { Database } from "./schema";
 
 // LGPD erasure of quote requests, and the log that makes it stick.
 //
 // Deleting a request on its owner's request also writes a row to lead_erasures, in the same
-// transaction: the request's id and hashes of its e-mail and phone, never the data itself.
+// transaction: the request's id and keyed hashes of its e-mail and phone (HMAC-SHA-256 with the
+// site secret, site-secret.server.ts), never the data itself. An erasure of everything about a
+// person (/admin/titulares) also logs, in erased_rows, every other row it deleted (audit
+// entries, e-mails, invitations, rate-limit events) by table and id.
 // A backup taken before the deletion still holds the request; restoring it re-applies the log
 // (restore.server.ts, `npm run db:reapply-erasures` on PostgreSQL), so a restore never brings
 // back a person who asked to be deleted. Requests deleted because they expired (24 months) are
@@ -21,16 +25,76 @@ export interface ErasureEntry {
   erasedAt: string;
 }
 
-const sha256 = (text: string) => createHash("sha256").update(text, "utf8").digest("hex");
+/** The tables besides `leads` an erasure deletes rows of, each by its text `id`. */
+export const ERASED_ROW_TABLES = ["audit_log", "outbox", "invitations", "rate_limit_events"] as const;
+export type ErasedRowTable = (typeof ERASED_ROW_TABLES)[number];
 
-/** The e-mail as its owner would type it again (trimmed, lower case), hashed. */
-export function erasureEmailHash(email: string): string {
-  return sha256(email.trim().toLowerCase());
+/** One row an erasure deleted (not a quote request: those are in lead_erasures). */
+export interface ErasedRow {
+  table: ErasedRowTable;
+  rowId: string;
+  erasedAt: string;
 }
 
-/** The phone's digits, hashed, so "(41) 99999-0000" and "41999990000" match. */
+/** Everything the erasure log holds: what a restore must delete again. */
+export interface ErasureLog {
+  leadErasures: ErasureEntry[];
+  erasedRows: ErasedRow[];
+}
+
+const sha256 = (text: string) => createHash("sha256").update(text, "utf8").digest("hex");
+
+/**
+ * The log's keyed form of a plain SHA-256 (hex): HMAC-SHA-256 with the site's erasure key. The
+ * plain hash inside is what the log held before migration 0022, which converted it this way.
+ */
+export function keyedErasureHash(plainSha256: string): string {
+  return keyedHash("erasure-hash", plainSha256);
+}
+
+/** The e-mail as its owner would type it again (trimmed, lower case), hashed with the site's key. */
+export function erasureEmailHash(email: string): string {
+  return keyedErasureHash(sha256(email.trim().toLowerCase()));
+}
+
+/** The phone's digits, hashed with the site's key, so "(41) 99999-0000" and "41999990000" match. */
 export function erasurePhoneHash(phone: string): string {
-  return sha256(phone.replace(/\D/g, ""));
+  return keyedErasureHash(sha256(phone.replace(/\D/g, "")));
+}
+
+/** A name as typed (any case, any spacing), hashed with the site's key. */
+export function erasureNameHash(name: string): string {
+  return keyedErasureHash(sha256(name.trim().replace(/\s+/g, " ").toLocaleLowerCase("pt-BR")));
+}
+
+/** Inside the erasure's transaction: remember the rows of `table` it deletes, by id. */
+export async function logErasedRows(
+  trx: Transaction<Database>,
+  table: ErasedRowTable,
+  ids: readonly string[],
+  now: Date,
+): Promise<void> {
+  await insertErasedRows(
+    trx,
+    ids.map((rowId) => ({ table, rowId, erasedAt: now.toISOString() })),
+  );
+}
+
+async function insertErasedRows(trx: Transaction<Database>, rows: readonly ErasedRow[]): Promise<void> {
+  await inBatches(rows, (batch) =>
+    trx
+      .insertInto("erased_rows")
+      .values(batch.map((row) => ({ table_name: row.table, row_id: row.rowId, erased_at: row.erasedAt })))
+      .onConflict((conflict) => conflict.columns(["table_name", "row_id"]).doNothing())
+      .execute(),
+  );
+}
+
+/** Run `insert` on `items`, INSERT_BATCH at a time. */
+async function inBatches<T>(items: readonly T[], insert: (batch: readonly T[]) => Promise<unknown>) {
+  for (let start = 0; start < items.length; start += INSERT_BATCH) {
+    await insert(items.slice(start, start + INSERT_BATCH));
+  }
 }
 
 /**
@@ -85,8 +149,10 @@ export function scrubErasedText(handle: DatabaseHandle): void {
 
 /**
  * The erasure log, oldest first; null when the database predates it (no lead_erasures table).
+ * A database from before migration 0022 has no erased_rows: only its quote requests are logged.
  */
-export async function readErasureLog(db: Kysely<Database>): Promise<ErasureEntry[] | null> {
+export async function readErasureLog(db: Kysely<Database>): Promise<ErasureLog | null> {
+  let leadErasures: ErasureEntry[];
   try {
     const rows = await db
       .selectFrom("lead_erasures")
@@ -94,7 +160,7 @@ export async function readErasureLog(db: Kysely<Database>): Promise<ErasureEntry
       .orderBy("erased_at")
       .orderBy("lead_id")
       .execute();
-    return rows.map((row) => ({
+    leadErasures = rows.map((row) => ({
       leadId: row.lead_id,
       emailHash: row.email_hash,
       phoneHash: row.phone_hash,
@@ -104,6 +170,28 @@ export async function readErasureLog(db: Kysely<Database>): Promise<ErasureEntry
     if (isMissingTable(error)) return null;
     throw error;
   }
+  let erasedRows: ErasedRow[] = [];
+  try {
+    const rows = await db
+      .selectFrom("erased_rows")
+      .select(["table_name", "row_id", "erased_at"])
+      .orderBy("erased_at")
+      .orderBy("table_name")
+      .orderBy("row_id")
+      .execute();
+    erasedRows = rows.flatMap((row) =>
+      isErasedRowTable(row.table_name)
+        ? [{ table: row.table_name, rowId: row.row_id, erasedAt: row.erased_at }]
+        : [],
+    );
+  } catch (error) {
+    if (!isMissingTable(error)) throw error;
+  }
+  return { leadErasures, erasedRows };
+}
+
+export function isErasedRowTable(name: string): name is ErasedRowTable {
+  return (ERASED_ROW_TABLES as readonly string[]).includes(name);
 }
 
 function isMissingTable(error: unknown): boolean {
@@ -116,6 +204,8 @@ function isMissingTable(error: unknown): boolean {
 export interface ReapplyResult {
   /** Quote requests that were back (a restored backup) and were deleted again. */
   reErased: number;
+  /** Other rows about erased people (audit entries, e-mails…) that were back and went again. */
+  otherRowsReErased: number;
   /** Entries in the log afterwards. */
   logged: number;
 }
@@ -124,16 +214,17 @@ export interface ReapplyResult {
 const INSERT_BATCH = 500;
 
 /**
- * Add `entries` to the database's erasure log (those it lacks) and delete again every quote
- * request the log names, in one transaction. The database must have the lead_erasures table.
+ * Add `log` to the database's erasure log (what it lacks) and delete again every quote request
+ * and every other row the log names, in one transaction. The database must have the
+ * lead_erasures and erased_rows tables (migration 0022).
  */
-export async function reapplyErasures(db: Kysely<Database>, entries: ErasureEntry[]): Promise<ReapplyResult> {
+export async function reapplyErasures(db: Kysely<Database>, log: ErasureLog): Promise<ReapplyResult> {
   return db.transaction().execute(async (trx) => {
-    for (let start = 0; start < entries.length; start += INSERT_BATCH) {
-      await trx
+    await inBatches(log.leadErasures, (batch) =>
+      trx
         .insertInto("lead_erasures")
         .values(
-          entries.slice(start, start + INSERT_BATCH).map((entry) => ({
+          batch.map((entry) => ({
             lead_id: entry.leadId,
             email_hash: entry.emailHash,
             phone_hash: entry.phoneHash,
@@ -141,17 +232,26 @@ export async function reapplyErasures(db: Kysely<Database>, entries: ErasureEntr
           })),
         )
         .onConflict((conflict) => conflict.column("lead_id").doNothing())
-        .execute();
-    }
+        .execute(),
+    );
+    await insertErasedRows(trx, log.erasedRows);
     const deleted = await trx
       .deleteFrom("leads")
       .where("id", "in", trx.selectFrom("lead_erasures").select("lead_id"))
       .executeTakeFirst();
+    let otherRowsReErased = 0;
+    for (const table of ERASED_ROW_TABLES) {
+      const gone = await trx
+        .deleteFrom(table)
+        .where("id", "in", trx.selectFrom("erased_rows").select("row_id").where("table_name", "=", table))
+        .executeTakeFirst();
+      otherRowsReErased += Number(gone.numDeletedRows);
+    }
     const { n } = await trx
       .selectFrom("lead_erasures")
       .select((eb) => eb.fn.countAll<number>().as("n"))
       .executeTakeFirstOrThrow();
-    return { reErased: Number(deleted.numDeletedRows), logged: Number(n) };
+    return { reErased: Number(deleted.numDeletedRows), otherRowsReErased, logged: Number(n) };
   });
 }
 

@@ -1,11 +1,18 @@
 import { closeSync, fchmodSync, openSync, readFileSync, writeSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { takeSiteSecretFrom } from "../site-secret.server.ts";
 import { BackupError } from "./backup-checks.server.ts";
-import { type CliIo, parseCli, reportFailure } from "./backup-cli.server.ts";
+import { type CliIo, otherRowsReErasedLine, parseCli, reportFailure } from "./backup-cli.server.ts";
 import { type DatabaseConfig, databaseConfigFromEnv, describeDatabase } from "./config.server.ts";
 import { type DatabaseHandle, openDatabase } from "./connection.server.ts";
-import { type ErasureEntry, readErasureLog, reapplyErasures } from "./lead-erasures.server.ts";
+import {
+  ERASED_ROW_TABLES,
+  type ErasureLog,
+  keyedErasureHash,
+  readErasureLog,
+  reapplyErasures,
+} from "./lead-erasures.server.ts";
 import { migrateToLatest } from "./migrate.server.ts";
 import { PRIVATE_FILE_MODE } from "./private-files.server.ts";
 import { messageOf } from "./sqlite-files.server.ts";
@@ -24,7 +31,10 @@ const USAGE = [
 ].join("\n");
 
 const sha256Hex = z.string().regex(/^[0-9a-f]{64}$/);
+/** What --save writes since decision 0046: keyed hashes, and the other rows erased. */
+const KEYED = "hmac-sha256";
 const savedLogSchema = z.object({
+  hashes: z.literal(KEYED).optional(),
   leadErasures: z.array(
     z.object({
       leadId: z.string().min(1).max(200),
@@ -33,9 +43,18 @@ const savedLogSchema = z.object({
       erasedAt: z.iso.datetime({ offset: true }),
     }),
   ),
+  erasedRows: z
+    .array(
+      z.object({
+        table: z.enum(ERASED_ROW_TABLES),
+        rowId: z.string().min(1).max(200),
+        erasedAt: z.iso.datetime({ offset: true }),
+      }),
+    )
+    .default([]),
 });
 
-function readSavedLog(file: string): ErasureEntry[] {
+function readSavedLog(file: string): ErasureLog {
   let text: string;
   try {
     text = readFileSync(file, "utf8");
@@ -52,11 +71,21 @@ function readSavedLog(file: string): ErasureEntry[] {
   if (!parsed.success) {
     throw new BackupError(`${file} não é um registro de exclusões salvo por --save (formato inesperado).`);
   }
-  return parsed.data.leadErasures;
+  const { hashes, leadErasures, erasedRows } = parsed.data;
+  // A file saved by an earlier version holds plain SHA-256 hashes: keyed now, as migration 0022 did.
+  const keyed =
+    hashes === KEYED
+      ? leadErasures
+      : leadErasures.map((entry) => ({
+          ...entry,
+          emailHash: keyedErasureHash(entry.emailHash),
+          phoneHash: keyedErasureHash(entry.phoneHash),
+        }));
+  return { leadErasures: keyed, erasedRows };
 }
 
 /** Written once, readable by its owner only: ids and hashes are still pseudonymous data. */
-function writeSavedLog(file: string, entries: ErasureEntry[]): void {
+function writeSavedLog(file: string, log: ErasureLog): void {
   let fd: number;
   try {
     fd = openSync(file, "wx", PRIVATE_FILE_MODE);
@@ -68,7 +97,7 @@ function writeSavedLog(file: string, entries: ErasureEntry[]): void {
   }
   try {
     fchmodSync(fd, PRIVATE_FILE_MODE);
-    writeSync(fd, `${JSON.stringify({ leadErasures: entries }, null, 2)}\n`);
+    writeSync(fd, `${JSON.stringify({ hashes: KEYED, ...log }, null, 2)}\n`);
   } finally {
     closeSync(fd);
   }
@@ -105,6 +134,7 @@ export async function runReapplyErasuresCli(
   let handle: DatabaseHandle | undefined;
   try {
     const config = databaseConfigFromEnv(env);
+    takeSiteSecretFrom(env);
     if (save) {
       const target = path.resolve(io.cwd, save);
       handle = await open(config);
@@ -116,22 +146,23 @@ export async function runReapplyErasuresCli(
       }
       writeSavedLog(target, log);
       io.out(
-        `Registro de exclusões (${entries(log.length)}) de ${describeDatabase(config)} guardado em ${target}.`,
+        `Registro de exclusões (${entries(log.leadErasures.length)}) de ${describeDatabase(config)} guardado em ${target}.`,
       );
       return 0;
     }
 
-    const saved = file ? readSavedLog(path.resolve(io.cwd, file)) : [];
+    const saved = file ? readSavedLog(path.resolve(io.cwd, file)) : { leadErasures: [], erasedRows: [] };
     handle = await open(config);
     // A restored dump may come from a version of the site without the erasure log.
     const applied = await expected(() => migrateToLatest(handle as DatabaseHandle));
     if (applied.length) io.out(`Migrações aplicadas: ${applied.join(", ")}.`);
-    const { reErased, logged } = await reapplyErasures(handle.db, saved);
+    const { reErased, otherRowsReErased, logged } = await reapplyErasures(handle.db, saved);
     io.out(
       `Exclusões a pedido do titular (LGPD) reaplicadas em ${describeDatabase(config)}: ` +
         `${reErased.toLocaleString("pt-BR")} ${reErased === 1 ? "pedido de orçamento apagado" : "pedidos de orçamento apagados"} de novo ` +
         `(registro com ${entries(logged)}).`,
     );
+    io.out(otherRowsReErasedLine(otherRowsReErased));
     return 0;
   } catch (error) {
     return reportFailure(error, io);

@@ -137,6 +137,7 @@ describe("restoreSqliteBackup", () => {
     const result = await restoreSqliteBackup(old, target);
     expect(result.erasures).toEqual({
       reErased: 1,
+      otherRowsReErased: 0,
       logged: 1,
       migratedNow: all.slice(all.indexOf(beforeLog) + 1),
     });

@@ -13,7 +13,7 @@ import {
   type TableCount,
   tableNames,
 } from "./backup-checks.server.ts";
-import { type ErasureEntry, readErasureLog, reapplyErasures } from "./lead-erasures.server.ts";
+import { type ErasureLog, readErasureLog, reapplyErasures } from "./lead-erasures.server.ts";
 import { migrateToLatest } from "./migrate.server.ts";
 import { NodeSqliteDialect } from "./node-sqlite-dialect.server.ts";
 import { ensurePrivateDirectory, PRIVATE_FILE_MODE } from "./private-files.server.ts";
@@ -43,9 +43,10 @@ import {
 // dev server, a backup or a sqlite3 shell has the database open.
 //
 // Before the copy takes the live database's place, the live database's LGPD erasure log is
-// carried into it and every quote request that log names is deleted again
-// (lead-erasures.server.ts): a backup taken before someone asked to be deleted never brings
-// them back.
+// carried into it and every quote request and every other row that log names (audit entries,
+// e-mails, invitations, rate-limit events) is deleted again (lead-erasures.server.ts), with
+// secure_delete on and a VACUUM after: a backup taken before someone asked to be deleted never
+// brings them back, not even in the file's free pages.
 
 export interface RestoreResult {
   file: string;
@@ -63,6 +64,8 @@ export interface RestoreResult {
   erasures: {
     /** Quote requests the backup still held, deleted again. */
     reErased: number;
+    /** Other rows about erased people (audit entries, e-mails…) the backup held, deleted again. */
+    otherRowsReErased: number;
     /** Entries in the restored database's erasure log. */
     logged: number;
     /** Migrations applied during the restore so that the log could be carried over. */
@@ -139,10 +142,10 @@ export async function restoreSqliteBackup(
   let migrations = checked.migrations;
   let pending = checked.pending;
   try {
-    let currentLog: ErasureEntry[] | null = null;
+    let currentLog: ErasureLog | null = null;
     if (existsSync(target))
       ({ damaged: previousDamaged, erasureLog: currentLog } = await takeOverLiveDatabase(target));
-    const carried = await carryErasuresOver(staged, currentLog ?? []);
+    const carried = await carryErasuresOver(staged, currentLog ?? { leadErasures: [], erasedRows: [] });
     erasures = carried.erasures;
     if (carried.erasures?.migratedNow.length) {
       migrations = [...migrations, ...carried.erasures.migratedNow];
@@ -203,7 +206,7 @@ export async function restoreSqliteBackup(
  */
 async function takeOverLiveDatabase(
   target: string,
-): Promise<{ damaged: string | undefined; erasureLog: ErasureEntry[] | null }> {
+): Promise<{ damaged: string | undefined; erasureLog: ErasureLog | null }> {
   let native: DatabaseSync;
   try {
     native = new DatabaseSync(target, { timeout: 1000 });
@@ -240,27 +243,31 @@ function unlessDamaged(target: string, error: unknown): string {
 
 /**
  * Merge `log` (the live database's erasure log) into the staged copy's and delete again every
- * quote request it names. A copy from before the erasure log existed gets the site's pending
- * migrations first, but only when there is a log to carry.
+ * quote request and other row it names. A copy from before the erasure log (or its erased_rows)
+ * existed gets the site's pending migrations first, but only when there is a log to carry.
  */
 async function carryErasuresOver(
   staged: string,
-  log: ErasureEntry[],
+  log: ErasureLog,
 ): Promise<{ erasures: RestoreResult["erasures"]; counts: TableCount[] }> {
   const native = new DatabaseSync(staged);
-  // The deleted requests' text must not stay behind in the restored file's free pages.
+  // The deleted rows' text must not stay behind in the restored file's free pages.
   native.exec("PRAGMA secure_delete = ON");
   const db = new Kysely<Database>({ dialect: new NodeSqliteDialect(native) });
   try {
     let migratedNow: string[] = [];
-    if (!tableNames(native).has("lead_erasures")) {
-      if (!log.length) return { erasures: null, counts: rowCounts(native) };
+    const tables = tableNames(native);
+    if (!tables.has("lead_erasures") || !tables.has("erased_rows")) {
+      const empty = !log.leadErasures.length && !log.erasedRows.length;
+      if (empty && !tables.has("lead_erasures")) return { erasures: null, counts: rowCounts(native) };
       const before = appliedMigrations(native) ?? [];
       await migrateToLatest({ db, config: { engine: "sqlite", path: staged }, close: () => db.destroy() });
       migratedNow = (appliedMigrations(native) ?? []).filter((migration) => !before.includes(migration));
     }
-    const { reErased, logged } = await reapplyErasures(db, log);
-    return { erasures: { reErased, logged, migratedNow }, counts: rowCounts(native) };
+    const { reErased, otherRowsReErased, logged } = await reapplyErasures(db, log);
+    // Rebuild the file: nothing deleted, now or before the backup, lingers in a free page.
+    if (reErased + otherRowsReErased > 0) native.exec("VACUUM");
+    return { erasures: { reErased, otherRowsReErased, logged, migratedNow }, counts: rowCounts(native) };
   } finally {
     await closeBoth(db, native);
   }

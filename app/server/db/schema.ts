@@ -141,6 +141,7 @@ export interface SessionsTable {
 /** A user's TOTP secret; usable for sign-in once confirmed with a code. */
 export interface TotpSecretsTable {
   user_id: string;
+  /** Encrypted (AES-256-GCM, site secret): `totp1:…` (second-factor-secrets.server.ts). */
   secret: string;
   confirmed_at: ColumnType<Timestamp | null, string | null | undefined, string | null>;
   /** The last 30-second step a code was accepted for: a code works once. */
@@ -148,7 +149,7 @@ export interface TotpSecretsTable {
   created_at: Timestamp;
 }
 
-/** A single-use recovery code; only its SHA-256 is kept. */
+/** A single-use recovery code; only a salted, keyed hash is kept (`rc1:…`). */
 export interface RecoveryCodesTable {
   id: string;
   user_id: string;
@@ -265,15 +266,27 @@ export interface OutboxTable {
   last_error: string | null;
   sent_at: OptionalTimestamp;
   created_at: Timestamp;
+  /**
+   * A message carrying a single-use link (migration 0022): when the link dies. The worker never
+   * sends it after that, and housekeeping deletes it; null for messages without a link.
+   */
+  expires_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** LGPD erasures of quote requests: the id and hashes, never the data (lead-erasures.server.ts). */
 export interface LeadErasuresTable {
   lead_id: string;
-  /** SHA-256 (hex) of the e-mail, trimmed and lower-cased. */
+  /** HMAC-SHA-256 (hex, site secret) of the SHA-256 of the e-mail, trimmed and lower-cased. */
   email_hash: string;
-  /** SHA-256 (hex) of the phone's digits. */
+  /** HMAC-SHA-256 (hex, site secret) of the SHA-256 of the phone's digits. */
   phone_hash: string;
+  erased_at: Timestamp;
+}
+
+/** Other rows an LGPD erasure deleted, by table and id (migration 0022): a restore deletes them again. */
+export interface ErasedRowsTable {
+  table_name: string;
+  row_id: string;
   erased_at: Timestamp;
 }
 
@@ -284,9 +297,9 @@ export type PersonalDataAction = "export" | "erasure";
 export interface PersonalDataRequestsTable {
   id: string;
   action: PersonalDataAction;
-  /** 'email' or 'phone': what the person was found by. */
+  /** 'email', 'phone' or 'name': what the person was found by. */
   subject_kind: string;
-  /** SHA-256 (hex) of the e-mail (trimmed, lower case) or of the phone's national digits. */
+  /** Keyed hash (as lead_erasures') of the e-mail, the phone's national digits or the name. */
   subject_hash: string;
   /** JSON: records found (export) or deleted (erasure) per kind, e.g. {"leads":2}. */
   counts: string;
@@ -499,6 +512,7 @@ export interface Database {
   outbox: OutboxTable;
   content_changes: ContentChangesTable;
   lead_erasures: LeadErasuresTable;
+  erased_rows: ErasedRowsTable;
   personal_data_requests: PersonalDataRequestsTable;
   services: ServicesTable;
   stats: StatsTable;

@@ -10,8 +10,10 @@ import { enqueueMessage } from "./outbox.server";
 export const ACCOUNT_EMAIL = "account-email";
 
 /**
- * What the outbox keeps of such a message until it is sent. It holds a single-use link, so the
- * worker blanks it once delivered (`forgetAccountEmail`): the database keeps only the link's hash.
+ * What the outbox keeps of such a message until it is sent. It may hold a single-use link, so
+ * the worker deletes the row once delivered (`forgetAccountEmail`), and a row whose link has
+ * died (`expiresAt`) is never sent and goes with the housekeeping: the database keeps only the
+ * link's hash.
  */
 const accountEmailSchema = z.object({
   to: z.string(),
@@ -25,8 +27,10 @@ export type AccountEmail = z.infer<typeof accountEmailSchema>;
 export async function enqueueAccountEmail(
   trx: Kysely<Database> | Transaction<Database>,
   email: AccountEmail,
+  /** When the message's single-use link stops working; omit for a message without one. */
+  expiresAt?: string,
 ): Promise<string> {
-  return enqueueMessage(trx, { kind: ACCOUNT_EMAIL, leadId: null, payload: email });
+  return enqueueMessage(trx, { kind: ACCOUNT_EMAIL, leadId: null, payload: email, expiresAt });
 }
 
 /** The message to send for an outbox row of this kind, or null when its payload is unusable. */
@@ -46,8 +50,8 @@ ${paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`).join("\n")}
   return { messageId: `<${outboxId}@${host}>`, from, to: [to], replyTo: from, subject, text, html };
 }
 
-/** Blank a sent account message: its link must not outlive the delivery in the database. */
+/** Delete a sent account message: its link must not outlive the delivery in the database. */
 export async function forgetAccountEmail(outboxId: string): Promise<void> {
   const { db } = await startDatabase();
-  await db.updateTable("outbox").set({ payload: "{}" }).where("id", "=", outboxId).execute();
+  await db.deleteFrom("outbox").where("id", "=", outboxId).execute();
 }

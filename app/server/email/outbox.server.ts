@@ -41,7 +41,7 @@ export interface OutboxMessage {
 /** Add a message to send; call inside the transaction that writes what it is about. */
 export async function enqueueMessage(
   trx: Kysely<Database> | Transaction<Database>,
-  message: { kind: string; leadId: string | null; payload: unknown },
+  message: { kind: string; leadId: string | null; payload: unknown; expiresAt?: string | undefined },
   now = new Date(),
 ): Promise<string> {
   const id = randomUUID();
@@ -58,6 +58,7 @@ export async function enqueueMessage(
       last_error: null,
       sent_at: null,
       created_at: now.toISOString(),
+      expires_at: message.expiresAt ?? null,
     })
     .execute();
   return id;
@@ -79,6 +80,8 @@ export async function claimDueMessages(
       .select(["id", "kind", "lead_id", "payload", "attempts"])
       .where("sent_at", "is", null)
       .where("next_attempt_at", "<=", nowIso)
+      // A message whose single-use link has died is never sent (housekeeping deletes it).
+      .where((eb) => eb.or([eb("expires_at", "is", null), eb("expires_at", ">", nowIso)]))
       .where((eb) => eb.or([eb("locked_until", "is", null), eb("locked_until", "<=", nowIso)]))
       .orderBy("next_attempt_at")
       .limit(policy.batchSize);
@@ -177,4 +180,14 @@ export async function markFailed(
 export function describeError(error: unknown): string {
   const text = error instanceof Error ? error.message : String(error);
   return text.replace(/\s+/g, " ").slice(0, 500);
+}
+
+/** Delete unsent messages whose single-use link has died; returns how many went. */
+export async function deleteExpiredMessages(now = new Date()): Promise<number> {
+  const { db } = await startDatabase();
+  const result = await db
+    .deleteFrom("outbox")
+    .where("expires_at", "<=", now.toISOString())
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

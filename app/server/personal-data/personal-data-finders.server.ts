@@ -2,17 +2,19 @@ import type { Kysely, Transaction } from "kysely";
 import { auditActionLabel } from "~/lib/audit-actions";
 import { leadStatusLabels } from "~/lib/lead-status";
 import { formatSaoPauloDateTime } from "~/lib/sao-paulo-time";
-import { eraseLeadsIn } from "../db/lead-erasures.server";
+import { type ErasedRowTable, eraseLeadsIn, logErasedRows } from "../db/lead-erasures.server";
 import type { Database } from "../db/schema";
 import { ACCOUNT_EMAIL } from "../email/account-email.server";
 import { LEAD_CONFIRMATION, LEAD_NOTIFICATION } from "../email/outbox.server";
 import type { DataSubject } from "./data-subject.server";
-import { bucketOf, mentionsEmail, namesSubject } from "./subject-match.server";
+import { bucketOf, mentionsSubject, namesSubject } from "./subject-match.server";
 
 // One finder per place the site keeps personal data. Each says what it holds about a person
 // (pt-BR, as the admin reads it and the person receives it in the export) and deletes it inside
-// the erasure's transaction. A new place that can hold an e-mail or a phone gets a finder here,
-// in `personalDataFinders`, and the page, the export, the erasure and its test follow.
+// the erasure's transaction, logging what it deleted (lead_erasures, erased_rows) so a restored
+// backup deletes it again. A new place that can hold an e-mail, a phone or a name gets a finder
+// here, in `personalDataFinders` (and its table in ERASED_ROW_TABLES), and the page, the export,
+// the erasure, the restore and their tests follow.
 
 /** A value the export carries and the page shows, labelled in pt-BR. */
 export type RecordValue = string | number | null;
@@ -46,13 +48,21 @@ export interface PersonalDataFinder {
 const when = (iso: string | null) => (iso ? formatSaoPauloDateTime(iso) : null);
 const erasable = (records: FoundRecord[]) => records.filter((record) => !record.keptBecause).map((r) => r.id);
 
+/** Delete the rows and log them, so that a restore deletes them again. */
 async function deleteIds(
   trx: Transaction<Database>,
-  table: "outbox" | "invitations" | "rate_limit_events",
+  table: ErasedRowTable,
   ids: string[],
+  now: Date,
 ): Promise<void> {
-  if (ids.length > 0) await trx.deleteFrom(table).where("id", "in", ids).execute();
+  if (ids.length === 0) return;
+  await trx.deleteFrom(table).where("id", "in", ids).execute();
+  await logErasedRows(trx, table, ids, now);
 }
+
+/** The column of a quote request that names the subject. */
+const leadColumn = (subject: DataSubject) =>
+  subject.kind === "email" ? "leads.email" : subject.kind === "phone" ? "leads.phone" : "leads.name";
 
 /** Quote requests sent with the e-mail or phone, with where they came from and the team's note. */
 export const quoteRequestsFinder: PersonalDataFinder = {
@@ -80,7 +90,7 @@ export const quoteRequestsFinder: PersonalDataFinder = {
         "leads.utm_campaign",
         "blog_posts.title as source_post_title",
       ])
-      .where((eb) => namesSubject(eb.ref(subject.kind === "email" ? "leads.email" : "leads.phone"), subject))
+      .where((eb) => namesSubject(eb.ref(leadColumn(subject)), subject))
       .orderBy("leads.created_at")
       .orderBy("leads.id")
       .execute();
@@ -138,7 +148,7 @@ export const outboxFinder: PersonalDataFinder = {
     const leadIds = db
       .selectFrom("leads")
       .select("leads.id")
-      .where((eb) => namesSubject(eb.ref(subject.kind === "email" ? "leads.email" : "leads.phone"), subject));
+      .where((eb) => namesSubject(eb.ref(leadColumn(subject)), subject));
     const rows = await db
       .selectFrom("outbox")
       .select((eb) => [
@@ -162,8 +172,7 @@ export const outboxFinder: PersonalDataFinder = {
       .orderBy("id")
       .execute();
     // LIKE finds "maria@x.com" inside "anamaria@x.com" too: someone else's message stays.
-    const addressedToThem = (text: string | null) =>
-      subject.kind === "phone" || (text !== null && mentionsEmail(text, subject.email));
+    const addressedToThem = (text: string | null) => text !== null && mentionsSubject(text, subject);
     return rows
       .filter(
         (row) =>
@@ -181,8 +190,8 @@ export const outboxFinder: PersonalDataFinder = {
         },
       }));
   },
-  async erase(trx, records) {
-    await deleteIds(trx, "outbox", erasable(records));
+  async erase(trx, records, { now }) {
+    await deleteIds(trx, "outbox", erasable(records), now);
   },
 };
 
@@ -212,8 +221,8 @@ export const invitationsFinder: PersonalDataFinder = {
         : {}),
     }));
   },
-  async erase(trx, records) {
-    await deleteIds(trx, "invitations", erasable(records));
+  async erase(trx, records, { now }) {
+    await deleteIds(trx, "invitations", erasable(records), now);
   },
 };
 
@@ -241,8 +250,8 @@ export const rateLimitEventsFinder: PersonalDataFinder = {
       },
     }));
   },
-  async erase(trx, records) {
-    await deleteIds(trx, "rate_limit_events", erasable(records));
+  async erase(trx, records, { now }) {
+    await deleteIds(trx, "rate_limit_events", erasable(records), now);
   },
 };
 
@@ -251,11 +260,11 @@ export const teamAccountsFinder: PersonalDataFinder = {
   key: "users",
   title: "Contas da equipe",
   async find(db, subject) {
-    if (subject.kind !== "email") return [];
+    if (subject.kind === "phone") return [];
     const rows = await db
       .selectFrom("users")
       .select(["id", "email", "name", "role", "created_at", "last_sign_in_at", "deactivated_at"])
-      .where((eb) => namesSubject(eb.ref("email"), subject))
+      .where((eb) => namesSubject(eb.ref(subject.kind === "email" ? "email" : "name"), subject))
       .execute();
     return rows.map((row) => ({
       id: row.id,
@@ -274,13 +283,9 @@ export const teamAccountsFinder: PersonalDataFinder = {
 };
 
 /**
- * Every place searched, in the page's and the export's order. Another place that holds
- * personal data (the audit log) is added here as one more finder.
- */
-/**
  * Audit entries about the person: those whose subject is the e-mail or phone (a refused sign-in
- * with that e-mail, an export searched by it) and those about their quote requests (views,
- * changes). The audit log is append-only except for its retention and this erasure
+ * with that e-mail), those whose label or details name them (an export searched by their name
+ * before decision 0046) and those about their quote requests (views, changes). The audit log is append-only except for its retention and this erasure
  * (docs/decisions/0035).
  */
 export const auditEntriesFinder: PersonalDataFinder = {
@@ -305,7 +310,7 @@ export const auditEntriesFinder: PersonalDataFinder = {
       ])
       .where((eb) =>
         eb.or([
-          namesSubject(eb.ref("subject"), subject),
+          ...(subject.kind === "name" ? [] : [namesSubject(eb.ref("subject"), subject)]),
           namesSubject(eb.ref("target_label"), subject, { loose: true }),
           namesSubject(eb.ref("details"), subject, { loose: true }),
           ...(leadIds.length > 0
@@ -315,16 +320,13 @@ export const auditEntriesFinder: PersonalDataFinder = {
       )
       .orderBy("at", "desc")
       .execute();
-    // An e-mail inside a longer text must be that whole address (as for the outbox).
-    const naming =
-      subject.kind === "phone"
-        ? rows
-        : rows.filter(
-            (row) =>
-              row.subject === subject.email ||
-              aboutTheirRequests(row.target_type, row.target_id) ||
-              mentionsEmail(`${row.target_label ?? ""} ${row.details ?? ""}`, subject.email),
-          );
+    // An e-mail or a name inside a longer text must be that whole address or name (as for the outbox).
+    const naming = rows.filter(
+      (row) =>
+        (subject.kind === "email" && row.subject === subject.email) ||
+        aboutTheirRequests(row.target_type, row.target_id) ||
+        mentionsSubject(`${row.target_label ?? ""} ${row.details ?? ""}`, subject),
+    );
     return naming.map((row) => ({
       id: row.id,
       fields: {
@@ -335,9 +337,8 @@ export const auditEntriesFinder: PersonalDataFinder = {
       },
     }));
   },
-  async erase(trx, records) {
-    const ids = erasable(records);
-    if (ids.length > 0) await trx.deleteFrom("audit_log").where("id", "in", ids).execute();
+  async erase(trx, records, { now }) {
+    await deleteIds(trx, "audit_log", erasable(records), now);
   },
 };
 

@@ -5,8 +5,14 @@ import type { Database, PersonalDataAction } from "../db/schema";
 import { type DataSubject, subjectHash } from "./data-subject.server";
 
 // The log of LGPD requests answered in the admin: who exported or erased whose data, when, and
-// how many records of each kind, with the person as a hash (migration 0020). Written in the
+// how many records of each kind, with the person as a keyed hash (migrations 0020, 0022). Written in the
 // transaction that read or deleted the data, so neither exists without the other.
+
+const subjectKindLabels: Record<DataSubject["kind"], string> = {
+  email: "e-mail",
+  phone: "telefone",
+  name: "nome",
+};
 
 export interface PersonalDataRequest {
   action: PersonalDataAction;
@@ -37,7 +43,8 @@ export async function recordPersonalDataRequest(
       created_at: request.now.toISOString(),
     })
     .execute();
-  // The audit entry names no one: the kind of identifier, its hash and the counts.
+  // The audit entry names no one, not even by a hash: what was done, by which kind of
+  // identifier, and to how many records (the request log above keeps the keyed hash).
   const user = await db
     .selectFrom("users")
     .select(["id", "email"])
@@ -47,8 +54,8 @@ export async function recordPersonalDataRequest(
     { user: user ?? null },
     {
       action: request.action === "export" ? "lgpd.export" : "lgpd.erase",
-      target: { type: "titular", label: request.subject.kind === "email" ? "e-mail" : "telefone" },
-      details: { titular: subjectHash(request.subject), registros: request.counts },
+      target: { type: "titular", label: subjectKindLabels[request.subject.kind] },
+      details: { registros: request.counts },
     },
     db,
   );

@@ -29,14 +29,35 @@ export function containsPhone(column: Expression<string | null>, digits: string)
   return sql<SqlBool>`${stripped} like ${`%${digits}%`}`;
 }
 
-/** The column names the subject: is (or, with `loose`, contains) the e-mail, or holds the phone. */
+/**
+ * The column names the subject: is (or, with `loose`, contains) the e-mail or the name, or holds
+ * the phone. A loose match is a candidate: `mentionsSubject` decides on the text.
+ */
 export function namesSubject(
   column: Expression<string | null>,
   subject: DataSubject,
   { loose = false } = {},
 ): RawBuilder<SqlBool> {
   if (subject.kind === "phone") return containsPhone(column, subject.digits);
-  return loose ? containsEmail(column, subject.email) : isEmail(column, subject.email);
+  if (subject.kind === "email") {
+    return loose ? containsEmail(column, subject.email) : isEmail(column, subject.email);
+  }
+  // A name in lower case, or as typed (SQLite's lower() leaves accented capitals alone).
+  if (loose) {
+    return sql<SqlBool>`(${containsEmail(column, subject.folded)} or ${column} like ${`%${likeLiteral(subject.name)}%`} escape '\\')`;
+  }
+  return sql<SqlBool>`(lower(trim(${column})) = ${subject.folded} or trim(${column}) = ${subject.name})`;
+}
+
+/**
+ * The text names the person: the whole e-mail address or the whole name (not "Maria" inside
+ * "Mariana"), in any case; a phone already matched on its digits in SQL.
+ */
+export function mentionsSubject(text: string, subject: DataSubject): boolean {
+  if (subject.kind === "phone") return true;
+  if (subject.kind === "email") return mentionsEmail(text, subject.email);
+  const literal = subject.name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/ /g, "\\s+");
+  return new RegExp(`(?<![\\p{L}\\p{N}])${literal}(?![\\p{L}\\p{N}])`, "iu").test(text);
 }
 
 /** The rate-limit bucket is the one named after the e-mail ("login-fail:email:<e-mail>"). */

@@ -101,6 +101,7 @@ export async function createInvitation(
       .where("revoked_at", "is", null)
       .execute();
     const { token, hash } = newSingleUseToken();
+    const expiresAt = new Date(now.getTime() + INVITATION_HOURS * HOUR).toISOString();
     await trx
       .insertInto("invitations")
       .values({
@@ -110,10 +111,10 @@ export async function createInvitation(
         token_hash: hash,
         invited_by: invitedBy,
         created_at: now.toISOString(),
-        expires_at: new Date(now.getTime() + INVITATION_HOURS * HOUR).toISOString(),
+        expires_at: expiresAt,
       })
       .execute();
-    await enqueueAccountEmail(trx, invitationEmail(input.email, input.role, token, siteName));
+    await enqueueAccountEmail(trx, invitationEmail(input.email, input.role, token, siteName), expiresAt);
     return { ok: true };
   });
   if (result.ok) wakeOutboxWorker();
@@ -138,14 +139,16 @@ export async function resendInvitation(
         .executeTakeFirst();
       if (!invitation) return { ok: false, status: 404, message: INVITATION_NOT_FOUND_MESSAGE };
       const { token, hash } = newSingleUseToken();
+      const expiresAt = new Date(Date.now() + INVITATION_HOURS * HOUR).toISOString();
       await trx
         .updateTable("invitations")
-        .set({ token_hash: hash, expires_at: new Date(Date.now() + INVITATION_HOURS * HOUR).toISOString() })
+        .set({ token_hash: hash, expires_at: expiresAt })
         .where("id", "=", id)
         .execute();
       await enqueueAccountEmail(
         trx,
         invitationEmail(invitation.email, roleOf(invitation.role), token, siteName),
+        expiresAt,
       );
       return { ok: true, email: invitation.email };
     });

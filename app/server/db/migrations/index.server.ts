@@ -20,6 +20,7 @@ import * as sessionDevices from "./0018-session-devices.server.ts";
 import * as auditLog from "./0019-audit-log.server.ts";
 import * as personalDataRequests from "./0020-personal-data-requests.server.ts";
 import * as sessionAuthenticationTime from "./0021-session-authentication-time.server.ts";
+import * as erasureEverywhere from "./0022-erasure-everywhere.server.ts";
 
 /** Every migration, in order. Names sort; never rename or edit one that has shipped. */
 const migrations: Record<string, Migration> = {
@@ -44,6 +45,7 @@ const migrations: Record<string, Migration> = {
   "0019-audit-log": auditLog,
   "0020-personal-data-requests": personalDataRequests,
   "0021-session-authentication-time": sessionAuthenticationTime,
+  "0022-erasure-everywhere": erasureEverywhere,
 };
 
 export const migrationProvider: MigrationProvider = {
