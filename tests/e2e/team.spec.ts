@@ -1,20 +1,12 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import { expect, test } from "@playwright/test";
 import { FORBIDDEN_MESSAGE } from "~/lib/roles";
-import { databaseConfigFromEnv } from "~/server/db/config.server";
-import { type DatabaseHandle, openDatabase } from "~/server/db/connection.server";
+import type { DatabaseHandle } from "~/server/db/connection.server";
 import { LAST_ADMIN_MESSAGE } from "~/server/team/team-members.server";
-import {
-  adminHeaders,
-  E2E_ADMIN,
-  sha256Hex,
-  signInOverHttp,
-  startDedicatedServer,
-} from "../support/admin-auth";
+import { adminHeaders, E2E_ADMIN, sha256Hex, signInOverHttp } from "../support/admin-auth";
 import { linkPath, signedInPage, toast } from "../support/admin-page";
 import { adminPagesPassAxe, seriousAxeViolations } from "../support/axe";
 import { openE2eDatabase } from "../support/db";
-import { startSmtpSink } from "../support/smtp-sink";
+import { expect, test } from "../support/own-site";
 
 // The team: an Administrador invites a colleague by e-mail (read from a real SMTP server), who
 // sets a name and password and is signed in as an Editor that cannot open personal data;
@@ -26,92 +18,84 @@ const STRONG = "girassol amarelo na varanda de inverno";
 
 test("an invited colleague sets a password, is signed in as Editor, and cannot open quote requests; deactivated, the session ends", async ({
   browser,
+  ownSite,
 }) => {
   test.setTimeout(180_000);
-  const smtp = await startSmtpSink();
-  const own = await startDedicatedServer({ SMTP_URL: smtp.url });
-  const handle = await openDatabase(databaseConfigFromEnv(own.databaseEnv));
-  try {
-    const admin = await signedInPage(browser, own.url);
-    await admin.goto("/admin/usuarios");
-    const email = `colega-${uid()}@exemplo-condominio.com.br`;
-    const inviteForm = admin.getByRole("region", { name: "Convidar pessoa" });
-    await inviteForm.getByLabel("E-mail").fill(email);
-    await inviteForm.getByLabel("Papel").selectOption("editor");
-    await admin.getByRole("button", { name: "Enviar convite" }).click();
-    await expect(toast(admin, "Convite enviado!")).toBeVisible({ timeout: 15_000 });
-    await expect(admin.getByRole("region", { name: "Convites pendentes" })).toContainText(email);
+  const admin = await signedInPage(browser, ownSite.url);
+  await admin.goto("/admin/usuarios");
+  const email = `colega-${uid()}@exemplo-condominio.com.br`;
+  const inviteForm = admin.getByRole("region", { name: "Convidar pessoa" });
+  await inviteForm.getByLabel("E-mail").fill(email);
+  await inviteForm.getByLabel("Papel").selectOption("editor");
+  await admin.getByRole("button", { name: "Enviar convite" }).click();
+  await expect(toast(admin, "Convite enviado!")).toBeVisible({ timeout: 15_000 });
+  await expect(admin.getByRole("region", { name: "Convites pendentes" })).toContainText(email);
 
-    const [mail] = await smtp.waitForMessages(1, 30_000);
-    expect(mail?.envelopeTo).toEqual([email]);
-    expect(mail?.headers.get("subject")).toContain("Convite para o painel");
-    const path = linkPath(mail?.text ?? "", "/convite");
-    // Only the link's hash is stored, and the sent message no longer holds the link.
-    const token = path.split("/").pop() ?? "";
-    const stored = await handle.db
-      .selectFrom("invitations")
-      .select("token_hash")
-      .where("email", "=", email)
-      .execute();
-    expect(stored).toEqual([{ token_hash: sha256Hex(token) }]);
-    await expect
-      .poll(async () => JSON.stringify(await handle.db.selectFrom("outbox").select("payload").execute()), {
-        timeout: 15_000,
-      })
-      .not.toContain(token);
+  const [mail] = await ownSite.smtp.waitForMessages(1, 30_000);
+  expect(mail?.envelopeTo).toEqual([email]);
+  expect(mail?.headers.get("subject")).toContain("Convite para o painel");
+  const path = linkPath(mail?.text ?? "", "/convite");
+  // Only the link's hash is stored, and the sent message no longer holds the link.
+  const token = path.split("/").pop() ?? "";
+  const stored = await ownSite.db
+    .selectFrom("invitations")
+    .select("token_hash")
+    .where("email", "=", email)
+    .execute();
+  expect(stored).toEqual([{ token_hash: sha256Hex(token) }]);
+  await expect
+    .poll(async () => JSON.stringify(await ownSite.db.selectFrom("outbox").select("payload").execute()), {
+      timeout: 15_000,
+    })
+    .not.toContain(token);
 
-    const guestContext = await browser.newContext({ baseURL: own.url });
-    const guest = await guestContext.newPage();
-    await guest.goto(path);
-    await expect(guest.getByRole("heading", { name: "Aceitar convite" })).toBeVisible();
-    await expect(guest.getByText(email)).toBeVisible();
-    await guest.getByLabel("Seu nome").fill("Carla Editora");
-    await guest.getByLabel("Senha", { exact: true }).fill("senha123");
-    await guest.getByLabel("Repita a senha").fill("senha123");
-    await guest.getByRole("button", { name: "Criar conta e entrar" }).click();
-    await expect(toast(guest, "Senha fraca")).toBeVisible({ timeout: 15_000 });
-    expect(await handle.db.selectFrom("users").select("id").where("email", "=", email).execute()).toEqual([]);
+  const guestContext = await browser.newContext({ baseURL: ownSite.url });
+  const guest = await guestContext.newPage();
+  await guest.goto(path);
+  await expect(guest.getByRole("heading", { name: "Aceitar convite" })).toBeVisible();
+  await expect(guest.getByText(email)).toBeVisible();
+  await guest.getByLabel("Seu nome").fill("Carla Editora");
+  await guest.getByLabel("Senha", { exact: true }).fill("senha123");
+  await guest.getByLabel("Repita a senha").fill("senha123");
+  await guest.getByRole("button", { name: "Criar conta e entrar" }).click();
+  await expect(toast(guest, "Senha fraca")).toBeVisible({ timeout: 15_000 });
+  expect(await ownSite.db.selectFrom("users").select("id").where("email", "=", email).execute()).toEqual([]);
 
-    await guest.getByLabel("Senha", { exact: true }).fill(STRONG);
-    await guest.getByLabel("Repita a senha").fill(STRONG);
-    await guest.getByRole("button", { name: "Criar conta e entrar" }).click();
-    await expect(guest).toHaveURL(/\/admin$/, { timeout: 15_000 });
-    await expect(guest.getByText(`Conectado como ${email}`)).toBeVisible();
-    const nav = guest.getByRole("navigation", { name: "Seções do painel" });
-    await expect(nav.getByRole("link", { name: "Obras" })).toBeVisible();
-    await expect(nav.getByRole("link", { name: "Solicitações de Orçamento" })).toHaveCount(0);
-    await expect(nav.getByRole("link", { name: "Usuários" })).toHaveCount(0);
-    const forbidden = await guest.goto("/admin/solicitacoes");
-    expect(forbidden?.status()).toBe(403);
-    await expect(guest.getByRole("heading", { name: "Acesso restrito" })).toBeVisible();
-    const csv = await guest.request.get("/admin/solicitacoes.csv");
-    expect(csv.status()).toBe(403);
-    expect(await csv.json()).toEqual({ error: FORBIDDEN_MESSAGE });
+  await guest.getByLabel("Senha", { exact: true }).fill(STRONG);
+  await guest.getByLabel("Repita a senha").fill(STRONG);
+  await guest.getByRole("button", { name: "Criar conta e entrar" }).click();
+  await expect(guest).toHaveURL(/\/admin$/, { timeout: 15_000 });
+  await expect(guest.getByText(`Conectado como ${email}`)).toBeVisible();
+  const nav = guest.getByRole("navigation", { name: "Seções do painel" });
+  await expect(nav.getByRole("link", { name: "Obras" })).toBeVisible();
+  await expect(nav.getByRole("link", { name: "Solicitações de Orçamento" })).toHaveCount(0);
+  await expect(nav.getByRole("link", { name: "Usuários" })).toHaveCount(0);
+  const forbidden = await guest.goto("/admin/solicitacoes");
+  expect(forbidden?.status()).toBe(403);
+  await expect(guest.getByRole("heading", { name: "Acesso restrito" })).toBeVisible();
+  const csv = await guest.request.get("/admin/solicitacoes.csv");
+  expect(csv.status()).toBe(403);
+  expect(await csv.json()).toEqual({ error: FORBIDDEN_MESSAGE });
 
-    // The link works once.
-    const again = await guest.request.get(path);
-    expect(again.status()).toBe(404);
-    expect(await again.text()).toContain("Convite indisponível");
+  // The link works once.
+  const again = await guest.request.get(path);
+  expect(again.status()).toBe(404);
+  expect(await again.text()).toContain("Convite indisponível");
 
-    // The invitee signs in with the chosen password in a browser of their own.
-    const later = await signedInPage(browser, own.url, { email, password: STRONG });
-    expect((await later.goto("/admin"))?.status()).toBe(200);
+  // The invitee signs in with the chosen password in a browser of their own.
+  const later = await signedInPage(browser, ownSite.url, { email, password: STRONG });
+  expect((await later.goto("/admin"))?.status()).toBe(200);
 
-    // Deactivated: every session of theirs ends at once.
-    await admin.goto("/admin/usuarios");
-    await admin.getByRole("button", { name: `Desativar Carla Editora (${email})` }).click();
-    await expect(toast(admin, "Usuário desativado.")).toBeVisible({ timeout: 15_000 });
-    for (const page of [guest, later]) {
-      const response = await page.request.get("/admin", { maxRedirects: 0 });
-      expect(response.status()).toBe(302);
-      expect(response.headers().location).toContain("/auth");
-    }
-    await guestContext.close();
-  } finally {
-    await handle.close();
-    await own.stop();
-    await smtp.close();
+  // Deactivated: every session of theirs ends at once.
+  await admin.goto("/admin/usuarios");
+  await admin.getByRole("button", { name: `Desativar Carla Editora (${email})` }).click();
+  await expect(toast(admin, "Usuário desativado.")).toBeVisible({ timeout: 15_000 });
+  for (const page of [guest, later]) {
+    const response = await page.request.get("/admin", { maxRedirects: 0 });
+    expect(response.status()).toBe(302);
+    expect(response.headers().location).toContain("/auth");
   }
+  await guestContext.close();
 });
 
 test.describe("on the shared server", () => {
