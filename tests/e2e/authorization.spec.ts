@@ -732,7 +732,8 @@ const teamProbes: Probe[] = [
 
 /** Quote requests: personal data (list, one request, CSV export, status and deletion). */
 const leadProbes: Probe[] = [
-  ...pageProbes(["/admin/solicitacoes", "/admin/solicitacoes/<id>"], (page) =>
+  // The inbox's dashboard (where requests come from) counts them: leads.read too.
+  ...pageProbes(["/admin/solicitacoes", "/admin/solicitacoes/painel", "/admin/solicitacoes/<id>"], (page) =>
     page.replace("<id>", fixture.leadId),
   ),
   // A download: without a session it goes to sign-in like a page; an Editor gets JSON with the reason.
@@ -1061,19 +1062,6 @@ const probes: Probe[] = [
   ...siteContentProbes,
   ...worksProbes,
   ...redirectProbes,
-  // The inbox's dashboard (where requests come from).
-  {
-    label: "GET /admin/solicitacoes/painel",
-    method: "GET",
-    path: () => "/admin/solicitacoes/painel",
-    kind: "page",
-  },
-  {
-    label: "GET /admin/solicitacoes/painel.data",
-    method: "GET",
-    path: () => "/admin/solicitacoes/painel.data",
-    kind: "data",
-  },
   // The media library.
   { label: "GET /admin/midia", method: "GET", path: () => "/admin/midia", kind: "page" },
   {
