@@ -1,6 +1,8 @@
 import { createHash, randomBytes } from "node:crypto";
+import { deviceLabel } from "~/lib/device-label";
 import { type Role, roleOf } from "~/lib/roles";
 import type { Toast } from "~/lib/toast";
+import { recordAudit } from "../audit/audit-log.server";
 import { currentRequestAddress } from "../audit/request-address.server";
 import { database } from "../db/database.server";
 import { cookiesMustBeSecure, readCookie, serializeCookie, siteIsHttps } from "./cookies.server";
@@ -212,24 +214,49 @@ export async function listUserSessions(userId: string): Promise<UserSession[]> {
   }));
 }
 
-/** End one of the user's sessions; false when they have none with this id. */
-export async function endUserSession(userId: string, idHash: string): Promise<boolean> {
+/** End one of the signed-in user's sessions (audited); false when they have none with this id. */
+export async function endUserSession(session: CurrentSession, idHash: string): Promise<boolean> {
   const db = await database();
-  const result = await db
-    .deleteFrom("sessions")
-    .where("user_id", "=", userId)
-    .where("id_hash", "=", idHash)
-    .executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
+  return db.transaction().execute(async (trx) => {
+    const ended = await trx
+      .deleteFrom("sessions")
+      .where("user_id", "=", session.user.id)
+      .where("id_hash", "=", idHash)
+      .returning("user_agent")
+      .executeTakeFirst();
+    if (!ended) return false;
+    await recordAudit(
+      session,
+      {
+        action: "signin.session_end",
+        target: { type: "user", id: session.user.id, label: session.user.email },
+        details: { device: deviceLabel(ended.user_agent), current: idHash === session.idHash },
+      },
+      trx,
+    );
+    return true;
+  });
 }
 
-/** End every session of the user but this one; returns how many ended. */
+/** End every session of the user but this one (audited); returns how many ended. */
 export async function endOtherSessions(session: CurrentSession): Promise<number> {
   const db = await database();
-  const result = await db
-    .deleteFrom("sessions")
-    .where("user_id", "=", session.user.id)
-    .where("id_hash", "!=", session.idHash)
-    .executeTakeFirst();
-  return Number(result.numDeletedRows);
+  return db.transaction().execute(async (trx) => {
+    const result = await trx
+      .deleteFrom("sessions")
+      .where("user_id", "=", session.user.id)
+      .where("id_hash", "!=", session.idHash)
+      .executeTakeFirst();
+    const ended = Number(result.numDeletedRows);
+    await recordAudit(
+      session,
+      {
+        action: "signin.sessions_end_others",
+        target: { type: "user", id: session.user.id, label: session.user.email },
+        details: { ended },
+      },
+      trx,
+    );
+    return ended;
+  });
 }
