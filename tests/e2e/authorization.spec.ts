@@ -1454,7 +1454,8 @@ test("a session past the 30-day maximum is refused even though it was used a min
 });
 
 test("a session within both limits is accepted, and its idle expiry slides forward", async ({ request }) => {
-  const token = await insertSession(handle.db, adminId, {
+  // An Editor's session: 3 days idle (an Administrador's ends after 12 hours, below).
+  const token = await insertSession(handle.db, fixture.editorId, {
     createdAgoMs: 10 * DAY,
     lastSeenAgoMs: 2 * DAY,
     expiresInMs: DAY,
@@ -1465,12 +1466,24 @@ test("a session within both limits is accepted, and its idle expiry slides forwa
   const row = await handle.db
     .selectFrom("sessions")
     .select(["expires_at", "absolute_expires_at"])
-    .where("user_id", "=", adminId)
+    .where("user_id", "=", fixture.editorId)
     .where("id_hash", "=", sha256Hex(token))
     .executeTakeFirstOrThrow();
   const expires = new Date(row.expires_at).getTime();
   expect(expires).toBeGreaterThan(Date.now() + 3 * DAY - 5 * 60_000);
   expect(expires).toBeLessThanOrEqual(new Date(row.absolute_expires_at).getTime());
+});
+
+test("an Administrador's session last used 13 hours ago is over: sign-in again, and the row is gone", async ({
+  request,
+}) => {
+  const token = await insertSession(handle.db, adminId, {
+    createdAgoMs: DAY,
+    lastSeenAgoMs: 13 * 60 * 60_000,
+    expiresInMs: 2 * DAY,
+  });
+  await expectSignInRequired(await request.get("/admin", { headers: adminHeaders(token), maxRedirects: 0 }));
+  expect(await sessionRowExists(handle.db, token)).toBe(false);
 });
 
 test("odd spellings of admin paths are refused too", async ({ request }) => {

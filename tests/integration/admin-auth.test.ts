@@ -2,19 +2,21 @@ import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { attemptLogin, type LoginResult } from "~/server/auth/login.server";
 import {
+  ADMIN_SESSION_IDLE_MS,
   createSession,
   destroySession,
   getSession,
   SESSION_IDLE_MS,
   SESSION_MAX_MS,
+  sessionIdleMs,
 } from "~/server/auth/sessions.server";
 import { upsertAdmin } from "~/server/auth/users.server";
 import { database, startDatabase, stopDatabase } from "~/server/db/database.server";
 import { testEngines } from "../support/test-database";
 
 // Sign-in rate limits (failures for an e-mail slow it down, 20 attempts per address in 15 minutes
-// are the hard limit) and sessions (3 days idle, sliding; 30 days at most; one per sign-in), on
-// every database engine.
+// are the hard limit) and sessions (3 days idle, an Administrador's 12 hours, sliding; 30 days
+// at most; one per sign-in), on every database engine.
 
 const SITE = "http://localhost";
 // A plain-http site (the local demo): the session cookie is `sid`, Secure only on an HTTPS
@@ -22,7 +24,8 @@ const SITE = "http://localhost";
 // Read on first use, so setting it before any test runs is enough.
 process.env.PUBLIC_URL = "http://localhost:3000";
 const MINUTE = 60 * 1000;
-const DAY = 24 * 60 * MINUTE;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
 const FAILED = "E-mail ou senha incorretos.";
 const LOCKED = "Muitas tentativas de login. Aguarde 15 minutos e tente novamente.";
 
@@ -56,6 +59,14 @@ describe.each(testEngines())("admin sign-in and sessions on $name", (engine) => 
       .where("email", "=", email)
       .executeTakeFirstOrThrow();
     return { email, password, id: user.id };
+  }
+
+  /** An Editor of this test's own (sessions of roles other than Administrador keep 3 days idle). */
+  async function newEditor() {
+    const editor = await newAdmin();
+    const db = await database();
+    await db.updateTable("users").set({ role: "editor" }).where("id", "=", editor.id).execute();
+    return editor;
   }
 
   const failed: LoginResult = { ok: false, status: 401, message: FAILED };
@@ -308,10 +319,10 @@ describe.each(testEngines())("admin sign-in and sessions on $name", (engine) => 
       };
     }
 
-    it("createSession: 3 days idle, 30 days at most; an HttpOnly, SameSite=Lax cookie, Secure over HTTPS", async () => {
+    it("createSession: 3 days idle (an Editor), 30 days at most; an HttpOnly, SameSite=Lax cookie, Secure over HTTPS", async () => {
       expect(SESSION_IDLE_MS).toBe(3 * DAY);
       expect(SESSION_MAX_MS).toBe(30 * DAY);
-      const admin = await newAdmin();
+      const admin = await newEditor();
       const before = Date.now();
       const cookie = await createSession(new Request(SITE), admin.id);
       expect(cookie).toMatch(/^sid=[A-Za-z0-9_-]{40,}; Path=\/; HttpOnly; SameSite=Lax; Max-Age=2592000$/);
@@ -324,7 +335,7 @@ describe.each(testEngines())("admin sign-in and sessions on $name", (engine) => 
         id: admin.id,
         email: admin.email,
         name: null,
-        role: "admin",
+        role: "editor",
       });
 
       const secure = await createSession(new Request("https://www.exemplo-condominio.com.br/auth"), admin.id);
@@ -344,6 +355,33 @@ describe.each(testEngines())("admin sign-in and sessions on $name", (engine) => 
       expect(await stored(token)).toBeUndefined();
     });
 
+    it("an Administrador's session ends after 12 hours idle; an Editor's does not", async () => {
+      const admin = await newAdmin();
+      const editor = await newEditor();
+      // Last used 13 hours ago, with the 3 days a session was given before (still in the future).
+      const idle = { createdAgo: DAY, lastSeenAgo: 13 * HOUR, expiresIn: 3 * DAY - 13 * HOUR };
+      const adminToken = await craft(admin.id, idle);
+      const editorToken = await craft(editor.id, idle);
+      expect(await getSession(withCookie(adminToken))).toBeNull();
+      expect(await stored(adminToken)).toBeUndefined();
+      expect((await getSession(withCookie(editorToken)))?.user.id).toBe(editor.id);
+
+      // A new session of an Administrador is given 12 hours, and use slides it by 12 hours.
+      const before = Date.now();
+      const cookie = await createSession(new Request(SITE), admin.id);
+      const token = /^sid=([^;]+)/.exec(cookie)?.[1] ?? "";
+      expect((await stored(token))?.expires).toBeLessThanOrEqual(Date.now() + 12 * HOUR + 1000);
+      expect((await stored(token))?.expires).toBeGreaterThanOrEqual(before + 12 * HOUR - 1000);
+      const used = await craft(admin.id, { lastSeenAgo: 11 * HOUR, expiresIn: HOUR });
+      expect(await getSession(withCookie(used))).not.toBeNull();
+      expect((await stored(used))?.expires).toBeLessThanOrEqual(Date.now() + 12 * HOUR + 1000);
+      expect((await stored(used))?.expires).toBeGreaterThanOrEqual(before + 12 * HOUR - 1000);
+      // Where the limits are configured (sessions.server.ts).
+      expect(ADMIN_SESSION_IDLE_MS).toBe(12 * HOUR);
+      expect(sessionIdleMs("admin")).toBe(12 * HOUR);
+      expect(sessionIdleMs("editor")).toBe(3 * DAY);
+    });
+
     it("a session past its absolute limit is refused even if used a minute ago", async () => {
       const admin = await newAdmin();
       const token = await craft(admin.id, {
@@ -357,7 +395,7 @@ describe.each(testEngines())("admin sign-in and sessions on $name", (engine) => 
     });
 
     it("use slides the idle expiry forward (at most every 5 minutes), never past the absolute limit", async () => {
-      const admin = await newAdmin();
+      const admin = await newEditor();
 
       const sliding = await craft(admin.id, {
         createdAgo: 2 * DAY,

@@ -25,6 +25,16 @@ export function readSessionToken(request: Request): string | undefined {
 
 /** Idle time after which a session ends; every use pushes it forward. */
 export const SESSION_IDLE_MS = 3 * 24 * 60 * 60 * 1000;
+/**
+ * An Administrador's session ends sooner when idle: it opens every personal datum and the
+ * team's accounts (docs/decisions/0045). Other roles keep SESSION_IDLE_MS.
+ */
+export const ADMIN_SESSION_IDLE_MS = 12 * 60 * 60 * 1000;
+
+/** The idle limit of a role's sessions: where it is configured, in one place. */
+export function sessionIdleMs(role: Role): number {
+  return role === "admin" ? ADMIN_SESSION_IDLE_MS : SESSION_IDLE_MS;
+}
 /** Hard limit from sign-in, whatever the activity. */
 export const SESSION_MAX_MS = 30 * 24 * 60 * 60 * 1000;
 /** What a session keeps of the browser's User-Agent (enough to name it; some send kilobytes). */
@@ -59,6 +69,8 @@ export async function createSession(request: Request, userId: string, flash?: To
   if (looksLikeSessionToken(previous)) {
     await db.deleteFrom("sessions").where("id_hash", "=", hashToken(previous)).execute();
   }
+  const user = await db.selectFrom("users").select("role").where("id", "=", userId).executeTakeFirst();
+  const idleMs = sessionIdleMs(roleOf(user?.role ?? ""));
   const token = randomBytes(32).toString("base64url");
   const now = Date.now();
   await db
@@ -68,7 +80,7 @@ export async function createSession(request: Request, userId: string, flash?: To
       user_id: userId,
       created_at: new Date(now).toISOString(),
       last_seen_at: new Date(now).toISOString(),
-      expires_at: new Date(now + SESSION_IDLE_MS).toISOString(),
+      expires_at: new Date(now + idleMs).toISOString(),
       absolute_expires_at: new Date(now + SESSION_MAX_MS).toISOString(),
       flash: flash ? JSON.stringify(flash) : null,
       user_agent: request.headers.get("user-agent")?.slice(0, MAX_USER_AGENT_CHARS) || null,
@@ -107,22 +119,27 @@ export async function getSession(request: Request): Promise<CurrentSession | nul
     .executeTakeFirst();
   if (!row) return null;
   const now = Date.now();
+  const role = roleOf(row.role);
+  const idleMs = sessionIdleMs(role);
   const absolute = Date.parse(String(row.absolute_expires_at));
-  if (Date.parse(String(row.expires_at)) <= now || absolute <= now) {
+  const lastSeen = Date.parse(String(row.last_seen_at));
+  // The stored expiry, and the role's idle limit as of now (a session opened before the limit
+  // was shortened, or before a promotion to Administrador, ends on the shorter one).
+  if (Date.parse(String(row.expires_at)) <= now || absolute <= now || now - lastSeen >= idleMs) {
     await db.deleteFrom("sessions").where("id_hash", "=", idHash).execute();
     return null;
   }
-  if (now - Date.parse(String(row.last_seen_at)) > SLIDE_EVERY_MS) {
+  if (now - lastSeen > SLIDE_EVERY_MS) {
     await db
       .updateTable("sessions")
       .set({
         last_seen_at: new Date(now).toISOString(),
-        expires_at: new Date(Math.min(now + SESSION_IDLE_MS, absolute)).toISOString(),
+        expires_at: new Date(Math.min(now + idleMs, absolute)).toISOString(),
       })
       .where("id_hash", "=", idHash)
       .execute();
   }
-  return { idHash, user: { id: row.id, email: row.email, name: row.name, role: roleOf(row.role) } };
+  return { idHash, user: { id: row.id, email: row.email, name: row.name, role } };
 }
 
 /** End the session on the server and tell the browser to forget the cookie. */
