@@ -26,6 +26,7 @@ import { databaseUnavailablePage, isQuotePost } from "./database-unavailable.ser
 import { database, startDatabase, stopDatabase } from "./db/database.server";
 import { assertEnvironment } from "./environment.server";
 import { logEvent } from "./log.server";
+import { maskedPath } from "./masked-path.server";
 import { recordAnswer } from "./metrics.server";
 import { metricsAnswer } from "./metrics-endpoint.server";
 import { isDraining } from "./readiness.server";
@@ -93,7 +94,12 @@ export function createHttpApp({
     try {
       await next();
     } catch (error) {
-      logEvent("error", "unhandled error", { requestId, method: c.req.method, path: c.req.path, error });
+      logEvent("error", "unhandled error", {
+        requestId,
+        method: c.req.method,
+        path: maskedPath(c.req.path),
+        error,
+      });
       c.res = c.text("Erro interno. Tente novamente em instantes.", 500);
     }
     const facts = { nonce, requestId, started, path: c.req.path, sharedRender: c.get("sharedRender") };
@@ -237,7 +243,8 @@ function logAnswer(
   logEvent(status >= 500 ? "error" : "info", "request", {
     requestId: facts.requestId,
     method: request.method,
-    path: facts.path,
+    // Invitation, reset and preview links carry their secret in the path: never logged.
+    path: maskedPath(facts.path),
     status,
     ms: Math.round(ms * 10) / 10,
   });
