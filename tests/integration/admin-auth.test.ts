@@ -1,6 +1,7 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { attemptLogin, type LoginResult } from "~/server/auth/login.server";
+import { newSessionToken, sessionSigningKey } from "~/server/auth/session-token.server";
 import {
   ADMIN_SESSION_IDLE_MS,
   createSession,
@@ -12,6 +13,7 @@ import {
 } from "~/server/auth/sessions.server";
 import { upsertAdmin } from "~/server/auth/users.server";
 import { database, startDatabase, stopDatabase } from "~/server/db/database.server";
+import { mayBeSignedIn } from "~/server/render-cache/cache-policy.server";
 import { testEngines } from "../support/test-database";
 
 // Sign-in rate limits (failures for an e-mail slow it down, 20 attempts per address in 15 minutes
@@ -283,9 +285,9 @@ describe.each(testEngines())("admin sign-in and sessions on $name", (engine) => 
       userId: string,
       { createdAgo = 0, lastSeenAgo = 0, expiresIn = 3 * DAY, absoluteIn = 30 * DAY }: Crafted = {},
     ) {
-      const token = randomBytes(32).toString("base64url");
-      const now = Date.now();
       const db = await database();
+      const token = newSessionToken(await sessionSigningKey(db));
+      const now = Date.now();
       await db
         .insertInto("sessions")
         .values({
@@ -422,6 +424,26 @@ describe.each(testEngines())("admin sign-in and sessions on $name", (engine) => 
       const limit = (await stored(nearEnd))?.absolute;
       expect(await getSession(withCookie(nearEnd))).not.toBeNull();
       expect((await stored(nearEnd))?.expires).toBe(limit);
+    });
+
+    it("only a cookie this site signed names a session, and only such a cookie skips the render cache", async () => {
+      const admin = await newEditor();
+      const cookie = await createSession(new Request(SITE), admin.id);
+      const token = /^sid=([^;]+)/.exec(cookie)?.[1] ?? "";
+      expect(token).toMatch(/^[A-Za-z0-9_-]{65}$/);
+      expect(mayBeSignedIn(withCookie(token))).toBe(true);
+      expect(await getSession(withCookie(token))).not.toBeNull();
+      // Made up, in the shape of a session token: the old 43 characters, or 65 with a wrong
+      // signature (the real token's, with its signature changed).
+      const flipped = `${token.slice(0, 50)}${token[50] === "A" ? "B" : "A"}${token.slice(51)}`;
+      for (const forged of [
+        randomBytes(32).toString("base64url"),
+        randomBytes(48).toString("base64url").slice(0, 65),
+        flipped,
+      ]) {
+        expect(mayBeSignedIn(withCookie(forged)), forged).toBe(false);
+        expect(await getSession(withCookie(forged)), forged).toBeNull();
+      }
     });
 
     it("no cookie, an unknown token, or an absurdly long one: no session", async () => {

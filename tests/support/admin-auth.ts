@@ -1,6 +1,7 @@
-import { createHash, randomBytes } from "node:crypto";
+import { createHash } from "node:crypto";
 import { type APIRequestContext, type APIResponse, expect } from "@playwright/test";
 import type { Kysely } from "kysely";
+import { newSessionToken, sessionSigningKey } from "~/server/auth/session-token.server";
 import type { Database } from "~/server/db/schema";
 import { baseURL } from "../../playwright.config";
 import { E2E_ADMIN } from "./e2e-admin";
@@ -134,7 +135,8 @@ export async function insertSession(
     absoluteExpiresInMs = 30 * DAY,
   }: CraftedSession = {},
 ): Promise<string> {
-  const token = randomBytes(32).toString("base64url");
+  // Signed with the site's key, as the server issues it: a made-up token names no session.
+  const token = newSessionToken(await sessionSigningKey(db));
   const now = Date.now();
   await db
     .insertInto("sessions")

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from "node:crypto";
+import { createHash } from "node:crypto";
 import { deviceLabel } from "~/lib/device-label";
 import { type Role, roleOf } from "~/lib/roles";
 import type { Toast } from "~/lib/toast";
@@ -6,7 +6,7 @@ import { recordAudit } from "../audit/audit-log.server";
 import { currentRequestAddress } from "../audit/request-address.server";
 import { database } from "../db/database.server";
 import { cookiesMustBeSecure, readCookie, serializeCookie, siteIsHttps } from "./cookies.server";
-import { looksLikeSessionToken } from "./session-token.server";
+import { isSignedSessionToken, newSessionToken, sessionSigningKey } from "./session-token.server";
 
 /**
  * The session cookie's name. On an https site it carries the `__Host-` prefix: the browser then
@@ -65,13 +65,14 @@ function hashToken(token: string): string {
  */
 export async function createSession(request: Request, userId: string, flash?: Toast): Promise<string> {
   const db = await database();
+  const key = await sessionSigningKey(db);
   const previous = readSessionToken(request);
-  if (looksLikeSessionToken(previous)) {
+  if (isSignedSessionToken(key, previous)) {
     await db.deleteFrom("sessions").where("id_hash", "=", hashToken(previous)).execute();
   }
   const user = await db.selectFrom("users").select("role").where("id", "=", userId).executeTakeFirst();
   const idleMs = sessionIdleMs(roleOf(user?.role ?? ""));
-  const token = randomBytes(32).toString("base64url");
+  const token = newSessionToken(key);
   const now = Date.now();
   await db
     .insertInto("sessions")
@@ -97,8 +98,10 @@ export async function createSession(request: Request, userId: string, flash?: To
 /** The signed-in user of this request, or null. Slides the idle expiry forward. */
 export async function getSession(request: Request): Promise<CurrentSession | null> {
   const token = readSessionToken(request);
-  if (!looksLikeSessionToken(token)) return null;
+  if (token === undefined) return null;
   const db = await database();
+  // Only a cookie this site signed names a session (the render cache checks the same).
+  if (!isSignedSessionToken(await sessionSigningKey(db), token)) return null;
   const idHash = hashToken(token);
   const row = await db
     .selectFrom("sessions as s")
@@ -145,9 +148,11 @@ export async function getSession(request: Request): Promise<CurrentSession | nul
 /** End the session on the server and tell the browser to forget the cookie. */
 export async function destroySession(request: Request): Promise<string> {
   const token = readSessionToken(request);
-  if (looksLikeSessionToken(token)) {
+  if (token !== undefined) {
     const db = await database();
-    await db.deleteFrom("sessions").where("id_hash", "=", hashToken(token)).execute();
+    if (isSignedSessionToken(await sessionSigningKey(db), token)) {
+      await db.deleteFrom("sessions").where("id_hash", "=", hashToken(token)).execute();
+    }
   }
   return serializeCookie(sessionCookieName(), "", { maxAgeSeconds: 0, secure: cookiesMustBeSecure(request) });
 }
