@@ -153,6 +153,14 @@ export async function insertSession(
   return token;
 }
 
+/**
+ * A cookie value the site could have issued (signed with its key) that names no session: what a
+ * browser holds after its session ended. It skips the render cache; a made-up one does not.
+ */
+export async function signedUnknownSessionToken(db: Kysely<Database>): Promise<string> {
+  return newSessionToken(await sessionSigningKey(db));
+}
+
 export async function sessionRowExists(db: Kysely<Database>, token: string): Promise<boolean> {
   const row = await db
     .selectFrom("sessions")
