@@ -7,6 +7,7 @@ import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import http from "node:http";
 import type { Kysely } from "kysely";
+import { newSessionToken, sessionSigningKey } from "../app/server/auth/session-token.server.ts";
 import type { Database } from "../app/server/db/schema.ts";
 import { mediaSearchText } from "../app/server/media/media-search.server.ts";
 import { percentile, sortedLatencies } from "./bench-load.ts";
@@ -75,7 +76,8 @@ export async function benchAdminCookie(db: Kysely<Database>, publicUrl: string |
       updated_at: new Date(now).toISOString(),
     })
     .execute();
-  const token = randomBytes(32).toString("base64url");
+  // A session cookie as the server issues it: signed with the site's key (session-token.server.ts).
+  const token = newSessionToken(await sessionSigningKey(db));
   await db
     .insertInto("sessions")
     .values({

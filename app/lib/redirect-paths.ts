@@ -33,6 +33,25 @@ export function isSitePath(path: string): boolean {
   return SITE_PATHS.has(lower) || SITE_PREFIXES.some((prefix) => lower.startsWith(prefix));
 }
 
+/**
+ * Whether a stored address is a path of this site and nothing else: one leading "/", never
+ * "//" or "/\\" (a browser reads those as another host: `Location: //evil.example` is an open
+ * redirect), no scheme, no control characters.
+ */
+export function isOnSitePath(path: string): boolean {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused
+  return /^\/(?![/\\])/.test(path) && !/[\u0000-\u001f\u007f\\]/.test(path);
+}
+
+/** Why a destination that is not a path of this site is refused (pt-BR). */
+export const OFF_SITE_TARGET_MESSAGE =
+  'O endereço de destino deve ser um caminho deste site, começando com uma única "/" (por exemplo /contato).';
+
+/** A message as part of a sentence ("Linha 3: o endereço…"). */
+export function lowerFirst(message: string): string {
+  return message.charAt(0).toLowerCase() + message.slice(1);
+}
+
 /** A request's path as redirects are keyed: no trailing slash (except the root). */
 export function redirectKey(pathname: string): string {
   return pathname.length > 1 ? pathname.replace(/\/+$/, "") || "/" : pathname;
@@ -90,6 +109,9 @@ export function parseRedirectSource(input: string, siteOrigins: readonly string[
     return { ok: false, message: 'O endereço de origem não pode ter "?" nem "#".' };
   }
   const path = redirectKey(parsed.url.pathname);
+  if (!isOnSitePath(path)) {
+    return { ok: false, message: 'O endereço de origem deve começar com uma única "/".' };
+  }
   if (isSitePath(path)) {
     return {
       ok: false,
@@ -107,7 +129,10 @@ export function parseRedirectTarget(input: string, siteOrigins: readonly string[
   if (isAdminLike(pathname)) {
     return { ok: false, message: "O destino não pode ser uma página do painel." };
   }
-  return { ok: true, path: `${redirectKey(pathname)}${search}${hash}` };
+  const path = `${redirectKey(pathname)}${search}${hash}`;
+  // A full address of this site may still name a path that starts with "//" (an open redirect).
+  if (!isOnSitePath(path)) return { ok: false, message: OFF_SITE_TARGET_MESSAGE };
+  return { ok: true, path };
 }
 
 function isAdminLike(path: string): boolean {

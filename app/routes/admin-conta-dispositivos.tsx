@@ -58,7 +58,7 @@ export async function action({ request }: Route.ActionArgs) {
   }
   if (intent === "end") {
     const id = formText(form, "id");
-    if (!/^[0-9a-f]{64}$/.test(id) || !(await endUserSession(session.user.id, id))) {
+    if (!/^[0-9a-f]{64}$/.test(id) || !(await endUserSession(session, id))) {
       return data({ error: SESSION_GONE_MESSAGE }, { status: 404 });
     }
     // Ending this very session is signing out here.

@@ -14,7 +14,7 @@ import type { Route } from "./+types/admin-solicitacoes-painel";
 // HTML and SVG, no script), each with its table (docs/decisions/0032).
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const session = await requireAdminPage(request);
+  const session = await requireAdminPage(request, { can: "leads.read" });
   const [dashboard, flash] = await Promise.all([leadDashboard(), takeFlash(session)]);
   return { dashboard, flash, email: session.user.email };
 }

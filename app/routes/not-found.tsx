@@ -3,6 +3,7 @@ import { NotFoundContent } from "~/components/not-found-content";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
 import { requestInfoContext } from "~/request-context";
 import { logEvent } from "~/server/log.server";
+import { maskedPath } from "~/server/masked-path.server";
 import { findRedirectTarget, permanentRedirect } from "~/server/redirects/redirects.server";
 import type { Route } from "./+types/not-found";
 
@@ -11,7 +12,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // An address of the old site or a renamed post: one lookup, only for what would be a 404.
   const target = await findRedirectTarget(pathname);
   if (target) throw permanentRedirect(target);
-  logEvent("warn", "404 Not Found", { path: pathname, requestId: context.get(requestInfoContext).requestId });
+  logEvent("warn", "404 Not Found", {
+    path: maskedPath(pathname),
+    requestId: context.get(requestInfoContext).requestId,
+  });
   return data({ path: pathname }, { status: 404 });
 }
 

@@ -11,6 +11,7 @@ import { withRequestAddress } from "./audit/request-address.server";
 import { requestIsHttps, siteIsHttps } from "./auth/cookies.server";
 import { crossSiteRefusal, UNAUTHORIZED_MESSAGE } from "./auth/guard.server";
 import { isAdminPath, isSignInPath } from "./auth/personal-paths.server";
+import { sessionSigningKey } from "./auth/session-token.server";
 import { getSession, readSessionToken } from "./auth/sessions.server";
 import { ensureFirstAdmin } from "./auth/users.server";
 import { startBackgroundWork } from "./background.server";
@@ -26,6 +27,7 @@ import { databaseUnavailablePage, isQuotePost } from "./database-unavailable.ser
 import { database, startDatabase, stopDatabase } from "./db/database.server";
 import { assertEnvironment } from "./environment.server";
 import { logEvent } from "./log.server";
+import { maskedPath } from "./masked-path.server";
 import { recordAnswer } from "./metrics.server";
 import { metricsAnswer } from "./metrics-endpoint.server";
 import { isDraining } from "./readiness.server";
@@ -93,7 +95,12 @@ export function createHttpApp({
     try {
       await next();
     } catch (error) {
-      logEvent("error", "unhandled error", { requestId, method: c.req.method, path: c.req.path, error });
+      logEvent("error", "unhandled error", {
+        requestId,
+        method: c.req.method,
+        path: maskedPath(c.req.path),
+        error,
+      });
       c.res = c.text("Erro interno. Tente novamente em instantes.", 500);
     }
     const facts = { nonce, requestId, started, path: c.req.path, sharedRender: c.get("sharedRender") };
@@ -237,7 +244,8 @@ function logAnswer(
   logEvent(status >= 500 ? "error" : "info", "request", {
     requestId: facts.requestId,
     method: request.method,
-    path: facts.path,
+    // Invitation, reset and preview links carry their secret in the path: never logged.
+    path: maskedPath(facts.path),
     status,
     ms: Math.round(ms * 10) / 10,
   });
@@ -349,6 +357,8 @@ export async function startSite(): Promise<Site> {
   // Malformed settings stop the start (pt-BR, naming each variable) before anything is opened.
   assertEnvironment(process.env);
   const handle = await startDatabase();
+  // The render cache checks session cookies' signatures with this key, without a query.
+  await sessionSigningKey(handle.db);
   const changes = await startContentChanges(handle);
   const renderCache = startRenderCache(changes, renderCacheSettingsFromEnv(process.env));
   const stopMemos = watchContentMemos(changes);

@@ -732,7 +732,8 @@ const teamProbes: Probe[] = [
 
 /** Quote requests: personal data (list, one request, CSV export, status and deletion). */
 const leadProbes: Probe[] = [
-  ...pageProbes(["/admin/solicitacoes", "/admin/solicitacoes/<id>"], (page) =>
+  // The inbox's dashboard (where requests come from) counts them: leads.read too.
+  ...pageProbes(["/admin/solicitacoes", "/admin/solicitacoes/painel", "/admin/solicitacoes/<id>"], (page) =>
     page.replace("<id>", fixture.leadId),
   ),
   // A download: without a session it goes to sign-in like a page; an Editor gets JSON with the reason.
@@ -1061,19 +1062,6 @@ const probes: Probe[] = [
   ...siteContentProbes,
   ...worksProbes,
   ...redirectProbes,
-  // The inbox's dashboard (where requests come from).
-  {
-    label: "GET /admin/solicitacoes/painel",
-    method: "GET",
-    path: () => "/admin/solicitacoes/painel",
-    kind: "page",
-  },
-  {
-    label: "GET /admin/solicitacoes/painel.data",
-    method: "GET",
-    path: () => "/admin/solicitacoes/painel.data",
-    kind: "data",
-  },
   // The media library.
   { label: "GET /admin/midia", method: "GET", path: () => "/admin/midia", kind: "page" },
   {
@@ -1477,7 +1465,8 @@ test("a session past the 30-day maximum is refused even though it was used a min
 });
 
 test("a session within both limits is accepted, and its idle expiry slides forward", async ({ request }) => {
-  const token = await insertSession(handle.db, adminId, {
+  // An Editor's session: 3 days idle (an Administrador's ends after 12 hours, below).
+  const token = await insertSession(handle.db, fixture.editorId, {
     createdAgoMs: 10 * DAY,
     lastSeenAgoMs: 2 * DAY,
     expiresInMs: DAY,
@@ -1488,12 +1477,24 @@ test("a session within both limits is accepted, and its idle expiry slides forwa
   const row = await handle.db
     .selectFrom("sessions")
     .select(["expires_at", "absolute_expires_at"])
-    .where("user_id", "=", adminId)
+    .where("user_id", "=", fixture.editorId)
     .where("id_hash", "=", sha256Hex(token))
     .executeTakeFirstOrThrow();
   const expires = new Date(row.expires_at).getTime();
   expect(expires).toBeGreaterThan(Date.now() + 3 * DAY - 5 * 60_000);
   expect(expires).toBeLessThanOrEqual(new Date(row.absolute_expires_at).getTime());
+});
+
+test("an Administrador's session last used 13 hours ago is over: sign-in again, and the row is gone", async ({
+  request,
+}) => {
+  const token = await insertSession(handle.db, adminId, {
+    createdAgoMs: DAY,
+    lastSeenAgoMs: 13 * 60 * 60_000,
+    expiresInMs: 2 * DAY,
+  });
+  await expectSignInRequired(await request.get("/admin", { headers: adminHeaders(token), maxRedirects: 0 }));
+  expect(await sessionRowExists(handle.db, token)).toBe(false);
 });
 
 test("odd spellings of admin paths are refused too", async ({ request }) => {

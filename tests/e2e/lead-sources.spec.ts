@@ -236,7 +236,9 @@ test.describe("the visitor's confirmation e-mail", () => {
       const confirmation = mails.find((mail) => mail.envelopeTo.includes(email));
       expect(confirmation?.envelopeTo).toEqual([email]);
       expect(confirmation?.headers.get("subject")).toContain("Recebemos seu pedido de orçamento");
-      expect(confirmation?.text).toContain("Olá, Síndico da Campanha,");
+      // Of what the visitor typed, only the first name comes back (docs/decisions/0045).
+      expect(confirmation?.text).toContain("Olá, Síndico,");
+      expect(confirmation?.text).not.toContain("Campanha");
       expect(confirmation?.text).toContain(text);
       // The company's own message says where the request came from (here: straight to the form).
       const company = mails.find((mail) => mail !== confirmation);

@@ -1,6 +1,16 @@
-import { randomBytes } from "node:crypto";
 import { expect, test } from "@playwright/test";
-import { SESSION_COOKIE, signInOverHttp } from "../support/admin-auth";
+import { SESSION_COOKIE, signedUnknownSessionToken, signInOverHttp } from "../support/admin-auth";
+import { openE2eDatabase } from "../support/db";
+
+/** A signed session cookie that names no session (the site's key is in the e2e database). */
+async function unknownToken(): Promise<string> {
+  const handle = await openE2eDatabase();
+  try {
+    return await signedUnknownSessionToken(handle.db);
+  } finally {
+    await handle.close();
+  }
+}
 
 // The production server's pages, where they meet React Router's internals
 // (docs/decisions/0011-uncached-render-path.md; tests/unit/react-router-seams.test.ts says
@@ -14,9 +24,10 @@ test("pages that never hydrate come out whole and without React Router's handoff
   request,
 }) => {
   for (const path of ["/", ARTICLE, "/contato"]) {
-    // A session-shaped cookie, even an unknown one, keeps the answer out of the render cache:
-    // the page is rendered for this request and compressed from its detached string.
-    const unknownSession = { Cookie: `${SESSION_COOKIE}=${randomBytes(32).toString("base64url")}` };
+    // A session cookie the site signed, even one whose session ended, keeps the answer out of
+    // the render cache: the page is rendered for this request and compressed from its detached
+    // string.
+    const unknownSession = { Cookie: `${SESSION_COOKIE}=${await unknownToken()}` };
     for (const headers of [{}, unknownSession] as Record<string, string>[]) {
       const what = `${path} ${"Cookie" in headers ? "rendered for one visitor" : "through the render cache"}`;
       const response = await request.get(path, { headers });

@@ -105,9 +105,6 @@ async function get(
   return request.get(path, { maxRedirects: 0, headers });
 }
 
-/** A page rendered for one response carries its nonce; a shared one does not. */
-const withoutNonces = (html: string) => html.replace(/ nonce="[^"]*"/g, "");
-
 test("publishing, editing, unpublishing and deleting a post each show on the very next request", async ({
   request,
 }) => {
@@ -305,7 +302,7 @@ test("visitors asking at once for a page nobody has rendered yet share one rende
   expect(bodies.size).toBe(1);
 });
 
-test("a made-up session cookie gets the cached page; only a session-shaped one is rendered apart", async ({
+test("a made-up session cookie gets the cached page, however well shaped; only one the site issued is rendered apart", async ({
   request,
 }) => {
   const anonymous = await cached(request, "/servicos");
@@ -316,21 +313,15 @@ test("a made-up session cookie gets the cached page; only a session-shaped one i
     `${SESSION_COOKIE}=${"a".repeat(44)}`,
     // Session-shaped, but under the name a plain-http site uses: not this site's cookie.
     `sid=${randomBytes(32).toString("base64url")}`,
+    // Well formed, but not signed by the site (docs/decisions/0045): the shape of a random
+    // token, and the shape of a session cookie with a made-up signature.
+    `${SESSION_COOKIE}=${randomBytes(32).toString("base64url")}`,
+    `${SESSION_COOKIE}=${randomBytes(48).toString("base64url").slice(0, 65)}`,
   ]) {
     const forged = await get(request, "/servicos", { Cookie: cookie });
     expect(forged.headers()["x-render-cache"], cookie).toBe("hit");
     expect(await forged.text()).toBe(anonymous);
   }
-
-  // Shaped like a session token but no session: rendered for this request (decided in
-  // docs/decisions), showing exactly what a visitor sees, and kept by nobody.
-  const unknown = await get(request, "/servicos", {
-    Cookie: `${SESSION_COOKIE}=${randomBytes(32).toString("base64url")}`,
-  });
-  expect(unknown.status()).toBe(200);
-  expect(unknown.headers()["x-render-cache"]).toBeUndefined();
-  expect(unknown.headers()["cache-control"]).toBe("private, no-store");
-  expect(withoutNonces(await unknown.text())).toBe(withoutNonces(anonymous));
 
   // A real session is never served the shared page.
   const forAdmin = await admin.get("/servicos");

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { expect, test } from "@playwright/test";
 import sharp from "sharp";
-import { startDatabase, stopDatabase } from "~/server/db/database.server";
+import { database, startDatabase, stopDatabase } from "~/server/db/database.server";
 import { storeImage } from "~/server/media/media-store.server";
 import { startServer } from "../../harness/server";
 import {
@@ -9,6 +9,7 @@ import {
   PLAIN_HTTP_SESSION_COOKIE,
   SESSION_COOKIE,
   sessionSetCookie,
+  signedUnknownSessionToken,
 } from "../support/admin-auth";
 import { e2eDatabaseEnv } from "../support/e2e-env";
 
@@ -193,7 +194,10 @@ test("personal pages are never stored by caches", async ({ request }) => {
     const response = await request.get(path, { maxRedirects: 0 });
     expect(response.headers()["cache-control"], path).toBe("private, no-store");
   }
-  // Shaped like a session token (a made-up "sid=x" gets the public page, as anyone does).
-  const signedIn = await request.get("/blog", { headers: { Cookie: `${SESSION_COOKIE}=${"A".repeat(43)}` } });
+  // A session cookie the site signed (a made-up one gets the public page, as anyone does:
+  // docs/decisions/0045).
+  const signedIn = await request.get("/blog", {
+    headers: { Cookie: `${SESSION_COOKIE}=${await signedUnknownSessionToken(await database())}` },
+  });
   expect(signedIn.headers()["cache-control"]).toBe("private, no-store");
 });

@@ -1,20 +1,24 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { attemptLogin, type LoginResult } from "~/server/auth/login.server";
+import { newSessionToken, sessionSigningKey } from "~/server/auth/session-token.server";
 import {
+  ADMIN_SESSION_IDLE_MS,
   createSession,
   destroySession,
   getSession,
   SESSION_IDLE_MS,
   SESSION_MAX_MS,
+  sessionIdleMs,
 } from "~/server/auth/sessions.server";
 import { upsertAdmin } from "~/server/auth/users.server";
 import { database, startDatabase, stopDatabase } from "~/server/db/database.server";
+import { mayBeSignedIn } from "~/server/render-cache/cache-policy.server";
 import { testEngines } from "../support/test-database";
 
 // Sign-in rate limits (failures for an e-mail slow it down, 20 attempts per address in 15 minutes
-// are the hard limit) and sessions (3 days idle, sliding; 30 days at most; one per sign-in), on
-// every database engine.
+// are the hard limit) and sessions (3 days idle, an Administrador's 12 hours, sliding; 30 days
+// at most; one per sign-in), on every database engine.
 
 const SITE = "http://localhost";
 // A plain-http site (the local demo): the session cookie is `sid`, Secure only on an HTTPS
@@ -22,7 +26,8 @@ const SITE = "http://localhost";
 // Read on first use, so setting it before any test runs is enough.
 process.env.PUBLIC_URL = "http://localhost:3000";
 const MINUTE = 60 * 1000;
-const DAY = 24 * 60 * MINUTE;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
 const FAILED = "E-mail ou senha incorretos.";
 const LOCKED = "Muitas tentativas de login. Aguarde 15 minutos e tente novamente.";
 
@@ -56,6 +61,14 @@ describe.each(testEngines())("admin sign-in and sessions on $name", (engine) => 
       .where("email", "=", email)
       .executeTakeFirstOrThrow();
     return { email, password, id: user.id };
+  }
+
+  /** An Editor of this test's own (sessions of roles other than Administrador keep 3 days idle). */
+  async function newEditor() {
+    const editor = await newAdmin();
+    const db = await database();
+    await db.updateTable("users").set({ role: "editor" }).where("id", "=", editor.id).execute();
+    return editor;
   }
 
   const failed: LoginResult = { ok: false, status: 401, message: FAILED };
@@ -272,9 +285,9 @@ describe.each(testEngines())("admin sign-in and sessions on $name", (engine) => 
       userId: string,
       { createdAgo = 0, lastSeenAgo = 0, expiresIn = 3 * DAY, absoluteIn = 30 * DAY }: Crafted = {},
     ) {
-      const token = randomBytes(32).toString("base64url");
-      const now = Date.now();
       const db = await database();
+      const token = newSessionToken(await sessionSigningKey(db));
+      const now = Date.now();
       await db
         .insertInto("sessions")
         .values({
@@ -308,10 +321,10 @@ describe.each(testEngines())("admin sign-in and sessions on $name", (engine) => 
       };
     }
 
-    it("createSession: 3 days idle, 30 days at most; an HttpOnly, SameSite=Lax cookie, Secure over HTTPS", async () => {
+    it("createSession: 3 days idle (an Editor), 30 days at most; an HttpOnly, SameSite=Lax cookie, Secure over HTTPS", async () => {
       expect(SESSION_IDLE_MS).toBe(3 * DAY);
       expect(SESSION_MAX_MS).toBe(30 * DAY);
-      const admin = await newAdmin();
+      const admin = await newEditor();
       const before = Date.now();
       const cookie = await createSession(new Request(SITE), admin.id);
       expect(cookie).toMatch(/^sid=[A-Za-z0-9_-]{40,}; Path=\/; HttpOnly; SameSite=Lax; Max-Age=2592000$/);
@@ -324,7 +337,7 @@ describe.each(testEngines())("admin sign-in and sessions on $name", (engine) => 
         id: admin.id,
         email: admin.email,
         name: null,
-        role: "admin",
+        role: "editor",
       });
 
       const secure = await createSession(new Request("https://www.exemplo-condominio.com.br/auth"), admin.id);
@@ -344,6 +357,33 @@ describe.each(testEngines())("admin sign-in and sessions on $name", (engine) => 
       expect(await stored(token)).toBeUndefined();
     });
 
+    it("an Administrador's session ends after 12 hours idle; an Editor's does not", async () => {
+      const admin = await newAdmin();
+      const editor = await newEditor();
+      // Last used 13 hours ago, with the 3 days a session was given before (still in the future).
+      const idle = { createdAgo: DAY, lastSeenAgo: 13 * HOUR, expiresIn: 3 * DAY - 13 * HOUR };
+      const adminToken = await craft(admin.id, idle);
+      const editorToken = await craft(editor.id, idle);
+      expect(await getSession(withCookie(adminToken))).toBeNull();
+      expect(await stored(adminToken)).toBeUndefined();
+      expect((await getSession(withCookie(editorToken)))?.user.id).toBe(editor.id);
+
+      // A new session of an Administrador is given 12 hours, and use slides it by 12 hours.
+      const before = Date.now();
+      const cookie = await createSession(new Request(SITE), admin.id);
+      const token = /^sid=([^;]+)/.exec(cookie)?.[1] ?? "";
+      expect((await stored(token))?.expires).toBeLessThanOrEqual(Date.now() + 12 * HOUR + 1000);
+      expect((await stored(token))?.expires).toBeGreaterThanOrEqual(before + 12 * HOUR - 1000);
+      const used = await craft(admin.id, { lastSeenAgo: 11 * HOUR, expiresIn: HOUR });
+      expect(await getSession(withCookie(used))).not.toBeNull();
+      expect((await stored(used))?.expires).toBeLessThanOrEqual(Date.now() + 12 * HOUR + 1000);
+      expect((await stored(used))?.expires).toBeGreaterThanOrEqual(before + 12 * HOUR - 1000);
+      // Where the limits are configured (sessions.server.ts).
+      expect(ADMIN_SESSION_IDLE_MS).toBe(12 * HOUR);
+      expect(sessionIdleMs("admin")).toBe(12 * HOUR);
+      expect(sessionIdleMs("editor")).toBe(3 * DAY);
+    });
+
     it("a session past its absolute limit is refused even if used a minute ago", async () => {
       const admin = await newAdmin();
       const token = await craft(admin.id, {
@@ -357,7 +397,7 @@ describe.each(testEngines())("admin sign-in and sessions on $name", (engine) => 
     });
 
     it("use slides the idle expiry forward (at most every 5 minutes), never past the absolute limit", async () => {
-      const admin = await newAdmin();
+      const admin = await newEditor();
 
       const sliding = await craft(admin.id, {
         createdAgo: 2 * DAY,
@@ -384,6 +424,26 @@ describe.each(testEngines())("admin sign-in and sessions on $name", (engine) => 
       const limit = (await stored(nearEnd))?.absolute;
       expect(await getSession(withCookie(nearEnd))).not.toBeNull();
       expect((await stored(nearEnd))?.expires).toBe(limit);
+    });
+
+    it("only a cookie this site signed names a session, and only such a cookie skips the render cache", async () => {
+      const admin = await newEditor();
+      const cookie = await createSession(new Request(SITE), admin.id);
+      const token = /^sid=([^;]+)/.exec(cookie)?.[1] ?? "";
+      expect(token).toMatch(/^[A-Za-z0-9_-]{65}$/);
+      expect(mayBeSignedIn(withCookie(token))).toBe(true);
+      expect(await getSession(withCookie(token))).not.toBeNull();
+      // Made up, in the shape of a session token: the old 43 characters, or 65 with a wrong
+      // signature (the real token's, with its signature changed).
+      const flipped = `${token.slice(0, 50)}${token[50] === "A" ? "B" : "A"}${token.slice(51)}`;
+      for (const forged of [
+        randomBytes(32).toString("base64url"),
+        randomBytes(48).toString("base64url").slice(0, 65),
+        flipped,
+      ]) {
+        expect(mayBeSignedIn(withCookie(forged)), forged).toBe(false);
+        expect(await getSession(withCookie(forged)), forged).toBeNull();
+      }
     });
 
     it("no cookie, an unknown token, or an absurdly long one: no session", async () => {

@@ -1,6 +1,7 @@
-import { createHash, randomBytes } from "node:crypto";
+import { createHash } from "node:crypto";
 import { type APIRequestContext, type APIResponse, expect } from "@playwright/test";
 import type { Kysely } from "kysely";
+import { newSessionToken, sessionSigningKey } from "~/server/auth/session-token.server";
 import type { Database } from "~/server/db/schema";
 import { type RunningServer, startServer } from "../../harness/server";
 import { baseURL } from "../../playwright.config";
@@ -134,7 +135,8 @@ export async function insertSession(
     absoluteExpiresInMs = 30 * DAY,
   }: CraftedSession = {},
 ): Promise<string> {
-  const token = randomBytes(32).toString("base64url");
+  // Signed with the site's key, as the server issues it: a made-up token names no session.
+  const token = newSessionToken(await sessionSigningKey(db));
   const now = Date.now();
   await db
     .insertInto("sessions")
@@ -149,6 +151,14 @@ export async function insertSession(
     })
     .execute();
   return token;
+}
+
+/**
+ * A cookie value the site could have issued (signed with its key) that names no session: what a
+ * browser holds after its session ended. It skips the render cache; a made-up one does not.
+ */
+export async function signedUnknownSessionToken(db: Kysely<Database>): Promise<string> {
+  return newSessionToken(await sessionSigningKey(db));
 }
 
 export async function sessionRowExists(db: Kysely<Database>, token: string): Promise<boolean> {

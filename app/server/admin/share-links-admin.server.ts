@@ -48,7 +48,7 @@ export async function shareLinksAction(request: Request, idParam: string | undef
   const intent = formText(form, "intent");
   if (intent === "create") {
     try {
-      const { token, ...link } = await createShareLink(id, session.user.id);
+      const { token, ...link } = await createShareLink(id, session);
       return json({ created: { ...link, path: shareLinkPath(token) } });
     } catch (error) {
       if (error instanceof TooManyShareLinksError) {
@@ -64,7 +64,7 @@ export async function shareLinksAction(request: Request, idParam: string | undef
   }
   if (intent === "revoke") {
     const linkId = linkIdSchema.safeParse(formText(form, "linkId"));
-    if (!linkId.success || !(await revokeShareLink(id, linkId.data))) {
+    if (!linkId.success || !(await revokeShareLink(id, linkId.data, session))) {
       return json({ error: "Link não encontrado; ele pode já ter sido revogado ou expirado." }, 404);
     }
     return json({ revoked: true });

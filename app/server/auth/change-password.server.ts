@@ -7,6 +7,7 @@ import { admitEvent } from "./rate-limit.server";
 import { markAuthenticated } from "./recent-authentication.server";
 import type { CurrentSession } from "./sessions.server";
 import { passwordMatches, passwordSchema } from "./users.server";
+import { voidPasswordResets } from "./void-password-resets.server";
 
 // A signed-in person changes their own password: the current one is asked (a session left open
 // on a shared computer is not enough), and every other session of the account ends; this one
@@ -56,6 +57,7 @@ export async function changePassword(
       .where("user_id", "=", session.user.id)
       .where("id_hash", "<>", session.idHash)
       .execute();
+    await voidPasswordResets(trx, session.user.id);
   });
   await recordAccountKeyChange(
     session,

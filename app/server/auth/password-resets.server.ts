@@ -11,9 +11,11 @@ import { passwordProblem } from "./password-policy.server";
 import { admitEvent, type Limit } from "./rate-limit.server";
 import { hashSingleUseToken, looksLikeSingleUseToken, newSingleUseToken } from "./single-use-token.server";
 import { emailSchema, findUserByEmail, passwordSchema } from "./users.server";
+import { voidPasswordResets } from "./void-password-resets.server";
 
 // 'Esqueci minha senha': whoever types an e-mail gets the same answer, whether an account has
-// it or not; an account gets a single-use link (30 minutes; only its hash is stored). Asking is
+// it or not; an account gets a single-use link (30 minutes; only its hash is stored; a newer
+// request leaves an earlier link alone, a new password voids them all). Asking is
 // limited per e-mail and per client address, so nobody floods an inbox or probes many
 // addresses. Using the link sets a new password and ends every session of that account.
 
@@ -70,13 +72,8 @@ export async function requestPasswordReset(
   const now = new Date();
   const expiresAt = new Date(now.getTime() + RESET_MINUTES * MINUTE).toISOString();
   await db.transaction().execute(async (trx) => {
-    // Only the newest link works.
-    await trx
-      .updateTable("password_resets")
-      .set({ used_at: now.toISOString() })
-      .where("user_id", "=", user.id)
-      .where("used_at", "is", null)
-      .execute();
+    // An earlier link keeps working until it expires, is used, or the password changes: if a
+    // new request voided it, anyone who knows the e-mail could keep its owner from resetting.
     await trx
       .insertInto("password_resets")
       .values({
@@ -160,6 +157,8 @@ export async function resetPassword(token: string, password: string, siteName: s
       .where("expires_at", ">", now)
       .executeTakeFirst();
     if (Number(claimed.numUpdatedRows) === 0) return { ok: false, status: 404, message: UNUSABLE_MESSAGE };
+    // The account's other links end with the password they were asked to replace.
+    await voidPasswordResets(trx, reset.userId, now);
     await trx
       .updateTable("users")
       .set({ password_hash: passwordHash, updated_at: now })

@@ -1,10 +1,12 @@
-import { createHash, randomBytes } from "node:crypto";
+import { createHash } from "node:crypto";
+import { deviceLabel } from "~/lib/device-label";
 import { type Role, roleOf } from "~/lib/roles";
 import type { Toast } from "~/lib/toast";
+import { recordAudit } from "../audit/audit-log.server";
 import { currentRequestAddress } from "../audit/request-address.server";
 import { database } from "../db/database.server";
 import { cookiesMustBeSecure, readCookie, serializeCookie, siteIsHttps } from "./cookies.server";
-import { looksLikeSessionToken } from "./session-token.server";
+import { isSignedSessionToken, newSessionToken, sessionSigningKey } from "./session-token.server";
 
 /**
  * The session cookie's name. On an https site it carries the `__Host-` prefix: the browser then
@@ -23,6 +25,16 @@ export function readSessionToken(request: Request): string | undefined {
 
 /** Idle time after which a session ends; every use pushes it forward. */
 export const SESSION_IDLE_MS = 3 * 24 * 60 * 60 * 1000;
+/**
+ * An Administrador's session ends sooner when idle: it opens every personal datum and the
+ * team's accounts (docs/decisions/0045). Other roles keep SESSION_IDLE_MS.
+ */
+export const ADMIN_SESSION_IDLE_MS = 12 * 60 * 60 * 1000;
+
+/** The idle limit of a role's sessions: where it is configured, in one place. */
+export function sessionIdleMs(role: Role): number {
+  return role === "admin" ? ADMIN_SESSION_IDLE_MS : SESSION_IDLE_MS;
+}
 /** Hard limit from sign-in, whatever the activity. */
 export const SESSION_MAX_MS = 30 * 24 * 60 * 60 * 1000;
 /** What a session keeps of the browser's User-Agent (enough to name it; some send kilobytes). */
@@ -53,11 +65,14 @@ function hashToken(token: string): string {
  */
 export async function createSession(request: Request, userId: string, flash?: Toast): Promise<string> {
   const db = await database();
+  const key = await sessionSigningKey(db);
   const previous = readSessionToken(request);
-  if (looksLikeSessionToken(previous)) {
+  if (isSignedSessionToken(key, previous)) {
     await db.deleteFrom("sessions").where("id_hash", "=", hashToken(previous)).execute();
   }
-  const token = randomBytes(32).toString("base64url");
+  const user = await db.selectFrom("users").select("role").where("id", "=", userId).executeTakeFirst();
+  const idleMs = sessionIdleMs(roleOf(user?.role ?? ""));
+  const token = newSessionToken(key);
   const now = Date.now();
   await db
     .insertInto("sessions")
@@ -66,7 +81,7 @@ export async function createSession(request: Request, userId: string, flash?: To
       user_id: userId,
       created_at: new Date(now).toISOString(),
       last_seen_at: new Date(now).toISOString(),
-      expires_at: new Date(now + SESSION_IDLE_MS).toISOString(),
+      expires_at: new Date(now + idleMs).toISOString(),
       absolute_expires_at: new Date(now + SESSION_MAX_MS).toISOString(),
       flash: flash ? JSON.stringify(flash) : null,
       // A session starts right after the password (and any second factor) was checked.
@@ -85,8 +100,10 @@ export async function createSession(request: Request, userId: string, flash?: To
 /** The signed-in user of this request, or null. Slides the idle expiry forward. */
 export async function getSession(request: Request): Promise<CurrentSession | null> {
   const token = readSessionToken(request);
-  if (!looksLikeSessionToken(token)) return null;
+  if (token === undefined) return null;
   const db = await database();
+  // Only a cookie this site signed names a session (the render cache checks the same).
+  if (!isSignedSessionToken(await sessionSigningKey(db), token)) return null;
   const idHash = hashToken(token);
   const row = await db
     .selectFrom("sessions as s")
@@ -107,30 +124,37 @@ export async function getSession(request: Request): Promise<CurrentSession | nul
     .executeTakeFirst();
   if (!row) return null;
   const now = Date.now();
+  const role = roleOf(row.role);
+  const idleMs = sessionIdleMs(role);
   const absolute = Date.parse(String(row.absolute_expires_at));
-  if (Date.parse(String(row.expires_at)) <= now || absolute <= now) {
+  const lastSeen = Date.parse(String(row.last_seen_at));
+  // The stored expiry, and the role's idle limit as of now (a session opened before the limit
+  // was shortened, or before a promotion to Administrador, ends on the shorter one).
+  if (Date.parse(String(row.expires_at)) <= now || absolute <= now || now - lastSeen >= idleMs) {
     await db.deleteFrom("sessions").where("id_hash", "=", idHash).execute();
     return null;
   }
-  if (now - Date.parse(String(row.last_seen_at)) > SLIDE_EVERY_MS) {
+  if (now - lastSeen > SLIDE_EVERY_MS) {
     await db
       .updateTable("sessions")
       .set({
         last_seen_at: new Date(now).toISOString(),
-        expires_at: new Date(Math.min(now + SESSION_IDLE_MS, absolute)).toISOString(),
+        expires_at: new Date(Math.min(now + idleMs, absolute)).toISOString(),
       })
       .where("id_hash", "=", idHash)
       .execute();
   }
-  return { idHash, user: { id: row.id, email: row.email, name: row.name, role: roleOf(row.role) } };
+  return { idHash, user: { id: row.id, email: row.email, name: row.name, role } };
 }
 
 /** End the session on the server and tell the browser to forget the cookie. */
 export async function destroySession(request: Request): Promise<string> {
   const token = readSessionToken(request);
-  if (looksLikeSessionToken(token)) {
+  if (token !== undefined) {
     const db = await database();
-    await db.deleteFrom("sessions").where("id_hash", "=", hashToken(token)).execute();
+    if (isSignedSessionToken(await sessionSigningKey(db), token)) {
+      await db.deleteFrom("sessions").where("id_hash", "=", hashToken(token)).execute();
+    }
   }
   return serializeCookie(sessionCookieName(), "", { maxAgeSeconds: 0, secure: cookiesMustBeSecure(request) });
 }
@@ -214,24 +238,49 @@ export async function listUserSessions(userId: string): Promise<UserSession[]> {
   }));
 }
 
-/** End one of the user's sessions; false when they have none with this id. */
-export async function endUserSession(userId: string, idHash: string): Promise<boolean> {
+/** End one of the signed-in user's sessions (audited); false when they have none with this id. */
+export async function endUserSession(session: CurrentSession, idHash: string): Promise<boolean> {
   const db = await database();
-  const result = await db
-    .deleteFrom("sessions")
-    .where("user_id", "=", userId)
-    .where("id_hash", "=", idHash)
-    .executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
+  return db.transaction().execute(async (trx) => {
+    const ended = await trx
+      .deleteFrom("sessions")
+      .where("user_id", "=", session.user.id)
+      .where("id_hash", "=", idHash)
+      .returning("user_agent")
+      .executeTakeFirst();
+    if (!ended) return false;
+    await recordAudit(
+      session,
+      {
+        action: "signin.session_end",
+        target: { type: "user", id: session.user.id, label: session.user.email },
+        details: { device: deviceLabel(ended.user_agent), current: idHash === session.idHash },
+      },
+      trx,
+    );
+    return true;
+  });
 }
 
-/** End every session of the user but this one; returns how many ended. */
+/** End every session of the user but this one (audited); returns how many ended. */
 export async function endOtherSessions(session: CurrentSession): Promise<number> {
   const db = await database();
-  const result = await db
-    .deleteFrom("sessions")
-    .where("user_id", "=", session.user.id)
-    .where("id_hash", "!=", session.idHash)
-    .executeTakeFirst();
-  return Number(result.numDeletedRows);
+  return db.transaction().execute(async (trx) => {
+    const result = await trx
+      .deleteFrom("sessions")
+      .where("user_id", "=", session.user.id)
+      .where("id_hash", "!=", session.idHash)
+      .executeTakeFirst();
+    const ended = Number(result.numDeletedRows);
+    await recordAudit(
+      session,
+      {
+        action: "signin.sessions_end_others",
+        target: { type: "user", id: session.user.id, label: session.user.email },
+        details: { ended },
+      },
+      trx,
+    );
+    return ended;
+  });
 }

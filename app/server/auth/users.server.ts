@@ -4,6 +4,7 @@ import { PASSWORD_MAX, PASSWORD_MIN } from "../../lib/password-rules.ts";
 import { database } from "../db/database.server.ts";
 import { hashPassword, verifyPassword } from "./password.server.ts";
 import { passwordProblem } from "./password-policy.server.ts";
+import { voidPasswordResets } from "./void-password-resets.server.ts";
 
 export const emailSchema = z
   .string()
@@ -60,8 +61,9 @@ export async function upsertAdmin(credentials: AdminCredentials): Promise<"creat
       .set({ password_hash: passwordHash, updated_at: now })
       .where("id", "=", existing.id)
       .execute();
-    // A new password ends every session that the old one opened.
+    // A new password ends every session that the old one opened, and every reset link.
     await db.deleteFrom("sessions").where("user_id", "=", existing.id).execute();
+    await voidPasswordResets(db, existing.id, now);
     return "updated";
   }
   await db

@@ -1,7 +1,6 @@
-import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
-import type { Kysely } from "kysely";
+import { createHmac, timingSafeEqual } from "node:crypto";
 import { database } from "../db/database.server";
-import type { Database } from "../db/schema";
+import { settingSecret } from "../site/setting-secret.server";
 
 // The quote form carries a signed token that says when the page was rendered. A request must
 // arrive at least a few seconds after that: bots that fetch the page and post at once fail,
@@ -14,36 +13,9 @@ const VERSION = "v1";
 /** Tolerated clock difference between instances for a token "from the future". */
 const MAX_CLOCK_SKEW_MS = 5 * 60 * 1000;
 
-// One secret per database, shared by every instance that uses it (the settings table).
-const secrets = new WeakMap<Kysely<Database>, Promise<Buffer>>();
-
-async function loadSecret(db: Kysely<Database>): Promise<Buffer> {
-  await db
-    .insertInto("settings")
-    .values({
-      key: SETTING_KEY,
-      value: randomBytes(32).toString("base64url"),
-      updated_at: new Date().toISOString(),
-    })
-    .onConflict((oc) => oc.column("key").doNothing())
-    .execute();
-  const row = await db
-    .selectFrom("settings")
-    .select("value")
-    .where("key", "=", SETTING_KEY)
-    .executeTakeFirstOrThrow();
-  return Buffer.from(row.value, "base64url");
-}
-
 async function formSecret(): Promise<Buffer> {
-  const db = await database();
-  let secret = secrets.get(db);
-  if (!secret) {
-    secret = loadSecret(db);
-    secrets.set(db, secret);
-    secret.catch(() => secrets.delete(db));
-  }
-  return secret;
+  // One secret per database, shared by every instance that uses it (the settings table).
+  return settingSecret(await database(), SETTING_KEY);
 }
 
 function sign(secret: Buffer, issuedAt: string): string {

@@ -1,10 +1,14 @@
 import { randomUUID } from "node:crypto";
+import { sql, type Transaction } from "kysely";
 import { database } from "../db/database.server";
+import type { Database } from "../db/schema";
 import { enqueueMessage, LEAD_CONFIRMATION, LEAD_NOTIFICATION } from "../email/outbox.server";
 import { wakeOutboxWorker } from "../email/outbox-worker.server";
 import type { LeadSourceColumns } from "./lead-source.server";
 import type { QuoteInput } from "./quote-input.server";
 
+/** One confirmation e-mail per address within this window (docs/decisions/0045). */
+export const CONFIRMATION_INTERVAL_MS = 60 * 60 * 1000;
 /** A resubmission of the very same request within this window is the same lead. */
 const DUPLICATE_WINDOW_MS = 10 * 60 * 1000;
 
@@ -19,7 +23,8 @@ export interface LeadExtras {
   source?: LeadSourceColumns;
   /**
    * The text of the confirmation e-mail to the address just typed, or null for none. Queued
-   * once, with the request itself: a re-post of the same request sends nothing again.
+   * once, with the request itself: a re-post of the same request sends nothing again, and an
+   * address that had one within the hour gets none.
    */
   confirmation?: string | null;
 }
@@ -63,7 +68,7 @@ export async function saveLead(
       })
       .execute();
     await enqueueMessage(trx, { kind: LEAD_NOTIFICATION, leadId: id, payload: { leadId: id } }, now);
-    if (confirmation !== null) {
+    if (confirmation !== null && !(await confirmedWithinTheHour(trx, input.email, now))) {
       await enqueueMessage(
         trx,
         { kind: LEAD_CONFIRMATION, leadId: id, payload: { leadId: id, text: confirmation } },
@@ -74,6 +79,26 @@ export async function saveLead(
   });
   if (!saved.duplicate) wakeOutboxWorker();
   return saved;
+}
+
+/**
+ * Whether a confirmation was queued for this address within the hour: it then gets no other
+ * one, so the form cannot be used to send the company's e-mail to someone over and over.
+ */
+async function confirmedWithinTheHour(
+  trx: Transaction<Database>,
+  email: string,
+  now: Date,
+): Promise<boolean> {
+  const row = await trx
+    .selectFrom("outbox as o")
+    .innerJoin("leads as l", "l.id", "o.lead_id")
+    .select("o.id")
+    .where("o.kind", "=", LEAD_CONFIRMATION)
+    .where(sql`lower(l.email)`, "=", email.toLowerCase())
+    .where("o.created_at", ">", new Date(now.getTime() - CONFIRMATION_INTERVAL_MS).toISOString())
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 /** Delete requests older than the retention period (their outbox rows go with them). */

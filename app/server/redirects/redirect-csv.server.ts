@@ -1,5 +1,10 @@
 import { CsvError, parse } from "csv-parse/sync";
-import { parseRedirectSource, parseRedirectTarget, REDIRECT_CSV_MAX_BYTES } from "~/lib/redirect-paths";
+import {
+  lowerFirst,
+  parseRedirectSource,
+  parseRedirectTarget,
+  REDIRECT_CSV_MAX_BYTES,
+} from "~/lib/redirect-paths";
 import type { NewRedirect } from "./redirects.server";
 
 // A CSV of redirects from an old site: two columns, source and destination ("de,para"), the
@@ -64,8 +69,4 @@ export function parseRedirectCsv(text: string, siteOrigins: readonly string[]): 
     else redirects.push({ line, from: from.path, to: to.path });
   }
   return errors.length ? { ok: false, errors } : { ok: true, redirects };
-}
-
-function lowerFirst(message: string): string {
-  return message.charAt(0).toLowerCase() + message.slice(1);
 }

@@ -1,7 +1,7 @@
 import { blogListHref } from "~/lib/blog-href";
 import { parseBlogQuery } from "~/lib/blog-query";
 import { parseWorksPage, worksListHref } from "~/lib/works";
-import { looksLikeSessionToken } from "../auth/session-token.server";
+import { isIssuedSessionToken } from "../auth/session-token.server";
 import { readSessionToken } from "../auth/sessions.server";
 
 // Which public addresses the render cache keeps, under which key, and the tags that purge
@@ -118,11 +118,11 @@ export function cacheablePage(url: URL): CacheablePage | undefined {
 
 /**
  * Whether the request may belong to a signed-in visitor, who gets pages rendered for them alone.
- * Only a cookie shaped like a session token counts: a made-up "sid=x" must not let anyone skip
- * the cache (and make every request cost a render). A well-shaped token that is no session
- * still skips it; its page is rendered for that request, without anything personal (there is
- * no session), and is not kept.
+ * Only a session cookie this site issued counts (its signature is checked without a query): a
+ * made-up one, however well shaped, must not let anyone skip the cache and make every request
+ * cost a render (docs/decisions/0045). A signed cookie whose session has ended still skips it;
+ * its page is rendered for that request, without anything personal, and is not kept.
  */
 export function mayBeSignedIn(request: Request): boolean {
-  return looksLikeSessionToken(readSessionToken(request));
+  return isIssuedSessionToken(readSessionToken(request));
 }
