@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { attemptLogin, type LoginResult } from "~/server/auth/login.server";
 import { newSessionToken, sessionSigningKey } from "~/server/auth/session-token.server";
 import {
@@ -12,9 +12,9 @@ import {
   sessionIdleMs,
 } from "~/server/auth/sessions.server";
 import { upsertAdmin } from "~/server/auth/users.server";
-import { database, startDatabase, stopDatabase } from "~/server/db/database.server";
+import { database } from "~/server/db/database.server";
 import { mayBeSignedIn } from "~/server/render-cache/cache-policy.server";
-import { testEngines } from "../support/test-database";
+import { describeOnEachEngine } from "../support/engine-suite";
 
 // Sign-in rate limits (failures for an e-mail slow it down, 20 attempts per address in 15 minutes
 // are the hard limit) and sessions (3 days idle, an Administrador's 12 hours, sliding; 30 days
@@ -40,15 +40,7 @@ const freshAddress = () => `198.51.100.${addressCounter++}`;
 
 const loginRequest = () => new Request(`${SITE}/auth`, { method: "POST" });
 
-describe.each(testEngines())("admin sign-in and sessions on $name", (engine) => {
-  beforeAll(async () => {
-    await startDatabase(engine.env);
-  });
-  afterAll(async () => {
-    await stopDatabase();
-    await engine.drop();
-  });
-
+describeOnEachEngine("admin sign-in and sessions", () => {
   /** An admin of this test's own (the per-e-mail counter is the e-mail's). */
   async function newAdmin() {
     const email = `admin-${uid()}@exemplo-condominio.com.br`;

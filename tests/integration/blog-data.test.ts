@@ -3,7 +3,7 @@ import { writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   getBlogListing,
   getPublishedArticle,
@@ -12,25 +12,18 @@ import {
 } from "~/server/blog/public-posts.server";
 import { databaseConfigFromEnv } from "~/server/db/config.server";
 import { DatabaseOpenError, openDatabase } from "~/server/db/connection.server";
-import { database, startDatabase, stopDatabase } from "~/server/db/database.server";
+import { database, startDatabase } from "~/server/db/database.server";
 import { MigrationError, migrateToLatest } from "~/server/db/migrate.server";
 import { migrationProvider } from "~/server/db/migrations/index.server";
 import { demoPosts } from "~/server/db/seed/demo-posts";
 import { seedDemoContentIfEmpty } from "~/server/db/seed/seed-demo.server";
 import { insertCategory, insertPost } from "../support/db";
+import { describeOnEachEngine } from "../support/engine-suite";
 import { testEngines } from "../support/test-database";
 
 const published = demoPosts.filter((p) => p.status === "published");
 
-describe.each(testEngines())("blog data on $name", (engine) => {
-  beforeAll(async () => {
-    await startDatabase(engine.env);
-  });
-  afterAll(async () => {
-    await stopDatabase();
-    await engine.drop();
-  });
-
+describeOnEachEngine("blog data", (engine) => {
   it("creates the schema and seeds the demo content on a new database", async () => {
     const db = await database();
     const posts = await db

@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { listCategories } from "~/server/blog/public-posts.server";
 import { searchPublishedPosts } from "~/server/blog/search-posts.server";
-import { database, startDatabase, stopDatabase } from "~/server/db/database.server";
+import { database } from "~/server/db/database.server";
 import { demoPosts } from "~/server/db/seed/demo-posts";
 import { insertPost } from "../support/db";
-import { testEngines } from "../support/test-database";
+import { describeOnEachEngine } from "../support/engine-suite";
 
 // The blog search on each engine, against what migration 0011 keeps indexed. Posts made here
 // carry invented words, so the demo content never matches them by chance.
@@ -16,15 +16,7 @@ const slugsFor = async (text: string, categorySlug: string | null = null, visibl
   return results.posts.map((post) => post.slug);
 };
 
-describe.each(testEngines())("blog search on $name", (engine) => {
-  beforeAll(async () => {
-    await startDatabase(engine.env);
-  });
-  afterAll(async () => {
-    await stopDatabase();
-    await engine.drop();
-  });
-
+describeOnEachEngine("blog search", () => {
   it("indexes the posts that existed before the migration (the demo content) and ignores accents", async () => {
     const withAccents = demoPosts.filter(
       (p) => p.status === "published" && p.title.includes("Impermeabilização"),

@@ -10,6 +10,7 @@ import { database, startDatabase, stopDatabase } from "~/server/db/database.serv
 import { erasureEmailHash, erasurePhoneHash } from "~/server/db/lead-erasures.server";
 import { runReapplyErasuresCli } from "~/server/db/reapply-erasures-cli.server";
 import { saveLead } from "~/server/quote/leads.server";
+import { describeOnEachEngine } from "../support/engine-suite";
 import { validQuote } from "../support/quote-requests";
 import { leadIds, temporaryDirectories } from "../support/sqlite-site-file";
 import { testEngines } from "../support/test-database";
@@ -41,15 +42,7 @@ function io(cwd: string) {
   return { lines, cli: { out: (t: string) => lines.push(t), err: (t: string) => lines.push(t), cwd } };
 }
 
-describe.each(testEngines())("erasing a quote request on $name", (engine) => {
-  beforeAll(async () => {
-    await startDatabase(engine.env);
-  });
-  afterAll(async () => {
-    await stopDatabase();
-    await engine.drop();
-  });
-
+describeOnEachEngine("erasing a quote request", () => {
   it("deletes the request and its e-mail, and logs only its id and hashes", async () => {
     const lead = await newLead("log");
     const kept = await newLead("mantido");

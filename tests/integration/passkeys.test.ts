@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import {
   addPasskey,
   authenticationOptions,
@@ -9,9 +9,9 @@ import {
   removePasskey,
   verifyPasskeySignIn,
 } from "~/server/auth/passkeys.server";
-import { database, startDatabase, stopDatabase } from "~/server/db/database.server";
+import { database } from "~/server/db/database.server";
 import { insertUser } from "../support/db";
-import { testEngines } from "../support/test-database";
+import { describeOnEachEngine } from "../support/engine-suite";
 
 // The passkey store on every engine: whose passkeys belong to which site address, challenges
 // kept for the right person and purpose, answers that are not a passkey's refused without
@@ -21,15 +21,7 @@ import { testEngines } from "../support/test-database";
 process.env.PUBLIC_URL = "https://www.exemplo-condominio.com.br";
 const uid = () => randomUUID().slice(0, 8);
 
-describe.each(testEngines())("passkeys on $name", (engine) => {
-  beforeAll(async () => {
-    await startDatabase(engine.env);
-  });
-  afterAll(async () => {
-    await stopDatabase();
-    await engine.drop();
-  });
-
+describeOnEachEngine("passkeys", () => {
   async function newUser() {
     const email = `pk-${uid()}@exemplo-condominio.com.br`;
     const id = await insertUser(await database(), { email, passwordHash: "x", role: "editor" });

@@ -1,9 +1,10 @@
 import { sql } from "kysely";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { QUOTE_FAILURE_TOAST, QUOTE_SUCCESS_TOAST } from "~/lib/quote";
 import { FOREIGN_ORIGIN_MESSAGE } from "~/server/auth/guard.server";
-import { database, startDatabase, stopDatabase } from "~/server/db/database.server";
+import { database } from "~/server/db/database.server";
 import { checkFormToken, createFormToken } from "~/server/quote/form-token.server";
+import { describeOnEachEngine } from "../support/engine-suite";
 import {
   callAction,
   formBody,
@@ -14,7 +15,6 @@ import {
   submit,
   validQuote,
 } from "../support/quote-requests";
-import { testEngines } from "../support/test-database";
 
 let ipCounter = 0;
 /** A fresh client address per test, so the per-address limit never couples tests. */
@@ -35,14 +35,7 @@ async function leadByEmail(email: string) {
   return db.selectFrom("leads").selectAll().where("email", "=", email).execute();
 }
 
-describe.each(testEngines())("quote form on $name", (engine) => {
-  beforeAll(async () => {
-    await startDatabase(engine.env);
-  });
-  afterAll(async () => {
-    await stopDatabase();
-    await engine.drop();
-  });
+describeOnEachEngine("quote form", () => {
   afterEach(() => {
     delete process.env.QUOTE_RATE_LIMIT_PER_HOUR;
     delete process.env.QUOTE_GLOBAL_LIMIT_PER_HOUR;

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { database, startDatabase, stopDatabase } from "~/server/db/database.server";
+import { expect, it } from "vitest";
+import { database } from "~/server/db/database.server";
 import { parseRedirectCsv } from "~/server/redirects/redirect-csv.server";
 import {
   addRedirects,
@@ -10,7 +10,7 @@ import {
   REDIRECTS_PAGE_SIZE,
 } from "~/server/redirects/redirects.server";
 import { insertPost } from "../support/db";
-import { testEngines } from "../support/test-database";
+import { describeOnEachEngine } from "../support/engine-suite";
 
 // Redirects on every engine: the database keeps those of a renamed published post (no chains,
 // whoever renames it), the owner's are refused when they would loop or chain, a CSV with one bad
@@ -19,15 +19,7 @@ import { testEngines } from "../support/test-database";
 const uid = () => randomUUID().slice(0, 8);
 const ORIGINS = ["https://www.example.com"];
 
-describe.each(testEngines())("redirects on $name", (engine) => {
-  beforeAll(async () => {
-    await startDatabase(engine.env);
-  });
-  afterAll(async () => {
-    await stopDatabase();
-    await engine.drop();
-  });
-
+describeOnEachEngine("redirects", () => {
   async function rename(slug: string, next: string) {
     const db = await database();
     await db.updateTable("blog_posts").set({ slug: next }).where("slug", "=", slug).execute();

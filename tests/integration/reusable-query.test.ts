@@ -1,17 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { database, startDatabase, stopDatabase } from "~/server/db/database.server";
+import { expect, it } from "vitest";
+import { database } from "~/server/db/database.server";
 import { reusableQuery } from "~/server/db/reusable-query.server";
-import { testEngines } from "../support/test-database";
+import { describeOnEachEngine } from "../support/engine-suite";
 
-describe.each(testEngines())("reusableQuery on $name", (engine) => {
-  beforeAll(async () => {
-    await startDatabase(engine.env);
-  });
-  afterAll(async () => {
-    await stopDatabase();
-    await engine.drop();
-  });
-
+describeOnEachEngine("reusableQuery", () => {
   it("builds the query once and runs it with each call's values, wherever they are bound", async () => {
     const db = await database();
     let builds = 0;

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, expect, it } from "vitest";
 import { createSession, getSession } from "~/server/auth/sessions.server";
-import { database, startDatabase, stopDatabase } from "~/server/db/database.server";
+import { database } from "~/server/db/database.server";
 import {
   NOTHING_TO_RESET_MESSAGE,
   RESET_SELF_MESSAGE,
@@ -9,7 +9,7 @@ import {
 } from "~/server/team/second-factor-reset.server";
 import { USER_NOT_FOUND_MESSAGE } from "~/server/team/team-members.server";
 import { insertUser } from "../support/db";
-import { testEngines } from "../support/test-database";
+import { describeOnEachEngine } from "../support/engine-suite";
 
 // Resetting a colleague's second factor on every engine: only that account's secret, recovery
 // codes, passkeys, challenges, pending sign-ins and sessions go, with one audit entry and one
@@ -29,14 +29,7 @@ const TABLES = [
   "sessions",
 ] as const;
 
-describe.each(testEngines())("second-factor reset on $name", (engine) => {
-  beforeAll(async () => {
-    await startDatabase(engine.env);
-  });
-  afterAll(async () => {
-    await stopDatabase();
-    await engine.drop();
-  });
+describeOnEachEngine("second-factor reset", () => {
   beforeEach(async () => {
     const db = await database();
     await db.deleteFrom("outbox").execute();

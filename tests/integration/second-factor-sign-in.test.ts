@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, expect, it } from "vitest";
 import { attemptLogin, SECOND_FACTOR_PATH } from "~/server/auth/login.server";
 import { authenticationOptions, secondStepOptions } from "~/server/auth/passkeys.server";
 import { hashPassword } from "~/server/auth/password.server";
@@ -11,9 +11,9 @@ import {
 } from "~/server/auth/recent-authentication.server";
 import { setSecondFactorRequired } from "~/server/auth/second-factor-policy.server";
 import { createSession, getSession } from "~/server/auth/sessions.server";
-import { database, startDatabase, stopDatabase } from "~/server/db/database.server";
+import { database } from "~/server/db/database.server";
 import { insertUser } from "../support/db";
-import { testEngines } from "../support/test-database";
+import { describeOnEachEngine } from "../support/engine-suite";
 
 // Issue 27, sign-in and re-authentication, on every engine: an account with a passkey (and no
 // TOTP) gets the second step after its password, whatever the team's rule; a passkey alone must
@@ -24,14 +24,7 @@ process.env.PUBLIC_URL = "http://localhost:3000";
 const SITE = "http://localhost:3000";
 const uid = () => randomUUID().slice(0, 8);
 
-describe.each(testEngines())("second-factor sign-in on $name", (engine) => {
-  beforeAll(async () => {
-    await startDatabase(engine.env);
-  });
-  afterAll(async () => {
-    await stopDatabase();
-    await engine.drop();
-  });
+describeOnEachEngine("second-factor sign-in", () => {
   beforeEach(async () => {
     await (await database()).deleteFrom("rate_limit_events").execute();
   });

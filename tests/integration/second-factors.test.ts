@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { Secret, TOTP } from "otpauth";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, expect, it } from "vitest";
 import { createPendingSignIn, readPendingSignIn } from "~/server/auth/pending-sign-in.server";
 import { completeSecondFactor, MAX_CODES_PER_ACCOUNT } from "~/server/auth/second-factor.server";
 import {
@@ -19,9 +19,9 @@ import {
   unusedRecoveryCodes,
   verifyTotp,
 } from "~/server/auth/totp.server";
-import { database, startDatabase, stopDatabase } from "~/server/db/database.server";
+import { database } from "~/server/db/database.server";
 import { insertUser } from "../support/db";
-import { testEngines } from "../support/test-database";
+import { describeOnEachEngine } from "../support/engine-suite";
 
 // The second-factor stores on every engine: a TOTP code is accepted once (its time step is
 // remembered, also when the same code is sent twice at once), a recovery code works once, and
@@ -35,14 +35,7 @@ function codeAt(secret: string, timestamp: number): string {
   return TOTP.generate({ secret: Secret.fromBase32(secret), timestamp });
 }
 
-describe.each(testEngines())("second factors on $name", (engine) => {
-  beforeAll(async () => {
-    await startDatabase(engine.env);
-  });
-  afterAll(async () => {
-    await stopDatabase();
-    await engine.drop();
-  });
+describeOnEachEngine("second factors", () => {
   beforeEach(async () => {
     const db = await database();
     await db.deleteFrom("rate_limit_events").execute();

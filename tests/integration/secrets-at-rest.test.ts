@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import { Secret, TOTP } from "otpauth";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { defaultSite } from "~/config/site";
 import {
   confirmTotp,
@@ -23,6 +23,7 @@ import { claimDueMessages, deleteExpiredMessages } from "~/server/email/outbox.s
 import { type MailTransport, startOutboxWorker } from "~/server/email/outbox-worker.server";
 import { createInvitation } from "~/server/team/invitations.server";
 import { insertUser } from "../support/db";
+import { describeOnEachEngine } from "../support/engine-suite";
 import { testEngines } from "../support/test-database";
 import { everyTextValue } from "../support/text-values";
 
@@ -59,15 +60,7 @@ async function waitFor<T>(probe: () => Promise<T>, accept: (value: T) => boolean
   }
 }
 
-describe.each(testEngines())("secrets at rest on $name", (engine) => {
-  beforeAll(async () => {
-    await startDatabase(engine.env);
-  });
-  afterAll(async () => {
-    await stopDatabase();
-    await engine.drop();
-  });
-
+describeOnEachEngine("secrets at rest", () => {
   it("keeps no TOTP secret and no recovery code readable in the database", async () => {
     const userId = await insertUser(await database(), {
       email: `cofre-${uid()}@exemplo-condominio.com.br`,

@@ -1,10 +1,10 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, expect, it } from "vitest";
 import { changePassword } from "~/server/auth/change-password.server";
 import { hashPassword, verifyPassword } from "~/server/auth/password.server";
 import { requestPasswordReset, resetPassword } from "~/server/auth/password-resets.server";
 import { createSession, getSession } from "~/server/auth/sessions.server";
-import { database, startDatabase, stopDatabase } from "~/server/db/database.server";
+import { database } from "~/server/db/database.server";
 import {
   acceptInvitation,
   createInvitation,
@@ -14,7 +14,7 @@ import {
 } from "~/server/team/invitations.server";
 import { changeTeamMember, LAST_ADMIN_MESSAGE, SELF_CHANGE_MESSAGE } from "~/server/team/team-members.server";
 import { insertUser } from "../support/db";
-import { testEngines } from "../support/test-database";
+import { describeOnEachEngine } from "../support/engine-suite";
 
 // The team's accounts on every engine: the last active Administrador can be neither demoted,
 // deactivated nor removed (also when two changes race), deactivating or removing an account
@@ -27,14 +27,7 @@ const uid = () => randomUUID().slice(0, 8);
 const SLOW = 60_000;
 const sha256 = (token: string) => createHash("sha256").update(token).digest("hex");
 
-describe.each(testEngines())("team accounts on $name", (engine) => {
-  beforeAll(async () => {
-    await startDatabase(engine.env);
-  });
-  afterAll(async () => {
-    await stopDatabase();
-    await engine.drop();
-  });
+describeOnEachEngine("team accounts", () => {
   beforeEach(async () => {
     const db = await database();
     await db.deleteFrom("outbox").execute();
