@@ -1,19 +1,12 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { hashPassword } from "~/server/auth/password.server";
-import { databaseConfigFromEnv } from "~/server/db/config.server";
-import { type DatabaseHandle, openDatabase } from "~/server/db/connection.server";
-import {
-  adminHeaders,
-  E2E_ADMIN,
-  sha256Hex,
-  signInOverHttp,
-  startDedicatedServer,
-} from "../support/admin-auth";
+import type { DatabaseHandle } from "~/server/db/connection.server";
+import { adminHeaders, E2E_ADMIN, sha256Hex, signInOverHttp } from "../support/admin-auth";
 import { linkPath, newPage } from "../support/admin-page";
 import { adminPagesPassAxe, seriousAxeViolations } from "../support/axe";
 import { insertUser, openE2eDatabase } from "../support/db";
-import { startSmtpSink } from "../support/smtp-sink";
+import { expect, test } from "../support/own-site";
 
 // Passwords: 'Esqueci minha senha' by e-mail (read from a real SMTP server; the same answer for
 // an unknown e-mail; the link works once and for 30 minutes; using it ends every session), and
@@ -36,99 +29,91 @@ async function askForReset(page: Page, email: string) {
 
 test("a forgotten password: the same answer for an unknown e-mail, a link that works once and ends every session, and an expired link refused", async ({
   browser,
+  ownSite,
 }) => {
   test.setTimeout(180_000);
-  const smtp = await startSmtpSink();
-  const own = await startDedicatedServer({ SMTP_URL: smtp.url });
-  const handle = await openDatabase(databaseConfigFromEnv(own.databaseEnv));
-  try {
-    const origin = new URL(own.url).origin;
-    // A session the owner left open elsewhere.
-    const elsewhere = await newPage(browser, own.url);
-    await signInOverHttp(elsewhere.request, { baseUrl: own.url });
-    expect((await elsewhere.request.get("/admin", { maxRedirects: 0 })).status()).toBe(200);
+  const origin = new URL(ownSite.url).origin;
+  // A session the owner left open elsewhere.
+  const elsewhere = await newPage(browser, ownSite.url);
+  await signInOverHttp(elsewhere.request, { baseUrl: ownSite.url });
+  expect((await elsewhere.request.get("/admin", { maxRedirects: 0 })).status()).toBe(200);
 
-    const visitor = await newPage(browser, own.url);
-    const unknown = `ninguem-${uid()}@exemplo.com.br`;
-    await askForReset(visitor, unknown);
-    await askForReset(visitor, E2E_ADMIN.email);
-    // One message, for the account; nothing queued for the unknown address.
-    expect(JSON.stringify(await handle.db.selectFrom("outbox").select("payload").execute())).not.toContain(
-      unknown,
-    );
-    const [mail] = await smtp.waitForMessages(1, 30_000);
-    expect(mail?.envelopeTo).toEqual([E2E_ADMIN.email]);
-    // Delivered, the message (and its link) leaves the outbox (decision 0046).
-    await expect
-      .poll(async () => (await handle.db.selectFrom("outbox").select("id").execute()).length, {
-        timeout: 15_000,
-      })
-      .toBe(0);
-    const path = linkPath(mail?.text ?? "", "/redefinir-senha");
-    const token = path.split("/").pop() ?? "";
-    expect(await handle.db.selectFrom("password_resets").select("token_hash").execute()).toEqual([
-      { token_hash: sha256Hex(token) },
-    ]);
-
-    await visitor.goto(path);
-    await expect(visitor.getByRole("heading", { name: "Criar nova senha" })).toBeVisible();
-    await visitor.getByLabel("Nova senha", { exact: true }).fill("alvorada2024");
-    await visitor.getByLabel("Repita a nova senha").fill("alvorada2024");
-    await visitor.getByRole("button", { name: "Salvar nova senha" }).click();
-    await expect(visitor.getByRole("alert").filter({ hasText: "Senha fraca" })).toBeVisible({
+  const visitor = await newPage(browser, ownSite.url);
+  const unknown = `ninguem-${uid()}@exemplo.com.br`;
+  await askForReset(visitor, unknown);
+  await askForReset(visitor, E2E_ADMIN.email);
+  // One message, for the account; nothing queued for the unknown address.
+  expect(JSON.stringify(await ownSite.db.selectFrom("outbox").select("payload").execute())).not.toContain(
+    unknown,
+  );
+  const [mail] = await ownSite.smtp.waitForMessages(1, 30_000);
+  expect(mail?.envelopeTo).toEqual([E2E_ADMIN.email]);
+  // Delivered, the message (and its link) leaves the outbox (decision 0046).
+  await expect
+    .poll(async () => (await ownSite.db.selectFrom("outbox").select("id").execute()).length, {
       timeout: 15_000,
-    });
-    await visitor.getByLabel("Nova senha", { exact: true }).fill(STRONG);
-    await visitor.getByLabel("Repita a nova senha").fill(STRONG);
-    await visitor.getByRole("button", { name: "Salvar nova senha" }).click();
-    await expect(visitor.getByRole("heading", { name: "Senha alterada" })).toBeVisible({ timeout: 15_000 });
+    })
+    .toBe(0);
+  const path = linkPath(mail?.text ?? "", "/redefinir-senha");
+  const token = path.split("/").pop() ?? "";
+  expect(await ownSite.db.selectFrom("password_resets").select("token_hash").execute()).toEqual([
+    { token_hash: sha256Hex(token) },
+  ]);
 
-    // Every session of the account ended; the new password signs in, the old one does not.
-    const after = await elsewhere.request.get("/admin", { maxRedirects: 0 });
-    expect(after.status()).toBe(302);
-    const old = await visitor.request.post("/auth", {
-      headers: { Origin: origin },
-      form: { email: E2E_ADMIN.email, password: E2E_ADMIN.password },
-      maxRedirects: 0,
-    });
-    expect(old.status()).toBe(401);
-    await signInOverHttp(visitor.request, { baseUrl: own.url, password: STRONG });
+  await visitor.goto(path);
+  await expect(visitor.getByRole("heading", { name: "Criar nova senha" })).toBeVisible();
+  await visitor.getByLabel("Nova senha", { exact: true }).fill("alvorada2024");
+  await visitor.getByLabel("Repita a nova senha").fill("alvorada2024");
+  await visitor.getByRole("button", { name: "Salvar nova senha" }).click();
+  await expect(visitor.getByRole("alert").filter({ hasText: "Senha fraca" })).toBeVisible({
+    timeout: 15_000,
+  });
+  await visitor.getByLabel("Nova senha", { exact: true }).fill(STRONG);
+  await visitor.getByLabel("Repita a nova senha").fill(STRONG);
+  await visitor.getByRole("button", { name: "Salvar nova senha" }).click();
+  await expect(visitor.getByRole("heading", { name: "Senha alterada" })).toBeVisible({ timeout: 15_000 });
 
-    // The link works once.
-    const reused = await visitor.request.get(path);
-    expect(reused.status()).toBe(404);
-    expect(await reused.text()).toContain("já foi usado");
-    const reusedPost = await visitor.request.post(path, {
-      headers: { Origin: origin },
-      form: { password: `${STRONG} de novo`, confirmation: `${STRONG} de novo` },
-      maxRedirects: 0,
-    });
-    expect(reusedPost.status()).toBe(404);
+  // Every session of the account ended; the new password signs in, the old one does not.
+  const after = await elsewhere.request.get("/admin", { maxRedirects: 0 });
+  expect(after.status()).toBe(302);
+  const old = await visitor.request.post("/auth", {
+    headers: { Origin: origin },
+    form: { email: E2E_ADMIN.email, password: E2E_ADMIN.password },
+    maxRedirects: 0,
+  });
+  expect(old.status()).toBe(401);
+  await signInOverHttp(visitor.request, { baseUrl: ownSite.url, password: STRONG });
 
-    // A link past its 30 minutes is refused.
-    await askForReset(await newPage(browser, own.url), E2E_ADMIN.email);
-    const [, second] = await smtp.waitForMessages(2, 30_000);
-    const expiredPath = linkPath(second?.text ?? "", "/redefinir-senha");
-    await handle.db
-      .updateTable("password_resets")
-      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
-      .where("token_hash", "=", sha256Hex(expiredPath.split("/").pop() ?? ""))
-      .execute();
-    const expired = await visitor.request.get(expiredPath);
-    expect(expired.status()).toBe(410);
-    expect(await expired.text()).toContain("Este link expirou");
-    const expiredPost = await visitor.request.post(expiredPath, {
-      headers: { Origin: origin },
-      form: { password: `${STRONG} outra vez`, confirmation: `${STRONG} outra vez` },
-      maxRedirects: 0,
-    });
-    expect(expiredPost.status()).toBe(410);
-    await signInOverHttp(visitor.request, { baseUrl: own.url, password: STRONG });
-  } finally {
-    await handle.close();
-    await own.stop();
-    await smtp.close();
-  }
+  // The link works once.
+  const reused = await visitor.request.get(path);
+  expect(reused.status()).toBe(404);
+  expect(await reused.text()).toContain("já foi usado");
+  const reusedPost = await visitor.request.post(path, {
+    headers: { Origin: origin },
+    form: { password: `${STRONG} de novo`, confirmation: `${STRONG} de novo` },
+    maxRedirects: 0,
+  });
+  expect(reusedPost.status()).toBe(404);
+
+  // A link past its 30 minutes is refused.
+  await askForReset(await newPage(browser, ownSite.url), E2E_ADMIN.email);
+  const [, second] = await ownSite.smtp.waitForMessages(2, 30_000);
+  const expiredPath = linkPath(second?.text ?? "", "/redefinir-senha");
+  await ownSite.db
+    .updateTable("password_resets")
+    .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+    .where("token_hash", "=", sha256Hex(expiredPath.split("/").pop() ?? ""))
+    .execute();
+  const expired = await visitor.request.get(expiredPath);
+  expect(expired.status()).toBe(410);
+  expect(await expired.text()).toContain("Este link expirou");
+  const expiredPost = await visitor.request.post(expiredPath, {
+    headers: { Origin: origin },
+    form: { password: `${STRONG} outra vez`, confirmation: `${STRONG} outra vez` },
+    maxRedirects: 0,
+  });
+  expect(expiredPost.status()).toBe(410);
+  await signInOverHttp(visitor.request, { baseUrl: ownSite.url, password: STRONG });
 });
 
 test.describe("on the shared server", () => {
