@@ -9,5 +9,3 @@ export const quoteServiceOptions = [
   "Vistoria Técnica",
   "Outros",
 ] as const;
-
-export type QuoteServiceOption = (typeof quoteServiceOptions)[number];

@@ -18,12 +18,6 @@ export const leadStatusLabels: Record<LeadStatus, string> = {
   descartado: "Descartado",
 };
 
-/** The inbox's `?status=` filter: a known status, else none (every request). */
-export function leadStatusFilter(value: string | null): LeadStatus | null {
-  const parsed = leadStatusSchema.safeParse(value);
-  return parsed.success ? parsed.data : null;
-}
-
 /** What happened to the notification e-mail of a quote request. */
 export type DeliveryState = "sent" | "pending" | "retrying" | "none";
 

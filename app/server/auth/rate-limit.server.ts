@@ -87,11 +87,6 @@ export async function forgetEvent(id: string): Promise<void> {
   await db.deleteFrom("rate_limit_events").where("id", "=", id).execute();
 }
 
-export async function clearEvents(bucket: string): Promise<void> {
-  const db = await database();
-  await db.deleteFrom("rate_limit_events").where("bucket", "=", bucket).execute();
-}
-
 /** Forget events older than a day (called from time to time, not on the request path). */
 export async function pruneEvents(olderThanMs = 24 * 60 * 60 * 1000): Promise<void> {
   const db = await database();

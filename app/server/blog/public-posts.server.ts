@@ -1,11 +1,5 @@
 import { type Kysely, sql } from "kysely";
-import {
-  BLOG_PAGE_SIZE,
-  type CategoryRef,
-  type PostDetail,
-  type PostSummary,
-  RELATED_POSTS_LIMIT,
-} from "~/lib/blog-types";
+import { type CategoryRef, type PostDetail, type PostSummary, RELATED_POSTS_LIMIT } from "~/lib/blog-types";
 import { hasAvif, type MediaView, parseMediaUrl } from "~/lib/media-url";
 import { database } from "../db/database.server";
 import { reusableQuery } from "../db/reusable-query.server";
@@ -259,5 +253,3 @@ async function loadPublishedForIndex(limit: number) {
 
 /** The newest published posts with their summaries (feed). */
 export const listPublishedForIndex = contentMemoByKey(loadPublishedForIndex);
-
-export { BLOG_PAGE_SIZE };

@@ -176,8 +176,6 @@ export const workFormSchema = z
   });
 
 export type WorkForm = z.output<typeof workFormSchema>;
-export type WorkPhotoForm = WorkForm["photos"][number];
-export type WorkPairForm = WorkForm["pairs"][number];
 export type WorkFormField = keyof WorkForm;
 export type WorkFormErrors = FieldErrors<WorkFormField>;
 
