@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { expect, type Page, test } from "@playwright/test";
 import { slugify } from "~/lib/slug";
 import { signInOverHttp } from "../support/admin-auth";
+import { toast } from "../support/admin-page";
 import { insertPost, openE2eDatabase } from "../support/db";
 import { expectResponsive, recordLongTasks, typeOneCharacter } from "../support/responsiveness";
 
@@ -24,12 +25,7 @@ test.afterAll(async () => {
 
 async function saveAndExpectUpdated(page: Page) {
   await page.getByRole("button", { name: "Salvar" }).click();
-  await expect(
-    page
-      .getByRole("region", { name: "Notificações" })
-      .getByRole("status")
-      .filter({ hasText: "Post atualizado!" }),
-  ).toBeVisible({ timeout: 15_000 });
+  await expect(toast(page, "Post atualizado!")).toBeVisible({ timeout: 15_000 });
 }
 
 test("a post with a meta description stays responsive in its editor, and retitling it redirects its old address", async ({

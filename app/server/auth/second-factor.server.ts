@@ -49,45 +49,59 @@ async function finish(
   return { ok: true, setCookie: await signInUser(request, pending.userId, "senha e segundo fator", factor) };
 }
 
+type StepCheck =
+  | { ok: true; factor: SecondFactorKind | "passkey" }
+  | { ok: false; factor: string; message: string };
+
 /**
- * Check the second step of a sign-in: a current TOTP code (once) or an unused recovery code.
- * Every attempt counts against the account and the address before the code is checked; a right
- * code takes its own attempt back and turns the pending sign-in into a session.
+ * One attempt at the second step: counted against the account and the address before it is
+ * checked; a right answer takes its own attempt back and turns the pending sign-in into a
+ * session.
  */
-export async function completeSecondFactor(
+async function attemptSecondStep(
   request: Request,
   pending: PendingSignIn,
-  code: string,
   clientIp: string,
+  check: () => Promise<StepCheck>,
 ): Promise<SecondFactorResult> {
   const admission = await admitAttempt(pending, clientIp);
   if (!admission.ok) {
     recordSignInFailure("rate-limited");
     return { ok: false, status: 429, message: CODES_LOCKED_MESSAGE };
   }
-  const factor = await checkSecondFactorCode(pending.userId, code);
-  if (!factor) return refuse(pending, "código", WRONG_CODE_MESSAGE);
+  const checked = await check();
+  if (!checked.ok) return refuse(pending, checked.factor, checked.message);
   await forgetEvents(admission.events);
-  return finish(request, pending, factor);
+  return finish(request, pending, checked.factor);
+}
+
+/** The second step with a current TOTP code (once) or an unused recovery code. */
+export function completeSecondFactor(
+  request: Request,
+  pending: PendingSignIn,
+  code: string,
+  clientIp: string,
+): Promise<SecondFactorResult> {
+  return attemptSecondStep(request, pending, clientIp, async () => {
+    const factor = await checkSecondFactorCode(pending.userId, code);
+    return factor ? { ok: true, factor } : { ok: false, factor: "código", message: WRONG_CODE_MESSAGE };
+  });
 }
 
 /**
  * The second step with one of the account's passkeys: counted like a code; presence is enough,
  * since the password was the first factor.
  */
-export async function completePasskeySecondStep(
+export function completePasskeySecondStep(
   request: Request,
   pending: PendingSignIn,
   responseJson: string,
   clientIp: string,
 ): Promise<SecondFactorResult> {
-  const admission = await admitAttempt(pending, clientIp);
-  if (!admission.ok) {
-    recordSignInFailure("rate-limited");
-    return { ok: false, status: 429, message: CODES_LOCKED_MESSAGE };
-  }
-  const result = await verifyPasskeySignIn(request, responseJson, pending.userId);
-  if (!result.ok) return refuse(pending, "passkey", result.message);
-  await forgetEvents(admission.events);
-  return finish(request, pending, "passkey");
+  return attemptSecondStep(request, pending, clientIp, async () => {
+    const result = await verifyPasskeySignIn(request, responseJson, pending.userId);
+    return result.ok
+      ? { ok: true, factor: "passkey" }
+      : { ok: false, factor: "passkey", message: result.message };
+  });
 }
