@@ -62,7 +62,7 @@ export function startBackgroundWork(
   const mail = mailConfigFromEnv(env, siteDefaults());
   console.log(describeMail(mail));
   const tasks: StopBackgroundTask[] = [startHousekeeping(), startPostScheduler().stop];
-  if (mail.enabled) tasks.push(startOutboxWorker({ mail }).stop);
+  if (mail.enabled) tasks.push(startOutboxWorker({ mail, policy: { leaseMs: mail.leaseMs } }).stop);
   return async () => {
     await Promise.all(tasks.map((stop) => stop()));
   };

@@ -283,11 +283,21 @@ describe("e-mail configuration", () => {
     expect(describeMail(config)).not.toContain("segredo");
   });
 
+  it("holds a claim on a message 2 minutes, or OUTBOX_LEASE_SECONDS", () => {
+    const smtp = { SMTP_URL: "smtp://smtp.exemplo.com" };
+    expect(mailConfigFromEnv(smtp, defaultSite)).toMatchObject({ leaseMs: 120_000 });
+    expect(mailConfigFromEnv({ ...smtp, OUTBOX_LEASE_SECONDS: "15" }, defaultSite)).toMatchObject({
+      leaseMs: 15_000,
+    });
+  });
+
   it.each([
     ["SMTP_URL", "http://smtp.exemplo.com", "SMTP_URL: use smtp://"],
     ["SMTP_URL", "smtp://usuario:segredo@", "SMTP_URL: use smtp://"],
     ["MAIL_FROM", "Site sem endereço", "MAIL_FROM: use um endereço"],
     ["LEADS_TO", "a@exemplo.com; b", "LEADS_TO: use um ou mais e-mails"],
+    ["OUTBOX_LEASE_SECONDS", "dois minutos", "OUTBOX_LEASE_SECONDS: use segundos"],
+    ["OUTBOX_LEASE_SECONDS", "5", "OUTBOX_LEASE_SECONDS: use segundos, de 10 a 3600"],
   ])("stops with a message naming %s when it is malformed", (key, value, message) => {
     expect(() => mailConfigFromEnv({ [key]: value }, defaultSite)).toThrowError(message);
     try {

@@ -16,6 +16,8 @@ export type MailConfig =
       server: string;
       from: MailAddress;
       to: string[];
+      /** How long an instance's claim on a message holds before another may send it. */
+      leaseMs: number;
     };
 
 const emailAddress = z.email();
@@ -64,7 +66,16 @@ const mailEnvSchema = z.object({
       "use um ou mais e-mails separados por vírgula, como contato@empresa.com.br",
     )
     .optional(),
+  OUTBOX_LEASE_SECONDS: z.coerce
+    .number({ error: "use segundos, de 10 a 3600, como 120" })
+    .int("use segundos inteiros, de 10 a 3600, como 120")
+    .min(10, "use segundos, de 10 a 3600, como 120")
+    .max(3600, "use segundos, de 10 a 3600, como 120")
+    .optional(),
 });
+
+/** How long a claim on a message holds unless OUTBOX_LEASE_SECONDS says otherwise. */
+const DEFAULT_LEASE_SECONDS = 120;
 
 /**
  * E-mail settings from the environment. Without SMTP_URL e-mail is off: requests are still
@@ -77,12 +88,13 @@ export function mailConfigFromEnv(env: Record<string, string | undefined>, site:
     SMTP_URL: defined("SMTP_URL"),
     MAIL_FROM: defined("MAIL_FROM"),
     LEADS_TO: defined("LEADS_TO"),
+    OUTBOX_LEASE_SECONDS: defined("OUTBOX_LEASE_SECONDS"),
   });
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
     throw new Error(`Configuração inválida de e-mail:\n  ${problems.join("\n  ")}`);
   }
-  const { SMTP_URL, MAIL_FROM, LEADS_TO } = parsed.data;
+  const { SMTP_URL, MAIL_FROM, LEADS_TO, OUTBOX_LEASE_SECONDS } = parsed.data;
   const from = (MAIL_FROM && parseMailbox(MAIL_FROM)) || {
     name: site.name,
     address: `no-reply@${new URL(site.publicUrl).hostname}`,
@@ -91,7 +103,14 @@ export function mailConfigFromEnv(env: Record<string, string | undefined>, site:
   const url = SMTP_URL ? parseSmtpUrl(SMTP_URL) : null;
   if (!SMTP_URL || !url) return { enabled: false, from, to };
   const port = url.port || (url.protocol === "smtps:" ? "465" : "587");
-  return { enabled: true, smtpUrl: SMTP_URL, server: `${url.hostname}:${port}`, from, to };
+  return {
+    enabled: true,
+    smtpUrl: SMTP_URL,
+    server: `${url.hostname}:${port}`,
+    from,
+    to,
+    leaseMs: (OUTBOX_LEASE_SECONDS ?? DEFAULT_LEASE_SECONDS) * 1000,
+  };
 }
 
 /** The start-up line about e-mail. */
