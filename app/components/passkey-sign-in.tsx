@@ -1,5 +1,5 @@
 import { startAuthentication } from "@simplewebauthn/browser";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 
 // 'Entrar com passkey' on the sign-in page (the passkey alone), and 'Usar passkey' on the second
 // step after the password: asks the server for a challenge, lets the browser sign it with a
@@ -32,6 +32,10 @@ export function PasskeySignIn({
 }) {
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // WebAuthn needs JavaScript: until the page has hydrated a tap would do nothing, so the
+  // button says it is not ready (disabled) rather than swallow it.
+  const [ready, setReady] = useState(false);
+  useEffect(() => setReady(true), []);
 
   async function signIn() {
     setProblem(null);
@@ -67,7 +71,7 @@ export function PasskeySignIn({
       <button
         type="button"
         onClick={() => void signIn()}
-        disabled={busy}
+        disabled={!ready || busy}
         className="btn w-full border border-brand-800 text-brand-800 hover:bg-brand-50 disabled:opacity-70 dark:border-brand-200 dark:text-brand-200 dark:hover:bg-slate-800"
       >
         {busy ? "Aguardando a passkey..." : label}
