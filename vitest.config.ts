@@ -13,6 +13,8 @@ const engineIndependent = [
   "tests/integration/configuration.test.ts",
   "tests/integration/maintenance-scripts.test.ts",
   "tests/integration/backup.test.ts",
+  // Debian's sqlite3 on a SQLite site's file.
+  "tests/integration/sqlite-tools.test.ts",
 ];
 
 export default defineConfig({

@@ -21,6 +21,7 @@ import * as auditLog from "./0019-audit-log.server.ts";
 import * as personalDataRequests from "./0020-personal-data-requests.server.ts";
 import * as sessionAuthenticationTime from "./0021-session-authentication-time.server.ts";
 import * as erasureEverywhere from "./0022-erasure-everywhere.server.ts";
+import * as sqliteToolsCompatible from "./0023-sqlite-tools-compatible.server.ts";
 
 /** Every migration, in order. Names sort; never rename or edit one that has shipped. */
 const migrations: Record<string, Migration> = {
@@ -46,6 +47,7 @@ const migrations: Record<string, Migration> = {
   "0020-personal-data-requests": personalDataRequests,
   "0021-session-authentication-time": sessionAuthenticationTime,
   "0022-erasure-everywhere": erasureEverywhere,
+  "0023-sqlite-tools-compatible": sqliteToolsCompatible,
 };
 
 export const migrationProvider: MigrationProvider = {
