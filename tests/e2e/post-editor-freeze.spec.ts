@@ -6,7 +6,7 @@ import { toast } from "../support/admin-page";
 import { insertPost, openE2eDatabase } from "../support/db";
 import { expectResponsive, recordLongTasks, typeOneCharacter } from "../support/responsiveness";
 
-// Issue 26: a post saved with a meta description froze its editor at the first keystroke. The
+// A post saved with a meta description once froze its editor at the first keystroke. The
 // SEO block watched every mutation of the form and set new state on each; the render that
 // followed rewrote the description's textarea, which the observer saw, and so on for ever.
 // The owner's whole flow, in a real browser: save a description, come back, type, retitle the

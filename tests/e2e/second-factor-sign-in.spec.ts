@@ -10,7 +10,7 @@ import { insertUser, openE2eDatabase } from "../support/db";
 import { startSmtpSink } from "../support/smtp-sink";
 import { addVirtualAuthenticator } from "../support/virtual-authenticator";
 
-// Issue 27 in Chromium, with the DevTools protocol's virtual authenticator as the phone: an
+// Second factors that cannot be skipped (docs/decisions/0044) in Chromium, with the DevTools protocol's virtual authenticator as the phone: an
 // account with a passkey (and no TOTP) gets the second step after its password, and the step
 // offers the passkey; a passkey alone from an authenticator that cannot verify the user is
 // refused; a session whose password is older than 10 minutes cannot add a passkey until the

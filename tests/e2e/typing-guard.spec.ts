@@ -15,7 +15,7 @@ import {
   typeOneCharacter,
 } from "../support/responsiveness";
 
-// Issue 26's guard: every editor of the admin stays responsive while the owner uses it. Each
+// The typing guard: every editor of the admin stays responsive while the owner uses it. Each
 // editor opens a record whose optional fields are all saved (a render loop may need a saved
 // value to start, as the post editor's did), then each of its fields is used in turn: a
 // character typed in each text field and in the rich-text editor, each checkbox toggled, each

@@ -15,7 +15,7 @@ import { database } from "~/server/db/database.server";
 import { insertUser } from "../support/db";
 import { describeOnEachEngine } from "../support/engine-suite";
 
-// Issue 27, sign-in and re-authentication, on every engine: an account with a passkey (and no
+// Second factors that cannot be skipped, and re-authentication (docs/decisions/0044), on every engine: an account with a passkey (and no
 // TOTP) gets the second step after its password, whatever the team's rule; a passkey alone must
 // verify the user while a second step's needs presence only; a session changes the account's
 // keys only within 10 minutes of a password or a code.

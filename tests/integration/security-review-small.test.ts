@@ -18,7 +18,7 @@ import { insertCategory, insertPost, insertUser } from "../support/db";
 import { validQuote } from "../support/quote-requests";
 import { testEngines } from "../support/test-database";
 
-// The small findings of the security review of issue 27 (docs/decisions/0045), on every
+// The small findings of the November 2026 security review (docs/decisions/0045), on every
 // database engine: redirect targets stay on the site, the dashboard needs the leads
 // permission, preview links and ended sessions are audited, a new reset request leaves an
 // earlier link alone, and the visitor's confirmation repeats only the first name, once an hour.

@@ -17,7 +17,8 @@ import { useFormFieldValue } from "./use-form-field-value";
 // server renders the previews with the saved values; in the browser they follow the fields
 // (and the post's title, excerpt and featured image, which they fall back to) as they change:
 // the title and excerpt by their own input events, the images by the pickers' callbacks. Nothing
-// watches the DOM, so a render cannot trigger another (issue 26). Everything shown is local: no
+// watches the DOM, so a render cannot trigger another (observing every mutation of the form
+// once froze the editor of a post with a meta description). Everything shown is local: no
 // request leaves the site.
 
 export interface PostSeoFieldsProps {

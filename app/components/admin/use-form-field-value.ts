@@ -10,7 +10,7 @@ function namedValue(form: HTMLFormElement, name: string): string {
  * The live value of another field of the form that holds `insideRef`, by name: it follows that
  * field's own input events and nothing else. React re-renders only when the value changed
  * (a string compared by value), so a render can never feed itself, as observing every mutation
- * of the form did (issue 26). `initial` stands for the value until the browser has the form.
+ * of the form did (it froze the post editor at the first keystroke). `initial` stands for the value until the browser has the form.
  */
 export function useFormFieldValue(
   insideRef: RefObject<HTMLElement | null>,
