@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import type { Page } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
 import { hashPassword } from "~/server/auth/password.server";
 import type { DatabaseHandle } from "~/server/db/connection.server";
 import { adminHeaders, E2E_ADMIN, sha256Hex, signInOverHttp } from "../support/admin-auth";
@@ -25,6 +25,25 @@ async function askForReset(page: Page, email: string) {
   await page.getByLabel("E-mail").fill(email);
   await page.getByRole("button", { name: "Enviar link" }).click();
   await expect(page.getByRole("status").filter({ hasText: REQUESTED })).toBeVisible({ timeout: 15_000 });
+}
+
+/** A reset link that no longer works: its page says why, and a new password sent to it is refused. */
+async function expectLinkRefused(
+  request: APIRequestContext,
+  origin: string,
+  path: string,
+  status: number,
+  reason: string,
+) {
+  const page = await request.get(path);
+  expect(page.status()).toBe(status);
+  expect(await page.text()).toContain(reason);
+  const posted = await request.post(path, {
+    headers: { Origin: origin },
+    form: { password: `${STRONG} de novo`, confirmation: `${STRONG} de novo` },
+    maxRedirects: 0,
+  });
+  expect(posted.status()).toBe(status);
 }
 
 test("a forgotten password: the same answer for an unknown e-mail, a link that works once and ends every session, and an expired link refused", async ({
@@ -85,15 +104,7 @@ test("a forgotten password: the same answer for an unknown e-mail, a link that w
   await signInOverHttp(visitor.request, { baseUrl: ownSite.url, password: STRONG });
 
   // The link works once.
-  const reused = await visitor.request.get(path);
-  expect(reused.status()).toBe(404);
-  expect(await reused.text()).toContain("já foi usado");
-  const reusedPost = await visitor.request.post(path, {
-    headers: { Origin: origin },
-    form: { password: `${STRONG} de novo`, confirmation: `${STRONG} de novo` },
-    maxRedirects: 0,
-  });
-  expect(reusedPost.status()).toBe(404);
+  await expectLinkRefused(visitor.request, origin, path, 404, "já foi usado");
 
   // A link past its 30 minutes is refused.
   await askForReset(await newPage(browser, ownSite.url), E2E_ADMIN.email);
@@ -104,15 +115,7 @@ test("a forgotten password: the same answer for an unknown e-mail, a link that w
     .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
     .where("token_hash", "=", sha256Hex(expiredPath.split("/").pop() ?? ""))
     .execute();
-  const expired = await visitor.request.get(expiredPath);
-  expect(expired.status()).toBe(410);
-  expect(await expired.text()).toContain("Este link expirou");
-  const expiredPost = await visitor.request.post(expiredPath, {
-    headers: { Origin: origin },
-    form: { password: `${STRONG} outra vez`, confirmation: `${STRONG} outra vez` },
-    maxRedirects: 0,
-  });
-  expect(expiredPost.status()).toBe(410);
+  await expectLinkRefused(visitor.request, origin, expiredPath, 410, "Este link expirou");
   await signInOverHttp(visitor.request, { baseUrl: ownSite.url, password: STRONG });
 });
 

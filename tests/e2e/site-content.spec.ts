@@ -6,7 +6,7 @@ import { stats as demoStats } from "~/content/stats";
 import { testimonials as demoTestimonials } from "~/content/testimonials";
 import type { DatabaseHandle } from "~/server/db/connection.server";
 import { E2E_ORIGIN, signInOverHttp, startDedicatedServer } from "../support/admin-auth";
-import { signedInPage } from "../support/admin-page";
+import { hydrated, signedInPage } from "../support/admin-page";
 import { adminPagesPassAxe } from "../support/axe";
 import { openE2eDatabase } from "../support/db";
 
@@ -86,14 +86,6 @@ async function cached(request: APIRequestContext, path: string): Promise<void> {
   await request.get(path);
   const response = await request.get(path);
   expect(response.headers()["x-render-cache"], path).toBe("hit");
-}
-
-/** Wait until React has hydrated the admin page: typing into it before then can be lost. */
-async function hydrated(page: Page): Promise<void> {
-  await page.waitForFunction(() => {
-    const form = document.querySelector("main form");
-    return form !== null && Object.keys(form).some((key) => key.startsWith("__reactFiber"));
-  });
 }
 
 function toast(page: Page) {

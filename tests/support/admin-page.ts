@@ -34,6 +34,14 @@ export async function signedInPage(
   return page;
 }
 
+/** Wait until React has hydrated the admin page: typing into it before then can be lost. */
+export async function hydrated(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const form = document.querySelector("main form");
+    return form !== null && Object.keys(form).some((key) => key.startsWith("__reactFiber"));
+  });
+}
+
 /** The admin's notification (a toast or an inline message) holding `text`, success or error. */
 export const toast = (page: Page, text: string) =>
   page.getByRole("status").or(page.getByRole("alert")).filter({ hasText: text });
