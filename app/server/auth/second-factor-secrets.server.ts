@@ -2,6 +2,7 @@ import { createCipheriv, createDecipheriv, createHash, randomBytes, timingSafeEq
 import { keyedHash, siteKey } from "../site-secret.server.ts";
 
 // How the database keeps second factors: nothing a stolen copy (a backup) can sign in with.
+// Migration 0022 wrote the same formats for the values it converted; keep reading them.
 // - A TOTP secret is encrypted with AES-256-GCM under a key derived from the site secret
 //   (site-secret.server.ts), bound to its user's id: `totp1:<iv>:<ciphertext>:<tag>`.
 // - A recovery code is kept as `rc1:<salt>:<HMAC-SHA-256>`: a per-code random salt and the
@@ -20,11 +21,6 @@ export function encryptTotpSecret(userId: string, secret: string): string {
   return [TOTP_PREFIX, iv, encrypted, cipher.getAuthTag()]
     .map((part) => (typeof part === "string" ? part : part.toString("base64url")))
     .join(":");
-}
-
-/** Whether a stored value is already encrypted (migration 0022 encrypts the others). */
-export function isEncryptedTotpSecret(stored: string): boolean {
-  return stored.startsWith(`${TOTP_PREFIX}:`);
 }
 
 /**

@@ -1,11 +1,6 @@
-import type { Kysely } from "kysely";
-import {
-  encryptTotpSecret,
-  isEncryptedTotpSecret,
-  saltedRecoveryHashOf,
-} from "../../auth/second-factor-secrets.server.ts";
-import { keyedErasureHash } from "../lead-erasures.server.ts";
-import type { Database } from "../schema.ts";
+import { createCipheriv, createHmac, hkdfSync, randomBytes } from "node:crypto";
+import type { Generated, Kysely } from "kysely";
+import { siteSecret } from "../../site-secret.server.ts";
 import { columnTypes } from "./column-types.server.ts";
 
 // Erasure everywhere and secrets at rest (docs/decisions/0046):
@@ -19,6 +14,50 @@ import { columnTypes } from "./column-types.server.ts";
 // - The audit log forgets what the LGPD tool and the CSV export were searched with.
 // - TOTP secrets are encrypted, recovery-code hashes salted and keyed.
 // Uses the site secret (site-secret.server.ts) of the environment the database is opened with.
+// The formats it writes are spelled out here (not imported), so later code never changes what
+// this migration did: the application reads them (second-factor-secrets.server.ts,
+// lead-erasures.server.ts) and must keep reading them.
+
+/** The tables and columns this migration reads and writes, as they were then. */
+interface Tables {
+  outbox: {
+    id: string;
+    kind: string;
+    created_at: string | Date;
+    sent_at: string | null;
+    expires_at: string | null;
+  };
+  lead_erasures: { lead_id: string; email_hash: string; phone_hash: string };
+  personal_data_requests: { id: string; subject_hash: string };
+  audit_log: { id: Generated<number>; action: string; details: string | null; subject: string | null };
+  totp_secrets: { user_id: string; secret: string };
+  recovery_codes: { id: string; code_hash: string };
+}
+
+/** A 32-byte key for `purpose`, derived from the site secret (HKDF-SHA-256, info `site:<purpose>`). */
+function siteKey(purpose: "erasure-hash" | "totp-secret" | "recovery-code"): Buffer {
+  return Buffer.from(hkdfSync("sha256", siteSecret(), Buffer.alloc(0), `site:${purpose}`, 32));
+}
+
+const keyedHash = (purpose: "erasure-hash" | "recovery-code", text: string) =>
+  createHmac("sha256", siteKey(purpose)).update(text, "utf8").digest("hex");
+
+/** `totp1:<iv>:<ciphertext>:<tag>`: AES-256-GCM, bound to the user's id. */
+function encryptTotpSecret(userId: string, secret: string): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv("aes-256-gcm", siteKey("totp-secret"), iv);
+  cipher.setAAD(Buffer.from(userId, "utf8"));
+  const encrypted = Buffer.concat([cipher.update(secret, "utf8"), cipher.final()]);
+  return ["totp1", ...[iv, encrypted, cipher.getAuthTag()].map((part) => part.toString("base64url"))].join(
+    ":",
+  );
+}
+
+/** `rc1:<salt>:<HMAC-SHA-256 of "salt:sha256">`, from the code's plain SHA-256. */
+function saltedRecoveryHashOf(plainHash: string): string {
+  const salt = randomBytes(16).toString("base64url");
+  return `rc1:${salt}:${keyedHash("recovery-code", `${salt}:${plainHash}`)}`;
+}
 
 const ACCOUNT_EMAIL = "account-email";
 const LONGEST_LINK_MS = 72 * 60 * 60 * 1000;
@@ -28,7 +67,7 @@ const iso = (value: unknown) => new Date(value as string | Date).toISOString();
 
 export async function up(unknownDb: Kysely<unknown>): Promise<void> {
   const t = columnTypes(unknownDb);
-  const db = unknownDb as unknown as Kysely<Database>;
+  const db = unknownDb as unknown as Kysely<Tables>;
   await db.schema
     .createTable("erased_rows")
     .addColumn("table_name", "text", (col) => col.notNull())
@@ -57,10 +96,12 @@ export async function up(unknownDb: Kysely<unknown>): Promise<void> {
     .select(["lead_id", "email_hash", "phone_hash"])
     .execute();
   for (const row of erasures) {
-    if (!PLAIN_SHA256.test(row.email_hash) && !PLAIN_SHA256.test(row.phone_hash)) continue;
     await db
       .updateTable("lead_erasures")
-      .set({ email_hash: keyedErasureHash(row.email_hash), phone_hash: keyedErasureHash(row.phone_hash) })
+      .set({
+        email_hash: keyedHash("erasure-hash", row.email_hash),
+        phone_hash: keyedHash("erasure-hash", row.phone_hash),
+      })
       .where("lead_id", "=", row.lead_id)
       .execute();
   }
@@ -68,7 +109,7 @@ export async function up(unknownDb: Kysely<unknown>): Promise<void> {
   for (const row of requests) {
     await db
       .updateTable("personal_data_requests")
-      .set({ subject_hash: keyedErasureHash(row.subject_hash) })
+      .set({ subject_hash: keyedHash("erasure-hash", row.subject_hash) })
       .where("id", "=", row.id)
       .execute();
   }
@@ -88,7 +129,7 @@ export async function up(unknownDb: Kysely<unknown>): Promise<void> {
 
   const secrets = await db.selectFrom("totp_secrets").select(["user_id", "secret"]).execute();
   for (const row of secrets) {
-    if (isEncryptedTotpSecret(row.secret)) continue;
+    if (row.secret.startsWith("totp1:")) continue;
     await db
       .updateTable("totp_secrets")
       .set({ secret: encryptTotpSecret(row.user_id, row.secret) })
@@ -129,7 +170,7 @@ function withoutSearchText(action: string, details: string | null): string | nul
 }
 
 export async function down(unknownDb: Kysely<unknown>): Promise<void> {
-  const db = unknownDb as unknown as Kysely<Database>;
+  const db = unknownDb as unknown as Kysely<Tables>;
   await db.schema.alterTable("outbox").dropColumn("expires_at").execute();
   await db.schema.dropTable("erased_rows").execute();
 }
