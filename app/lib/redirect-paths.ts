@@ -43,10 +43,6 @@ export function isOnSitePath(path: string): boolean {
   return /^\/(?![/\\])/.test(path) && !/[\u0000-\u001f\u007f\\]/.test(path);
 }
 
-/** Why a destination that is not a path of this site is refused (pt-BR). */
-export const OFF_SITE_TARGET_MESSAGE =
-  'O endereço de destino deve ser um caminho deste site, começando com uma única "/" (por exemplo /contato).';
-
 /** A message as part of a sentence ("Linha 3: o endereço…"). */
 export function lowerFirst(message: string): string {
   return message.charAt(0).toLowerCase() + message.slice(1);
@@ -79,9 +75,11 @@ function parseOnSite(
     return { ok: false, message: `${label} não pode ter espaços nem barras invertidas.` };
   }
   const absolute = /^[a-z][a-z0-9+.-]*:/i.test(text);
-  if (!absolute && (!text.startsWith("/") || text.startsWith("//"))) {
-    return { ok: false, message: `${label} deve começar com "/" (por exemplo /2019/05/minha-obra/).` };
-  }
+  const mustStartWithSlash = {
+    ok: false,
+    message: `${label} deve começar com "/" (por exemplo /2019/05/minha-obra/).`,
+  } as const;
+  if (!absolute && (!text.startsWith("/") || text.startsWith("//"))) return mustStartWithSlash;
   const pathPart = text.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, "").split(/[?#]/)[0] ?? "";
   if (/(^|\/)(\.|%2e){1,2}(\/|$)/i.test(pathPart)) {
     return { ok: false, message: `${label} não pode ter segmentos "." ou "..".` };
@@ -98,6 +96,9 @@ function parseOnSite(
       message: `${label} deve ser deste site (${siteOrigins[0] ?? ""}), não de outro domínio.`,
     };
   }
+  // A full address of this site can still name a path that starts with "//", which a browser
+  // reads as another host (`Location: //evil.example` is an open redirect).
+  if (url.pathname.startsWith("//")) return mustStartWithSlash;
   return { ok: true, url };
 }
 
@@ -109,9 +110,6 @@ export function parseRedirectSource(input: string, siteOrigins: readonly string[
     return { ok: false, message: 'O endereço de origem não pode ter "?" nem "#".' };
   }
   const path = redirectKey(parsed.url.pathname);
-  if (!isOnSitePath(path)) {
-    return { ok: false, message: 'O endereço de origem deve começar com uma única "/".' };
-  }
   if (isSitePath(path)) {
     return {
       ok: false,
@@ -129,10 +127,7 @@ export function parseRedirectTarget(input: string, siteOrigins: readonly string[
   if (isAdminLike(pathname)) {
     return { ok: false, message: "O destino não pode ser uma página do painel." };
   }
-  const path = `${redirectKey(pathname)}${search}${hash}`;
-  // A full address of this site may still name a path that starts with "//" (an open redirect).
-  if (!isOnSitePath(path)) return { ok: false, message: OFF_SITE_TARGET_MESSAGE };
-  return { ok: true, path };
+  return { ok: true, path: `${redirectKey(pathname)}${search}${hash}` };
 }
 
 function isAdminLike(path: string): boolean {

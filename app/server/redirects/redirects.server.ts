@@ -1,13 +1,6 @@
 import { sql, type Transaction } from "kysely";
 import { redirect } from "react-router";
-import {
-  articleSlugOf,
-  isOnSitePath,
-  lowerFirst,
-  OFF_SITE_TARGET_MESSAGE,
-  redirectKey,
-  targetPathOf,
-} from "~/lib/redirect-paths";
+import { articleSlugOf, isOnSitePath, redirectKey, targetPathOf } from "~/lib/redirect-paths";
 import { countedPageWindow } from "../admin/list-query.server";
 import { database } from "../db/database.server";
 import type { Database } from "../db/schema";
@@ -157,33 +150,30 @@ async function refusals(
   redirects.forEach((redirect, index) => {
     const target = targetPathOf(redirect.to);
     const slug = articleSlugOf(redirect.from);
-    const problem = !isOnSitePath(redirect.to)
-      ? lowerFirst(OFF_SITE_TARGET_MESSAGE)
-      : !isOnSitePath(redirect.from)
-        ? `a origem ${JSON.stringify(redirect.from)} deve começar com uma única "/".`
-        : target === redirect.from
-          ? `${redirect.from} redirecionaria para si mesmo.`
-          : slug && publishedSlugs.has(slug)
-            ? `${redirect.from} é um artigo publicado do site e não pode ser redirecionado.`
-            : storedFrom.has(redirect.from)
-              ? `já existe um redirecionamento de ${redirect.from} (para ${storedFrom.get(redirect.from)}).`
-              : newFrom.get(redirect.from) !== index
-                ? `${redirect.from} aparece mais de uma vez como origem.`
-                : targetRedirects.has(target)
-                  ? targetRedirects.get(target) === redirect.from
-                    ? `${target} já redireciona para ${redirect.from}: isso criaria um ciclo.`
-                    : `${target} já redireciona para ${targetRedirects.get(target)}: aponte direto para o destino final (não são permitidas cadeias).`
-                  : newFrom.has(target)
-                    ? `${target} também é origem de outro redirecionamento deste envio: isso criaria ${
-                        targetPathOf(redirects[newFrom.get(target) ?? 0]?.to ?? "") === redirect.from
-                          ? "um ciclo"
-                          : "uma cadeia"
-                      }.`
-                    : pointingAt.has(redirect.from)
-                      ? `${pointingAt.get(redirect.from)} já redireciona para ${redirect.from}: isso criaria uma cadeia.`
-                      : newTargets.has(redirect.from)
-                        ? `${redirect.from} é destino de outro redirecionamento deste envio: isso criaria uma cadeia.`
-                        : null;
+    const problem =
+      target === redirect.from
+        ? `${redirect.from} redirecionaria para si mesmo.`
+        : slug && publishedSlugs.has(slug)
+          ? `${redirect.from} é um artigo publicado do site e não pode ser redirecionado.`
+          : storedFrom.has(redirect.from)
+            ? `já existe um redirecionamento de ${redirect.from} (para ${storedFrom.get(redirect.from)}).`
+            : newFrom.get(redirect.from) !== index
+              ? `${redirect.from} aparece mais de uma vez como origem.`
+              : targetRedirects.has(target)
+                ? targetRedirects.get(target) === redirect.from
+                  ? `${target} já redireciona para ${redirect.from}: isso criaria um ciclo.`
+                  : `${target} já redireciona para ${targetRedirects.get(target)}: aponte direto para o destino final (não são permitidas cadeias).`
+                : newFrom.has(target)
+                  ? `${target} também é origem de outro redirecionamento deste envio: isso criaria ${
+                      targetPathOf(redirects[newFrom.get(target) ?? 0]?.to ?? "") === redirect.from
+                        ? "um ciclo"
+                        : "uma cadeia"
+                    }.`
+                  : pointingAt.has(redirect.from)
+                    ? `${pointingAt.get(redirect.from)} já redireciona para ${redirect.from}: isso criaria uma cadeia.`
+                    : newTargets.has(redirect.from)
+                      ? `${redirect.from} é destino de outro redirecionamento deste envio: isso criaria uma cadeia.`
+                      : null;
     if (problem) problems.set(index, problem);
   });
   return problems;
