@@ -190,7 +190,7 @@ export async function readErasureLog(db: Kysely<Database>): Promise<ErasureLog |
   return { leadErasures, erasedRows };
 }
 
-export function isErasedRowTable(name: string): name is ErasedRowTable {
+function isErasedRowTable(name: string): name is ErasedRowTable {
   return (ERASED_ROW_TABLES as readonly string[]).includes(name);
 }
 

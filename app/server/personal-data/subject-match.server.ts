@@ -11,7 +11,7 @@ function likeLiteral(text: string): string {
 }
 
 /** The column, lower-cased, holds the e-mail anywhere (a JSON payload, a rate-limit bucket). */
-export function containsEmail(column: Expression<string | null>, email: string): RawBuilder<SqlBool> {
+function containsEmail(column: Expression<string | null>, email: string): RawBuilder<SqlBool> {
   return sql<SqlBool>`lower(${column}) like ${`%${likeLiteral(email)}%`} escape '\\'`;
 }
 
@@ -69,7 +69,7 @@ export function bucketOf(column: Expression<string>, email: string): RawBuilder<
  * The text names the e-mail as a whole address, not as the end or the start of a longer one
  * ("maria@x.com.br" is not in "anamaria@x.com.br"); a full stop after it ends a sentence.
  */
-export function mentionsEmail(text: string, email: string): boolean {
+function mentionsEmail(text: string, email: string): boolean {
   const literal = email.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
   return new RegExp(`(?<![a-z0-9._%+-])${literal}(?![a-z0-9_-]|\\.[a-z0-9])`, "i").test(text);
 }

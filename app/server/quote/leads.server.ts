@@ -8,7 +8,7 @@ import type { LeadSourceColumns } from "./lead-source.server";
 import type { QuoteInput } from "./quote-input.server";
 
 /** One confirmation e-mail per address within this window (docs/decisions/0045). */
-export const CONFIRMATION_INTERVAL_MS = 60 * 60 * 1000;
+const CONFIRMATION_INTERVAL_MS = 60 * 60 * 1000;
 /** A resubmission of the very same request within this window is the same lead. */
 const DUPLICATE_WINDOW_MS = 10 * 60 * 1000;
 
@@ -90,13 +90,17 @@ async function confirmedWithinTheHour(
   email: string,
   now: Date,
 ): Promise<boolean> {
+  const since = new Date(now.getTime() - CONFIRMATION_INTERVAL_MS).toISOString();
+  // A confirmation is queued with its request, at the same instant: the hour's requests (an
+  // index range) are the only ones whose confirmation can count, however long the tables grow.
   const row = await trx
     .selectFrom("outbox as o")
     .innerJoin("leads as l", "l.id", "o.lead_id")
     .select("o.id")
+    .where("l.created_at", ">", since)
     .where("o.kind", "=", LEAD_CONFIRMATION)
     .where(sql`lower(l.email)`, "=", email.toLowerCase())
-    .where("o.created_at", ">", new Date(now.getTime() - CONFIRMATION_INTERVAL_MS).toISOString())
+    .where("o.created_at", ">", since)
     .executeTakeFirst();
   return row !== undefined;
 }
