@@ -4,16 +4,14 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { requestedEngines } from "../harness/test-engines.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const reports = mkdtempSync(path.join(tmpdir(), "site-tests-"));
 const only = process.argv[2]; // "unit" or "e2e" to run one half
 // CI's PostgreSQL pass sets TEST_ENGINES=postgres: the tests that mean the same on both
 // engines already ran in the SQLite pass (README, "Which tests run where").
-const sqliteSide = (process.env.TEST_ENGINES ?? "sqlite")
-  .split(",")
-  .map((name) => name.trim())
-  .includes("sqlite");
+const sqliteSide = requestedEngines().includes("sqlite");
 
 interface Tally {
   passed: number;
