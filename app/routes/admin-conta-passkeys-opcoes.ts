@@ -13,7 +13,7 @@ import type { Route } from "./+types/admin-conta-passkeys-opcoes";
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const session = await requireAdminAction(request);
-  if (!(await hasRecentAuthentication(session)))
+  if (!hasRecentAuthentication(session))
     return Response.json({ error: REAUTHENTICATION_REQUIRED_MESSAGE }, { status: 403 });
   const siteName = (await siteSettingsFor(context)).site.name;
   return Response.json(await registrationOptions(request, session.user, siteName));

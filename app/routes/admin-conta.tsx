@@ -38,13 +38,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await requireAdminPage(request);
   const userId = session.user.id;
   const siteName = (await siteSettingsFor(context)).site.name;
-  const [status, setup, unused, passkeys, mustSetUp, confirmedUntil] = await Promise.all([
+  const [status, setup, unused, passkeys, mustSetUp] = await Promise.all([
     totpStatus(userId),
     pendingTotpSetup(userId, session.user.email, siteName),
     unusedRecoveryCodes(userId),
     listPasskeys(userId),
     lacksRequiredSecondFactor(userId),
-    recentAuthenticationUntil(session),
   ]);
   return {
     email: session.user.email,
@@ -53,7 +52,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     twoFactor: { status, setup, unusedRecoveryCodes: unused },
     passkeys,
     mustSetUp,
-    confirmedUntil,
+    confirmedUntil: recentAuthenticationUntil(session),
     flash: await takeFlash(session),
   };
 }
@@ -68,7 +67,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = formText(form, "intent");
   if (intent === "reauthenticate") return reauthenticateAction(session, form);
   // Turning TOTP off and changing the password ask for the password themselves.
-  if (NEEDS_RECENT_AUTHENTICATION.has(intent) && !(await hasRecentAuthentication(session)))
+  if (NEEDS_RECENT_AUTHENTICATION.has(intent) && !hasRecentAuthentication(session))
     return data({ error: REAUTHENTICATION_REQUIRED_MESSAGE }, { status: 403 });
   const siteName = (await siteSettingsFor(context)).site.name;
   if (intent === "totp-start") {
@@ -142,9 +141,8 @@ async function addPasskeyAction(request: Request, session: CurrentSession, form:
 
 async function removePasskeyAction(session: CurrentSession, form: FormData, siteName: string) {
   const id = formText(form, "id");
-  const name = (await listPasskeys(session.user.id)).find((passkey) => passkey.id === id)?.name;
-  if (name === undefined || !(await removePasskey(session.user.id, id)))
-    return data({ error: "Passkey não encontrada." }, { status: 404 });
+  const name = await removePasskey(session.user.id, id);
+  if (name === undefined) return data({ error: "Passkey não encontrada." }, { status: 404 });
   await recordAccountKeyChange(
     session,
     { action: "user.passkey_remove", details: { nome: name }, notice: `A passkey "${name}" foi removida` },

@@ -11,7 +11,7 @@ import { withRequestAddress } from "./audit/request-address.server";
 import { requestIsHttps, siteIsHttps } from "./auth/cookies.server";
 import { crossSiteRefusal, UNAUTHORIZED_MESSAGE } from "./auth/guard.server";
 import { isAdminPath, isSignInPath } from "./auth/personal-paths.server";
-import { sessionSigningKey } from "./auth/session-token.server";
+import { loadSessionKeyForCache } from "./auth/session-token.server";
 import { getSession, readSessionToken } from "./auth/sessions.server";
 import { ensureFirstAdmin } from "./auth/users.server";
 import { startBackgroundWork } from "./background.server";
@@ -358,7 +358,7 @@ export async function startSite(): Promise<Site> {
   assertEnvironment(process.env);
   const handle = await startDatabase();
   // The render cache checks session cookies' signatures with this key, without a query.
-  await sessionSigningKey(handle.db);
+  await loadSessionKeyForCache(handle.db);
   const changes = await startContentChanges(handle);
   const renderCache = startRenderCache(changes, renderCacheSettingsFromEnv(process.env));
   const stopMemos = watchContentMemos(changes);

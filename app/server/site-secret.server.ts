@@ -78,12 +78,18 @@ function fileSecret(file: string): Buffer {
   return Buffer.from(text, "utf8");
 }
 
+/** Where `env` takes its secret from: SITE_SECRET, or the file in DATA_DIR. */
+function sourceOf(env: Env): string {
+  const given = env.SITE_SECRET?.trim();
+  return given ? `env:${given}` : `file:${secretFile(env)}`;
+}
+
 /** The site secret for `env` (SITE_SECRET, or the file in DATA_DIR). */
 export function siteSecret(env: Env = configured ?? process.env): Buffer {
-  const given = env.SITE_SECRET?.trim();
-  const where = given ? `env:${given}` : `file:${secretFile(env)}`;
+  const where = sourceOf(env);
   let secret = secrets.get(where);
   if (!secret) {
+    const given = env.SITE_SECRET?.trim();
     secret = given ? Buffer.from(given, "utf8") : fileSecret(secretFile(env));
     secrets.set(where, secret);
   }
@@ -93,9 +99,17 @@ export function siteSecret(env: Env = configured ?? process.env): Buffer {
 /** What a derived key is for: one key per use, so none can stand in for another. */
 export type SiteKeyPurpose = "erasure-hash" | "totp-secret" | "recovery-code";
 
-/** A 32-byte key for `purpose`, derived from the site secret (HKDF-SHA-256). */
-export function siteKey(purpose: SiteKeyPurpose, env?: Env): Buffer {
-  return Buffer.from(hkdfSync("sha256", siteSecret(env), Buffer.alloc(0), `site:${purpose}`, 32));
+const keys = new Map<string, Buffer>();
+
+/** A 32-byte key for `purpose`, derived from the site secret (HKDF-SHA-256), once per source. */
+export function siteKey(purpose: SiteKeyPurpose, env: Env = configured ?? process.env): Buffer {
+  const id = `${purpose}|${sourceOf(env)}`;
+  let key = keys.get(id);
+  if (!key) {
+    key = Buffer.from(hkdfSync("sha256", siteSecret(env), Buffer.alloc(0), `site:${purpose}`, 32));
+    keys.set(id, key);
+  }
+  return key;
 }
 
 /** HMAC-SHA-256 (hex) of `text` with the key for `purpose`. */

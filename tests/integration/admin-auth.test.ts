@@ -1,7 +1,11 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { attemptLogin, type LoginResult } from "~/server/auth/login.server";
-import { newSessionToken, sessionSigningKey } from "~/server/auth/session-token.server";
+import {
+  loadSessionKeyForCache,
+  newSessionToken,
+  sessionSigningKey,
+} from "~/server/auth/session-token.server";
 import {
   ADMIN_SESSION_IDLE_MS,
   createSession,
@@ -419,6 +423,8 @@ describeOnEachEngine("admin sign-in and sessions", () => {
     });
 
     it("only a cookie this site signed names a session, and only such a cookie skips the render cache", async () => {
+      // As startSite does before serving: the render cache checks signatures with this key.
+      await loadSessionKeyForCache(await database());
       const admin = await newEditor();
       const cookie = await createSession(new Request(SITE), admin.id);
       const token = /^sid=([^;]+)/.exec(cookie)?.[1] ?? "";

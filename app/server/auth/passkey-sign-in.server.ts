@@ -1,6 +1,7 @@
 import { recordAudit } from "../audit/audit-log.server";
 import { rateLimitKey } from "../ip-address.server";
 import { recordSignInFailure } from "../metrics.server";
+import { formText, readForm } from "../read-form.server";
 import { signInUser } from "./login.server";
 import { authenticationOptions, verifyPasskeySignIn } from "./passkeys.server";
 import { admitEvent } from "./rate-limit.server";
@@ -23,10 +24,33 @@ export async function admitPasskeyRequest(clientIp: string): Promise<boolean> {
   return admission.ok;
 }
 
-export async function passkeySignInOptions(request: Request, clientIp: string): Promise<Response> {
+/**
+ * What a passkey request posts: `etapa=opcoes` asks for options and a challenge; otherwise
+ * `response` is the browser's signed answer (JSON). A request that is neither gets its 400.
+ */
+export async function readPasskeyStep(request: Request): Promise<"opcoes" | { response: string } | Response> {
+  const form = await readForm(request);
+  if (!form)
+    return Response.json({ error: "Não foi possível ler o pedido. Tente novamente." }, { status: 400 });
+  if (formText(form, "etapa") === "opcoes") return "opcoes";
+  const response = formText(form, "response");
+  if (!response || response.length > 16_384)
+    return Response.json({ error: "A resposta da passkey está vazia ou é inválida." }, { status: 400 });
+  return { response };
+}
+
+/**
+ * The options and a challenge for a passkey: alone (`forUser` null), or as the second step of
+ * that account's sign-in. Each challenge is a row, so the address's limit applies to both.
+ */
+export async function passkeySignInOptions(
+  request: Request,
+  clientIp: string,
+  forUser: string | null = null,
+): Promise<Response> {
   if (!(await admitPasskeyRequest(clientIp)))
     return Response.json({ error: PASSKEY_LIMITED_MESSAGE }, { status: 429 });
-  return Response.json(await authenticationOptions(request));
+  return Response.json(await authenticationOptions(request, forUser));
 }
 
 export async function finishPasskeySignIn(

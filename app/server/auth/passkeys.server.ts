@@ -214,48 +214,46 @@ export async function addPasskey(
   return { ok: true, userId };
 }
 
-/** Remove one of the user's passkeys; false when it is not theirs (or gone). */
-export async function removePasskey(userId: string, id: string): Promise<boolean> {
+/** Remove one of the user's passkeys; its name, or undefined when it is not theirs (or gone). */
+export async function removePasskey(userId: string, id: string): Promise<string | undefined> {
   const db = await database();
-  const result = await db
+  const removed = await db
     .deleteFrom("passkeys")
     .where("id", "=", id)
     .where("user_id", "=", userId)
+    .returning("name")
     .executeTakeFirst();
-  return Number(result.numDeletedRows) === 1;
+  return removed?.name;
 }
 
-/** Options for signing in with any passkey of this site (discoverable credentials), alone. */
+/**
+ * Options for signing in with a passkey. Alone (`forUser` null): any passkey of this site
+ * (discoverable credentials), and the authenticator must check the user, since the passkey is
+ * then both factors. As the second step after the password (`forUser` that account): one of
+ * its passkeys, on a challenge bound to it; holding the passkey is the second factor.
+ */
 export async function authenticationOptions(
   request: Request,
+  forUser: string | null = null,
 ): Promise<PublicKeyCredentialRequestOptionsJSON> {
-  const options = await generateAuthenticationOptions({
-    rpID: relyingParty(request).rpID,
-    // Without a password, the passkey is both factors only if the authenticator checked the user.
-    userVerification: "required",
-  });
-  await storeChallenge(options.challenge, "authenticate", null);
-  return options;
-}
-
-/** Options for the second step of a sign-in, after the password: one of this user's passkeys. */
-export async function secondStepOptions(
-  request: Request,
-  userId: string,
-): Promise<PublicKeyCredentialRequestOptionsJSON> {
-  const db = await database();
-  const mine = await db
-    .selectFrom("passkeys")
-    .select(["id", "transports"])
-    .where("user_id", "=", userId)
-    .execute();
-  const options = await generateAuthenticationOptions({
-    rpID: relyingParty(request).rpID,
-    allowCredentials: mine.map((row) => ({ id: row.id, transports: transportsOf(row.transports) })),
-    // The password was the first factor: holding the passkey is the second.
-    userVerification: "discouraged",
-  });
-  await storeChallenge(options.challenge, "authenticate", userId);
+  const rpID = relyingParty(request).rpID;
+  let options: PublicKeyCredentialRequestOptionsJSON;
+  if (forUser === null) {
+    options = await generateAuthenticationOptions({ rpID, userVerification: "required" });
+  } else {
+    const db = await database();
+    const mine = await db
+      .selectFrom("passkeys")
+      .select(["id", "transports"])
+      .where("user_id", "=", forUser)
+      .execute();
+    options = await generateAuthenticationOptions({
+      rpID,
+      allowCredentials: mine.map((row) => ({ id: row.id, transports: transportsOf(row.transports) })),
+      userVerification: "discouraged",
+    });
+  }
+  await storeChallenge(options.challenge, "authenticate", forUser);
   return options;
 }
 
@@ -266,16 +264,6 @@ export const PASSKEY_UNVERIFIED_MESSAGE =
 export type PasskeySignInResult =
   | { ok: true; userId: string }
   | { ok: false; message: string; userId?: string; reason: string };
-
-/** Whether the authenticator data of an assertion has the user-verified flag (bit 2). */
-function userVerifiedFlag(response: AuthenticationResponseJSON): boolean {
-  try {
-    const data = Buffer.from(response.response.authenticatorData, "base64url");
-    return data.length > 32 && ((data[32] ?? 0) & 0x04) !== 0;
-  } catch {
-    return false;
-  }
-}
 
 /**
  * Check a passkey answer. Alone (`forUser` null): any active account's passkey, and the user
@@ -306,7 +294,12 @@ export async function verifyPasskeySignIn(
         : "Esta passkey não está cadastrada em nenhuma conta ativa.",
       reason: "passkey desconhecida",
     };
-  const alone = forUser === null;
+  const refused = (message: string, reason: string): PasskeySignInResult => ({
+    ok: false,
+    message,
+    userId: stored.user_id,
+    reason,
+  });
   const rp = relyingParty(request);
   let verification: Awaited<ReturnType<typeof verifyAuthenticationResponse>>;
   try {
@@ -321,30 +314,16 @@ export async function verifyPasskeySignIn(
         counter: Number(stored.counter),
         transports: transportsOf(stored.transports),
       },
-      requireUserVerification: alone,
+      // Checked below, to tell the person why: a passkey alone must have verified the user.
+      requireUserVerification: false,
     });
   } catch {
-    if (alone && !userVerifiedFlag(response))
-      return {
-        ok: false,
-        message: PASSKEY_UNVERIFIED_MESSAGE,
-        userId: stored.user_id,
-        reason: "sem verificação do usuário",
-      };
-    return {
-      ok: false,
-      message: PASSKEY_REFUSED_MESSAGE,
-      userId: stored.user_id,
-      reason: "assinatura recusada",
-    };
+    return refused(PASSKEY_REFUSED_MESSAGE, "assinatura recusada");
   }
-  if (!verification.verified)
-    return {
-      ok: false,
-      message: PASSKEY_REFUSED_MESSAGE,
-      userId: stored.user_id,
-      reason: "assinatura recusada",
-    };
+  if (!verification.verified) return refused(PASSKEY_REFUSED_MESSAGE, "assinatura recusada");
+  if (forUser === null && !verification.authenticationInfo.userVerified) {
+    return refused(PASSKEY_UNVERIFIED_MESSAGE, "sem verificação do usuário");
+  }
   await db
     .updateTable("passkeys")
     .set({ counter: verification.authenticationInfo.newCounter, last_used_at: new Date().toISOString() })

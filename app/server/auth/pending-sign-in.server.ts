@@ -1,8 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { database } from "../db/database.server";
 import { cookiesMustBeSecure, readCookie, serializeCookie, siteIsHttps } from "./cookies.server";
-import { looksLikeSessionToken } from "./session-token.server";
-import { hashSingleUseToken } from "./single-use-token.server";
+import { hashSingleUseToken, looksLikeSingleUseToken } from "./single-use-token.server";
 
 // Between a right password and the second factor the browser holds only this: a random token
 // (its SHA-256 in `pending_sign_ins`) that names the user for the verification page and opens
@@ -42,7 +41,7 @@ export interface PendingSignIn {
 /** The unexpired pending sign-in this browser presents, if any. */
 export async function readPendingSignIn(request: Request): Promise<PendingSignIn | undefined> {
   const token = readCookie(request, cookieName());
-  if (!looksLikeSessionToken(token)) return undefined;
+  if (!looksLikeSingleUseToken(token)) return undefined;
   const db = await database();
   const tokenHash = hashSingleUseToken(token);
   const row = await db

@@ -30,33 +30,26 @@ export const reauthenticationSchema = z
   });
 
 /** Until when this session may change the account's keys, or null when it must confirm first. */
-export async function recentAuthenticationUntil(
-  session: CurrentSession,
-  now = Date.now(),
-): Promise<string | null> {
-  const db = await database();
-  const row = await db
-    .selectFrom("sessions")
-    .select("authenticated_at")
-    .where("id_hash", "=", session.idHash)
-    .executeTakeFirst();
-  if (!row?.authenticated_at) return null;
-  const until = new Date(row.authenticated_at).getTime() + RECENT_AUTHENTICATION_MS;
+export function recentAuthenticationUntil(session: CurrentSession, now = Date.now()): string | null {
+  if (!session.authenticatedAt) return null;
+  const until = Date.parse(session.authenticatedAt) + RECENT_AUTHENTICATION_MS;
   return until > now ? new Date(until).toISOString() : null;
 }
 
-export async function hasRecentAuthentication(session: CurrentSession): Promise<boolean> {
-  return (await recentAuthenticationUntil(session)) !== null;
+export function hasRecentAuthentication(session: CurrentSession): boolean {
+  return recentAuthenticationUntil(session) !== null;
 }
 
 /** The session's user just typed their password (or a second factor): the keys open again. */
 export async function markAuthenticated(session: CurrentSession): Promise<void> {
   const db = await database();
+  const now = new Date().toISOString();
   await db
     .updateTable("sessions")
-    .set({ authenticated_at: new Date().toISOString() })
+    .set({ authenticated_at: now })
     .where("id_hash", "=", session.idHash)
     .execute();
+  session.authenticatedAt = now;
 }
 
 export type ReauthenticationResult = { ok: true } | { ok: false; status: 400 | 429; message: string };

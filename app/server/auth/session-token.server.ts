@@ -10,25 +10,22 @@ import { settingSecret } from "../site/setting-secret.server.ts";
 // from a made-up one without asking the database; the session itself is still the row whose
 // id_hash is the SHA-256 of the whole cookie value.
 
-const RANDOM_TOKEN = /^[A-Za-z0-9_-]{43}$/;
 const SESSION_TOKEN = /^[A-Za-z0-9_-]{65}$/;
 const SIGNATURE_BYTES = 16;
 const SETTING_KEY = "session_cookie_secret";
 
-/** Whether a value has the shape of a random token (not whether it names anything). */
-export function looksLikeSessionToken(value: string | undefined): value is string {
-  return value !== undefined && RANDOM_TOKEN.test(value);
-}
-
 /** This database's key for session cookies' signatures (made on first use, shared by instances). */
-export async function sessionSigningKey(db: Kysely<Database>): Promise<Buffer> {
-  const key = await settingSecret(db, SETTING_KEY);
-  lastKey = key;
-  return key;
+export function sessionSigningKey(db: Kysely<Database>): Promise<Buffer> {
+  return settingSecret(db, SETTING_KEY);
 }
 
-/** The key last loaded, for the render cache's check, which runs before anything is awaited. */
-let lastKey: Buffer | undefined;
+/** The site's key as loaded at start, for the render cache's check, which runs before anything is awaited. */
+let cacheCheckKey: Buffer | undefined;
+
+/** Load the key the render cache checks cookies with (startSite, before serving). */
+export async function loadSessionKeyForCache(db: Kysely<Database>): Promise<void> {
+  cacheCheckKey = await sessionSigningKey(db);
+}
 
 function signature(key: Buffer, token: string): Buffer {
   return createHmac("sha256", key).update(`session.${token}`).digest().subarray(0, SIGNATURE_BYTES);
@@ -54,5 +51,7 @@ export function isSignedSessionToken(key: Buffer, value: string | undefined): va
  * the key loaded at start (startSite loads it). Before any key is loaded, the shape decides.
  */
 export function isIssuedSessionToken(value: string | undefined): boolean {
-  return lastKey ? isSignedSessionToken(lastKey, value) : value !== undefined && SESSION_TOKEN.test(value);
+  return cacheCheckKey
+    ? isSignedSessionToken(cacheCheckKey, value)
+    : value !== undefined && SESSION_TOKEN.test(value);
 }

@@ -52,6 +52,8 @@ export interface SessionUser {
 export interface CurrentSession {
   user: SessionUser;
   idHash: string;
+  /** When the user last typed their password or a second factor in this session, if ever. */
+  authenticatedAt: string | null;
 }
 
 function hashToken(token: string): string {
@@ -113,6 +115,7 @@ export async function getSession(request: Request): Promise<CurrentSession | nul
       "s.last_seen_at",
       "s.expires_at",
       "s.absolute_expires_at",
+      "s.authenticated_at",
       "u.id",
       "u.email",
       "u.name",
@@ -144,7 +147,11 @@ export async function getSession(request: Request): Promise<CurrentSession | nul
       .where("id_hash", "=", idHash)
       .execute();
   }
-  return { idHash, user: { id: row.id, email: row.email, name: row.name, role } };
+  return {
+    idHash,
+    user: { id: row.id, email: row.email, name: row.name, role },
+    authenticatedAt: row.authenticated_at === null ? null : new Date(row.authenticated_at).toISOString(),
+  };
 }
 
 /** End the session on the server and tell the browser to forget the cookie. */

@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { Secret, TOTP } from "otpauth";
 import { renderSVG } from "uqr";
 import { database } from "../db/database.server";
+import { logEvent } from "../log.server";
 import {
   decryptTotpSecret,
   encryptTotpSecret,
@@ -72,12 +73,12 @@ async function secretOf(
   if (!row) return undefined;
   const secret = decryptTotpSecret(userId, row.secret);
   if (secret === undefined) {
-    console.error(
-      JSON.stringify({
-        level: "error",
-        msg: "segredo TOTP ilegível: o site-secret não é o que o cifrou (backup restaurado sem ele?)",
+    logEvent(
+      "error",
+      "segredo TOTP ilegível: o site-secret não é o que o cifrou (backup restaurado sem ele?)",
+      {
         userId,
-      }),
+      },
     );
     return undefined;
   }
