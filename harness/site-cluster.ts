@@ -64,6 +64,15 @@ export interface ClusterAnswer {
 }
 
 const CADDY_START_TIMEOUT_MS = 30_000;
+/** Times Caddy is started again when it put off its first certificate (see `certificateDeferred`). */
+const CADDY_RESTARTS = 2;
+
+/** Caddy's log says it could not save a new certificate and will try again later. */
+function certificateDeferred(log: string): boolean {
+  return log
+    .split("\n")
+    .some((line) => line.includes('"logger":"tls.obtain"') && line.includes('"msg":"will retry"'));
+}
 
 /** A TCP port on 127.0.0.1 that was free a moment ago. */
 export function freePort(): Promise<number> {
@@ -169,43 +178,46 @@ export async function startCluster(options: ClusterOptions): Promise<SiteCluster
 
     const caddyHome = path.join(workDir, "caddy");
     mkdirSync(caddyHome, { recursive: true });
-    const caddyLogFd = openSync(caddyLogFile, "a");
-    caddy = spawn(
-      "caddy",
-      ["run", "--config", path.join(projectRoot, "deploy/Caddyfile"), "--adapter", "caddyfile"],
-      {
-        cwd: workDir,
-        env: {
-          ...process.env,
-          // Caddy's settings as the maintainer installs them (GOMAXPROCS); its address and
-          // upstreams are this cluster's.
-          ...caddyDropInEnvironment(),
-          HOME: caddyHome,
-          XDG_DATA_HOME: path.join(caddyHome, "data"),
-          XDG_CONFIG_HOME: path.join(caddyHome, "config"),
-          CADDY_ADMIN: "off",
-          CADDY_BIND: "127.0.0.1",
-          CADDY_HTTP_PORT: String(await freePort()),
-          CADDY_HTTPS_PORT: String(httpsPort),
-          SITE_ADDRESS: publicUrl,
-          SITE_UPSTREAMS: instances.map((instance) => `127.0.0.1:${instance.port}`).join(" "),
-        },
-        stdio: ["ignore", caddyLogFd, caddyLogFd],
-      },
-    );
-    closeSync(caddyLogFd); // Caddy holds its own copy
-    const caddyProcess = caddy;
-    const killCaddy = () => caddyProcess.kill("SIGKILL");
-    process.once("exit", killCaddy);
-    caddyProcess.once("exit", () => process.removeListener("exit", killCaddy));
-    // Not installed: said at once, not as a crash of this process.
+    const caddyEnv = {
+      ...process.env,
+      // Caddy's settings as the maintainer installs them (GOMAXPROCS); its address and
+      // upstreams are this cluster's.
+      ...caddyDropInEnvironment(),
+      HOME: caddyHome,
+      XDG_DATA_HOME: path.join(caddyHome, "data"),
+      XDG_CONFIG_HOME: path.join(caddyHome, "config"),
+      CADDY_ADMIN: "off",
+      CADDY_BIND: "127.0.0.1",
+      CADDY_HTTP_PORT: String(await freePort()),
+      CADDY_HTTPS_PORT: String(httpsPort),
+      SITE_ADDRESS: publicUrl,
+      SITE_UPSTREAMS: instances.map((instance) => `127.0.0.1:${instance.port}`).join(" "),
+    };
     let caddyMissing = false;
-    caddyProcess.once("error", (error: NodeJS.ErrnoException) => {
-      caddyMissing = error.code === "ENOENT";
-    });
+    const spawnCaddy = (): ChildProcess => {
+      const caddyLogFd = openSync(caddyLogFile, "a");
+      const started = spawn(
+        "caddy",
+        ["run", "--config", path.join(projectRoot, "deploy/Caddyfile"), "--adapter", "caddyfile"],
+        { cwd: workDir, env: caddyEnv, stdio: ["ignore", caddyLogFd, caddyLogFd] },
+      );
+      closeSync(caddyLogFd); // Caddy holds its own copy
+      const killCaddy = () => started.kill("SIGKILL");
+      process.once("exit", killCaddy);
+      started.once("exit", () => process.removeListener("exit", killCaddy));
+      // Not installed: said at once, not as a crash of this process.
+      started.once("error", (error: NodeJS.ErrnoException) => {
+        caddyMissing = error.code === "ENOENT";
+      });
+      return started;
+    };
 
     const rootCertificate = path.join(caddyHome, "data/caddy/pki/authorities/local/root.crt");
     const deadline = Date.now() + CADDY_START_TIMEOUT_MS;
+    let caddyProcess = spawnCaddy();
+    caddy = caddyProcess;
+    let logSeen = 0;
+    let restarts = 0;
     let caCertificate = "";
     for (;;) {
       if (caddyMissing)
@@ -219,6 +231,20 @@ export async function startCluster(options: ClusterOptions): Promise<SiteCluster
         if (ready?.status === 200) break;
       }
       if (Date.now() > deadline) throw new Error(`O Caddy não respondeu em 30 s:\n${caddyOutput()}`);
+      const output = caddyOutput();
+      if (certificateDeferred(output.slice(logSeen)) && restarts < CADDY_RESTARTS) {
+        // Caddy 2.6's storage clean-up, which runs as it starts, can delete the certificate it
+        // is writing for a new site ("key is empty") and then wait 60 s before it tries again.
+        // Started again, it finds its own CA and issues the certificate at once.
+        const exited = new Promise((resolve) => caddyProcess.once("exit", resolve));
+        caddyProcess.kill("SIGKILL");
+        await exited;
+        logSeen = output.length;
+        restarts++;
+        caddyProcess = spawnCaddy();
+        caddy = caddyProcess;
+        continue;
+      }
       await sleep(100);
     }
 

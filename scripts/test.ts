@@ -33,7 +33,7 @@ function run(args: string[], env: Record<string, string> = {}): number {
 function vitest(): Tally {
   const output = path.join(reports, "vitest.json");
   const bin = path.join(root, "node_modules/vitest/vitest.mjs");
-  const projects = sqliteSide ? [] : ["--project", "store"];
+  const projects = sqliteSide ? [] : ["--project", "store", "--project", "resilience"];
   const status = run([
     bin,
     "run",

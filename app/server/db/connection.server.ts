@@ -1,12 +1,13 @@
 import path from "node:path";
 import type { DatabaseSync } from "node:sqlite";
-import { Kysely, PostgresDialect } from "kysely";
+import { Kysely } from "kysely";
 import pg from "pg";
 import { logEvent } from "../log.server.ts";
 import type { DatabaseConfig } from "./config.server";
 import { NodeSqliteDialect, openNodeSqlite } from "./node-sqlite-dialect.server.ts";
 import { ensurePrivateDatabaseFile, ensurePrivateDirectory } from "./private-files.server.ts";
 import type { Database } from "./schema";
+import { SiteSchemaPostgresDialect } from "./site-schema-dialect.server.ts";
 import { SIDE_FILES } from "./sqlite-files.server.ts";
 
 // PostgreSQL hands back timestamptz as Date and bigint (count) as string; make them match
@@ -73,7 +74,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHand
     // Fail now, with a clear message, rather than on the first page view.
     const client = await pool.connect();
     client.release();
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new SiteSchemaPostgresDialect({ pool }, schema ?? "public") });
     const poolUse = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
     return { db, config, poolUse, close: () => db.destroy() };
   } catch (error) {
