@@ -213,9 +213,11 @@ test("a changed draft autosaves after 30 seconds, and leaving with unsaved chang
 
   // Saved: leaving asks nothing.
   const dialogs: string[] = [];
+  // Counted once dismissed: the test must not end while a dismissal is still on its way (the
+  // context's close would then fail with "Test ended").
   page.on("dialog", async (dialog) => {
-    dialogs.push(dialog.type());
     await dialog.dismiss();
+    dialogs.push(dialog.type());
   });
   await form.getByRole("link", { name: "Cancelar" }).click();
   await expect(page).toHaveURL((url) => url.pathname === "/admin");
