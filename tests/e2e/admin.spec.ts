@@ -18,6 +18,7 @@ import {
 } from "../support/admin-auth";
 import { seriousAxeViolations } from "../support/axe";
 import { insertCategory, insertPost, openE2eDatabase } from "../support/db";
+import { e2eOnPostgres, SAME_ON_BOTH_ENGINES } from "../support/e2e-env";
 import { FAKE_RUNWARE_ERROR_MESSAGE, startFakeRunware } from "../support/fake-runware";
 
 // The blog admin through a real browser (sign-in, the post list, the editor, its rules and messages): what the owner
@@ -576,6 +577,8 @@ test.describe("admin screen", () => {
   test("saving without a title shows the field error and the toast 'Erro', and keeps what was typed", async ({
     page,
   }) => {
+    // Refused before the store is reached: the form's behaviour.
+    test.skip(e2eOnPostgres, SAME_ON_BOTH_ENGINES);
     const category = await ownCategory("Validacao");
     const excerpt = `Resumo sem título ${uid()}.`;
     await signIn(page);
@@ -824,6 +827,7 @@ test.describe("featured image", () => {
   test("an image over 5MB and a text file are refused with their messages, in the browser and on the server", async ({
     page,
   }) => {
+    test.skip(e2eOnPostgres, SAME_ON_BOTH_ENGINES);
     await signIn(page);
     const form = await openNewPostForm(page);
     const uploads: string[] = [];
@@ -866,6 +870,7 @@ test.describe("featured image", () => {
   test("'Gerar com IA' is disabled with an explanation when the server has no AI provider", async ({
     page,
   }) => {
+    test.skip(e2eOnPostgres, SAME_ON_BOTH_ENGINES);
     await signIn(page);
     const form = await openNewPostForm(page);
     const explanation =
@@ -937,6 +942,7 @@ test.describe("featured image", () => {
   });
 
   test("the server refuses to start when RUNWARE_API_URL is plain http:// to another machine", async () => {
+    test.skip(e2eOnPostgres, SAME_ON_BOTH_ENGINES);
     // The API key would travel in clear. A database of its own, in case it started anyway.
     const dataDir = mkdtempSync(path.join(tmpdir(), "site-e2e-runware-"));
     try {
