@@ -46,7 +46,7 @@ import { type LaunchedChrome, launch } from "chrome-launcher";
 import lighthouse, { type Flags, type Result } from "lighthouse";
 import * as site from "../app/server/maintenance.server.ts";
 import { buildIfNeeded } from "../harness/built-site.ts";
-import { chromiumLaunchOptions } from "../harness/chromium.ts";
+import { chromiumFlags } from "../harness/chromium.ts";
 import { startServer } from "../harness/server.ts";
 import { startCluster } from "../harness/site-cluster.ts";
 import { BENCH_WORK_PATH, seedBenchWork } from "./bench-work.ts";
@@ -96,7 +96,7 @@ const CATEGORY_LABEL: Record<Category, string> = {
 
 const CHROME_PATH = process.env.CHROME_PATH || "/usr/bin/chromium";
 /** Without these Chromium does not start here (root, no display); see setup-notes. */
-const CHROME_FLAGS = chromiumLaunchOptions.args ?? [];
+const CHROME_FLAGS = chromiumFlags;
 /**
  * Through Caddy the certificate comes from Caddy's own CA, which this Chromium does not know; the
  * connection is still HTTPS with HTTP/2, as with a public certificate.
