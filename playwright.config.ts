@@ -2,11 +2,10 @@ import { defineConfig, devices } from "@playwright/test";
 import { chromiumLaunchOptions } from "./harness/chromium";
 import { serverStartCommand } from "./harness/start-command";
 import { E2E_ADMIN } from "./tests/support/e2e-admin";
-import { e2eDatabaseEnv, e2eOnPostgres } from "./tests/support/e2e-env";
+import { e2eBaseUrl, e2eDatabaseEnv, e2eOnPostgres, e2ePort } from "./tests/support/e2e-env";
 
-const port = Number(process.env.E2E_PORT ?? 4317);
 const start = serverStartCommand();
-export const baseURL = `http://127.0.0.1:${port}`;
+export const baseURL = e2eBaseUrl;
 /**
  * The shared server's minimum fill time for the quote form: none, so tests that send a quote do
  * not each wait 3 seconds. The rule itself is tested on a server of its own
@@ -59,7 +58,7 @@ export default defineConfig({
     timeout: 180_000,
     env: {
       ...start.env,
-      PORT: String(port),
+      PORT: String(e2ePort),
       HOST: "127.0.0.1",
       // A developer's .env never reaches the tests' server (scripts/env-file.js).
       ENV_FILE: "",

@@ -4,12 +4,17 @@ import type { PostStatus } from "~/lib/post-status";
 import { databaseConfigFromEnv } from "~/server/db/config.server";
 import { type DatabaseHandle, openDatabase } from "~/server/db/connection.server";
 import type { Database, LeadsTable } from "~/server/db/schema";
-import { e2eDatabaseEnv } from "./e2e-env";
+import { e2eBaseUrl, e2eDatabaseEnv } from "./e2e-env";
 
 /** The database the end-to-end server uses, opened from the test process. */
-export function openE2eDatabase(): Promise<DatabaseHandle> {
-  return openDatabase(databaseConfigFromEnv(e2eDatabaseEnv));
+export async function openE2eDatabase(): Promise<DatabaseHandle> {
+  const handle = await openDatabase(databaseConfigFromEnv(e2eDatabaseEnv));
+  serverOf.set(handle.db, e2eBaseUrl);
+  return handle;
 }
+
+/** The server that reads a database these helpers write to, when a test talks to one. */
+const serverOf = new WeakMap<Kysely<Database>, string>();
 
 export interface TestPostInput {
   title: string;
@@ -59,11 +64,19 @@ export async function insertPost(db: Kysely<Database>, input: TestPostInput): Pr
 
 /**
  * The server learns of a change written from here through the database: on SQLite before its
- * next cache lookup, on PostgreSQL by a NOTIFY that arrives a moment after the commit. Give
- * that moment, so the next request sees the change as any later visitor would.
+ * next cache lookup, on PostgreSQL by a NOTIFY that arrives a moment after the commit. Wait
+ * until it has applied it, so the next request sees the change as any later visitor would:
+ * the server answers a write to the admin only once every change committed before it is
+ * applied (`settleAfterWrites`), and a data request without a session, refused, is such a
+ * write as far as that wait goes.
  */
 async function contentChangeDelivered(db: Kysely<Database>): Promise<void> {
-  if (db.getExecutor().adapter instanceof PostgresAdapter) await new Promise((r) => setTimeout(r, 150));
+  const server = serverOf.get(db);
+  if (!server || !(db.getExecutor().adapter instanceof PostgresAdapter)) return;
+  const answer = await fetch(`${server}/admin.data`, { method: "POST", headers: { Origin: server } });
+  await answer.body?.cancel();
+  if (answer.status !== 401)
+    throw new Error(`the server did not settle its content changes: HTTP ${answer.status}`);
 }
 
 /** Insert a category; returns its slug. */

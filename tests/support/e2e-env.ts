@@ -8,6 +8,10 @@ import path from "node:path";
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "site-e2e-"));
 process.env.E2E_DATABASE_SCHEMA ??= `e2e_${Date.now().toString(36)}_${process.pid}`;
 
+/** Where the shared end-to-end server listens (playwright.config.ts starts it). */
+export const e2ePort = Number(process.env.E2E_PORT ?? 4317);
+export const e2eBaseUrl = `http://127.0.0.1:${e2ePort}`;
+
 export const e2eDatabaseEnv: Record<string, string> = {
   DATA_DIR: process.env.E2E_DATA_DIR,
   ...(process.env.DATABASE_URL
