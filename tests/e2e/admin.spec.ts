@@ -827,6 +827,7 @@ test.describe("featured image", () => {
   test("an image over 5MB and a text file are refused with their messages, in the browser and on the server", async ({
     page,
   }) => {
+    // Refused in the browser and by the upload checks, before the store.
     test.skip(e2eOnPostgres, SAME_ON_BOTH_ENGINES);
     await signIn(page);
     const form = await openNewPostForm(page);
@@ -870,6 +871,7 @@ test.describe("featured image", () => {
   test("'Gerar com IA' is disabled with an explanation when the server has no AI provider", async ({
     page,
   }) => {
+    // The server's configuration, read at start: no store.
     test.skip(e2eOnPostgres, SAME_ON_BOTH_ENGINES);
     await signIn(page);
     const form = await openNewPostForm(page);
@@ -942,6 +944,7 @@ test.describe("featured image", () => {
   });
 
   test("the server refuses to start when RUNWARE_API_URL is plain http:// to another machine", async () => {
+    // The server stops at start-up, before it opens a database.
     test.skip(e2eOnPostgres, SAME_ON_BOTH_ENGINES);
     // The API key would travel in clear. A database of its own, in case it started anyway.
     const dataDir = mkdtempSync(path.join(tmpdir(), "site-e2e-runware-"));

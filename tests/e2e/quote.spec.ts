@@ -628,6 +628,7 @@ test("the company receives the request by e-mail, with Reply-To the visitor", as
 });
 
 test("without SMTP the server says at start-up that e-mail is off", async () => {
+  // A start-up message: no store.
   test.skip(e2eOnPostgres, SAME_ON_BOTH_ENGINES);
   const own = await ownServer();
   try {
@@ -762,6 +763,7 @@ test.describe("privacy policy", () => {
 });
 
 test("the contact page ships no framework JavaScript", async ({ page }) => {
+  // What the page loads: markup.
   test.skip(e2eOnPostgres, SAME_ON_BOTH_ENGINES);
   const scripts: string[] = [];
   page.on("request", (request) => {
