@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { internationalPhoneDigits } from "~/lib/phone-digits";
 import { defaultSite, type SiteConfig } from "./site";
 
 // Environment overrides for the company facts. Read once at start-up; a malformed value
@@ -6,22 +7,32 @@ import { defaultSite, type SiteConfig } from "./site";
 // PUBLIC_URL and HERO_VIDEO_URL belong to the deployment; the SITE_* values are only defaults:
 // what the owner saves in /admin/configuracoes wins (app/server/site/site-settings.server.ts).
 const digits = z.string().regex(/^\d{10,15}$/, "use apenas dígitos, com DDI e DDD (ex.: 5541998765432)");
-const siteEnvSchema = z.object({
-  PUBLIC_URL: z
-    .url({
-      protocol: /^https?$/,
-      error: "use o endereço público do site, com https:// (ex.: https://www.empresa.com.br)",
-    })
-    .transform((url) => url.replace(/\/+$/, ""))
-    .optional(),
-  SITE_NAME: z.string().min(1).optional(),
-  SITE_PHONE_DIGITS: digits.optional(),
-  SITE_PHONE_DISPLAY: z.string().min(1).optional(),
-  SITE_WHATSAPP_DIGITS: digits.optional(),
-  SITE_WHATSAPP_MESSAGE: z.string().min(1).optional(),
-  SITE_EMAIL: z.email("use um e-mail, como contato@empresa.com.br").optional(),
-  HERO_VIDEO_URL: z.string().min(1).optional(),
-});
+const siteEnvSchema = z
+  .object({
+    PUBLIC_URL: z
+      .url({
+        protocol: /^https?$/,
+        error: "use o endereço público do site, com https:// (ex.: https://www.empresa.com.br)",
+      })
+      .transform((url) => url.replace(/\/+$/, ""))
+      .optional(),
+    SITE_NAME: z.string().min(1).optional(),
+    SITE_PHONE_DIGITS: digits.optional(),
+    SITE_PHONE_DISPLAY: z.string().min(1).optional(),
+    SITE_WHATSAPP_DIGITS: digits.optional(),
+    SITE_WHATSAPP_MESSAGE: z.string().min(1).optional(),
+    SITE_EMAIL: z.email("use um e-mail, como contato@empresa.com.br").optional(),
+    HERO_VIDEO_URL: z.string().min(1).optional(),
+  })
+  // The phone is given once, as visitors read it; its digits are derived (+55 unless another
+  // +code is typed). SITE_PHONE_DIGITS still wins when set, for a number no rule can read.
+  .refine(
+    (e) => !e.SITE_PHONE_DISPLAY || e.SITE_PHONE_DIGITS || internationalPhoneDigits(e.SITE_PHONE_DISPLAY),
+    {
+      path: ["SITE_PHONE_DISPLAY"],
+      message: "use o telefone com DDD, como (41) 99876-5432, ou defina também SITE_PHONE_DIGITS",
+    },
+  );
 
 export function siteFromEnv(env: Record<string, string | undefined>): SiteConfig {
   const parsed = siteEnvSchema.safeParse(pickDefined(env));
@@ -31,13 +42,17 @@ export function siteFromEnv(env: Record<string, string | undefined>): SiteConfig
   }
   const e = parsed.data;
   const email = e.SITE_EMAIL ?? defaultSite.email;
+  const phoneDigits =
+    e.SITE_PHONE_DIGITS ??
+    (e.SITE_PHONE_DISPLAY ? internationalPhoneDigits(e.SITE_PHONE_DISPLAY) : null) ??
+    undefined;
   return {
     ...defaultSite,
     publicUrl: e.PUBLIC_URL ?? localPublicUrl(env.PORT),
     name: e.SITE_NAME ?? defaultSite.name,
-    phoneDigits: e.SITE_PHONE_DIGITS ?? defaultSite.phoneDigits,
+    phoneDigits: phoneDigits ?? defaultSite.phoneDigits,
     phoneDisplay: e.SITE_PHONE_DISPLAY ?? defaultSite.phoneDisplay,
-    whatsappDigits: e.SITE_WHATSAPP_DIGITS ?? e.SITE_PHONE_DIGITS ?? defaultSite.whatsappDigits,
+    whatsappDigits: e.SITE_WHATSAPP_DIGITS ?? phoneDigits ?? defaultSite.whatsappDigits,
     whatsappMessage: e.SITE_WHATSAPP_MESSAGE ?? defaultSite.whatsappMessage,
     email,
     privacyContact: { ...defaultSite.privacyContact, email },

@@ -23,6 +23,18 @@ describe("siteFromEnv", () => {
     expect(site.heroVideoUrl).toBe("/media/hero.mp4");
   });
 
+  it("derives the phone's digits from the phone as visitors read it, with Brazil's code", () => {
+    const site = siteFromEnv({ SITE_PHONE_DISPLAY: "(41) 3030-4040" });
+    expect(site.phoneDisplay).toBe("(41) 3030-4040");
+    expect(site.phoneDigits).toBe("554130304040");
+    expect(site.whatsappDigits).toBe("554130304040");
+    // Digits given on their own still win, for a number no rule can read.
+    expect(
+      siteFromEnv({ SITE_PHONE_DISPLAY: "0800 123 4567", SITE_PHONE_DIGITS: "5508001234567" }).phoneDigits,
+    ).toBe("5508001234567");
+    expect(() => siteFromEnv({ SITE_PHONE_DISPLAY: "0800 123 4567" })).toThrow(/SITE_PHONE_DISPLAY/);
+  });
+
   it("without PUBLIC_URL, addresses this machine on the server's own port", () => {
     expect(siteFromEnv({ PORT: "3100" }).publicUrl).toBe("http://localhost:3100");
     expect(siteFromEnv({ PORT: "3100", PUBLIC_URL: "https://www.exemplo.com.br" }).publicUrl).toBe(

@@ -196,9 +196,9 @@ test("changing the WhatsApp number and the hours shows on cached pages at the ve
 
 const badInputs: Array<[field: string, value: string, message: string]> = [
   [
-    "phoneDigits",
+    "phoneDisplay",
     "(41) 9999",
-    "Informe o número do telefone só com dígitos, com DDI e DDD, como 5541998765432.",
+    "Informe o telefone com DDD, como (41) 99876-5432 (de outro país, com + e o código dele).",
   ],
   [
     "whatsappDigits",

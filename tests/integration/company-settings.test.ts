@@ -273,18 +273,32 @@ describe("the settings form", () => {
   it("a WhatsApp or phone number typed as an owner writes it gets Brazil's code, never a foreign one", () => {
     const form = valid();
     form.set("whatsappDigits", "(41) 98888-7777");
-    form.set("phoneDigits", "41 3333-4444");
+    form.set("phoneDisplay", "(41) 3333-4444");
     expect(parseSettingsForm(form, { cnpj: defaultSite.cnpj })).toMatchObject({
       ok: true,
-      settings: { whatsappDigits: "5541988887777", phoneDigits: "554133334444" },
+      settings: {
+        whatsappDigits: "5541988887777",
+        phoneDisplay: "(41) 3333-4444",
+        phoneDigits: "554133334444",
+      },
+    });
+  });
+
+  it("the phone is typed once: the call links' digits come from it, and a foreign +code is kept", () => {
+    const form = valid();
+    expect(form.has("phoneDigits")).toBe(false);
+    form.set("phoneDisplay", "+351 21 123 4567");
+    expect(parseSettingsForm(form, { cnpj: defaultSite.cnpj })).toMatchObject({
+      ok: true,
+      settings: { phoneDisplay: "+351 21 123 4567", phoneDigits: "351211234567" },
     });
   });
 
   it.each([
     [
-      "phoneDigits",
+      "phoneDisplay",
       "(41) 9999",
-      "Informe o número do telefone só com dígitos, com DDI e DDD, como 5541998765432.",
+      "Informe o telefone com DDD, como (41) 99876-5432 (de outro país, com + e o código dele).",
     ],
     [
       "whatsappDigits",
@@ -294,7 +308,7 @@ describe("the settings form", () => {
     [
       "phoneDisplay",
       "ligue já",
-      "Informe o telefone como os visitantes devem lê-lo, com DDD, como (41) 99876-5432.",
+      "Informe o telefone com DDD, como (41) 99876-5432 (de outro país, com + e o código dele).",
     ],
     ["postalCode", "8230-5100", "Informe o CEP no formato 00000-000."],
     ["email", "contato@", "Informe um e-mail válido, como contato@empresa.com.br."],

@@ -95,17 +95,9 @@ export function SettingsForm({ saved, failure }: SettingsFormProps) {
             label="Telefone (como aparece no site)"
             required
             error={errors.phoneDisplay}
-            hint="Como (41) 99876-5432."
+            hint="Como (41) 99876-5432. Os links de ligação e o Google usam este número, com o código do Brasil (+55)."
           >
             <TextInput {...text("phoneDisplay")} type="tel" />
-          </Field>
-          <Field
-            label="Telefone (só dígitos, com DDI e DDD)"
-            required
-            error={errors.phoneDigits}
-            hint="Como 5541998765432; digitado como (41) 3333-4444, o código do Brasil (55) é incluído. Usado nos links de ligação e no Google."
-          >
-            <TextInput {...text("phoneDigits")} inputMode="numeric" />
           </Field>
           <Field
             label="WhatsApp (só dígitos, com DDI e DDD)"

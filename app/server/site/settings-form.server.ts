@@ -133,14 +133,12 @@ const settingsSchema = (currentCnpj: string | undefined) =>
       (v) => v === currentCnpj || isValidCnpj(v),
       "Informe um CNPJ válido, como 11.222.333/0001-81 (confira os dígitos verificadores).",
     ]).transform((v) => (v === currentCnpj ? v : formatCnpj(v))),
+    // Typed once, as visitors read it; the digits of the call links come from it (+55 unless
+    // it starts with another country's +code).
     phoneDisplay: line("phoneDisplay", "O telefone", [
-      (v) => v.replace(/\D/g, "").length >= 8,
-      "Informe o telefone como os visitantes devem lê-lo, com DDD, como (41) 99876-5432.",
-    ]),
-    phoneDigits: line("phoneDigits", "O número", [
       (v) => internationalPhoneDigits(v) !== null,
-      "Informe o número do telefone só com dígitos, com DDI e DDD, como 5541998765432.",
-    ]).transform((v) => internationalPhoneDigits(v) ?? v),
+      "Informe o telefone com DDD, como (41) 99876-5432 (de outro país, com + e o código dele).",
+    ]),
     whatsappDigits: line("whatsappDigits", "O número", [
       (v) => internationalPhoneDigits(v) !== null,
       "Informe o número do WhatsApp só com dígitos, com DDI e DDD, como 5541998765432.",
@@ -234,7 +232,7 @@ export function parseSettingsForm(
       legalName: v.legalName,
       cnpj: v.cnpj,
       phoneDisplay: v.phoneDisplay,
-      phoneDigits: v.phoneDigits,
+      phoneDigits: internationalPhoneDigits(v.phoneDisplay) ?? "",
       whatsappDigits: v.whatsappDigits,
       whatsappMessage: v.whatsappMessage,
       email: v.email,
@@ -266,7 +264,6 @@ export function settingsFormValues(settings: CompanySettings): SettingsValues {
     legalName: settings.legalName,
     cnpj: settings.cnpj,
     phoneDisplay: settings.phoneDisplay,
-    phoneDigits: settings.phoneDigits,
     whatsappDigits: settings.whatsappDigits,
     whatsappMessage: settings.whatsappMessage,
     email: settings.email,
