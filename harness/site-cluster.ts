@@ -74,6 +74,17 @@ function certificateDeferred(log: string): boolean {
     .some((line) => line.includes('"logger":"tls.obtain"') && line.includes('"msg":"will retry"'));
 }
 
+/**
+ * Ends a child process and waits for its exit, which may already have happened (by code or
+ * by signal): then its "exit" event is gone and waiting for it would never end.
+ */
+async function stopProcess(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  child.kill(signal);
+  await exited;
+}
+
 /** A TCP port on 127.0.0.1 that was free a moment ago. */
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -146,11 +157,7 @@ export async function startCluster(options: ClusterOptions): Promise<SiteCluster
   const caddyOutput = () => (existsSync(caddyLogFile) ? readFileSync(caddyLogFile, "utf8") : "");
   const stopAll = async () => {
     await Promise.all(servers.map((server) => server?.stop()));
-    if (caddy && caddy.exitCode === null) {
-      const exited = new Promise((resolve) => caddy?.once("exit", resolve));
-      caddy.kill("SIGTERM");
-      await exited;
-    }
+    if (caddy) await stopProcess(caddy, "SIGTERM");
   };
 
   try {
@@ -236,9 +243,7 @@ export async function startCluster(options: ClusterOptions): Promise<SiteCluster
         // Caddy 2.6's storage clean-up, which runs as it starts, can delete the certificate it
         // is writing for a new site ("key is empty") and then wait 60 s before it tries again.
         // Started again, it finds its own CA and issues the certificate at once.
-        const exited = new Promise((resolve) => caddyProcess.once("exit", resolve));
-        caddyProcess.kill("SIGKILL");
-        await exited;
+        await stopProcess(caddyProcess, "SIGKILL");
         logSeen = output.length;
         restarts++;
         caddyProcess = spawnCaddy();
