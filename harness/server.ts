@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import path from "node:path";
 import { serverStartCommand } from "./start-command.ts";
+import { stopChild } from "./stop-child.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 
@@ -62,12 +63,9 @@ export async function spawnServer(
     url,
     process: child,
     output: () => output,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        process.removeListener("exit", onExit);
-        if (child.exitCode !== null) return resolve();
-        child.once("exit", () => resolve());
-        child.kill("SIGTERM");
-      }),
+    stop: () => {
+      process.removeListener("exit", onExit);
+      return stopChild(child);
+    },
   };
 }

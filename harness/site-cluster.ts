@@ -11,6 +11,7 @@ import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { type BenchServer, startBenchServer } from "./bench-server.ts";
 import { projectRoot } from "./built-site.ts";
+import { stopChild } from "./stop-child.ts";
 import { systemdEnvironmentOf } from "./systemd-environment.ts";
 
 export interface ClusterInstance {
@@ -72,17 +73,6 @@ function certificateDeferred(log: string): boolean {
   return log
     .split("\n")
     .some((line) => line.includes('"logger":"tls.obtain"') && line.includes('"msg":"will retry"'));
-}
-
-/**
- * Ends a child process and waits for its exit, which may already have happened (by code or
- * by signal): then its "exit" event is gone and waiting for it would never end.
- */
-async function stopProcess(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  child.kill(signal);
-  await exited;
 }
 
 /** A TCP port on 127.0.0.1 that was free a moment ago. */
@@ -157,7 +147,7 @@ export async function startCluster(options: ClusterOptions): Promise<SiteCluster
   const caddyOutput = () => (existsSync(caddyLogFile) ? readFileSync(caddyLogFile, "utf8") : "");
   const stopAll = async () => {
     await Promise.all(servers.map((server) => server?.stop()));
-    if (caddy) await stopProcess(caddy, "SIGTERM");
+    if (caddy) await stopChild(caddy);
   };
 
   try {
@@ -243,7 +233,7 @@ export async function startCluster(options: ClusterOptions): Promise<SiteCluster
         // Caddy 2.6's storage clean-up, which runs as it starts, can delete the certificate it
         // is writing for a new site ("key is empty") and then wait 60 s before it tries again.
         // Started again, it finds its own CA and issues the certificate at once.
-        await stopProcess(caddyProcess, "SIGKILL");
+        await stopChild(caddyProcess, "SIGKILL");
         logSeen = output.length;
         restarts++;
         caddyProcess = spawnCaddy();

@@ -42,10 +42,7 @@ export function siteFromEnv(env: Record<string, string | undefined>): SiteConfig
   }
   const e = parsed.data;
   const email = e.SITE_EMAIL ?? defaultSite.email;
-  const phoneDigits =
-    e.SITE_PHONE_DIGITS ??
-    (e.SITE_PHONE_DISPLAY ? internationalPhoneDigits(e.SITE_PHONE_DISPLAY) : null) ??
-    undefined;
+  const phoneDigits = e.SITE_PHONE_DIGITS ?? internationalPhoneDigits(e.SITE_PHONE_DISPLAY ?? "");
   return {
     ...defaultSite,
     publicUrl: e.PUBLIC_URL ?? localPublicUrl(env.PORT),
