@@ -8,28 +8,23 @@ import { AUDIT_GROUP_LABELS, AUDIT_GROUPS, auditActionLabel } from "~/lib/audit-
 import { parseAuditListQuery } from "~/server/admin/list-query.server";
 import { listAuditEntries, listAuditUsers } from "~/server/audit/audit-list.server";
 import { requireAdminPage } from "~/server/auth/guard.server";
-import { takeFlash } from "~/server/auth/sessions.server";
 import type { Route } from "./+types/admin-auditoria";
 
 // The audit log: who did what, when and from where, newest first, 50 a page, filtered on the
 // server from the address (?usuario=&acao=&de=&ate=&pagina=). Read only: nothing here changes it.
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const session = await requireAdminPage(request, { can: "audit.read" });
+  await requireAdminPage(request, { can: "audit.read" });
   const parsed = parseAuditListQuery(new URL(request.url).searchParams);
-  const [entries, users, flash] = await Promise.all([
+  const [entries, users] = await Promise.all([
     parsed.ok ? listAuditEntries(parsed.query) : null,
     listAuditUsers(),
-    takeFlash(session),
   ]);
   const page = {
     entries,
     users,
     query: parsed.query,
     invalidQuery: parsed.ok ? null : parsed.message,
-    flash,
-    email: session.user.email,
-    role: session.user.role,
   };
   return parsed.ok ? page : data(page, { status: 400 });
 }
@@ -60,15 +55,13 @@ function describeDetails(details: string | null): string {
 }
 
 export default function AdminAudit({ loaderData }: Route.ComponentProps) {
-  const { entries, users, query, invalidQuery, flash, email } = loaderData;
+  const { entries, users, query, invalidQuery } = loaderData;
   const path = "/admin/auditoria";
   const params = auditListParams(query);
   const filtered = isFiltered(query);
   return (
     <AdminPage
       title="Auditoria"
-      email={email}
-      flash={flash}
       actions={
         <a
           href={listHref("/admin/auditoria.csv", { ...params, pagina: null })}
@@ -115,7 +108,7 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
           <p className="text-sm text-slate-600 dark:text-slate-400">
             {listSummary(entries, { one: "registro", many: "registros" })}
           </p>
-          <div className="overflow-x-auto rounded-xl border border-slate-200 dark:border-slate-800">
+          <div className="relative overflow-x-auto rounded-xl border border-slate-200 dark:border-slate-800">
             <table className="w-full text-left text-sm">
               <caption className="sr-only">Registro de auditoria, mais recentes primeiro</caption>
               <thead className="bg-slate-50 text-slate-700 dark:bg-slate-900 dark:text-slate-300">

@@ -12,7 +12,7 @@ import {
 import { recordAudit } from "~/server/audit/audit-log.server";
 import { targetLabel } from "~/server/audit/target-label.server";
 import { requireAdminAction, requireAdminPage } from "~/server/auth/guard.server";
-import { setFlash, takeFlash } from "~/server/auth/sessions.server";
+import { setFlash } from "~/server/auth/sessions.server";
 import { formText, formTexts, readForm } from "~/server/read-form.server";
 import { validateForm } from "~/server/validate-form.server";
 import type { Route } from "./+types/admin-categorias";
@@ -20,9 +20,9 @@ import type { Route } from "./+types/admin-categorias";
 export const handle: RouteHandle = { hydrate: true };
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const session = await requireAdminPage(request);
-  const [categories, flash] = await Promise.all([listCategoriesWithCounts(), takeFlash(session)]);
-  return { categories, flash, email: session.user.email, role: session.user.role };
+  await requireAdminPage(request);
+  const categories = await listCategoriesWithCounts();
+  return { categories };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -78,9 +78,9 @@ function confirmDelete(event: React.FormEvent<HTMLFormElement>) {
 }
 
 export default function AdminCategories({ loaderData, actionData }: Route.ComponentProps) {
-  const { categories, flash, email } = loaderData;
+  const { categories } = loaderData;
   return (
-    <AdminPage title="Categorias do Blog" email={email} flash={flash} failure={actionData}>
+    <AdminPage title="Categorias do Blog" failure={actionData}>
       <section
         aria-labelledby="nova-categoria"
         className="rounded-2xl border border-slate-200 bg-white p-6 dark:border-slate-800 dark:bg-slate-900"

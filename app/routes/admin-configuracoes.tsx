@@ -2,7 +2,6 @@ import { AdminPage } from "~/components/admin/admin-page";
 import { SettingsForm } from "~/components/admin/settings-form";
 import type { RouteHandle } from "~/route-handle";
 import { requireAdminPage } from "~/server/auth/guard.server";
-import { takeFlash } from "~/server/auth/sessions.server";
 import { settingsFormValues, submitSettingsForm } from "~/server/site/settings-form.server";
 import { companySettingsInForce, siteSettingsFor } from "~/server/site/site-settings.server";
 import type { Route } from "./+types/admin-configuracoes";
@@ -10,12 +9,9 @@ import type { Route } from "./+types/admin-configuracoes";
 export const handle: RouteHandle = { hydrate: true };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const session = await requireAdminPage(request, { can: "settings.manage" });
-  const [settings, flash] = await Promise.all([siteSettingsFor(context), takeFlash(session)]);
+  await requireAdminPage(request, { can: "settings.manage" });
+  const settings = await siteSettingsFor(context);
   return {
-    email: session.user.email,
-    role: session.user.role,
-    flash,
     saved: settingsFormValues(companySettingsInForce(settings)),
   };
 }
@@ -30,9 +26,9 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export default function AdminSettings({ loaderData, actionData }: Route.ComponentProps) {
-  const { email, flash, saved } = loaderData;
+  const { saved } = loaderData;
   return (
-    <AdminPage title="Configurações" email={email} flash={flash} failure={actionData}>
+    <AdminPage title="Configurações" failure={actionData}>
       <p className="max-w-3xl text-slate-700 dark:text-slate-300">
         Os dados da empresa que aparecem no site, nos links de WhatsApp, no Google e nos e-mails de orçamento.
         As alterações aparecem no site assim que são salvas.

@@ -12,7 +12,6 @@ import {
   endUserSession,
   listUserSessions,
   setFlash,
-  takeFlash,
 } from "~/server/auth/sessions.server";
 import { formText, readForm } from "~/server/read-form.server";
 import type { Route } from "./+types/admin-conta-dispositivos";
@@ -26,11 +25,8 @@ const SESSION_GONE_MESSAGE = "Esta sessão não existe mais; ela pode já ter si
 
 export async function loader({ request }: Route.LoaderArgs) {
   const session = await requireAdminPage(request);
-  const [sessions, flash] = await Promise.all([listUserSessions(session.user.id), takeFlash(session)]);
+  const sessions = await listUserSessions(session.user.id);
   return {
-    email: session.user.email,
-    role: session.user.role,
-    flash,
     sessions: sessions.map((row) => ({
       id: row.idHash,
       device: deviceLabel(row.userAgent),
@@ -80,10 +76,10 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export default function AdminDevices({ loaderData, actionData }: Route.ComponentProps) {
-  const { email, flash, sessions } = loaderData;
+  const { sessions } = loaderData;
   const others = sessions.filter((row) => !row.current).length;
   return (
-    <AdminPage title="Dispositivos conectados" email={email} flash={flash} failure={actionData}>
+    <AdminPage title="Dispositivos conectados" failure={actionData}>
       <section
         aria-labelledby="sessoes"
         className="rounded-2xl border border-slate-200 bg-white p-6 dark:border-slate-800 dark:bg-slate-900"

@@ -4,6 +4,7 @@ import { PasskeysSection } from "~/components/admin/passkeys-section";
 import { ReauthenticationSection } from "~/components/admin/reauthentication-section";
 import { TwoFactorSection } from "~/components/admin/two-factor-section";
 import { Button, Field, TextInput } from "~/components/admin/ui";
+import { useAdminShell } from "~/lib/admin-shell";
 import { PASSWORD_HINT, PASSWORD_MAX, PASSWORD_MIN } from "~/lib/password-rules";
 import { ROLE_LABELS } from "~/lib/roles";
 import type { RouteHandle } from "~/route-handle";
@@ -25,7 +26,7 @@ import {
   recentAuthenticationUntil,
 } from "~/server/auth/recent-authentication.server";
 import { lacksRequiredSecondFactor } from "~/server/auth/second-factor-policy.server";
-import { type CurrentSession, setFlash, takeFlash } from "~/server/auth/sessions.server";
+import { type CurrentSession, setFlash } from "~/server/auth/sessions.server";
 import { pendingTotpSetup, startTotpSetup, totpStatus, unusedRecoveryCodes } from "~/server/auth/totp.server";
 import { formText, formTexts, readForm } from "~/server/read-form.server";
 import { siteSettingsFor } from "~/server/site/site-settings.server";
@@ -46,14 +47,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     lacksRequiredSecondFactor(userId),
   ]);
   return {
-    email: session.user.email,
-    role: session.user.role,
-    name: session.user.name,
     twoFactor: { status, setup, unusedRecoveryCodes: unused },
     passkeys,
     mustSetUp,
     confirmedUntil: recentAuthenticationUntil(session),
-    flash: await takeFlash(session),
   };
 }
 
@@ -175,11 +172,14 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export default function AdminAccount({ loaderData, actionData }: Route.ComponentProps) {
-  const { email, role, name, flash, twoFactor, passkeys, mustSetUp, confirmedUntil } = loaderData;
+  const { twoFactor, passkeys, mustSetUp, confirmedUntil } = loaderData;
+  // Who is signed in, and the flash that resets the password form after a save: the shell's.
+  const { user, flash } = useAdminShell();
+  const { email, name, role } = user;
   const failure = actionData && "error" in actionData ? actionData : undefined;
   const recoveryCodes = actionData && "recoveryCodes" in actionData ? actionData.recoveryCodes : undefined;
   return (
-    <AdminPage title="Minha conta" email={email} flash={flash} failure={failure}>
+    <AdminPage title="Minha conta" failure={failure}>
       {mustSetUp ? (
         <p
           role="status"

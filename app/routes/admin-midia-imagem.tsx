@@ -9,7 +9,7 @@ import { recordAudit } from "~/server/audit/audit-log.server";
 import { changedFields } from "~/server/audit/changed-fields.server";
 import { mediaBeforeChange } from "~/server/audit/media-audit.server";
 import { requireAdminAction, requireAdminPage } from "~/server/auth/guard.server";
-import { setFlash, takeFlash } from "~/server/auth/sessions.server";
+import { setFlash } from "~/server/auth/sessions.server";
 import { mediaEditSchema } from "~/server/media/media-fields.server";
 import {
   deleteMedia,
@@ -30,10 +30,10 @@ import type { Route } from "./+types/admin-midia-imagem";
 export const handle: RouteHandle = { hydrate: true };
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const session = await requireAdminPage(request);
+  await requireAdminPage(request);
   const id = mediaIdFrom(params.id);
-  const [media, flash] = await Promise.all([id ? getMediaDetail(id) : null, takeFlash(session)]);
-  const page = { email: session.user.email, role: session.user.role, flash, media };
+  const media = id ? await getMediaDetail(id) : null;
+  const page = { media };
   if (media) return page;
   return data({ ...page, missing: MEDIA_MESSAGES.gone }, { status: 404 });
 }
@@ -121,13 +121,13 @@ function BackLink() {
 }
 
 export default function AdminMediaImage({ loaderData, actionData }: Route.ComponentProps) {
-  const { media, email, flash } = loaderData;
+  const { media } = loaderData;
   const navigation = useNavigation();
   const failure = actionData as MediaFailure | undefined;
   if (!media) {
     const missing = "missing" in loaderData ? loaderData.missing : "";
     return (
-      <AdminPage title="Biblioteca de Mídia" email={email} flash={flash} failure={failure}>
+      <AdminPage title="Biblioteca de Mídia" failure={failure}>
         <section className="flex flex-col items-start gap-4">
           <h2 className="text-xl font-bold text-slate-900 dark:text-white">{missing}</h2>
           <BackLink />
@@ -139,13 +139,7 @@ export default function AdminMediaImage({ loaderData, actionData }: Route.Compon
   const errors = failure?.fieldErrors ?? {};
   const usages = media.usages;
   return (
-    <AdminPage
-      title="Biblioteca de Mídia"
-      email={email}
-      flash={flash}
-      failure={failure}
-      actions={<BackLink />}
-    >
+    <AdminPage title="Biblioteca de Mídia" failure={failure} actions={<BackLink />}>
       <div className="grid gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <section aria-labelledby="imagem-titulo" className="flex flex-col gap-4">
           <h2 id="imagem-titulo" className="text-xl font-bold break-all text-slate-900 dark:text-white">

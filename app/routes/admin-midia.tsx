@@ -8,7 +8,7 @@ import { mediaThumbnailUrl } from "~/lib/media-url";
 import type { RouteHandle } from "~/route-handle";
 import { recordMediaUpload } from "~/server/audit/media-audit.server";
 import { requireAdminAction, requireAdminPage } from "~/server/auth/guard.server";
-import { setFlash, takeFlash } from "~/server/auth/sessions.server";
+import { setFlash } from "~/server/auth/sessions.server";
 import { listMedia } from "~/server/media/media-library.server";
 import { failureList, storeUploadedBatch } from "~/server/media/upload-endpoint.server";
 import type { Route } from "./+types/admin-midia";
@@ -20,10 +20,10 @@ import type { Route } from "./+types/admin-midia";
 export const handle: RouteHandle = { hydrate: true };
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const session = await requireAdminPage(request);
+  await requireAdminPage(request);
   const query = mediaQueryFrom(new URL(request.url).searchParams);
-  const [library, flash] = await Promise.all([listMedia(query), takeFlash(session)]);
-  return { library, flash, email: session.user.email, role: session.user.role };
+  const library = await listMedia(query);
+  return { library };
 }
 
 /** The upload form without JavaScript: several files in one post. */
@@ -55,11 +55,11 @@ export const meta: Route.MetaFunction = () => [
 const date = new Intl.DateTimeFormat("pt-BR", { timeZone: "America/Sao_Paulo", dateStyle: "medium" });
 
 export default function AdminMedia({ loaderData, actionData }: Route.ComponentProps) {
-  const { library, flash, email } = loaderData;
+  const { library } = loaderData;
   const { items, search, page, pageCount, total } = library;
   const href = (target: number) => mediaLibraryHref("/admin/midia", { search, page: target });
   return (
-    <AdminPage title="Biblioteca de Mídia" email={email} flash={flash} failure={actionData}>
+    <AdminPage title="Biblioteca de Mídia" failure={actionData}>
       <section
         aria-labelledby="enviar-imagens"
         className="rounded-2xl border border-slate-200 bg-white p-6 dark:border-slate-800 dark:bg-slate-900"

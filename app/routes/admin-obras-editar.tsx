@@ -4,7 +4,6 @@ import { buttonClassName } from "~/components/admin/ui";
 import { WorkEditorScreen } from "~/components/admin/work-editor";
 import type { RouteHandle } from "~/route-handle";
 import { requireAdminAction, requireAdminPage } from "~/server/auth/guard.server";
-import { takeFlash } from "~/server/auth/sessions.server";
 import { submitWorkForm, type WorkFormFailure } from "~/server/works/work-form.server";
 import { getWorkForEdit, WORK_GONE_MESSAGE, workIdFromParam } from "~/server/works/works-admin.server";
 import type { Route } from "./+types/admin-obras-editar";
@@ -12,10 +11,10 @@ import type { Route } from "./+types/admin-obras-editar";
 export const handle: RouteHandle = { hydrate: true };
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const session = await requireAdminPage(request);
+  await requireAdminPage(request);
   const id = workIdFromParam(params.id);
-  const [work, flash] = await Promise.all([id ? getWorkForEdit(id) : null, takeFlash(session)]);
-  const page = { email: session.user.email, role: session.user.role, work, flash };
+  const work = id ? await getWorkForEdit(id) : null;
+  const page = { work };
   if (work) return page;
   // A stale link (the work was deleted meanwhile): the page says so, with the way back.
   return data({ ...page, missing: WORK_GONE_MESSAGE }, { status: 404 });
@@ -36,22 +35,14 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export default function AdminEditWork({ loaderData, actionData }: Route.ComponentProps) {
-  const { work, email, flash } = loaderData;
+  const { work } = loaderData;
   if (work) {
     // A new key after each save: the editor starts from what was saved.
-    return (
-      <WorkEditorScreen
-        key={`${work.id}:${work.updatedAt}`}
-        email={email}
-        flash={flash}
-        work={work}
-        failure={actionData}
-      />
-    );
+    return <WorkEditorScreen key={`${work.id}:${work.updatedAt}`} work={work} failure={actionData} />;
   }
   const missing = "missing" in loaderData ? loaderData.missing : "";
   return (
-    <AdminPage title="Obras" email={email} flash={flash} failure={actionData}>
+    <AdminPage title="Obras" failure={actionData}>
       <section className="flex flex-col items-start gap-4">
         <h2 className="text-xl font-bold text-slate-900 dark:text-white">{missing}</h2>
         <Link to="/admin/obras" className={buttonClassName("secondary")}>

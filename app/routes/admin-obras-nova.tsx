@@ -1,15 +1,14 @@
 import { WorkEditorScreen } from "~/components/admin/work-editor";
 import type { RouteHandle } from "~/route-handle";
 import { requireAdminPage } from "~/server/auth/guard.server";
-import { takeFlash } from "~/server/auth/sessions.server";
 import { submitWorkForm } from "~/server/works/work-form.server";
 import type { Route } from "./+types/admin-obras-nova";
 
 export const handle: RouteHandle = { hydrate: true };
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const session = await requireAdminPage(request);
-  return { email: session.user.email, role: session.user.role, flash: await takeFlash(session) };
+  await requireAdminPage(request);
+  return {};
 }
 
 export function action({ request }: Route.ActionArgs) {

@@ -10,7 +10,7 @@ import { readMove } from "~/server/admin/reorder.server";
 import { recordAudit } from "~/server/audit/audit-log.server";
 import { targetLabel } from "~/server/audit/target-label.server";
 import { requireAdminAction, requireAdminPage } from "~/server/auth/guard.server";
-import { setFlash, takeFlash } from "~/server/auth/sessions.server";
+import { setFlash } from "~/server/auth/sessions.server";
 import { formText, readForm } from "~/server/read-form.server";
 import {
   deleteWork,
@@ -30,10 +30,10 @@ import type { Route } from "./+types/admin-obras";
 export const handle: RouteHandle = { hydrate: true };
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const session = await requireAdminPage(request);
+  await requireAdminPage(request);
   const query = worksQueryFrom(new URL(request.url).searchParams);
-  const [list, flash] = await Promise.all([listWorksForAdmin(query), takeFlash(session)]);
-  return { email: session.user.email, role: session.user.role, flash, ...list };
+  const list = await listWorksForAdmin(query);
+  return { ...list };
 }
 
 /** Back to the list as the owner saw it (search and page kept). */
@@ -108,15 +108,13 @@ function pageHref(search: string, page: number): string {
 }
 
 export default function AdminWorks({ loaderData, actionData }: Route.ComponentProps) {
-  const { items, search, page, pageCount, total, all, flash, email } = loaderData;
+  const { items, search, page, pageCount, total, all } = loaderData;
   const status = search
     ? `${total === 1 ? "1 obra encontrada" : `${total} obras encontradas`} para "${search}".`
     : `${total === 1 ? "1 obra" : `${total} obras`}.`;
   return (
     <AdminPage
       title="Obras"
-      email={email}
-      flash={flash}
       failure={actionData}
       actions={
         <Link to="/admin/obras/nova" className={buttonClassName("primary")}>

@@ -9,7 +9,6 @@ import type { AdminReason, AdminStat, AdminTestimonial } from "~/server/admin/ho
 import { homeContentForAdmin } from "~/server/admin/home-content-admin.server";
 import { type HomeFormFailure, submitHomeContentForm } from "~/server/admin/home-content-form.server";
 import { requireAdminPage } from "~/server/auth/guard.server";
-import { takeFlash } from "~/server/auth/sessions.server";
 import type { Route } from "./+types/admin-pagina-inicial";
 
 // The home page's numbers and reasons, and the testimonials (shown on /obras). The action and
@@ -18,9 +17,9 @@ import type { Route } from "./+types/admin-pagina-inicial";
 export const handle: RouteHandle = { hydrate: true };
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const session = await requireAdminPage(request);
-  const [content, flash] = await Promise.all([homeContentForAdmin(), takeFlash(session)]);
-  return { email: session.user.email, role: session.user.role, flash, ...content };
+  await requireAdminPage(request);
+  const content = await homeContentForAdmin();
+  return { ...content };
 }
 
 export function action({ request }: Route.ActionArgs) {
@@ -278,9 +277,9 @@ function Testimonials({ testimonials, failure }: { testimonials: AdminTestimonia
 }
 
 export default function AdminHomeContent({ loaderData, actionData }: Route.ComponentProps) {
-  const { email, flash, stats, reasons, testimonials } = loaderData;
+  const { stats, reasons, testimonials } = loaderData;
   return (
-    <AdminPage title="Página inicial" email={email} flash={flash} failure={actionData}>
+    <AdminPage title="Página inicial" failure={actionData}>
       <Stats stats={stats} failure={actionData} />
       <Reasons reasons={reasons} failure={actionData} />
       <Testimonials testimonials={testimonials} failure={actionData} />

@@ -7,27 +7,22 @@ import { listRevisions } from "~/server/admin/post-revisions.server";
 import { getPostForEdit, POST_GONE_MESSAGE, postIdFromParam } from "~/server/admin/posts-admin.server";
 import { aiImagesConfigured } from "~/server/ai/runware.server";
 import { requireAdminAction, requireAdminPage } from "~/server/auth/guard.server";
-import { takeFlash } from "~/server/auth/sessions.server";
 import { listCategories } from "~/server/blog/public-posts.server";
 import type { Route } from "./+types/admin-posts-editar";
 
 export const handle: RouteHandle = { hydrate: true };
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const session = await requireAdminPage(request);
+  await requireAdminPage(request);
   const id = postIdFromParam(params.id);
-  const [post, categories, flash, revisions] = await Promise.all([
+  const [post, categories, revisions] = await Promise.all([
     id ? getPostForEdit(id) : null,
     listCategories(),
-    takeFlash(session),
     id ? listRevisions(id) : [],
   ]);
   const page = {
-    email: session.user.email,
-    role: session.user.role,
     post,
     categories,
-    flash,
     revisions,
     aiConfigured: aiImagesConfigured(),
   };
@@ -51,13 +46,13 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export default function AdminEditPost({ loaderData, actionData }: Route.ComponentProps) {
-  const { post, email, flash } = loaderData;
+  const { post } = loaderData;
   // An autosave's answer goes to the editor's fetcher, never here.
   const failure = actionData && "error" in actionData ? actionData : undefined;
   if (post) return <PostEditorScreen {...loaderData} post={post} failure={failure} />;
   const missing = "missing" in loaderData ? loaderData.missing : "";
   return (
-    <BlogAdminPage email={email} flash={flash} failure={failure} formOpen={false}>
+    <BlogAdminPage failure={failure} formOpen={false}>
       <section className="flex flex-col items-start gap-4">
         <h2 className="text-xl font-bold text-slate-900 dark:text-white">{missing}</h2>
         <Link to="/admin" className={buttonClassName("secondary")}>

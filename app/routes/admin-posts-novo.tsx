@@ -3,20 +3,16 @@ import type { RouteHandle } from "~/route-handle";
 import { submitPostForm } from "~/server/admin/post-form.server";
 import { aiImagesConfigured } from "~/server/ai/runware.server";
 import { requireAdminPage } from "~/server/auth/guard.server";
-import { takeFlash } from "~/server/auth/sessions.server";
 import { listCategories } from "~/server/blog/public-posts.server";
 import type { Route } from "./+types/admin-posts-novo";
 
 export const handle: RouteHandle = { hydrate: true };
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const session = await requireAdminPage(request);
-  const [categories, flash] = await Promise.all([listCategories(), takeFlash(session)]);
+  await requireAdminPage(request);
+  const categories = await listCategories();
   return {
-    email: session.user.email,
-    role: session.user.role,
     categories,
-    flash,
     aiConfigured: aiImagesConfigured(),
   };
 }

@@ -24,7 +24,7 @@ function describe(revision: RevisionLabel): string {
 }
 
 export default function AdminPostRevisions({ loaderData, actionData }: Route.ComponentProps) {
-  const { email, flash, postId, postTitle } = loaderData;
+  const { postId, postTitle } = loaderData;
   const back = postId ? (
     <Link to={`/admin/posts/${postId}`} className={buttonClassName("secondary")}>
       Voltar ao editor
@@ -35,7 +35,7 @@ export default function AdminPostRevisions({ loaderData, actionData }: Route.Com
     </Link>
   );
   return (
-    <BlogAdminPage email={email} flash={flash} failure={actionData} formOpen={false}>
+    <BlogAdminPage failure={actionData} formOpen={false}>
       <section
         aria-labelledby="comparar-titulo"
         className="flex flex-col gap-6 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-800 dark:bg-slate-900"

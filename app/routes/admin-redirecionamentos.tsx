@@ -12,7 +12,7 @@ import {
 import type { RouteHandle } from "~/route-handle";
 import { recordAudit } from "~/server/audit/audit-log.server";
 import { requireAdminAction, requireAdminPage } from "~/server/auth/guard.server";
-import { setFlash, takeFlash } from "~/server/auth/sessions.server";
+import { setFlash } from "~/server/auth/sessions.server";
 import { formText, readForm } from "~/server/read-form.server";
 import { parseRedirectCsv } from "~/server/redirects/redirect-csv.server";
 import {
@@ -31,10 +31,10 @@ export const handle: RouteHandle = { hydrate: true };
 const LIST_PATH = "/admin/redirecionamentos";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const session = await requireAdminPage(request);
+  await requireAdminPage(request);
   const query = redirectsQueryFrom(new URL(request.url).searchParams);
-  const [list, flash] = await Promise.all([listRedirects(query), takeFlash(session)]);
-  return { email: session.user.email, role: session.user.role, flash, ...list };
+  const list = await listRedirects(query);
+  return { ...list };
 }
 
 /** The origins an address typed in full may have: the public one, and the one in use. */
@@ -142,13 +142,13 @@ const sectionClassName =
   "rounded-2xl border border-slate-200 bg-white p-6 dark:border-slate-800 dark:bg-slate-900";
 
 export default function AdminRedirects({ loaderData, actionData }: Route.ComponentProps) {
-  const { items, search, page, pageCount, total, flash, email } = loaderData;
+  const { items, search, page, pageCount, total } = loaderData;
   const failed = actionData as ActionFailure | undefined;
   const status = search
     ? `${total === 1 ? "1 redirecionamento encontrado" : `${total} redirecionamentos encontrados`} para "${search}".`
     : `${total === 1 ? "1 redirecionamento" : `${total} redirecionamentos`}.`;
   return (
-    <AdminPage title="Redirecionamentos" email={email} flash={flash} failure={failed}>
+    <AdminPage title="Redirecionamentos" failure={failed}>
       {failed?.lines?.length ? (
         <section
           role="alert"

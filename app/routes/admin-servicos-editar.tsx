@@ -11,20 +11,16 @@ import {
 } from "~/server/admin/services-admin.server";
 import { aiImagesConfigured } from "~/server/ai/runware.server";
 import { requireAdminAction, requireAdminPage } from "~/server/auth/guard.server";
-import { takeFlash } from "~/server/auth/sessions.server";
 import type { Route } from "./+types/admin-servicos-editar";
 
 export const handle: RouteHandle = { hydrate: true };
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const session = await requireAdminPage(request);
+  await requireAdminPage(request);
   const id = serviceIdFromParam(params.id);
-  const [service, flash] = await Promise.all([id ? getServiceForEdit(id) : null, takeFlash(session)]);
+  const service = id ? await getServiceForEdit(id) : null;
   const page = {
-    email: session.user.email,
-    role: session.user.role,
     service,
-    flash,
     aiConfigured: aiImagesConfigured(),
   };
   if (service) return page;
@@ -47,11 +43,11 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export default function AdminEditService({ loaderData, actionData }: Route.ComponentProps) {
-  const { service, email, flash } = loaderData;
+  const { service } = loaderData;
   if (service) return <ServiceEditorScreen {...loaderData} service={service} failure={actionData} />;
   const missing = "missing" in loaderData ? loaderData.missing : "";
   return (
-    <AdminPage title="Serviços" email={email} flash={flash} failure={actionData}>
+    <AdminPage title="Serviços" failure={actionData}>
       <section className="flex flex-col items-start gap-4">
         <h2 className="text-xl font-bold text-slate-900 dark:text-white">{missing}</h2>
         <Link to="/admin/servicos" className={buttonClassName("secondary")}>

@@ -3,17 +3,13 @@ import type { RouteHandle } from "~/route-handle";
 import { submitServiceForm } from "~/server/admin/service-form.server";
 import { aiImagesConfigured } from "~/server/ai/runware.server";
 import { requireAdminPage } from "~/server/auth/guard.server";
-import { takeFlash } from "~/server/auth/sessions.server";
 import type { Route } from "./+types/admin-servicos-novo";
 
 export const handle: RouteHandle = { hydrate: true };
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const session = await requireAdminPage(request);
+  await requireAdminPage(request);
   return {
-    email: session.user.email,
-    role: session.user.role,
-    flash: await takeFlash(session),
     aiConfigured: aiImagesConfigured(),
   };
 }

@@ -16,7 +16,7 @@ import {
 import { recordAudit } from "~/server/audit/audit-log.server";
 import { targetLabel } from "~/server/audit/target-label.server";
 import { requireAdminAction, requireAdminPage } from "~/server/auth/guard.server";
-import { setFlash, takeFlash } from "~/server/auth/sessions.server";
+import { setFlash } from "~/server/auth/sessions.server";
 import { formText, readForm } from "~/server/read-form.server";
 import type { Route } from "./+types/admin-servicos";
 
@@ -26,9 +26,9 @@ import type { Route } from "./+types/admin-servicos";
 export const handle: RouteHandle = { hydrate: true };
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const session = await requireAdminPage(request);
-  const [lists, flash] = await Promise.all([listServicesForAdmin(), takeFlash(session)]);
-  return { email: session.user.email, role: session.user.role, flash, ...lists };
+  await requireAdminPage(request);
+  const lists = await listServicesForAdmin();
+  return { ...lists };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -67,12 +67,10 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export default function AdminServices({ loaderData, actionData }: Route.ComponentProps) {
-  const { services, home, flash, email } = loaderData;
+  const { services, home } = loaderData;
   return (
     <AdminPage
       title="Serviços"
-      email={email}
-      flash={flash}
       failure={actionData}
       actions={
         <Link to="/admin/servicos/novo" className={buttonClassName("primary")}>

@@ -1,5 +1,6 @@
 import { data, Link } from "react-router";
 import { AdminPage } from "~/components/admin/admin-page";
+import { LeadContactLinks } from "~/components/admin/lead-contact-links";
 import { Badge, buttonClassName } from "~/components/admin/ui";
 import { Icon } from "~/components/ui/icon";
 import { REMOVED_POST, sourceLabel } from "~/lib/lead-source";
@@ -9,7 +10,6 @@ import { getLead, leadIdFromParam } from "~/server/admin/leads-admin.server";
 import { recordAudit } from "~/server/audit/audit-log.server";
 import { leadMention } from "~/server/audit/lead-audit.server";
 import { requireAdminPage } from "~/server/auth/guard.server";
-import { takeFlash } from "~/server/auth/sessions.server";
 import type { Route } from "./+types/admin-solicitacoes-detalhe";
 
 // One quote request, whole: the inbox lists the beginning of each message and links here for
@@ -20,10 +20,10 @@ export const handle: RouteHandle = { hydrate: true };
 export async function loader({ request, params }: Route.LoaderArgs) {
   const session = await requireAdminPage(request, { can: "leads.read" });
   const id = leadIdFromParam(params.id);
-  const [lead, flash] = await Promise.all([id ? getLead(id) : null, takeFlash(session)]);
+  const lead = id ? await getLead(id) : null;
   // Every look at a person's whole request is recorded.
   if (lead) await recordAudit(session, { action: "lead.view", ...leadMention(lead) });
-  const page = { lead, flash, email: session.user.email, role: session.user.role };
+  const page = { lead };
   return lead ? page : data(page, { status: 404 });
 }
 
@@ -39,7 +39,7 @@ const dateTime = new Intl.DateTimeFormat("pt-BR", {
 });
 
 export default function AdminLead({ loaderData }: Route.ComponentProps) {
-  const { lead, flash, email } = loaderData;
+  const { lead } = loaderData;
   const back = (
     <Link to="/admin/solicitacoes" className={buttonClassName("secondary")}>
       <Icon name="arrow-left" className="size-4" />
@@ -48,7 +48,7 @@ export default function AdminLead({ loaderData }: Route.ComponentProps) {
   );
   if (!lead) {
     return (
-      <AdminPage title="Solicitação de Orçamento" email={email} flash={flash} actions={back}>
+      <AdminPage title="Solicitação de Orçamento" actions={back}>
         <p className="text-slate-600 dark:text-slate-400">
           Solicitação não encontrada; ela pode ter sido excluída.
         </p>
@@ -68,7 +68,7 @@ export default function AdminLead({ loaderData }: Route.ComponentProps) {
     ["Post do blog", lead.source_post_id ? (lead.source_post_title ?? REMOVED_POST) : "—"],
   ];
   return (
-    <AdminPage title="Solicitação de Orçamento" email={email} flash={flash} actions={back}>
+    <AdminPage title="Solicitação de Orçamento" actions={back}>
       <article
         aria-labelledby="solicitante"
         className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-6 dark:border-slate-800 dark:bg-slate-900"
@@ -100,6 +100,7 @@ export default function AdminLead({ loaderData }: Route.ComponentProps) {
             </div>
           ))}
         </dl>
+        <LeadContactLinks name={lead.name} phone={lead.phone} />
         <h3 className="font-bold text-slate-900 dark:text-white">Mensagem</h3>
         <p className="whitespace-pre-wrap text-slate-700 dark:text-slate-300">{lead.message}</p>
         {lead.note ? (

@@ -7,16 +7,15 @@ import { DASHBOARD_WEEKS, type LabelCount } from "~/lib/lead-dashboard";
 import { leadStatusLabels } from "~/lib/lead-status";
 import { leadDashboard } from "~/server/admin/lead-dashboard.server";
 import { requireAdminPage } from "~/server/auth/guard.server";
-import { takeFlash } from "~/server/auth/sessions.server";
 import type { Route } from "./+types/admin-solicitacoes-painel";
 
 // Where the quote requests come from: the last 12 weeks in charts drawn on the server (plain
 // HTML and SVG, no script), each with its table (docs/decisions/0032).
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const session = await requireAdminPage(request, { can: "leads.read" });
-  const [dashboard, flash] = await Promise.all([leadDashboard(), takeFlash(session)]);
-  return { dashboard, flash, email: session.user.email };
+  await requireAdminPage(request, { can: "leads.read" });
+  const dashboard = await leadDashboard();
+  return { dashboard };
 }
 
 export const meta: Route.MetaFunction = () => [
@@ -63,7 +62,7 @@ function Panel({ id, title, heading, data, empty, columns }: PanelProps) {
 const NONE = "Nenhuma solicitação no período.";
 
 export default function AdminLeadDashboard({ loaderData }: Route.ComponentProps) {
-  const { dashboard, flash, email } = loaderData;
+  const { dashboard } = loaderData;
   const weeks = dashboard.weeks.map((week) => ({
     label: weekLabel.format(new Date(`${week.start}T00:00:00.000Z`)),
     value: week.count,
@@ -109,8 +108,6 @@ export default function AdminLeadDashboard({ loaderData }: Route.ComponentProps)
   return (
     <AdminPage
       title="Painel das solicitações"
-      email={email}
-      flash={flash}
       actions={
         <Link to="/admin/solicitacoes" className={buttonClassName("secondary")}>
           <Icon name="arrow-left" className="size-4" />

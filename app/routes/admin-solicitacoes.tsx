@@ -1,5 +1,6 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { AdminPage } from "~/components/admin/admin-page";
+import { LeadContactLinks } from "~/components/admin/lead-contact-links";
 import { DateRangeFields, FilterSelect, ListFilters } from "~/components/admin/list-filters";
 import { filteredListPageHref, ListPagination, listSummary } from "~/components/admin/list-pagination";
 import { DeleteForm } from "~/components/admin/row-actions";
@@ -19,7 +20,7 @@ import { parseLeadListQuery } from "~/server/admin/list-query.server";
 import { recordAudit } from "~/server/audit/audit-log.server";
 import { leadBeforeChange, leadMention } from "~/server/audit/lead-audit.server";
 import { requireAdminAction, requireAdminPage } from "~/server/auth/guard.server";
-import { setFlash, takeFlash } from "~/server/auth/sessions.server";
+import { setFlash } from "~/server/auth/sessions.server";
 import { formText, formTexts, readForm } from "~/server/read-form.server";
 import { validateForm } from "~/server/validate-form.server";
 import type { Route } from "./+types/admin-solicitacoes";
@@ -31,21 +32,17 @@ import type { Route } from "./+types/admin-solicitacoes";
 export const handle: RouteHandle = { hydrate: true };
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const session = await requireAdminPage(request, { can: "leads.read" });
+  await requireAdminPage(request, { can: "leads.read" });
   const parsed = parseLeadListQuery(new URL(request.url).searchParams);
-  const [leads, services, flash] = await Promise.all([
+  const [leads, services] = await Promise.all([
     parsed.ok ? listLeads(parsed.query) : null,
     listLeadServices(),
-    takeFlash(session),
   ]);
   const page = {
     leads,
     services,
     query: parsed.query,
     invalidQuery: parsed.ok ? null : parsed.message,
-    flash,
-    email: session.user.email,
-    role: session.user.role,
   };
   // A filter that cannot be applied: the page says why, with the form to fix it.
   return parsed.ok ? page : data(page, { status: 400 });
@@ -98,14 +95,14 @@ const dateTime = new Intl.DateTimeFormat("pt-BR", {
 });
 
 export default function AdminLeads({ loaderData, actionData }: Route.ComponentProps) {
-  const { leads, services, query, invalidQuery, flash, email } = loaderData;
+  const { leads, services, query, invalidQuery } = loaderData;
   const navigation = useNavigation();
   const path = "/admin/solicitacoes";
   const params = leadListParams(query);
   const filtered = isFiltered(query);
   const status = query.status;
   const chip = (active: boolean) =>
-    `inline-block rounded-full border px-3 py-1.5 text-sm font-semibold ${
+    `inline-flex min-h-11 items-center rounded-full border px-3 py-1.5 text-sm font-semibold lg:min-h-0 ${
       active
         ? "border-brand-800 bg-brand-800 text-white dark:border-brand-300 dark:bg-brand-300 dark:text-slate-950"
         : "border-slate-300 text-slate-700 hover:border-brand-700 dark:border-slate-600 dark:text-slate-200"
@@ -113,8 +110,6 @@ export default function AdminLeads({ loaderData, actionData }: Route.ComponentPr
   return (
     <AdminPage
       title="Solicitações de Orçamento"
-      email={email}
-      flash={flash}
       failure={actionData}
       actions={
         <>
@@ -251,6 +246,7 @@ export default function AdminLeads({ loaderData, actionData }: Route.ComponentPr
                         <dd className="inline break-all">{sourceSummary(lead)}</dd>
                       </div>
                     </dl>
+                    <LeadContactLinks name={lead.name} phone={lead.phone} />
                     <p className="text-sm whitespace-pre-wrap text-slate-700 dark:text-slate-300">
                       {lead.messageCut ? `${lead.messageExcerpt}…` : lead.messageExcerpt}
                     </p>

@@ -3,7 +3,7 @@ import { AdminPage } from "~/components/admin/admin-page";
 import { Badge, Button, Field, TextInput } from "~/components/admin/ui";
 import type { RouteHandle } from "~/route-handle";
 import { requireAdminAction, requireAdminPage } from "~/server/auth/guard.server";
-import { setFlash, takeFlash } from "~/server/auth/sessions.server";
+import { setFlash } from "~/server/auth/sessions.server";
 import {
   parseDataSubject,
   SUBJECT_MAX_LENGTH,
@@ -23,11 +23,8 @@ export const handle: RouteHandle = { hydrate: true };
 const CONFIRMATION_MESSAGE = "Marque a confirmação de que o titular pediu a exclusão; nada foi excluído.";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const session = await requireAdminPage(request, { can: "personal-data.manage" });
+  await requireAdminPage(request, { can: "personal-data.manage" });
   return {
-    email: session.user.email,
-    role: session.user.role,
-    flash: await takeFlash(session),
     maxLength: SUBJECT_MAX_LENGTH,
   };
 }
@@ -82,7 +79,7 @@ type Found = NonNullable<Extract<Route.ComponentProps["actionData"], { found: un
 type Erased = NonNullable<Extract<Route.ComponentProps["actionData"], { erased: unknown }>["erased"]>;
 
 export default function AdminDataSubjects({ loaderData, actionData }: Route.ComponentProps) {
-  const { email, flash, maxLength } = loaderData;
+  const { maxLength } = loaderData;
   const failure = actionData && "error" in actionData ? { error: actionData.error } : undefined;
   const typed =
     actionData && "typed" in actionData && typeof actionData.typed === "string"
@@ -91,7 +88,7 @@ export default function AdminDataSubjects({ loaderData, actionData }: Route.Comp
   const found = actionData && "found" in actionData ? actionData.found : undefined;
   const erased = actionData && "erased" in actionData ? actionData.erased : undefined;
   return (
-    <AdminPage title="Titulares (LGPD)" email={email} flash={flash} failure={failure}>
+    <AdminPage title="Titulares (LGPD)" failure={failure}>
       <section aria-labelledby="buscar-titular" className={cardClassName}>
         <h2 id="buscar-titular" className="mb-2 text-xl font-bold text-slate-900 dark:text-white">
           Buscar os dados de uma pessoa

@@ -7,7 +7,6 @@ import { ROLE_LABELS, ROLES } from "~/lib/roles";
 import type { RouteHandle } from "~/route-handle";
 import { requireAdminAction, requireAdminPage } from "~/server/auth/guard.server";
 import { secondFactorRequired } from "~/server/auth/second-factor-policy.server";
-import { takeFlash } from "~/server/auth/sessions.server";
 import { mailConfigFromEnv } from "~/server/email/mail-config.server";
 import { INVITATION_HOURS, listPendingInvitations } from "~/server/team/invitations.server";
 import { submitTeamForm, type TeamFormFailure } from "~/server/team/team-form.server";
@@ -24,17 +23,13 @@ const dateTime = new Intl.DateTimeFormat("pt-BR", {
 
 export async function loader({ request }: Route.LoaderArgs) {
   const session = await requireAdminPage(request, { can: "users.manage" });
-  const [members, invitations, flash, secondFactorPolicy] = await Promise.all([
+  const [members, invitations, secondFactorPolicy] = await Promise.all([
     listTeamMembers(),
     listPendingInvitations(),
-    takeFlash(session),
     secondFactorRequired(),
   ]);
   return {
-    email: session.user.email,
-    role: session.user.role,
     selfId: session.user.id,
-    flash,
     secondFactorPolicy,
     invitationHours: INVITATION_HOURS,
     // Without SMTP an invitation waits in the outbox: say so before anyone waits for it.
@@ -64,15 +59,9 @@ const sectionClassName =
   "rounded-2xl border border-slate-200 bg-white p-6 dark:border-slate-800 dark:bg-slate-900";
 
 export default function AdminUsers({ loaderData, actionData }: Route.ComponentProps) {
-  const { members, invitations, flash, email, selfId, invitationHours, mailEnabled, secondFactorPolicy } =
-    loaderData;
+  const { members, invitations, selfId, invitationHours, mailEnabled, secondFactorPolicy } = loaderData;
   return (
-    <AdminPage
-      title="Usuários"
-      email={email}
-      flash={flash}
-      failure={actionData as TeamFormFailure | undefined}
-    >
+    <AdminPage title="Usuários" failure={actionData as TeamFormFailure | undefined}>
       <section aria-labelledby="convidar" className={sectionClassName}>
         <h2 id="convidar" className="mb-1 text-xl font-bold text-slate-900 dark:text-white">
           Convidar pessoa

@@ -12,7 +12,7 @@ import { postTitle } from "~/server/admin/post-revisions-page.server";
 import { deletePost, listPosts, POST_GONE_MESSAGE } from "~/server/admin/posts-admin.server";
 import { recordAudit } from "~/server/audit/audit-log.server";
 import { requireAdminAction, requireAdminPage } from "~/server/auth/guard.server";
-import { setFlash, takeFlash } from "~/server/auth/sessions.server";
+import { setFlash } from "~/server/auth/sessions.server";
 import { listCategories } from "~/server/blog/public-posts.server";
 import { formText, readForm } from "~/server/read-form.server";
 import type { Route } from "./+types/admin";
@@ -24,21 +24,17 @@ import type { Route } from "./+types/admin";
 export const handle: RouteHandle = { hydrate: true };
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const session = await requireAdminPage(request);
+  await requireAdminPage(request);
   const parsed = parsePostListQuery(new URL(request.url).searchParams);
-  const [posts, categories, flash] = await Promise.all([
+  const [posts, categories] = await Promise.all([
     parsed.ok ? listPosts(parsed.query) : null,
     listCategories(),
-    takeFlash(session),
   ]);
   const page = {
-    email: session.user.email,
-    role: session.user.role,
     posts,
     categories,
     query: parsed.query,
     invalidQuery: parsed.ok ? null : parsed.message,
-    flash,
   };
   // A filter that cannot be applied: the page says why, with the form to fix it.
   return parsed.ok ? page : data(page, { status: 400 });
@@ -66,11 +62,11 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export default function Admin({ loaderData, actionData }: Route.ComponentProps) {
-  const { posts, categories, query, invalidQuery, flash, email } = loaderData;
+  const { posts, categories, query, invalidQuery } = loaderData;
   const params = postListParams(query);
   const filtered = isFiltered(query);
   return (
-    <BlogAdminPage email={email} flash={flash} failure={actionData} formOpen={false}>
+    <BlogAdminPage failure={actionData} formOpen={false}>
       <section aria-labelledby="posts-existentes" className="flex flex-col gap-4">
         <h2 id="posts-existentes" className="text-xl font-bold text-slate-900 dark:text-white">
           Posts Existentes

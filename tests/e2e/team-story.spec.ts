@@ -163,7 +163,7 @@ test("the team story: an Editor with a passkey, the owner's lost phone, the audi
     await test.step("the Editor cannot open the quote requests, nor their CSV export", async () => {
       const nav = colleague.getByRole("navigation", { name: "Seções do painel" });
       await expect(nav.getByRole("link", { name: "Obras" })).toBeVisible();
-      await expect(nav.getByRole("link", { name: "Solicitações de Orçamento" })).toHaveCount(0);
+      await expect(nav.getByRole("link", { name: "Caixa de entrada" })).toHaveCount(0);
       const inbox = await colleague.goto("/admin/solicitacoes");
       expect(inbox?.status()).toBe(403);
       await expect(colleague.getByRole("heading", { name: "Acesso restrito" })).toBeVisible();
@@ -240,7 +240,7 @@ test("the team story: an Editor with a passkey, the owner's lost phone, the audi
     await test.step("the owner sees where the request came from, opens it, and the dashboard names the post", async () => {
       await owner
         .getByRole("navigation", { name: "Seções do painel" })
-        .getByRole("link", { name: "Solicitações de Orçamento" })
+        .getByRole("link", { name: "Caixa de entrada" })
         .click();
       await expect(owner).toHaveURL(/\/admin\/solicitacoes$/);
       const item = owner.getByRole("listitem").filter({ hasText: VISITOR.email });

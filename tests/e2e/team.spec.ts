@@ -68,7 +68,7 @@ test("an invited colleague sets a password, is signed in as Editor, and cannot o
   await expect(guest.getByText(`Conectado como ${email}`)).toBeVisible();
   const nav = guest.getByRole("navigation", { name: "Seções do painel" });
   await expect(nav.getByRole("link", { name: "Obras" })).toBeVisible();
-  await expect(nav.getByRole("link", { name: "Solicitações de Orçamento" })).toHaveCount(0);
+  await expect(nav.getByRole("link", { name: "Caixa de entrada" })).toHaveCount(0);
   await expect(nav.getByRole("link", { name: "Usuários" })).toHaveCount(0);
   const forbidden = await guest.goto("/admin/solicitacoes");
   expect(forbidden?.status()).toBe(403);

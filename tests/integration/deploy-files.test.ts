@@ -12,6 +12,9 @@ import {
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { readBackupRecord } from "~/server/db/backup-record.server";
+import { databaseConfigFromEnv } from "~/server/db/config.server";
+import { openDatabase } from "~/server/db/connection.server";
 import { caddyDropInEnvironment, freePort } from "../../harness/site-cluster.ts";
 import { serverStartCommand } from "../../harness/start-command.ts";
 import { systemdEnvironment, systemdEnvironmentOf } from "../../harness/systemd-environment.ts";
@@ -160,7 +163,15 @@ describe("the systemd units", () => {
       const kept = readdirSync(backups).sort();
       expect(kept).toHaveLength(14);
       expect(kept[0]).toBe(`site-20260103-030000.${engine.name === "sqlite" ? "db" : "dump"}`);
-      expect(kept.filter((name) => !name.startsWith("site-202601"))).toHaveLength(1);
+      const made = kept.filter((name) => !name.startsWith("site-202601"));
+      expect(made).toHaveLength(1);
+      // The site's database records the run: the admin's health list shows its age.
+      const handle = await openDatabase(databaseConfigFromEnv({ DATA_DIR: dataDir, ...engine.env }));
+      try {
+        expect((await readBackupRecord(handle.db))?.file).toBe(path.join(backups, made[0] ?? ""));
+      } finally {
+        await handle.close();
+      }
     }, 90_000);
   });
 

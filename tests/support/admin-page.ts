@@ -37,7 +37,8 @@ export async function signedInPage(
 /** Wait until React has hydrated the admin page: typing into it before then can be lost. */
 export async function hydrated(page: Page): Promise<void> {
   await page.waitForFunction(() => {
-    const form = document.querySelector("main form");
+    // React hydrates the whole document at once: any form tells (the shell's 'Sair' is one).
+    const form = document.querySelector("form");
     return form !== null && Object.keys(form).some((key) => key.startsWith("__reactFiber"));
   });
 }

@@ -1,30 +1,29 @@
 import type { ReactNode } from "react";
-import type { Toast } from "~/lib/toast";
+import { useAdminShell } from "~/lib/admin-shell";
 import { AdminHeader } from "./admin-header";
 import { ToastProvider } from "./toaster";
 
 export interface AdminPageProps {
   title: string;
-  /** The signed-in admin's e-mail, shown in the header. */
-  email: string;
-  /** The server's one-time toast for this page (after a redirect). */
-  flash: Toast | null;
   /** What the page's own action answered when it changed nothing: shown as the toast 'Erro'. */
   failure?: { error: string };
-  /** Buttons beside 'Sair' in the header. */
+  /** Buttons beside the title. */
   actions?: ReactNode;
   children: ReactNode;
 }
 
-/** Every admin screen: the header, the page, and the toasts (rendered by the server too). */
-export function AdminPage({ title, email, flash, failure, actions, children }: AdminPageProps) {
+/**
+ * Every admin screen inside the shell: its title, the page, and the toasts (rendered by the
+ * server too). The flash message and the signed-in e-mail come from the admin layout.
+ */
+export function AdminPage({ title, failure, actions, children }: AdminPageProps) {
+  const { user, flash } = useAdminShell();
   return (
     <ToastProvider
       initial={failure ? { title: "Erro", description: failure.error, variant: "error" } : flash}
     >
-      {/* Room at the end: the floating chat button (on every page) never covers the last buttons. */}
-      <div className="container-page flex flex-col gap-8 pt-10 pb-28">
-        <AdminHeader title={title} email={email}>
+      <div className="mx-auto flex w-full max-w-6xl flex-col gap-8 px-4 pt-6 pb-12 sm:px-6 lg:px-8 lg:pt-10">
+        <AdminHeader title={title} email={user.email}>
           {actions}
         </AdminHeader>
         {children}

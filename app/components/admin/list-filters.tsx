@@ -24,26 +24,36 @@ export interface ListFiltersProps {
 export function ListFilters({ path, label, applied, filtered, error, children }: ListFiltersProps) {
   return (
     <div className="flex flex-col gap-3">
-      <Form
-        key={applied}
-        method="get"
-        action={path}
-        role="search"
-        aria-label={label}
-        className="grid gap-3 rounded-xl border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-[2fr_repeat(4,1fr)] lg:items-end dark:border-slate-800 dark:bg-slate-900"
+      {/* Folded on a phone, so the list comes first; open when filters apply or were refused.
+          On a desktop the fields always show (app.css, .unfold-on-desktop). */}
+      <details
+        open={filtered || error !== null}
+        className="unfold-on-desktop rounded-xl border border-slate-200 bg-white lg:border-0 lg:bg-transparent dark:border-slate-800 dark:bg-slate-900 lg:dark:bg-transparent"
       >
-        {children}
-        <div className="flex flex-wrap gap-2 sm:col-span-2 lg:col-span-5">
-          <button type="submit" className={buttonClassName("secondary")}>
-            Filtrar
-          </button>
-          {filtered ? (
-            <Link to={path} className={buttonClassName("ghost")}>
-              Limpar filtros
-            </Link>
-          ) : null}
-        </div>
-      </Form>
+        <summary className="flex min-h-11 cursor-pointer items-center gap-2 px-4 font-semibold text-slate-800 dark:text-slate-100">
+          Buscar e filtrar{filtered ? " (filtros aplicados)" : ""}
+        </summary>
+        <Form
+          key={applied}
+          method="get"
+          action={path}
+          role="search"
+          aria-label={label}
+          className="grid gap-3 rounded-xl border-slate-200 bg-white p-4 sm:grid-cols-2 lg:border lg:grid-cols-[2fr_repeat(4,1fr)] lg:items-end dark:border-slate-800 dark:bg-slate-900"
+        >
+          {children}
+          <div className="flex flex-wrap gap-2 sm:col-span-2 lg:col-span-5">
+            <button type="submit" className={buttonClassName("secondary")}>
+              Filtrar
+            </button>
+            {filtered ? (
+              <Link to={path} className={buttonClassName("ghost")}>
+                Limpar filtros
+              </Link>
+            ) : null}
+          </div>
+        </Form>
+      </details>
       {error ? (
         <p
           role="alert"

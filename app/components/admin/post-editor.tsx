@@ -5,7 +5,6 @@ import type { CategoryRef } from "~/lib/blog-types";
 import { POST_IMAGE_MAX_BYTES } from "~/lib/media-limits";
 import { postStatuses, postStatusLabels } from "~/lib/post-status";
 import { DEFAULT_READ_TIME } from "~/lib/read-time";
-import type { Toast } from "~/lib/toast";
 import type { PostFormFailure } from "~/server/admin/post-form.server";
 import type { RevisionListItem } from "~/server/admin/post-revisions.server";
 import type { EditablePost } from "~/server/admin/posts-admin.server";
@@ -49,21 +48,19 @@ export function BlogAdminPage({ formOpen, ...page }: BlogAdminPageProps) {
 }
 
 export interface PostEditorScreenProps {
-  email: string;
   /** The post being edited; null for a new one. */
   post: EditablePost | null;
   categories: CategoryRef[];
   aiConfigured: boolean;
-  flash: Toast | null;
   failure: PostFormFailure | undefined;
   /** The saved versions of the post being edited (none for a new one). */
   revisions?: RevisionListItem[];
 }
 
 /** The admin with the post form open: a new post (post null) or the one being edited. */
-export function PostEditorScreen({ email, flash, failure, ...form }: PostEditorScreenProps) {
+export function PostEditorScreen({ failure, ...form }: PostEditorScreenProps) {
   return (
-    <BlogAdminPage email={email} flash={flash} failure={failure} formOpen>
+    <BlogAdminPage failure={failure} formOpen>
       {/* One form per post: its state (the values it started from, its version) is that post's. */}
       <PostForm key={form.post?.id ?? "novo"} {...form} failure={failure} />
     </BlogAdminPage>

@@ -40,7 +40,7 @@ export function PostRevisions({ postId, revisions }: { postId: string; revisions
               Comparar versões
             </Button>
           </div>
-          <div className="overflow-x-auto">
+          <div className="relative overflow-x-auto">
             <table className="w-full text-left text-sm text-slate-700 dark:text-slate-300">
               <caption className="sr-only">Versões salvas deste post, da mais recente à mais antiga</caption>
               <thead className="text-xs uppercase text-slate-600 dark:text-slate-400">

@@ -140,7 +140,7 @@ export function PostSeoFields({ seo, title, excerpt, featuredImageUrl, errors }:
         hint="O post continua no blog, mas sai do sitemap e pede aos buscadores que não o indexem."
         defaultChecked={seo?.noindex ?? false}
       />
-      <div className="grid gap-5 lg:grid-cols-2">
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-5 lg:grid-cols-2">
         <section
           aria-label="Prévia no Google"
           className="flex flex-col gap-1 rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-700 dark:bg-slate-950"

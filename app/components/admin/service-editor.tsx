@@ -1,6 +1,5 @@
 import { Form, Link, useNavigation } from "react-router";
 import { iconLabels, iconNames } from "~/lib/icon-names";
-import type { Toast } from "~/lib/toast";
 import type { ServiceFormFailure } from "~/server/admin/service-form.server";
 import type { EditableService } from "~/server/admin/services-admin.server";
 import { AdminPage } from "./admin-page";
@@ -8,22 +7,14 @@ import { FeaturedImageField } from "./featured-image-field";
 import { Button, buttonClassName, Field, Select, Switch, TextArea, TextInput } from "./ui";
 
 export interface ServiceEditorScreenProps {
-  email: string;
   /** The service being edited; null for a new one. */
   service: EditableService | null;
   aiConfigured: boolean;
-  flash: Toast | null;
   failure: ServiceFormFailure | undefined;
 }
 
 /** The service form: a new service (service null) or the one being edited. */
-export function ServiceEditorScreen({
-  email,
-  flash,
-  failure,
-  service,
-  aiConfigured,
-}: ServiceEditorScreenProps) {
+export function ServiceEditorScreen({ failure, service, aiConfigured }: ServiceEditorScreenProps) {
   const navigation = useNavigation();
   const saving = navigation.state === "submitting";
   const errors = failure?.fieldErrors ?? {};
@@ -32,7 +23,7 @@ export function ServiceEditorScreen({
   const value = (field: keyof NonNullable<typeof sent>, saved: string) => sent?.[field] ?? saved;
   const heading = service ? "Editar Serviço" : "Novo Serviço";
   return (
-    <AdminPage title="Serviços" email={email} flash={flash} failure={failure}>
+    <AdminPage title="Serviços" failure={failure}>
       <section
         aria-labelledby="form-servico-titulo"
         className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-800 dark:bg-slate-900"

@@ -243,7 +243,8 @@ const buttonVariants: Record<ButtonVariant, string> = {
 };
 
 const buttonSizes: Record<ButtonSize, string> = {
-  sm: "min-h-9 px-3 py-1.5 text-sm",
+  // 44 px on a phone (a finger), 36 px where there is a pointer and room.
+  sm: "min-h-11 px-3 py-1.5 text-sm lg:min-h-9",
   md: "min-h-11 px-4 py-2.5 text-base",
 };
 
@@ -299,7 +300,14 @@ export function Button({
   );
 }
 
-export type BadgeVariant = "published" | "draft" | "scheduled" | "archived" | "featured" | "neutral";
+export type BadgeVariant =
+  | "published"
+  | "draft"
+  | "scheduled"
+  | "archived"
+  | "featured"
+  | "neutral"
+  | "danger";
 
 const badgeVariants: Record<BadgeVariant, string> = {
   published:
@@ -311,6 +319,7 @@ const badgeVariants: Record<BadgeVariant, string> = {
     "bg-amber-100 text-amber-800 ring-amber-700/20 dark:bg-amber-950 dark:text-amber-300 dark:ring-amber-400/30",
   featured:
     "bg-orange-100 text-accent-800 ring-accent-700/20 dark:bg-orange-950 dark:text-accent-400 dark:ring-accent-400/30",
+  danger: "bg-red-100 text-red-800 ring-red-700/20 dark:bg-red-950 dark:text-red-300 dark:ring-red-400/30",
   neutral:
     "bg-brand-50 text-brand-800 ring-brand-700/20 dark:bg-brand-900 dark:text-brand-100 dark:ring-brand-300/30",
 };

@@ -2,7 +2,6 @@ import { useEffect, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { MEDIA_UPLOAD_MAX_BYTES } from "~/lib/media-limits";
 import { slugify } from "~/lib/slug";
-import type { Toast } from "~/lib/toast";
 import type { WorkFormFailure, WorkFormValues } from "~/server/works/work-form.server";
 import type { EditableWork, WorkPicture } from "~/server/works/works-admin.server";
 import { AdminPage } from "./admin-page";
@@ -13,10 +12,8 @@ import { type BeforeAfterPair, WorkPairsField } from "./work-pairs-field";
 import { WorkPictureField } from "./work-picture-field";
 
 export interface WorkEditorScreenProps {
-  email: string;
   /** The work being edited; null for a new one. */
   work: EditableWork | null;
-  flash: Toast | null;
   failure: WorkFormFailure | undefined;
 }
 
@@ -52,7 +49,7 @@ function initialPictures(work: EditableWork | null, failure: WorkFormFailure | u
 }
 
 /** The work form: a new work (work null) or the one being edited. */
-export function WorkEditorScreen({ email, flash, failure, work }: WorkEditorScreenProps) {
+export function WorkEditorScreen({ failure, work }: WorkEditorScreenProps) {
   const navigation = useNavigation();
   const saving = navigation.state === "submitting";
   const errors = failure?.fieldErrors ?? {};
@@ -79,7 +76,7 @@ export function WorkEditorScreen({ email, flash, failure, work }: WorkEditorScre
   }
 
   return (
-    <AdminPage title="Obras" email={email} flash={flash} failure={failure}>
+    <AdminPage title="Obras" failure={failure}>
       <section
         aria-labelledby="form-obra-titulo"
         className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-800 dark:bg-slate-900"

@@ -17,7 +17,8 @@ const saoPauloDay = new Intl.DateTimeFormat("en-CA", {
   day: "2-digit",
 });
 
-function addDays(day: string, days: number): string {
+/** The day (YYYY-MM-DD) `days` after `day` (before, when negative). */
+export function addDays(day: string, days: number): string {
   return new Date(Date.parse(`${day}T00:00:00.000Z`) + days * 86_400_000).toISOString().slice(0, 10);
 }
 

@@ -81,6 +81,19 @@ export async function listAuditEntries(
   return { items: rows.map(entryOf), page, pageCount, total };
 }
 
+/** The newest `limit` entries, unfiltered: the admin home's recent activity (audit_log_at_idx). */
+export async function listRecentAuditEntries(limit: number): Promise<AuditListEntry[]> {
+  const db = await database();
+  const rows = await db
+    .selectFrom("audit_log")
+    .select(shownColumns)
+    .orderBy("at", "desc")
+    .orderBy("id", "desc")
+    .limit(limit)
+    .execute();
+  return rows.map(entryOf);
+}
+
 /** The filtered entries for the CSV export, newest first, at most AUDIT_EXPORT_MAX_ROWS. */
 export async function listAuditEntriesForExport(query: AuditFilters): Promise<AuditListEntry[]> {
   const db = await database();

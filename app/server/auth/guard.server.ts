@@ -22,23 +22,54 @@ export interface AccessOptions {
 /**
  * For admin pages (loaders): the session, or a redirect to the sign-in page; a signed-in user
  * whose role lacks the capability gets 403 (the error screen explains it in pt-BR).
+ *
+ * The admin layout's loader and the page's loader both call this for the same request: the
+ * session and the second-factor check are read once per request (see `signedInMember`).
  */
 export async function requireAdminPage(
   request: Request,
   { can = "content.write" }: AccessOptions = {},
 ): Promise<CurrentSession> {
+  const session = await oncePerRequest(sessionsByRequest, request, signedInSession);
+  if (!roleCan(session.user.role, can)) throw data({ error: FORBIDDEN_MESSAGE }, { status: 403 });
+  await oncePerRequest(secondFactorChecksByRequest, request, () =>
+    requireSecondFactorSetUp(request, session),
+  );
+  return session;
+}
+
+// React Router hands every loader of one request the same Request object, so a WeakMap keyed
+// by it shares one lookup between the layout and the page, and forgets it with the request.
+const sessionsByRequest = new WeakMap<Request, Promise<CurrentSession>>();
+const secondFactorChecksByRequest = new WeakMap<Request, Promise<void>>();
+
+function oncePerRequest<T>(
+  memo: WeakMap<Request, Promise<T>>,
+  request: Request,
+  read: (request: Request) => Promise<T>,
+): Promise<T> {
+  let value = memo.get(request);
+  if (!value) {
+    value = read(request);
+    memo.set(request, value);
+  }
+  return value;
+}
+
+async function signedInSession(request: Request): Promise<CurrentSession> {
   const session = await getSession(request);
   if (!session) throw redirect("/auth");
-  if (!roleCan(session.user.role, can)) throw data({ error: FORBIDDEN_MESSAGE }, { status: 403 });
-  if (!opensWithoutSecondFactor(request) && (await lacksRequiredSecondFactor(session.user.id))) {
-    await setFlash(session, {
-      title: "Configure a segunda etapa",
-      description: SECOND_FACTOR_REQUIRED_MESSAGE,
-      variant: "error",
-    });
-    throw redirect(SECOND_FACTOR_SETUP_PATH);
-  }
   return session;
+}
+
+async function requireSecondFactorSetUp(request: Request, session: CurrentSession): Promise<void> {
+  if (opensWithoutSecondFactor(request) || !(await lacksRequiredSecondFactor(session.user.id))) return;
+  await setFlash(session, {
+    title: "Configure a segunda etapa",
+    description: SECOND_FACTOR_REQUIRED_MESSAGE,
+    variant: "error",
+  });
+  throw redirect(SECOND_FACTOR_SETUP_PATH);
 }
 
 export const UNAUTHORIZED_MESSAGE = "Sua sessão expirou ou você não entrou. Entre novamente.";

@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
+import { DatabaseSync } from "node:sqlite";
 import { describe, expect, it } from "vitest";
 import { siteDatabase, temporaryDirectories } from "../../../tests/support/sqlite-site-file";
 import { formatBytes, postgresBackupGuide, runBackupCli, runRestoreCli } from "./backup-cli.server";
@@ -28,6 +29,22 @@ describe("command line", () => {
     const code = await runBackupCli(["--out", "copias/agora.db"], { DATA_DIR: path.dirname(live) }, cli);
     expect(code, lines.join("\n")).toBe(0);
     expect(existsSync(path.join(cli.cwd, "copias/agora.db"))).toBe(true);
+    // The site's database now says when, and where, its last backup was made (the admin's
+    // health list reads it); the copy itself does not hold its own record.
+    const recorded = (file: string) => {
+      const db = new DatabaseSync(file, { readOnly: true });
+      try {
+        return db.prepare("SELECT value FROM settings WHERE key = 'last_backup'").get() as
+          | { value: string }
+          | undefined;
+      } finally {
+        db.close();
+      }
+    };
+    const record = JSON.parse(recorded(live)?.value ?? "null");
+    expect(record).toMatchObject({ file: path.join(cli.cwd, "copias/agora.db"), bytes: expect.any(Number) });
+    expect(Date.now() - Date.parse(record.finishedAt)).toBeLessThan(60_000);
+    expect(recorded(path.join(cli.cwd, "copias/agora.db"))).toBeUndefined();
 
     const restoreDir = tempDir();
     const restored = await runRestoreCli(["copias/agora.db"], { DATA_DIR: restoreDir }, cli);

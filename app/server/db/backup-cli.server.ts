@@ -3,7 +3,8 @@ import { type ParseArgsOptionsConfig, parseArgs } from "node:util";
 import { takeSiteSecretFrom } from "../site-secret.server.ts";
 import { backupSqliteDatabase } from "./backup.server.ts";
 import { BackupError, type TableCount } from "./backup-checks.server.ts";
-import { databaseConfigFromEnv, describeDatabase } from "./config.server.ts";
+import { type BackupRecord, recordBackupIn } from "./backup-record.server.ts";
+import { type DatabaseConfig, databaseConfigFromEnv, describeDatabase } from "./config.server.ts";
 import { backupPostgresDatabase, pruneBackups } from "./pg-backup.server.ts";
 import { restoreSqliteBackup } from "./restore.server.ts";
 import { messageOf } from "./sqlite-files.server.ts";
@@ -117,6 +118,31 @@ export function parseCli(
   }
 }
 
+/**
+ * Tell the site's database that a backup just finished (the admin's health list reads it). The
+ * backup itself is done and good whatever happens here, so a failure is a warning, not an exit
+ * code: the panel then keeps showing the previous backup's age.
+ */
+async function recordFinishedBackup(
+  config: DatabaseConfig,
+  result: { file: string; bytes: number },
+  io: CliIo,
+): Promise<void> {
+  const record: BackupRecord = {
+    finishedAt: new Date().toISOString(),
+    file: result.file,
+    bytes: result.bytes,
+  };
+  try {
+    await recordBackupIn(config, record);
+  } catch (error) {
+    io.err(
+      `Aviso: o backup está pronto, mas não foi possível registrá-lo no banco do site (${messageOf(error)}); ` +
+        "o painel continua mostrando o backup anterior.",
+    );
+  }
+}
+
 /** `npm run db:backup`: returns the exit code. */
 export async function runBackupCli(
   args: string[],
@@ -162,6 +188,7 @@ export async function runBackupCli(
           "Guarde uma cópia fora deste servidor; o arquivo tem dados pessoais (pedidos de orçamento, usuários).",
         ].join("\n"),
       );
+      await recordFinishedBackup(config, result, io);
       prune(folder);
       return 0;
     }
@@ -178,6 +205,7 @@ export async function runBackupCli(
         "Guarde uma cópia fora deste servidor; o arquivo tem dados pessoais (pedidos de orçamento, usuários).",
       ].join("\n"),
     );
+    await recordFinishedBackup(config, result, io);
     prune(path.dirname(result.file));
     return 0;
   } catch (error) {
