@@ -108,7 +108,14 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
           <p className="text-sm text-slate-600 dark:text-slate-400">
             {listSummary(entries, { one: "registro", many: "registros" })}
           </p>
-          <div className="relative overflow-x-auto rounded-xl border border-slate-200 dark:border-slate-800">
+          {/* A scroller of its own when the table is wider than the screen: focusable, so the
+              keyboard scrolls it too. */}
+          <section
+            aria-label="Registros de auditoria"
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus (WCAG 2.1.1)
+            tabIndex={0}
+            className="relative overflow-x-auto rounded-xl border border-slate-200 dark:border-slate-800"
+          >
             <table className="w-full text-left text-sm">
               <caption className="sr-only">Registro de auditoria, mais recentes primeiro</caption>
               <thead className="bg-slate-50 text-slate-700 dark:bg-slate-900 dark:text-slate-300">
@@ -150,7 +157,7 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
                 ))}
               </tbody>
             </table>
-          </div>
+          </section>
           <ListPagination
             label="Páginas do registro de auditoria"
             page={entries.page}

@@ -5,7 +5,17 @@ import { openE2eDatabase } from "./db";
 import { e2eOnPostgres, SAME_ON_BOTH_ENGINES } from "./e2e-env";
 
 /** The serious and critical WCAG 2.1 A/AA and best-practice violations axe finds on the page. */
-export async function seriousAxeViolations(page: Page): Promise<string[]> {
+export function seriousAxeViolations(page: Page): Promise<string[]> {
+  return axeViolations(page, ["serious", "critical"]);
+}
+
+type AxeImpact = "minor" | "moderate" | "serious" | "critical";
+
+/** The WCAG 2.1 A/AA and best-practice violations of these impacts (every one unless told). */
+export async function axeViolations(
+  page: Page,
+  impacts: readonly AxeImpact[] = ["minor", "moderate", "serious", "critical"],
+): Promise<string[]> {
   // Markup is the same on both engines: every scan runs in the SQLite pass, including those
   // inside a journey that the PostgreSQL pass runs for its store (README, "Which tests run where").
   if (e2eOnPostgres) {
@@ -35,7 +45,7 @@ export async function seriousAxeViolations(page: Page): Promise<string[]> {
     .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
     .analyze();
   return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .filter((v) => impacts.includes(v.impact as AxeImpact))
     .map(
       (v) =>
         `${v.id} (${v.impact}): ${v.nodes

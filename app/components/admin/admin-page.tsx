@@ -22,7 +22,8 @@ export function AdminPage({ title, failure, actions, children }: AdminPageProps)
     <ToastProvider
       initial={failure ? { title: "Erro", description: failure.error, variant: "error" } : flash}
     >
-      <div className="mx-auto flex w-full max-w-6xl flex-col gap-8 px-4 pt-6 pb-12 sm:px-6 lg:px-8 lg:pt-10">
+      {/* Room at the end: a toast (it stays until closed without JavaScript) never covers the last buttons. */}
+      <div className="mx-auto flex w-full max-w-6xl flex-col gap-8 px-4 pt-6 pb-28 sm:px-6 lg:px-8 lg:pt-10">
         <AdminHeader title={title} email={user.email}>
           {actions}
         </AdminHeader>

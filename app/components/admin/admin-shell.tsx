@@ -99,15 +99,18 @@ export function AdminShell({ children }: { children: ReactNode }) {
       >
         Pular para o conteúdo
       </a>
-      <aside className="sticky top-0 hidden h-dvh w-64 shrink-0 flex-col gap-6 overflow-y-auto border-r border-slate-200 bg-slate-50 px-3 py-6 lg:flex dark:border-slate-800 dark:bg-slate-900">
+      {/* The sections scroll inside the sidebar; 'Ver o site' and 'Sair' stay in sight below them. */}
+      <aside className="sticky top-0 hidden h-dvh w-64 shrink-0 flex-col gap-4 border-r border-slate-200 bg-slate-50 px-3 py-5 lg:flex dark:border-slate-800 dark:bg-slate-900">
         <p className="px-3">
           <span className="block font-bold text-slate-900 dark:text-white">{site.name}</span>
           <span className="text-sm text-slate-600 dark:text-slate-400">
             Painel · {ROLE_LABELS[user.role]}
           </span>
         </p>
-        <AdminNavigation groups={groups} currentPath={current?.to} />
-        <div className="mt-auto flex flex-col gap-1 border-t border-slate-200 pt-4 dark:border-slate-800">
+        <div className="min-h-0 flex-1 overflow-y-auto">
+          <AdminNavigation groups={groups} currentPath={current?.to} />
+        </div>
+        <div className="flex flex-col gap-1 border-t border-slate-200 pt-3 dark:border-slate-800">
           <SeeSiteLink className={itemClassName(false)} />
           <SignOutButton className={`w-full gap-2 ${itemClassName(false)}`} />
         </div>

@@ -1,7 +1,5 @@
 import { data } from "react-router";
-import type { Toast } from "~/lib/toast";
 import { requireAdminPage } from "../auth/guard.server";
-import { takeFlash } from "../auth/sessions.server";
 import { listCategories } from "../blog/public-posts.server";
 import { database } from "../db/database.server";
 import { comparableRevision, diffPosts, type PostDiff } from "./post-diff.server";
@@ -32,8 +30,6 @@ const label = (revision: PostRevision): RevisionLabel => ({
 });
 
 export type RevisionsPageData = {
-  email: string;
-  flash: Toast | null;
   postId: string | null;
   postTitle: string | null;
 } & ({ comparison: { from: RevisionLabel; to: RevisionLabel; diff: PostDiff } } | { problem: string });
@@ -47,12 +43,10 @@ export async function postTitle(id: string): Promise<string | null> {
 
 /** The comparison of the revisions `de` and `para` of a post, or why there is none (4xx). */
 export async function revisionsPageLoader(request: Request, idParam: string | undefined) {
-  const session = await requireAdminPage(request);
-  const email = session.user.email;
+  await requireAdminPage(request);
   const id = postIdFromParam(idParam);
   const title = id ? await postTitle(id) : null;
-  const flash = await takeFlash(session);
-  const page = { email, flash, postId: title === null ? null : id, postTitle: title };
+  const page = { postId: title === null ? null : id, postTitle: title };
   if (!id || title === null)
     return data<RevisionsPageData>({ ...page, problem: POST_GONE_MESSAGE }, { status: 404 });
   const url = new URL(request.url);
