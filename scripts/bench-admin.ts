@@ -311,8 +311,8 @@ function dataPath(path: string): string {
 
 /**
  * /admin and /admin/solicitacoes: first page, a middle page, a filtered search; then the editor
- * of a post with a full revisions list (`editorPostId`), and the inbox's dashboard (its GROUP BY
- * figures over the last 12 weeks); document and data.
+ * of a post with a full revisions list (`editorPostId`), the inbox's dashboard (its GROUP BY
+ * figures over the last 12 weeks) and Início do painel; document and data.
  */
 export async function measureAdminLists(
   baseUrl: string,
@@ -367,7 +367,15 @@ export async function measureAdminLists(
     rowMarker: 'role="img"',
     expect: /Solicitações por semana/,
   };
-  rows.push(...(await measureCases(baseUrl, cookie, logFile, headers, [editor, dashboard])));
+  // Início do painel: the oldest unanswered requests, the weeks, the posts in the works, the
+  // health list and the latest activity, all over the same 10,000 requests and the posts.
+  const home: ListCase = {
+    case: "/admin/inicio (Início do painel)",
+    path: "/admin/inicio",
+    rowMarker: 'href="tel:+',
+    expect: /Saúde do site/,
+  };
+  rows.push(...(await measureCases(baseUrl, cookie, logFile, headers, [editor, dashboard, home])));
   return rows;
 }
 

@@ -1,9 +1,16 @@
 // `npm run lighthouse`: Lighthouse (mobile defaults: Moto G Power emulation, simulated slow 4G and
-// 4x CPU) in Debian's Chromium on every public page, against the budget: performance ≥ 95,
-// accessibility, best practices and SEO 100, JS ≤ 120 KB and CSS ≤ 20 KB gzip. Builds if needed,
-// starts its own server on a fresh temporary database (so the demo content is there), runs the
-// pages one after another (one Chromium each) and prints one table, then the failing audits of
-// every page that misses a target. Writes the summary to bench/lighthouse.json.
+// 4x CPU) in Debian's Chromium on two groups of pages, each against its own budget:
+// - every public page: performance ≥ 95, accessibility, best practices and SEO 100, JS ≤ 120 KB
+//   and CSS ≤ 20 KB gzip;
+// - the admin, signed in (/admin/inicio, /admin/solicitacoes, /admin/obras): performance ≥ 90,
+//   accessibility and best practices 100; no SEO (the admin is noindex, so that category is not
+//   run) and no byte budget, though its bytes are printed too.
+// Builds if needed, starts its own server on a fresh temporary database (so the demo content is
+// there) with an administrator it creates at start (ADMIN_EMAIL/ADMIN_PASSWORD), signs in over
+// HTTP and hands Lighthouse the session cookie (its extraHeaders), adds a dozen quote requests
+// (scripts/lighthouse-admin.ts), runs the pages one after another (one Chromium each) and prints
+// one table, then the failing audits of every page that misses its group's target. Writes the
+// summary to bench/lighthouse.json.
 //
 // The pages are measured as a visitor gets them in production (docs/deploy.md): the server behind
 // Caddy with deploy/Caddyfile, HTTPS from Caddy's own CA and HTTP/2. `--direct` measures the
@@ -15,8 +22,8 @@
 // the wire (transferSize: as the server compressed them, headers included) stay in the JSON.
 // Scripts inlined in the HTML count toward the HTML, not JS.
 //
-//   npm run lighthouse                          every public page, once
-//   npm run lighthouse -- --page /contato       one page (repeat --page for several)
+//   npm run lighthouse                          every public page and the admin's, once
+//   npm run lighthouse -- --page /contato       one page (repeat --page for several; /admin/… too)
 //   npm run lighthouse -- --runs 3              each page 3 times; the median of each number
 //   npm run lighthouse -- --reports /tmp/lh     also keep each run's whole report (JSON) there
 //   npm run lighthouse -- --direct              the server alone, without Caddy (HTTP/1.1)
@@ -25,8 +32,9 @@
 // the server restarted on the new build; Lighthouse's own hiccups (NO_NAVSTART) are retried.
 // A busy machine (load above the core count) makes TBT worse; the script says so when it is.
 //
-// Exit: 0 every page within budget, 1 a page missed a target, 2 Lighthouse could not run (build,
-// server, Chromium or Lighthouse itself failed). CHROME_PATH picks another Chromium binary.
+// Exit: 0 every page within its group's budget, 1 a page missed a target, 2 Lighthouse could not
+// run (build, server, sign-in, Chromium or Lighthouse itself failed). CHROME_PATH picks another
+// Chromium binary.
 import {
   accessSync,
   constants,
@@ -51,6 +59,14 @@ import { startServer } from "../harness/server.ts";
 import { startCluster } from "../harness/site-cluster.ts";
 import { BENCH_WORK_PATH, seedBenchWork } from "./bench-work.ts";
 import { cleanUp, cleanups } from "./cleanups.ts";
+import {
+  ADMIN_LEAD_ROWS,
+  isAdminPath,
+  lighthouseAdminEnv,
+  type SiteRequest,
+  seedAdminLeads,
+  signIn,
+} from "./lighthouse-admin.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const reportPath = path.join(root, "bench/lighthouse.json");
@@ -69,21 +85,8 @@ const PUBLIC_PAGES = [
   "/politica-de-privacidade",
 ];
 
-const BUDGET = {
-  performance: 95,
-  accessibility: 100,
-  "best-practices": 100,
-  seo: 100,
-  jsBytes: 120 * 1024,
-  cssBytes: 20 * 1024,
-} as const;
-
-/**
- * The works pages: LCP and every byte loaded before the visitor scrolls (Lighthouse's
- * total-byte-weight: the page load, without scrolling), on /obras and a work with 12 photos.
- */
-const PHOTO_PAGES_BUDGET = { lcpMs: 1200, totalBytes: 150 * 1024 } as const;
-const PHOTO_PAGES = new Set<string>(["/obras", BENCH_WORK_PATH]);
+/** The admin, signed in: its home, the quote requests (seeded, see lighthouse-admin.ts), the works. */
+const ADMIN_PAGES = ["/admin/inicio", "/admin/solicitacoes", "/admin/obras"];
 
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 type Category = (typeof CATEGORIES)[number];
@@ -93,6 +96,44 @@ const CATEGORY_LABEL: Record<Category, string> = {
   "best-practices": "best-practices",
   seo: "SEO",
 };
+
+type Group = "public" | "admin";
+
+/**
+ * A group's targets: a minimum score per category it is judged by (a category without one is not
+ * run) and, optionally, gzip bytes of JS and CSS.
+ */
+interface Budget {
+  label: string;
+  scores: Partial<Record<Category, number>>;
+  jsBytes?: number;
+  cssBytes?: number;
+}
+
+const BUDGETS: Record<Group, Budget> = {
+  public: {
+    label: "público",
+    scores: { performance: 95, accessibility: 100, "best-practices": 100, seo: 100 },
+    jsBytes: 120 * 1024,
+    cssBytes: 20 * 1024,
+  },
+  // The admin is noindex (no SEO target) and a signed-in tool: no byte budget, performance ≥ 90.
+  admin: {
+    label: "admin",
+    scores: { performance: 90, accessibility: 100, "best-practices": 100 },
+  },
+};
+
+const groupOf = (page: string): Group => (isAdminPath(page) ? "admin" : "public");
+/** The categories Lighthouse runs for a group: those it has a target in. */
+const categoriesOf = (group: Group) => CATEGORIES.filter((c) => BUDGETS[group].scores[c] !== undefined);
+
+/**
+ * The works pages: LCP and every byte loaded before the visitor scrolls (Lighthouse's
+ * total-byte-weight: the page load, without scrolling), on /obras and a work with 12 photos.
+ */
+const PHOTO_PAGES_BUDGET = { lcpMs: 1200, totalBytes: 150 * 1024 } as const;
+const PHOTO_PAGES = new Set<string>(["/obras", BENCH_WORK_PATH]);
 
 const CHROME_PATH = process.env.CHROME_PATH || "/usr/bin/chromium";
 /** Without these Chromium does not start here (root, no display); see setup-notes. */
@@ -141,7 +182,7 @@ function parseOptions(): Options {
     if (!Number.isInteger(runs) || runs < 1) {
       throw new Error(`--runs precisa ser um inteiro positivo (recebido: ${values.runs}).`);
     }
-    const pages = values.page ?? PUBLIC_PAGES;
+    const pages = values.page ?? [...PUBLIC_PAGES, ...ADMIN_PAGES];
     for (const page of pages) {
       if (!page.startsWith("/")) throw new Error(`--page precisa começar com / (recebido: ${page}).`);
     }
@@ -243,7 +284,13 @@ function saveReport(lhr: Result): void {
   writeFileSync(path.join(reportsDir, `${page || "inicio"}-${Date.now()}.json`), JSON.stringify(lhr));
 }
 
-async function runLighthouse(url: string): Promise<RunSummary> {
+/**
+ * One Lighthouse run of a page of `group`: the admin's with the session cookie on every request
+ * (Lighthouse's extraHeaders), and only the categories the group has a target in.
+ */
+async function runLighthouse(url: string, group: Group): Promise<RunSummary> {
+  const cookie = group === "admin" ? live.sessionCookie : undefined;
+  if (group === "admin" && !cookie) throw new Error("sem sessão do painel para medir o admin.");
   let chrome: LaunchedChrome;
   try {
     chrome = await launch({
@@ -261,7 +308,8 @@ async function runLighthouse(url: string): Promise<RunSummary> {
     const flags: Flags = {
       port: chrome.port,
       logLevel: "error",
-      onlyCategories: [...CATEGORIES],
+      onlyCategories: categoriesOf(group),
+      ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
     };
     const result = await lighthouse(url, flags);
     if (!result) throw new Error("o Lighthouse não devolveu resultado.");
@@ -358,11 +406,11 @@ async function summarize(lhr: Result): Promise<RunSummary> {
  * One run of a page. Lighthouse's own hiccups (a trace without navStart, a protocol timeout,
  * more likely on a busy machine) are retried; Chromium not starting is not.
  */
-async function measure(url: string): Promise<RunSummary> {
+async function measure(url: string, group: Group): Promise<RunSummary> {
   for (let attempt = 1; ; attempt++) {
     let problem: string;
     try {
-      const summary = await runLighthouse(url);
+      const summary = await runLighthouse(url, group);
       const error = summary.runtimeError;
       if (!error || PAGE_RUNTIME_ERRORS.has(error.code)) return summary;
       problem = `${error.code}: ${error.message}`;
@@ -388,6 +436,8 @@ function median(values: Array<number | null>): number | null {
 
 interface PageSummary {
   page: string;
+  /** Whose budget the page is judged by. */
+  group: Group;
   url: string;
   runs: number;
   scores: Record<Category, number | null>;
@@ -469,6 +519,8 @@ function failingAuditsOf(lhr: Result, category: Category): FailingAudit[] {
 }
 
 function summarizePage(page: string, url: string, runs: RunSummary[]): PageSummary {
+  const group = groupOf(page);
+  const budget = BUDGETS[group];
   const scores = Object.fromEntries(
     CATEGORIES.map((c) => [c, median(runs.map((r) => r.scores[c]))]),
   ) as Record<Category, number | null>;
@@ -487,15 +539,15 @@ function summarizePage(page: string, url: string, runs: RunSummary[]): PageSumma
   for (const error of runtimeErrors) reasons.push(`Lighthouse: ${error.code}`);
   for (const category of CATEGORIES) {
     const value = scores[category];
-    const target = BUDGET[category];
-    if (value !== null && value >= target) continue;
+    const target = budget.scores[category];
+    if (target === undefined || (value !== null && value >= target)) continue;
     if (value !== null) reasons.push(`${CATEGORY_LABEL[category]} ${value} < ${target}`);
     else if (runtimeErrors.length === 0) reasons.push(`${CATEGORY_LABEL[category]} sem nota`);
     // A page Lighthouse could not load has nothing but errored audits: its runtime error says it all.
     if (!representative.runtimeError) failingAudits.push(...failingAuditsOf(representative.lhr, category));
   }
-  const overBudget = (kind: "JS" | "CSS", bytes: number, limit: number, list: Resource[]) => {
-    if (bytes <= limit) return;
+  const overBudget = (kind: "JS" | "CSS", bytes: number, limit: number | undefined, list: Resource[]) => {
+    if (limit === undefined || bytes <= limit) return;
     reasons.push(`${kind} ${kb(bytes)} KB > ${kb(limit)} KB`);
     failingAudits.push({
       id: kind === "JS" ? "network-requests (Script)" : "network-requests (Stylesheet)",
@@ -512,8 +564,8 @@ function summarizePage(page: string, url: string, runs: RunSummary[]): PageSumma
         ),
     });
   };
-  overBudget("JS", jsBytes, BUDGET.jsBytes, representative.scripts);
-  overBudget("CSS", cssBytes, BUDGET.cssBytes, representative.stylesheets);
+  overBudget("JS", jsBytes, budget.jsBytes, representative.scripts);
+  overBudget("CSS", cssBytes, budget.cssBytes, representative.stylesheets);
   const lcpMs = median(runs.map((r) => r.lcpMs));
   const totalBytes = median(runs.map((r) => r.totalBytes));
   if (PHOTO_PAGES.has(page)) {
@@ -539,6 +591,7 @@ function summarizePage(page: string, url: string, runs: RunSummary[]): PageSumma
 
   return {
     page,
+    group,
     url,
     runs: runs.length,
     scores,
@@ -567,6 +620,7 @@ function printTable(pages: PageSummary[]): void {
   const rows: string[][] = [
     [
       "página",
+      "orçamento",
       "perf",
       "a11y",
       "best-practices",
@@ -583,6 +637,7 @@ function printTable(pages: PageSummary[]): void {
   for (const p of pages) {
     rows.push([
       p.page,
+      BUDGETS[p.group].label,
       ...CATEGORIES.map((c) => (p.scores[c] === null ? "—" : String(p.scores[c]))),
       fixed(p.lcpMs, 1, 1000),
       fixed(p.tbtMs, 0),
@@ -593,7 +648,7 @@ function printTable(pages: PageSummary[]): void {
       p.ok ? "ok" : `FALHOU (${p.reasons.join("; ")})`,
     ]);
   }
-  const numeric = new Set([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+  const numeric = new Set([2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
   const widths = rows[0]?.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? "").length))) ?? [];
   for (const row of rows) {
     const cells = row.map((cell, i) =>
@@ -676,7 +731,16 @@ process.once("exit", removeDataDir); // also after an unexpected crash
 // A fresh SQLite database gets the demo content; DATABASE_URL is cleared so a PostgreSQL
 // configuration in the environment cannot point the run elsewhere.
 // NODE_ENV=production as `npm start` (React's production build), whatever this shell says.
-const serverEnv = { DATA_DIR: dataDir, DATABASE_URL: "", DATABASE_SCHEMA: "", NODE_ENV: "production" };
+// ADMIN_EMAIL/ADMIN_PASSWORD create the administrator the admin pages are measured as, at the
+// first start (the database has no users yet; a restart on the same database keeps it).
+const serverEnv = {
+  DATA_DIR: dataDir,
+  DATABASE_URL: "",
+  DATABASE_SCHEMA: "",
+  NODE_ENV: "production",
+  ...lighthouseAdminEnv,
+};
+const measuresAdmin = options.pages.some(isAdminPath);
 
 /** What Lighthouse loads: the address of the pages, and the server's own one (for the uploads). */
 interface MeasuredSite {
@@ -686,13 +750,31 @@ interface MeasuredSite {
   serverUrl: string;
   /** The site's PUBLIC_URL: its session cookie's name depends on it. */
   publicUrl: string;
+  /** A request to `url` (through Caddy when it is in front), redirects not followed. */
+  request: SiteRequest;
   stop: () => Promise<void>;
+}
+
+/** A request to the server's own port (plain HTTP), in the shape of the cluster's `request`. */
+function directRequest(baseUrl: string): SiteRequest {
+  return async (pathname, init) => {
+    const response = await fetch(new URL(pathname, baseUrl), { ...init, redirect: "manual" });
+    const headers: Record<string, string | string[]> = Object.fromEntries(response.headers);
+    headers["set-cookie"] = response.headers.getSetCookie();
+    return { status: response.status, headers, text: await response.text() };
+  };
 }
 
 async function startMeasuredSite(): Promise<MeasuredSite> {
   if (options.direct) {
     const server = await startServer(serverEnv);
-    return { url: server.url, serverUrl: server.url, publicUrl: server.url, stop: server.stop };
+    return {
+      url: server.url,
+      serverUrl: server.url,
+      publicUrl: server.url,
+      request: directRequest(server.url),
+      stop: server.stop,
+    };
   }
   const cluster = await startCluster({
     instances: 1,
@@ -700,16 +782,29 @@ async function startMeasuredSite(): Promise<MeasuredSite> {
     workDir: mkdtempSync(path.join(dataDir, "caddy-")),
   });
   const serverUrl = cluster.instances[0]?.url ?? cluster.url;
-  return { url: cluster.url, serverUrl, publicUrl: cluster.url, stop: cluster.stop };
+  return {
+    url: cluster.url,
+    serverUrl,
+    publicUrl: cluster.url,
+    request: cluster.request,
+    stop: cluster.stop,
+  };
 }
 
-/** The site being measured and the build/ it was started on. */
-const live: { server: MeasuredSite | null; build: string } = { server: null, build: "" };
+/**
+ * The site being measured, the build/ it was started on and, when admin pages are measured, the
+ * administrator's session cookie on it ("name=value").
+ */
+const live: { server: MeasuredSite | null; build: string; sessionCookie?: string } = {
+  server: null,
+  build: "",
+};
 cleanups.push(() => live.server?.stop());
 
 async function restartServer(): Promise<MeasuredSite> {
   await live.server?.stop();
   live.server = null;
+  live.sessionCookie = undefined;
   live.build = buildFingerprint();
   try {
     live.server = await startMeasuredSite();
@@ -718,19 +813,29 @@ async function restartServer(): Promise<MeasuredSite> {
       `o servidor não iniciou: ${(error as Error).message}${options.direct ? "" : " (--direct mede sem o Caddy)"}`,
     );
   }
+  // Signed in again on every start: through Caddy the site's address (and so its origin) is new.
+  if (measuresAdmin) live.sessionCookie = await signIn(live.server.request, live.server.publicUrl);
   return live.server;
 }
 
 try {
   const server = await restartServer();
-  if (options.pages.includes(BENCH_WORK_PATH)) {
-    process.stdout.write("Enviando 12 fotos de 4000 × 3000 para a obra de referência... ");
+  if (options.pages.includes(BENCH_WORK_PATH) || measuresAdmin) {
     const handle = await site.openDatabase(site.databaseConfigFromEnv(serverEnv));
     try {
-      const work = await seedBenchWork(handle.db, server.serverUrl, server.publicUrl);
-      console.log(
-        `${kb(work.jpegBytes / 1024)} MB em JPEG, processadas em ${(work.uploadMs / 1000).toFixed(0)} s.`,
-      );
+      if (options.pages.includes(BENCH_WORK_PATH)) {
+        process.stdout.write("Enviando 12 fotos de 4000 × 3000 para a obra de referência... ");
+        const work = await seedBenchWork(handle.db, server.serverUrl, server.publicUrl);
+        console.log(
+          `${kb(work.jpegBytes / 1024)} MB em JPEG, processadas em ${(work.uploadMs / 1000).toFixed(0)} s.`,
+        );
+      }
+      if (measuresAdmin) {
+        await seedAdminLeads(handle.db);
+        console.log(
+          `Painel: sessão do administrador aberta; ${ADMIN_LEAD_ROWS} solicitações de orçamento inseridas.`,
+        );
+      }
     } finally {
       await handle.close();
     }
@@ -772,7 +877,12 @@ for (const page of options.pages) {
         await restartServer();
       }
       url = new URL(page, (live.server ?? (await restartServer())).url).href;
-      const summary = await measure(url);
+      const group = groupOf(page);
+      const summary = await measure(url, group);
+      // A session the server did not take would measure the sign-in page in the admin's place.
+      if (group === "admin" && new URL(summary.finalUrl).pathname !== new URL(url).pathname) {
+        throw new Error(`o Lighthouse mediu ${summary.finalUrl} em vez de ${url} (a sessão não valeu?).`);
+      }
       if (buildFingerprint() !== live.build) {
         buildChanges += 1;
         if (buildChanges > MAX_BUILD_CHANGES) throw new Error("build/ não para de mudar durante a medição.");
@@ -804,12 +914,29 @@ const loadAfter = os.loadavg()[0] ?? 0;
 
 console.log("");
 printTable(summaries);
-console.log(
-  `\nOrçamento: perf ≥ ${BUDGET.performance}, a11y ${BUDGET.accessibility}, best-practices ${BUDGET["best-practices"]}, ` +
-    `SEO ${BUDGET.seo}; JS ≤ ${kb(BUDGET.jsBytes)} KB, CSS ≤ ${kb(BUDGET.cssBytes)} KB ` +
-    "(bytes gzip, nível 9, de cada arquivo, como no npm run size); " +
-    `/obras e ${BENCH_WORK_PATH}: LCP ≤ ${PHOTO_PAGES_BUDGET.lcpMs / 1000} s e ≤ ${kb(PHOTO_PAGES_BUDGET.totalBytes)} KB carregados.`,
-);
+/** A group's targets in one line, as the table's "orçamento" column names them. */
+function describeBudget(group: Group): string {
+  const budget = BUDGETS[group];
+  const scores = categoriesOf(group)
+    .map((c) => `${CATEGORY_LABEL[c]} ${c === "performance" ? "≥ " : ""}${budget.scores[c]}`)
+    .join(", ");
+  const bytes =
+    budget.jsBytes !== undefined && budget.cssBytes !== undefined
+      ? `JS ≤ ${kb(budget.jsBytes)} KB, CSS ≤ ${kb(budget.cssBytes)} KB ` +
+        "(bytes gzip, nível 9, de cada arquivo, como no npm run size)"
+      : "sem SEO (noindex) nem orçamento de bytes (JS e CSS só informados)";
+  const photos =
+    group === "public"
+      ? `; /obras e ${BENCH_WORK_PATH}: LCP ≤ ${PHOTO_PAGES_BUDGET.lcpMs / 1000} s e ≤ ` +
+        `${kb(PHOTO_PAGES_BUDGET.totalBytes)} KB carregados`
+      : "";
+  return `Orçamento ${budget.label}: ${scores}; ${bytes}${photos}.`;
+}
+
+console.log("");
+for (const group of Object.keys(BUDGETS) as Group[]) {
+  if (summaries.some((p) => p.group === group)) console.log(describeBudget(group));
+}
 if (options.runs > 1) console.log(`Cada número é a mediana de ${options.runs} execuções.`);
 const benchmarks = summaries.flatMap((p) => p.perRun.map((r) => r.benchmarkIndex));
 if (benchmarks.length > 0) {
@@ -829,7 +956,14 @@ writeFileSync(
     {
       date: new Date().toISOString(),
       runsPerPage: options.runs,
-      budget: { ...BUDGET, photoPages: { pages: [...PHOTO_PAGES], ...PHOTO_PAGES_BUDGET } },
+      budgets: {
+        public: {
+          ...BUDGETS.public,
+          pages: PUBLIC_PAGES,
+          photoPages: { pages: [...PHOTO_PAGES], ...PHOTO_PAGES_BUDGET },
+        },
+        admin: { ...BUDGETS.admin, pages: ADMIN_PAGES, signedIn: true },
+      },
       bytes:
         "gzip level 9 of every Script/Stylesheet request in Lighthouse's network-requests audit (transferSize kept per file)",
       environment: { ...environment, cores, loadAverageBefore: loadBefore, loadAverageAfter: loadAfter },

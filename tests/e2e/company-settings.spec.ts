@@ -106,9 +106,11 @@ test("changing the WhatsApp number and the hours shows on cached pages at the ve
   await test.step("the owner saves a new WhatsApp number, hours and privacy contact", async () => {
     await openSettings(page);
     const form = settingsForm(page);
-    await expect(form.getByLabel("WhatsApp (só dígitos, com DDI e DDD)")).toHaveValue(OLD_WHATSAPP);
+    // The demo's WhatsApp is its phone: typed once, the WhatsApp field stays empty.
+    await expect(form.getByLabel("Telefone (como aparece no site)")).toHaveValue("(41) 99876-5432");
+    await expect(form.getByLabel("WhatsApp, se for outro número")).toHaveValue("");
     await expect(form.getByLabel("Segunda")).toHaveValue("08:00-18:00");
-    await form.getByLabel("WhatsApp (só dígitos, com DDI e DDD)").fill(NEW_WHATSAPP);
+    await form.getByLabel("WhatsApp, se for outro número").fill(NEW_WHATSAPP);
     // The demo's CNPJ is left as it is (its check digits are not valid, and that must not stop the owner).
     await form.getByLabel("Sábado").fill("");
     await form.getByLabel("Domingo").fill("9h às 13h");
@@ -203,7 +205,7 @@ const badInputs: Array<[field: string, value: string, message: string]> = [
   [
     "whatsappDigits",
     "41 9abc-5432",
-    "Informe o número do WhatsApp só com dígitos, com DDI e DDD, como 5541998765432.",
+    "Informe o número do WhatsApp com DDD, como (41) 99876-5432, ou deixe vazio para usar o telefone.",
   ],
   ["postalCode", "82305", "Informe o CEP no formato 00000-000."],
   ["email", "contato@@empresa", "Informe um e-mail válido, como contato@empresa.com.br."],

@@ -294,6 +294,29 @@ describe("the settings form", () => {
     });
   });
 
+  it("the same fact is typed once: an empty WhatsApp is the phone, an empty privacy e-mail the contact one", () => {
+    const form = valid();
+    form.set("phoneDisplay", "(41) 3333-4444");
+    form.set("whatsappDigits", "");
+    form.set("email", "contato@alvorada.test");
+    form.set("privacyEmail", "");
+    const parsed = parseSettingsForm(form, { cnpj: defaultSite.cnpj });
+    expect(parsed).toMatchObject({
+      ok: true,
+      settings: {
+        phoneDigits: "554133334444",
+        whatsappDigits: "554133334444",
+        privacyContact: { email: "contato@alvorada.test" },
+      },
+    });
+    if (!parsed.ok) return;
+    // Shown again, the repeated facts are empty fields; another WhatsApp number shows as it is.
+    expect(settingsFormValues(parsed.settings)).toMatchObject({ whatsappDigits: "", privacyEmail: "" });
+    expect(
+      settingsFormValues({ ...parsed.settings, whatsappDigits: "5541988887777" }).whatsappDigits,
+    ).toBe("5541988887777");
+  });
+
   it.each([
     [
       "phoneDisplay",
@@ -303,7 +326,7 @@ describe("the settings form", () => {
     [
       "whatsappDigits",
       "55 41 9abc8765432",
-      "Informe o número do WhatsApp só com dígitos, com DDI e DDD, como 5541998765432.",
+      "Informe o número do WhatsApp com DDD, como (41) 99876-5432, ou deixe vazio para usar o telefone.",
     ],
     [
       "phoneDisplay",
@@ -315,7 +338,7 @@ describe("the settings form", () => {
     [
       "privacyEmail",
       "privacidade",
-      "Informe o e-mail para assuntos de privacidade, como privacidade@empresa.com.br.",
+      "Informe o e-mail para assuntos de privacidade, como privacidade@empresa.com.br, ou deixe vazio para usar o de contato.",
     ],
     [
       "instagram",

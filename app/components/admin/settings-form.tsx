@@ -100,12 +100,11 @@ export function SettingsForm({ saved, failure }: SettingsFormProps) {
             <TextInput {...text("phoneDisplay")} type="tel" />
           </Field>
           <Field
-            label="WhatsApp (só dígitos, com DDI e DDD)"
-            required
+            label="WhatsApp, se for outro número"
             error={errors.whatsappDigits}
-            hint="Como 5541998765432; digitado como (41) 99876-5432, o código do Brasil (55) é incluído. Os botões de conversa do site e os números do cabeçalho e do rodapé abrem este número."
+            hint="Deixe vazio se o WhatsApp é o telefone acima. Outro número, como (41) 99876-5432 (o código do Brasil, 55, é incluído). Os botões de conversa do site e os números do cabeçalho e do rodapé abrem este número."
           >
-            <TextInput {...text("whatsappDigits")} inputMode="numeric" />
+            <TextInput {...text("whatsappDigits")} type="tel" />
           </Field>
           <Field label="E-mail de contato" required error={errors.email}>
             <TextInput {...text("email")} type="email" autoComplete="email" />
@@ -226,7 +225,11 @@ export function SettingsForm({ saved, failure }: SettingsFormProps) {
           >
             <TextInput {...text("privacyName")} />
           </Field>
-          <Field label="E-mail para assuntos de privacidade" required error={errors.privacyEmail}>
+          <Field
+            label="E-mail para assuntos de privacidade"
+            error={errors.privacyEmail}
+            hint="Deixe vazio para usar o e-mail de contato."
+          >
             <TextInput {...text("privacyEmail")} type="email" />
           </Field>
         </div>

@@ -139,10 +139,11 @@ const settingsSchema = (currentCnpj: string | undefined) =>
       (v) => internationalPhoneDigits(v) !== null,
       "Informe o telefone com DDD, como (41) 99876-5432 (de outro país, com + e o código dele).",
     ]),
+    // Empty: the phone's number (typed once). Another number, typed as the phone is.
     whatsappDigits: line("whatsappDigits", "O número", [
-      (v) => internationalPhoneDigits(v) !== null,
-      "Informe o número do WhatsApp só com dígitos, com DDI e DDD, como 5541998765432.",
-    ]).transform((v) => internationalPhoneDigits(v) ?? v),
+      (v) => v === "" || internationalPhoneDigits(v) !== null,
+      "Informe o número do WhatsApp com DDD, como (41) 99876-5432, ou deixe vazio para usar o telefone.",
+    ]).transform((v) => (v === "" ? "" : (internationalPhoneDigits(v) ?? v))),
     whatsappMessage: line(
       "whatsappMessage",
       "A mensagem",
@@ -197,9 +198,10 @@ const settingsSchema = (currentCnpj: string | undefined) =>
       return repeated ? `“${repeated}” aparece mais de uma vez.` : null;
     }),
     privacyName: line("privacyName", "O nome"),
+    // Empty: the contact e-mail (typed once).
     privacyEmail: line("privacyEmail", "O e-mail", [
-      isEmail,
-      "Informe o e-mail para assuntos de privacidade, como privacidade@empresa.com.br.",
+      (v) => v === "" || isEmail(v),
+      "Informe o e-mail para assuntos de privacidade, como privacidade@empresa.com.br, ou deixe vazio para usar o de contato.",
     ]),
     // A checkbox: present ("on") when ticked, absent when not.
     confirmationEnabled: z.string().transform((v) => v !== ""),
@@ -224,6 +226,7 @@ export function parseSettingsForm(
   const parsed = validateForm(settingsSchema(current?.cnpj), formTexts(form, settingsFields));
   if (!parsed.ok) return { ok: false, fieldErrors: parsed.fieldErrors };
   const v = parsed.data;
+  const phoneDigits = internationalPhoneDigits(v.phoneDisplay) ?? "";
   const hours = Object.fromEntries(weekdays.map((day) => [day, v[hoursField[day]]])) as WeeklyHours;
   return {
     ok: true,
@@ -232,8 +235,8 @@ export function parseSettingsForm(
       legalName: v.legalName,
       cnpj: v.cnpj,
       phoneDisplay: v.phoneDisplay,
-      phoneDigits: internationalPhoneDigits(v.phoneDisplay) ?? "",
-      whatsappDigits: v.whatsappDigits,
+      phoneDigits,
+      whatsappDigits: v.whatsappDigits || phoneDigits,
       whatsappMessage: v.whatsappMessage,
       email: v.email,
       address: {
@@ -247,7 +250,7 @@ export function parseSettingsForm(
       hours,
       social: { instagram: v.instagram, facebook: v.facebook, linkedin: v.linkedin, youtube: v.youtube },
       quoteRecipients: v.quoteRecipients,
-      privacyContact: { name: v.privacyName, email: v.privacyEmail },
+      privacyContact: { name: v.privacyName, email: v.privacyEmail || v.email },
       quoteServices: v.quoteServices,
       visitorConfirmation: { enabled: v.confirmationEnabled, text: v.confirmationText },
     },
@@ -264,7 +267,11 @@ export function settingsFormValues(settings: CompanySettings): SettingsValues {
     legalName: settings.legalName,
     cnpj: settings.cnpj,
     phoneDisplay: settings.phoneDisplay,
-    whatsappDigits: settings.whatsappDigits,
+    // The same fact as another field shows as empty: "the same as above".
+    whatsappDigits:
+      settings.whatsappDigits === internationalPhoneDigits(settings.phoneDisplay)
+        ? ""
+        : settings.whatsappDigits,
     whatsappMessage: settings.whatsappMessage,
     email: settings.email,
     ...settings.address,
@@ -273,7 +280,7 @@ export function settingsFormValues(settings: CompanySettings): SettingsValues {
     quoteRecipients: settings.quoteRecipients.join("\n"),
     quoteServices: settings.quoteServices.join("\n"),
     privacyName: settings.privacyContact.name,
-    privacyEmail: settings.privacyContact.email,
+    privacyEmail: settings.privacyContact.email === settings.email ? "" : settings.privacyContact.email,
     confirmationEnabled: settings.visitorConfirmation.enabled ? "on" : "",
     confirmationText: settings.visitorConfirmation.text,
   };
