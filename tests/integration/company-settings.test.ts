@@ -312,9 +312,9 @@ describe("the settings form", () => {
     if (!parsed.ok) return;
     // Shown again, the repeated facts are empty fields; another WhatsApp number shows as it is.
     expect(settingsFormValues(parsed.settings)).toMatchObject({ whatsappDigits: "", privacyEmail: "" });
-    expect(
-      settingsFormValues({ ...parsed.settings, whatsappDigits: "5541988887777" }).whatsappDigits,
-    ).toBe("5541988887777");
+    expect(settingsFormValues({ ...parsed.settings, whatsappDigits: "5541988887777" }).whatsappDigits).toBe(
+      "5541988887777",
+    );
   });
 
   it.each([
