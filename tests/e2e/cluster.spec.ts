@@ -145,7 +145,7 @@ test("a post, a work and the settings changed through one instance are in the ot
     const settings = page
       .locator("form")
       .filter({ has: page.getByRole("button", { name: "Salvar configurações" }) });
-    await settings.getByLabel("WhatsApp (só dígitos, com DDI e DDD)").fill(NEW_WHATSAPP);
+    await settings.getByLabel("WhatsApp, se for outro número").fill(NEW_WHATSAPP);
     await settings.getByRole("button", { name: "Salvar configurações" }).click();
     await expect(
       page.getByRole("region", { name: "Notificações" }).getByText("Configurações salvas!"),
