@@ -100,6 +100,8 @@ describe.each(testEngines())("erasure everywhere on $name", (engine) => {
     await engine.drop();
   });
 
+  // Whole-database work (migrations, a backup and a restore) beside the PostgreSQL e2e pass:
+  // seconds, not the default 5 s.
   it("backup, erase a person found by name, restore: the name and e-mail are in no table, nor the file", async () => {
     const name = `Maria Titular ${engine.name === "sqlite" ? "Quintela" : "Pacheco"}`;
     const email = `maria.titular.${engine.name}.${process.pid}@exemplo.com.br`;
@@ -168,7 +170,7 @@ describe.each(testEngines())("erasure everywhere on $name", (engine) => {
     }
     const log = await (await database()).selectFrom("lead_erasures").select("lead_id").execute();
     expect(log).toEqual([{ lead_id: lead.id }]);
-  });
+  }, 30_000);
 
   it("keeps no typed search text in the CSV export's audit entry", async () => {
     const typed = `Maria Buscada ${engine.name}`;
