@@ -57,19 +57,16 @@ import { buildIfNeeded } from "../harness/built-site.ts";
 import { chromiumFlags } from "../harness/chromium.ts";
 import { startServer } from "../harness/server.ts";
 import { startCluster } from "../harness/site-cluster.ts";
+import { seedBenchLeads } from "./bench-admin.ts";
 import { BENCH_WORK_PATH, seedBenchWork } from "./bench-work.ts";
 import { cleanUp, cleanups } from "./cleanups.ts";
-import {
-  ADMIN_LEAD_ROWS,
-  isAdminPath,
-  lighthouseAdminEnv,
-  type SiteRequest,
-  seedAdminLeads,
-  signIn,
-} from "./lighthouse-admin.ts";
+import { isAdminPath, lighthouseAdminEnv, type SiteRequest, signIn } from "./lighthouse-admin.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const reportPath = path.join(root, "bench/lighthouse.json");
+
+/** Quote requests on the measured site: a dozen, so the admin's lists are not empty. */
+const ADMIN_LEAD_ROWS = 12;
 
 /** Every public page: the 404 page is not one (nothing to rank), the admin and /auth neither. */
 const PUBLIC_PAGES = [
@@ -831,7 +828,7 @@ try {
         );
       }
       if (measuresAdmin) {
-        await seedAdminLeads(handle.db);
+        await seedBenchLeads(handle.db, ADMIN_LEAD_ROWS);
         console.log(
           `Painel: sessão do administrador aberta; ${ADMIN_LEAD_ROWS} solicitações de orçamento inseridas.`,
         );

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { expect, type Page, test } from "@playwright/test";
 import { ADMIN_HOME_PATH, navigationFor } from "~/lib/admin-navigation";
 import type { Role } from "~/lib/roles";
+import { recordRevision } from "~/server/admin/post-revisions.server";
 import type { DatabaseHandle } from "~/server/db/connection.server";
 import { adminUserId, E2E_ORIGIN, insertSession, SESSION_COOKIE } from "../support/admin-auth";
 import { axeViolations } from "../support/axe";
@@ -9,7 +10,7 @@ import { insertPost, insertTestLead, insertUser, openE2eDatabase } from "../supp
 import { e2eBaseUrl, e2eOnPostgres, SAME_ON_BOTH_ENGINES } from "../support/e2e-env";
 import { solidImage } from "../support/photo-fixtures";
 
-// Every admin page inside its own shell (issue 29, docs/decisions/0051), at a desktop's 1280×800
+// Every admin page inside its own shell (docs/decisions/0051), at a desktop's 1280×800
 // and a phone's 390×844, as an Administrador and as an Editor: nothing wider than the screen,
 // none of the visitors' header, footer or chat button, the navigation the role may use and no
 // other, the current section marked, 'Ver o site' and 'Sair' one tap away, and no axe violation
@@ -75,7 +76,7 @@ test.beforeAll(async ({ playwright }) => {
     admin: await insertSession(db, await adminUserId(db)),
     editor: await insertSession(db, editorId),
   };
-  const first = (table: "services" | "works") =>
+  const firstRow = (table: "services" | "works") =>
     db.selectFrom(table).select("id").orderBy("id").executeTakeFirstOrThrow();
   // A post of this worker's own, with two saved versions to compare.
   const category = await db.selectFrom("categories").select("slug").orderBy("slug").executeTakeFirstOrThrow();
@@ -84,45 +85,31 @@ test.beforeAll(async ({ playwright }) => {
     categorySlug: category.slug,
     status: "draft",
   });
-  const post = await db
+  const { id: postId } = await db
     .selectFrom("blog_posts")
-    .selectAll()
+    .select("id")
     .where("slug", "=", slug)
     .executeTakeFirstOrThrow();
-  fixture.ids.post = post.id;
-  for (const [key, version] of [
-    ["first", 1],
-    ["second", 2],
-  ] as const) {
-    fixture.ids[key] = randomUUID();
-    await db
-      .insertInto("post_revisions")
-      .values({
-        id: fixture.ids[key],
-        post_id: post.id,
-        version,
-        kind: "save",
-        author_id: null,
-        restored_from: null,
-        created_at: new Date().toISOString(),
-        title: version === 1 ? post.title : `${post.title} (revisado)`,
-        excerpt: post.excerpt,
-        content: post.content,
-        category_id: post.category_id,
-        status: post.status,
-        featured: Boolean(post.featured),
-        read_time: post.read_time,
-        featured_image_url: post.featured_image_url,
-        scheduled_at: post.scheduled_at,
-        meta_title: post.meta_title,
-        meta_description: post.meta_description,
-        social_image_url: post.social_image_url,
-        noindex: Boolean(post.noindex),
-      })
-      .execute();
-  }
-  fixture.ids.service = (await first("services")).id;
-  fixture.ids.work = (await first("works")).id;
+  fixture.ids.post = postId;
+  // Saved twice, as the editor's 'Salvar' records a version: the first, then a new title.
+  await recordRevision(db, postId, { kind: "save", authorId: null });
+  await db
+    .updateTable("blog_posts")
+    .set({ title: "Post do painel em duas telas (revisado)", version: 2 })
+    .where("id", "=", postId)
+    .execute();
+  await recordRevision(db, postId, { kind: "save", authorId: null });
+  const [first, second] = await db
+    .selectFrom("post_revisions")
+    .select("id")
+    .where("post_id", "=", postId)
+    .orderBy("version")
+    .execute();
+  if (!first || !second) throw new Error("the post's two versions were not recorded");
+  fixture.ids.first = first.id;
+  fixture.ids.second = second.id;
+  fixture.ids.service = (await firstRow("services")).id;
+  fixture.ids.work = (await firstRow("works")).id;
   fixture.ids.lead = (await insertTestLead(db)).id;
   // An image of the library, uploaded as the owner does.
   const api = await playwright.request.newContext({ baseURL: e2eBaseUrl });
