@@ -62,7 +62,12 @@ export function listenSite({ fetch, stop, server: given, inFront, closing }: Lis
   // Two minutes leaves room for a 5 MB photo over a weak mobile connection.
   server.headersTimeout = 20_000;
   server.requestTimeout = 120_000;
-  server.keepAliveTimeout = 5_000;
+  // An idle keep-alive connection is closed by whichever side times out first, and a request the
+  // other side sends at that instant meets a reset. The side that keeps connections shortest must
+  // be the client: Caddy keeps its idle connections here 30 s (deploy/Caddyfile), browsers and
+  // Node's agents follow the Keep-Alive hint this sends. Node's default of 5 s lost that race
+  // under load (a client's request reset while the server closed the connection).
+  server.keepAliveTimeout = 65_000;
   answerClientErrors(server);
 
   function shutdown(signal: string) {
