@@ -46,7 +46,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#1e3a8a" media="(prefers-color-scheme: light)" />
         <meta name="theme-color" content="#020617" media="(prefers-color-scheme: dark)" />
         <Meta />
-        <Links />
+        <Links nonce={nonce} />
         <script
           type="application/ld+json"
           // biome-ignore lint/security/noDangerouslySetInnerHtml: escaped JSON-LD data block

@@ -5,6 +5,7 @@ import type { Role } from "~/lib/roles";
 import { recordRevision } from "~/server/admin/post-revisions.server";
 import type { DatabaseHandle } from "~/server/db/connection.server";
 import { adminUserId, E2E_ORIGIN, insertSession, SESSION_COOKIE } from "../support/admin-auth";
+import { hydrated } from "../support/admin-page";
 import { axeViolations } from "../support/axe";
 import { insertPost, insertTestLead, insertUser, openE2eDatabase } from "../support/db";
 import { e2eBaseUrl, e2eOnPostgres, SAME_ON_BOTH_ENGINES } from "../support/e2e-env";
@@ -13,8 +14,9 @@ import { solidImage } from "../support/photo-fixtures";
 // Every admin page inside its own shell (docs/decisions/0051), at a desktop's 1280×800
 // and a phone's 390×844, as an Administrador and as an Editor: nothing wider than the screen,
 // none of the visitors' header, footer or chat button, the navigation the role may use and no
-// other, the current section marked, 'Ver o site' and 'Sair' one tap away, and no axe violation
-// of any impact. Markup only: the PostgreSQL pass has nothing to add.
+// other, the current section marked, 'Ver o site' and 'Sair' one tap away, no axe violation
+// of any impact, and no error in the browser's console (a hydration mismatch is one). Markup
+// only: the PostgreSQL pass has nothing to add.
 
 test.skip(e2eOnPostgres, SAME_ON_BOTH_ENGINES);
 
@@ -184,6 +186,12 @@ for (const role of ["admin", "editor"] as const) {
       page,
     }) => {
       await signIn(page, role);
+      // What the browser reports while the page loads and hydrates: a hydration mismatch is one.
+      const errors: string[] = [];
+      page.on("console", (message) => {
+        if (message.type() === "error") errors.push(message.text());
+      });
+      page.on("pageerror", (error) => errors.push(error.message));
       const response = await page.goto(addressOf(route));
       expect(response?.status(), route.path).toBe(200);
       // The layout is CSS only: the same page, resized, is what a phone gets.
@@ -191,6 +199,8 @@ for (const role of ["admin", "editor"] as const) {
         await page.setViewportSize({ width: viewport.width, height: viewport.height });
         await expectShell(page, role, route, viewport);
       }
+      await hydrated(page);
+      expect(errors, `${route.path}: errors in the browser's console`).toEqual([]);
     });
   }
 }
