@@ -19,6 +19,8 @@ const engineIndependent = [
   "tests/integration/backup.test.ts",
   // Debian's sqlite3 on a SQLite site's file.
   "tests/integration/sqlite-tools.test.ts",
+  // The pruned production install serving a SQLite site.
+  "tests/integration/production-install.test.ts",
 ];
 const clockBound = [
   "tests/integration/database-outage.test.ts",

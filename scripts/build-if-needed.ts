@@ -1,12 +1,17 @@
-// `npm start` runs this first (and `npm run build` with --force): build when there is no build or when a source file is newer
-// than the last build, so a fresh clone and an edited checkout both just work.
+// `npm start` runs this first (and `npm run build` with --force): build when there is no build or
+// when a source changed since the last build, so a fresh clone and an edited checkout both just
+// work. The source folders count by modification time; package-lock.json by its content, since
+// `npm prune --omit=dev` (the production install, docs/operations.md) rewrites it unchanged.
 import { spawnSync } from "node:child_process";
-import { existsSync, readdirSync, statSync, writeFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "..");
 const stamp = path.join(root, "build", ".build-stamp");
-const sources = ["app", "public", "package-lock.json", "vite.config.ts", "react-router.config.ts"];
+const sources = ["app", "public", "vite.config.ts", "react-router.config.ts"];
+const lockfile = path.join(root, "package-lock.json");
+const buildTool = path.join(root, "node_modules/@react-router/dev/bin.cjs");
 
 function newestMtime(target: string): number {
   if (!existsSync(target)) return 0;
@@ -19,19 +24,39 @@ function newestMtime(target: string): number {
   return newest;
 }
 
-const builtAt = existsSync(stamp) ? statSync(stamp).mtimeMs : 0;
-const changedAt = Math.max(...sources.map((source) => newestMtime(path.join(root, source))));
+const lockfileHash = () => createHash("sha256").update(readFileSync(lockfile)).digest("hex");
 
-const forced = process.argv.includes("--force");
-if (!forced && existsSync(path.join(root, "build/server/index.js")) && builtAt >= changedAt) {
-  process.exit(0);
+/** The stamp holds the dependencies the build was made with; an older stamp (a date) holds none. */
+function stampedLockfileHash(): string | undefined {
+  try {
+    return (JSON.parse(readFileSync(stamp, "utf8")) as { lockfile?: string }).lockfile;
+  } catch {
+    return undefined;
+  }
+}
+
+function upToDate(): boolean {
+  if (!existsSync(path.join(root, "build/server/index.js")) || !existsSync(stamp)) return false;
+  const builtAt = statSync(stamp).mtimeMs;
+  const changedAt = Math.max(...sources.map((source) => newestMtime(path.join(root, source))));
+  return builtAt >= changedAt && stampedLockfileHash() === lockfileHash();
+}
+
+if (!process.argv.includes("--force") && upToDate()) process.exit(0);
+
+if (!existsSync(buildTool)) {
+  console.error(
+    "A versão de produção do site (build/) falta ou está desatualizada, e as ferramentas que a geram não " +
+      "estão instaladas (instalação de produção, sem as dependências de desenvolvimento). Gere-a de novo: " +
+      "npm ci && npm run build && npm prune --omit=dev",
+  );
+  process.exit(1);
 }
 
 console.log("Gerando a versão de produção do site (npm run build)...");
-const cli = path.join(root, "node_modules/@react-router/dev/bin.cjs");
-const result = spawnSync(process.execPath, [cli, "build"], { cwd: root, stdio: "inherit" });
+const result = spawnSync(process.execPath, [buildTool, "build"], { cwd: root, stdio: "inherit" });
 if (result.status !== 0) {
   console.error("A compilação falhou; veja as mensagens acima.");
   process.exit(result.status ?? 1);
 }
-writeFileSync(stamp, new Date().toISOString());
+writeFileSync(stamp, JSON.stringify({ builtAt: new Date().toISOString(), lockfile: lockfileHash() }));
