@@ -1,6 +1,6 @@
 import { useNonce } from "~/lib/nonce";
 
-/** The site's 404 page (the spec's strings), for the catch-all route and unknown records. */
+/** The site's 404 page (its fixed strings), for the catch-all route and unknown records. */
 export function NotFoundContent({ path }: { path: string }) {
   const nonce = useNonce();
   // The spec logs the unknown path in the browser console too; the page ships no bundle, so

@@ -49,7 +49,7 @@ export interface QuoteFormProps {
  * posts to the /contato action; QuoteFormScript enhances it when JavaScript runs.
  */
 export function QuoteForm({ formToken, source = "", values = {}, fieldErrors = {} }: QuoteFormProps) {
-  // The owner's list (/admin/configuracoes), the spec's eight by default.
+  // The owner's list (/admin/configuracoes), eight services by default.
   const { quoteServices } = useSite();
   const firstError = (["name", "email", "phone", "condominium", "service", "message"] as const).find(
     (name) => fieldErrors[name],

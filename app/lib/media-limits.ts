@@ -26,7 +26,7 @@ export function megabytesLabel(bytes: number): string {
   return `${Math.round(bytes / MB)}MB`;
 }
 
-/** The spec's wording, with the limit that applies: "A imagem deve ter no máximo 5MB." */
+/** The fixed wording, with the limit that applies: "A imagem deve ter no máximo 5MB." */
 export function imageTooLargeMessage(maxBytes: number): string {
   return `A imagem deve ter no máximo ${megabytesLabel(maxBytes)}.`;
 }

@@ -33,7 +33,6 @@ function startHousekeeping(): StopBackgroundTask {
   const run = () => {
     Promise.all([
       deleteExpiredSessions(),
-      deleteExpiredSessions(),
       deleteExpiredPendingSignIns(),
       deleteExpiredChallenges(),
       pruneEvents(),

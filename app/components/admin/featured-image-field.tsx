@@ -30,7 +30,7 @@ export interface FeaturedImageFieldProps {
   defaultImage?: PickedMedia | null;
   /** The fieldset's legend. */
   legend?: string;
-  /** Largest upload, checked in the browser; the post editor passes the spec's 5 MB. */
+  /** Largest upload, checked in the browser; the post editor passes the 5 MB of every image upload. */
   maxUploadBytes?: number;
   /** Offer "Gerar com IA" (the post editor does; a work's photos need not). */
   allowAi?: boolean;

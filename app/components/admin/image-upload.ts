@@ -43,7 +43,7 @@ export function pickedFromAnswer(answer: ImageAnswer): PickedMedia | null {
 
 /**
  * Upload an image picked in the browser into the media library; returns it, or null after
- * telling the user why not (toasts, with the spec's messages and the given size limit).
+ * telling the user why not (toasts, with the site's fixed messages and the given size limit).
  */
 export function useImageUpload({ maxBytes }: { maxBytes: number }) {
   const toast = useToast();

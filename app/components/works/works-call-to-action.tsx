@@ -2,7 +2,7 @@ import { Icon } from "~/components/ui/icon";
 import { WhatsappLink } from "~/components/ui/whatsapp-link";
 import { useSite } from "~/lib/site-context";
 
-/** The closing section of /obras and of each work's page (the spec's strings). */
+/** The closing section of /obras and of each work's page (fixed strings). */
 export function WorksCallToAction() {
   const site = useSite();
   return (
