@@ -1,7 +1,16 @@
+import { randomUUID } from "node:crypto";
 import { type Kysely, PostgresAdapter, sql } from "kysely";
-import type { Database } from "../schema.ts";
-import { insertSiteContent } from "../seed/site-content.server.ts";
 import { CONTENT_CHANGES_CHANNEL } from "./0004-content-changes.server.ts";
+import {
+  type ReasonRow,
+  reasons,
+  type ServiceRow,
+  type StatRow,
+  services,
+  stats,
+  type TestimonialRow,
+  testimonials,
+} from "./0008-services-and-home.rows.server.ts";
 import { columnTypes } from "./column-types.server.ts";
 
 // Services, the home page's numbers and reasons, and the testimonials become content the
@@ -121,7 +130,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
 
   // Before the triggers: a new database has nothing cached to announce.
-  await insertSiteContent(db as Kysely<Database>);
+  await insertRows(db);
 
   if (db.getExecutor().adapter instanceof PostgresAdapter) {
     await announcePostgres(db);
@@ -221,5 +230,48 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   }
   if (db.getExecutor().adapter instanceof PostgresAdapter) {
     await sql`DROP FUNCTION announce_site_content_change()`.execute(db);
+  }
+}
+
+interface Stamped {
+  id: string;
+  updated_at: string;
+}
+
+/** The tables as this migration creates them: a later schema must not change what it writes. */
+interface ContentTables {
+  services: ServiceRow & Stamped & { created_at: string };
+  stats: StatRow & Stamped;
+  reasons: ReasonRow & Stamped;
+  testimonials: TestimonialRow & Stamped & { created_at: string };
+}
+
+/** The content the site showed before these tables existed (its own frozen copy). */
+async function insertRows(db: Kysely<unknown>): Promise<void> {
+  const write = db as Kysely<ContentTables>;
+  const now = new Date().toISOString();
+  for (const row of services) {
+    await write
+      .insertInto("services")
+      .values({ id: randomUUID(), ...row, created_at: now, updated_at: now })
+      .execute();
+  }
+  for (const row of stats) {
+    await write
+      .insertInto("stats")
+      .values({ id: randomUUID(), ...row, updated_at: now })
+      .execute();
+  }
+  for (const row of reasons) {
+    await write
+      .insertInto("reasons")
+      .values({ id: randomUUID(), ...row, updated_at: now })
+      .execute();
+  }
+  for (const row of testimonials) {
+    await write
+      .insertInto("testimonials")
+      .values({ id: randomUUID(), ...row, created_at: now, updated_at: now })
+      .execute();
   }
 }

@@ -1,6 +1,6 @@
+import { randomUUID } from "node:crypto";
 import { type Kysely, sql } from "kysely";
-import type { Database } from "../schema.ts";
-import { insertDemoWorks } from "../seed/demo-works.server.ts";
+import { type WorkPhotoRow, type WorkRow, works } from "./0009-works.rows.server.ts";
 import {
   createPostgresAnnouncer,
   createSqliteTriggers,
@@ -168,7 +168,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   // Before the triggers: nothing of a new database's /obras is cached yet, and an upgraded
   // site's cached /obras already shows these works.
-  await insertDemoWorks(db as Kysely<Database>);
+  await insertRows(db);
 
   if (isPostgres(db)) {
     await announcePostgres(db);
@@ -259,5 +259,35 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   }
   if (isPostgres(db)) {
     await sql`DROP FUNCTION announce_work_change()`.execute(db);
+  }
+}
+
+/** The tables as this migration creates them: a later schema must not change what it writes. */
+interface WorkTables {
+  works: Omit<WorkRow, "photos"> & {
+    id: string;
+    created_at: string;
+    updated_at: string;
+    published_at: string;
+  };
+  work_photos: WorkPhotoRow & { id: string; work_id: string };
+}
+
+/** The works /obras showed before these tables existed (its own frozen copy), in that order. */
+async function insertRows(db: Kysely<unknown>): Promise<void> {
+  const write = db as Kysely<WorkTables>;
+  const now = new Date().toISOString();
+  for (const { photos, ...work } of works) {
+    const workId = randomUUID();
+    await write
+      .insertInto("works")
+      .values({ id: workId, ...work, created_at: now, updated_at: now, published_at: now })
+      .execute();
+    for (const photo of photos) {
+      await write
+        .insertInto("work_photos")
+        .values({ id: randomUUID(), work_id: workId, ...photo })
+        .execute();
+    }
   }
 }
