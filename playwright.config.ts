@@ -13,7 +13,7 @@ export const baseURL = e2eBaseUrl;
  */
 export const SHARED_SERVER_MIN_FILL_MS = 0;
 
-// Each test runs where it means something (README, "Which tests run where"). The PostgreSQL
+// Each test runs where it means something (docs/testing.md, "Which tests run where"). The PostgreSQL
 // pass leaves out what is the same on both engines: these files (public markup, SEO, headers,
 // the dev server, React Router's seams, the typing guard) and every axe scan. Tests that go
 // through the store run in both passes; a file can skip parts itself (SAME_ON_BOTH_ENGINES).

@@ -4,7 +4,7 @@ import { BaseSequencer, type TestSpecification } from "vitest/node";
 
 // Kept apart from vite.config.ts so the React Router plugin does not load in unit tests.
 //
-// Three projects, so each test runs where it means something (README, "Which tests run where"):
+// Three projects, so each test runs where it means something (docs/testing.md, "Which tests run where"):
 // - "unit": pure functions and files that mean the same on both engines; the SQLite pass runs
 //   them, the PostgreSQL pass does not.
 // - "store": tests that read or write the database, each on the engines `testEngines()` gives

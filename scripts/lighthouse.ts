@@ -12,7 +12,7 @@
 // one table, then the failing audits of every page that misses its group's target. Writes the
 // summary to bench/lighthouse.json.
 //
-// The pages are measured as a visitor gets them in production (docs/deploy.md): the server behind
+// The pages are measured as a visitor gets them in production (docs/operations.md): the server behind
 // Caddy with deploy/Caddyfile, HTTPS from Caddy's own CA and HTTP/2. `--direct` measures the
 // server's own HTTP/1.1 port instead (docs/decisions/0041-lighthouse-through-the-proxy.md).
 //

@@ -137,9 +137,8 @@ describe(".env.example", () => {
     (value as string).replace(/^"(.*)"$/, "$1"),
   ]);
 
-  it("lists every variable of the README's configuration table, and only those", () => {
-    const readme = readFileSync(path.join(root, "README.md"), "utf8");
-    const table = readme.slice(readme.indexOf("## Configuration"));
+  it("lists every variable of the configuration table (docs/configuration.md), and only those", () => {
+    const table = readFileSync(path.join(root, "docs/configuration.md"), "utf8");
     const documented = [...table.matchAll(/^\| `([A-Z][A-Z0-9_]*)`(?: \/ `([A-Z][A-Z0-9_]*)`)?/gm)].flatMap(
       ([, first, second]) => (second ? [first, second] : [first]),
     );

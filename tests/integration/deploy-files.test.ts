@@ -20,7 +20,7 @@ import { serverStartCommand } from "../../harness/start-command.ts";
 import { systemdEnvironment, systemdEnvironmentOf } from "../../harness/systemd-environment.ts";
 import { testEngines } from "../support/test-database";
 
-// Every file in deploy/ is used here, as a maintainer installs it (docs/deploy.md): the systemd
+// Every file in deploy/ is used here, as a maintainer installs it (docs/operations.md): the systemd
 // units pass `systemd-analyze verify` without a warning, and their commands, run as written
 // with their environment, serve the site and take a backup; Caddy's drop-in passes the same check
 // with Debian's caddy.service; the Caddyfile is valid with the drop-in's variables (the

@@ -7,7 +7,7 @@ import { validQuote } from "../support/quote-requests";
 import { testEngines } from "../support/test-database";
 
 // A deploy without errors: two instances on PostgreSQL behind Caddy (deploy/Caddyfile) under 50
-// connections of pages and quote requests, restarted one at a time as docs/deploy.md says. No
+// connections of pages and quote requests, restarted one at a time as docs/operations.md says. No
 // request may fail and every quote request the visitor saw confirmed must be stored, once.
 // Needs the production build (npm run build).
 

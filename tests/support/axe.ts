@@ -17,7 +17,7 @@ export async function axeViolations(
   impacts: readonly AxeImpact[] = ["minor", "moderate", "serious", "critical"],
 ): Promise<string[]> {
   // Markup is the same on both engines: every scan runs in the SQLite pass, including those
-  // inside a journey that the PostgreSQL pass runs for its store (README, "Which tests run where").
+  // inside a journey that the PostgreSQL pass runs for its store (docs/testing.md, "Which tests run where").
   if (e2eOnPostgres) {
     test.info().annotations.push({ type: "axe", description: SAME_ON_BOTH_ENGINES });
     return [];
