@@ -43,7 +43,7 @@ export default defineConfig({
     // A trace records every action of every test, and its screencast alone costs a quarter of the
     // e2e run's CPU. CI prints text and keeps no files, so there it records none; on a developer's
     // machine a failed test keeps a trace of DOM snapshots (no screencast). `--trace on` records
-    // everything for a run (docs/decisions/0049-e2e-traces.md).
+    // everything for a run (docs/decisions/0049-test-run-overlaps-and-traces.md).
     trace: process.env.CI ? "off" : { mode: "retain-on-failure", screenshots: false, snapshots: true },
   },
   projects: [

@@ -103,7 +103,7 @@ const CONNECTIONS = [1, 50] as const;
 const WARMUP_SECONDS = 3;
 const BLOG_HEADING = "Conhecimento para cuidar do seu condomínio";
 
-/** The performance and reliability targets (README, Measuring). */
+/** The performance and reliability targets (docs/benchmarks.md). */
 const TARGETS = {
   /** Cached article at 50 connections: at least this share of the ceiling's req/s... */
   cachedShareOfCeiling: 0.5,

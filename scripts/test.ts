@@ -10,7 +10,7 @@ const root = path.resolve(import.meta.dirname, "..");
 const reports = mkdtempSync(path.join(tmpdir(), "site-tests-"));
 const only = process.argv[2]; // "unit" or "e2e" to run one half
 // CI's PostgreSQL pass sets TEST_ENGINES=postgres: the tests that mean the same on both
-// engines already ran in the SQLite pass (README, "Which tests run where").
+// engines already ran in the SQLite pass (docs/testing.md, "Which tests run where").
 const sqliteSide = requestedEngines().includes("sqlite");
 
 interface Tally {

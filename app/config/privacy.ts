@@ -11,7 +11,7 @@ export const privacyFacts = {
    */
   ipRetentionHours: 24,
   /**
-   * Backups are kept this long (the daily cron job in the README deletes older ones); an erased
+   * Backups are kept this long (the daily backup timer keeps the 14 newest, docs/operations.md; copies kept elsewhere follow this limit); an erased
    * request is deleted again if one of them is restored.
    */
   backupRetentionDays: 30,

@@ -205,7 +205,7 @@ async function backupCheck({ now }: CheckContext): Promise<HealthRow> {
   const command = config.engine === "postgres" ? "npm run db:backup -- --pg-dump" : "npm run db:backup";
   const schedule =
     `Rode ${command} no servidor agora e confira o agendamento diário (o timer ` +
-    "alvorada-site-backup do systemd, ou a linha do cron; veja o README). Guarde cópias fora do servidor.";
+    "alvorada-site-backup do systemd; veja docs/operations.md). Guarde cópias fora do servidor.";
   const record = await readBackupRecord(db);
   if (!record) {
     return {
