@@ -1,5 +1,5 @@
-// Renders the default social-sharing image (public/og-image.png, 1200×630) from the hero
-// illustration. Social networks ignore SVG, so this one picture is a raster. Run it again
+// Renders the default social-sharing image (public/og-image.jpg, 1200×630) from the hero
+// illustration. Link previews ignore SVG, and some of them WebP too: this one picture is a JPEG. Run it again
 // after replacing public/illustrations/hero.svg: `node scripts/make-og-image.ts`.
 import path from "node:path";
 import sharp from "sharp";
@@ -7,6 +7,7 @@ import sharp from "sharp";
 const root = path.resolve(import.meta.dirname, "..");
 await sharp(path.join(root, "public/illustrations/hero.svg"), { density: 144 })
   .resize(1200, 630, { fit: "cover", position: "right" })
-  .png({ compressionLevel: 9, palette: true, quality: 90 })
-  .toFile(path.join(root, "public/og-image.png"));
-console.log("public/og-image.png gerado.");
+  .flatten({ background: "#ffffff" })
+  .jpeg({ quality: 85, mozjpeg: true })
+  .toFile(path.join(root, "public/og-image.jpg"));
+console.log("public/og-image.jpg gerado.");

@@ -116,7 +116,7 @@ export const defaultSite: SiteConfig = {
   publicUrl: "http://localhost:3000",
   heroVideoUrl: null,
   heroPosterUrl: "/illustrations/hero.svg",
-  ogImagePath: "/og-image.png",
+  ogImagePath: "/og-image.jpg",
 };
 
 /** "Rodovia BR-277, km 2, nº 1500" */

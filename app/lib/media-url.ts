@@ -6,6 +6,7 @@
 //   /media/<hash>/<W>x<H>.webp  the largest variant; the URL kept in posts, it carries the size
 //   /media/<hash>/<w>.webp      every variant by width
 //   /media/<hash>/<w>.avif      the same in AVIF (images stored before AVIF have WebP only)
+//   /media/<hash>/1200x630.jpg  the link preview (og:image), made the first time it is asked for
 
 /**
  * Widths the responsive variants are made at (never wider than the original). 720 and 1000 are
@@ -25,8 +26,20 @@ export const MEDIA_CONTENT_TYPES: Record<MediaFormat, string> = {
   webp: "image/webp",
 };
 
+/**
+ * The picture a link preview shows (og:image): 1200 × 630, the size Facebook, LinkedIn and
+ * WhatsApp draw a large card at, filled and cropped around what stands out. JPEG, because some
+ * preview readers (WhatsApp's among them) skip WebP and AVIF.
+ */
+export const SOCIAL_IMAGE = {
+  width: 1200,
+  height: 630,
+  fileName: "1200x630.jpg",
+  contentType: "image/jpeg",
+} as const;
+
 export const MEDIA_HASH_PATTERN = /^[a-f0-9]{32}$/;
-export const MEDIA_FILE_NAME_PATTERN = /^\d{2,5}(x\d{2,5})?\.(webp|avif)$/;
+export const MEDIA_FILE_NAME_PATTERN = /^(\d{2,5}(x\d{2,5})?\.(webp|avif)|1200x630\.jpg)$/;
 
 const MEDIA_URL_PATTERN = /^\/media\/([a-f0-9]{32})\/(\d{2,5})x(\d{2,5})\.webp$/;
 
@@ -55,6 +68,11 @@ export function mediaUrl({ hash, width, height }: MediaUrlParts): string {
 /** The URL of one variant of an image, by width. */
 export function mediaVariantUrl(hash: string, width: number, format: MediaFormat = "webp"): string {
   return `/media/${hash}/${width}.${format}`;
+}
+
+/** The link preview of a stored image (SOCIAL_IMAGE). */
+export function mediaSocialImageUrl(hash: string): string {
+  return `/media/${hash}/${SOCIAL_IMAGE.fileName}`;
 }
 
 /** The hash and size of a stored image's URL, or null for any other URL. */

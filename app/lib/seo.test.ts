@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { defaultSite } from "~/config/site";
-import { absoluteUrl, pageMeta, siteFromMatches } from "./seo";
+import { absoluteUrl, pageMeta, previewImageFor, siteFromMatches } from "./seo";
 
 const site = { ...defaultSite, publicUrl: "https://www.exemplo.com.br" };
 
@@ -23,7 +23,11 @@ describe("pageMeta", () => {
       rel: "canonical",
       href: "https://www.exemplo.com.br/servicos",
     });
-    expect(tags).toContainEqual({ property: "og:image", content: "https://www.exemplo.com.br/og-image.png" });
+    // The site's own picture, a JPEG at the link-preview size, with what Open Graph says of it.
+    expect(tags).toContainEqual({ property: "og:image", content: "https://www.exemplo.com.br/og-image.jpg" });
+    expect(tags).toContainEqual({ property: "og:image:type", content: "image/jpeg" });
+    expect(tags).toContainEqual({ property: "og:image:width", content: "1200" });
+    expect(tags).toContainEqual({ property: "og:image:height", content: "630" });
     expect(tags).not.toContainEqual({ name: "robots", content: "noindex" });
 
     const home = pageMeta(site, {
@@ -39,6 +43,36 @@ describe("pageMeta", () => {
       name: "robots",
       content: "noindex",
     });
+  });
+});
+
+describe("previewImageFor", () => {
+  const hash = "f".repeat(32);
+
+  it("gives a library image's JPEG rendition at the link-preview size", () => {
+    expect(previewImageFor(`/media/${hash}/1600x900.webp`, "Fachada")).toEqual({
+      url: `/media/${hash}/1200x630.jpg`,
+      width: 1200,
+      height: 630,
+      type: "image/jpeg",
+      alt: "Fachada",
+    });
+    const tags = pageMeta(site, {
+      title: "t",
+      description: "d",
+      path: "/blog/x",
+      image: previewImageFor(`/media/${hash}/1600x900.webp`),
+    });
+    expect(tags).toContainEqual({
+      property: "og:image",
+      content: `https://www.exemplo.com.br/media/${hash}/1200x630.jpg`,
+    });
+  });
+
+  it("keeps a shipped raster file and gives nothing for an SVG or no picture", () => {
+    expect(previewImageFor("/fotos/fachada.jpg")).toEqual({ url: "/fotos/fachada.jpg" });
+    expect(previewImageFor("/illustrations/obra-01.svg")).toBeUndefined();
+    expect(previewImageFor(null)).toBeUndefined();
   });
 });
 

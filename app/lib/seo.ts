@@ -1,13 +1,24 @@
 import type { MetaDescriptor } from "react-router";
 import { defaultSite, type SiteConfig } from "~/config/site";
+import { mediaSocialImageUrl, parseMediaUrl, SOCIAL_IMAGE } from "./media-url";
+
+/** The picture a link preview shows (og:image), and what Open Graph says of it. */
+export interface PreviewImage {
+  /** Absolute or root-relative. */
+  url: string;
+  width?: number;
+  height?: number;
+  alt?: string;
+  type?: string;
+}
 
 export interface PageSeo {
   title: string;
   description: string;
   /** Path of the canonical URL, e.g. "/servicos". */
   path: string;
-  /** Absolute or root-relative image for social previews; defaults to the site's. */
-  image?: string;
+  /** The page's picture for link previews; the site's own (public/og-image.jpg) when none. */
+  image?: PreviewImage;
   type?: "website" | "article";
   noindex?: boolean;
   /** The title as given, without " | site name" (a post's own meta title, written to fit). */
@@ -25,7 +36,7 @@ export function absoluteUrl(site: SiteConfig, pathOrUrl: string): string {
 export function pageMeta(site: SiteConfig, seo: PageSeo): MetaDescriptor[] {
   const url = absoluteUrl(site, seo.path);
   const title = seo.exactTitle || seo.title.includes(site.name) ? seo.title : `${seo.title} | ${site.name}`;
-  const image = absoluteUrl(site, seo.image ?? site.ogImagePath);
+  const image = seo.image ?? sitePreviewImage(site);
   return [
     { title },
     { name: "description", content: seo.description },
@@ -37,10 +48,46 @@ export function pageMeta(site: SiteConfig, seo: PageSeo): MetaDescriptor[] {
     { property: "og:title", content: title },
     { property: "og:description", content: seo.description },
     { property: "og:url", content: url },
-    { property: "og:image", content: image },
+    { property: "og:image", content: absoluteUrl(site, image.url) },
+    ...(image.type ? [{ property: "og:image:type", content: image.type }] : []),
+    ...(image.width && image.height
+      ? [
+          { property: "og:image:width", content: String(image.width) },
+          { property: "og:image:height", content: String(image.height) },
+        ]
+      : []),
+    ...(image.alt ? [{ property: "og:image:alt", content: image.alt }] : []),
     { name: "twitter:card", content: "summary_large_image" },
     ...(seo.extra ?? []),
   ];
+}
+
+/** The site's own preview picture, rendered at the link-preview size (scripts/make-og-image.ts). */
+function sitePreviewImage(site: SiteConfig): PreviewImage {
+  return {
+    url: site.ogImagePath,
+    width: SOCIAL_IMAGE.width,
+    height: SOCIAL_IMAGE.height,
+    type: SOCIAL_IMAGE.contentType,
+  };
+}
+
+/**
+ * The preview for a picture a page shows, by its address: an image of the library gives its
+ * JPEG rendition (SOCIAL_IMAGE), a shipped raster file itself, and an SVG (which preview readers
+ * ignore) or no picture nothing, so the site's own picture stands in.
+ */
+export function previewImageFor(url: string | null | undefined, alt = ""): PreviewImage | undefined {
+  if (!url || url.endsWith(".svg")) return undefined;
+  const media = parseMediaUrl(url);
+  if (!media) return alt ? { url, alt } : { url };
+  return {
+    url: mediaSocialImageUrl(media.hash),
+    width: SOCIAL_IMAGE.width,
+    height: SOCIAL_IMAGE.height,
+    type: SOCIAL_IMAGE.contentType,
+    ...(alt ? { alt } : {}),
+  };
 }
 
 interface MatchWithData {

@@ -1,51 +1,46 @@
 import type { SiteConfig } from "~/config/site";
-import { mediaVariantUrl, mediaVariantWidths } from "./media-url";
-import { absoluteUrl } from "./seo";
+import { mediaUrl, mediaVariantUrl, mediaVariantWidths } from "./media-url";
+import { absoluteUrl, type PreviewImage, previewImageFor } from "./seo";
 import type { ContentPicture } from "./site-content";
 import { type WorkDetail, workHref, workLocation } from "./works";
 
 // What a work's page tells search engines and link previews (WhatsApp, social networks).
 
-/** The widest preview an Open Graph reader wants; larger variants only cost the reader time. */
-const OG_IMAGE_MAX_WIDTH = 1200;
-
-export interface OgImage {
-  url: string;
-  width: number;
-  height: number;
-  alt: string;
-  type?: string;
-}
-
 /**
  * The picture a shared link shows: the cover, or without one the gallery's first photo, so a link
  * to a work sent in WhatsApp shows the work rather than the site's generic image.
  */
-export function workShareImage(site: SiteConfig, work: Pick<WorkDetail, "cover" | "photos">): OgImage | null {
-  return workOgImage(site, work.cover ?? work.photos[0]?.picture ?? null);
+export function workShareImage(work: Pick<WorkDetail, "cover" | "photos">): PreviewImage | undefined {
+  return workPreviewImage(work.cover ?? work.photos[0]?.picture ?? null);
 }
 
 /**
- * A picture as a link preview: the library image's variant closest to 1200 px wide (WebP, the
- * format every preview reader takes of the two the library stores), or a shipped raster file.
- * An SVG illustration is no preview (readers ignore SVG): the site's own image then.
+ * A picture as a link preview: a library image's JPEG rendition (previewImageFor), or a shipped
+ * raster file. An SVG illustration is no preview (readers ignore SVG): the site's own image then.
  */
-export function workOgImage(site: SiteConfig, cover: ContentPicture | null): OgImage | null {
+function workPreviewImage(cover: ContentPicture | null): PreviewImage | undefined {
   if (cover?.kind === "media") {
     const { hash, width, height, alt } = cover.image;
-    const variant = Math.max(...mediaVariantWidths(width).filter((w) => w <= OG_IMAGE_MAX_WIDTH), 0) || width;
-    return {
-      url: absoluteUrl(site, mediaVariantUrl(hash, variant, "webp")),
-      width: variant,
-      height: Math.round((variant * height) / width),
-      alt,
-      type: "image/webp",
-    };
+    return previewImageFor(mediaUrl({ hash, width, height }), alt);
   }
   if (cover?.kind === "file" && !cover.file.src.endsWith(".svg")) {
     const { src, width, height, alt } = cover.file;
-    return { url: absoluteUrl(site, src), width, height, alt };
+    return { url: src, width, height, alt };
   }
+  return undefined;
+}
+
+/** Search engines take WebP and want the whole picture, not a preview's crop. */
+const STRUCTURED_DATA_IMAGE_MAX_WIDTH = 1200;
+
+/** The cover (or first photo) for the work's structured data: its variant closest to 1200 px. */
+function workStructuredDataImage(cover: ContentPicture | null): string | null {
+  if (cover?.kind === "media") {
+    const { hash, width } = cover.image;
+    const fitting = mediaVariantWidths(width).filter((w) => w <= STRUCTURED_DATA_IMAGE_MAX_WIDTH);
+    return mediaVariantUrl(hash, Math.max(...fitting, 0) || width, "webp");
+  }
+  if (cover?.kind === "file" && !cover.file.src.endsWith(".svg")) return cover.file.src;
   return null;
 }
 
@@ -60,9 +55,9 @@ export function workDescription(site: SiteConfig, work: WorkDetail): string {
 /** The work as schema.org data (a CreativeWork made by the company) and its breadcrumb. */
 export function workJsonLd(site: SiteConfig, work: WorkDetail) {
   const url = absoluteUrl(site, workHref(work.slug));
-  const og = workShareImage(site, work);
+  const picture = workStructuredDataImage(work.cover ?? work.photos[0]?.picture ?? null);
   const images = [
-    ...(og ? [og.url] : []),
+    ...(picture ? [absoluteUrl(site, picture)] : []),
     ...work.photos.flatMap((photo) =>
       photo.picture.kind === "media"
         ? [

@@ -1,7 +1,7 @@
 import { data, isRouteErrorResponse, redirect } from "react-router";
 import { ArticleView } from "~/components/blog/article-view";
 import { parseMediaUrl } from "~/lib/media-url";
-import { absoluteUrl, pageMeta, siteFromMatches } from "~/lib/seo";
+import { absoluteUrl, pageMeta, previewImageFor, siteFromMatches } from "~/lib/seo";
 import { useSite } from "~/lib/site-context";
 import { isSlug } from "~/lib/slug";
 import { blogPostingJsonLd, jsonLdScript } from "~/lib/structured-data";
@@ -57,15 +57,9 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
     description: seo?.metaDescription ?? post.excerpt,
     path: `/blog/${post.slug}`,
     type: "article",
-    image: image?.url ?? post.featuredImageUrl ?? undefined,
+    image: previewImageFor(image?.url ?? post.featuredImageUrl),
     noindex: seo?.noindex ?? false,
     extra: [
-      ...(image
-        ? [
-            { property: "og:image:width", content: String(image.width) },
-            { property: "og:image:height", content: String(image.height) },
-          ]
-        : []),
       ...(post.publishedAt ? [{ property: "article:published_time", content: post.publishedAt }] : []),
       { property: "article:modified_time", content: post.updatedAt },
       { property: "article:section", content: post.category.name },

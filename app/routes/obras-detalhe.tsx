@@ -65,21 +65,12 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
       noindex: true,
     });
   }
-  const og = workShareImage(site, work);
   return pageMeta(site, {
     title: work.title,
     description: workDescription(site, work),
     path: workHref(work.slug),
     type: "article",
-    image: og?.url,
-    extra: og
-      ? [
-          { property: "og:image:width", content: String(og.width) },
-          { property: "og:image:height", content: String(og.height) },
-          ...(og.alt ? [{ property: "og:image:alt", content: og.alt }] : []),
-          ...(og.type ? [{ property: "og:image:type", content: og.type }] : []),
-        ]
-      : [],
+    image: workShareImage(work),
   });
 };
 

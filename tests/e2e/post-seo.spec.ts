@@ -131,9 +131,11 @@ test("the owner writes the SEO fields with live previews; the article and the si
     expect(meta("name", "description")).toBe(description);
     expect(meta("name", "robots")).toBe("noindex");
     expect(meta("property", "og:title")).toBe(metaTitle);
-    expect(meta("property", "og:image")).toMatch(new RegExp(`${socialImage.replaceAll(".", "\\.")}$`));
-    expect(meta("property", "og:image:width")).toBe(String(size?.width));
-    expect(meta("property", "og:image:height")).toBe(String(size?.height));
+    // The chosen image as a link preview: its 1200 × 630 JPEG.
+    expect(meta("property", "og:image")).toMatch(new RegExp(`/media/${size?.hash}/1200x630\\.jpg$`));
+    expect(meta("property", "og:image:type")).toBe("image/jpeg");
+    expect(meta("property", "og:image:width")).toBe("1200");
+    expect(meta("property", "og:image:height")).toBe("630");
     expect(jsonLd).toMatchObject({
       "@type": "BlogPosting",
       headline: metaTitle,

@@ -304,20 +304,24 @@ test("a work's page: facts, cover first, lazy gallery, pairs side by side withou
       true,
     );
 
-    // A link shared in WhatsApp shows the cover: an absolute URL with its size.
+    // A link shared in WhatsApp shows the cover: an absolute URL of its 1200 × 630 JPEG (some
+    // preview readers skip WebP), made on the first request and stored for the next.
     const og = (property: string) => page.locator(`meta[property="${property}"]`);
     await expect(og("og:image")).toHaveAttribute(
       "content",
-      new RegExp(`^https?://[^/]+/media/${work.cover.hash}/1200\\.webp$`),
+      new RegExp(`^https?://[^/]+/media/${work.cover.hash}/1200x630\\.jpg$`),
     );
+    await expect(og("og:image:type")).toHaveAttribute("content", "image/jpeg");
     await expect(og("og:image:width")).toHaveAttribute("content", "1200");
-    await expect(og("og:image:height")).toHaveAttribute("content", "900");
+    await expect(og("og:image:height")).toHaveAttribute("content", "630");
     await expect(og("og:url")).toHaveAttribute("content", new RegExp(`/obras/${work.slug}$`));
-    const ogImage = await page.request.get(
-      new URL((await og("og:image").getAttribute("content")) ?? "").pathname,
-    );
+    const ogImagePath = new URL((await og("og:image").getAttribute("content")) ?? "").pathname;
+    const ogImage = await page.request.get(ogImagePath);
     expect(ogImage.status()).toBe(200);
-    expect(ogImage.headers()["content-type"]).toBe("image/webp");
+    expect(ogImage.headers()["content-type"]).toBe("image/jpeg");
+    const jpeg = await ogImage.body();
+    expect(await sharp(jpeg).metadata()).toMatchObject({ format: "jpeg", width: 1200, height: 630 });
+    expect(Buffer.compare(await (await page.request.get(ogImagePath)).body(), jpeg)).toBe(0);
 
     const jsonLd = await page
       .locator('script[type="application/ld+json"]')

@@ -260,6 +260,45 @@ describe.each(testEngines())("media on $name", (engine) => {
       }
     });
 
+    it("makes an image's link preview (1200 × 630 JPEG, transparency on white) once, on its first request", async () => {
+      // A transparent square: the preview crops it to 1200 × 630 and fills the transparency.
+      const png = await sharp({
+        create: { width: 900, height: 900, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } },
+      })
+        .png()
+        .toBuffer();
+      const stored = await storeImage(png, { source: "upload", uploadedBy: userId, name: "logo.png" });
+      const hash = parseMediaUrl(stored.url)?.hash ?? "";
+      const db = await database();
+      const jpegRows = () =>
+        db
+          .selectFrom("media as m")
+          .innerJoin("media_files as f", "f.media_id", "m.id")
+          .select(["f.width", "f.height"])
+          .where("m.hash", "=", hash)
+          .where("f.content_type", "=", "image/jpeg")
+          .execute();
+      expect(await jpegRows()).toEqual([]);
+
+      const first = await serveMedia(hash, "1200x630.jpg");
+      expect(first.status).toBe(200);
+      expect(first.headers.get("content-type")).toBe("image/jpeg");
+      expect(first.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+      const bytes = new Uint8Array(await first.arrayBuffer());
+      expect(await sharp(bytes).metadata()).toMatchObject({ format: "jpeg", width: 1200, height: 630 });
+      const { dominant } = await sharp(bytes).stats();
+      expect(Math.min(dominant.r, dominant.g, dominant.b)).toBeGreaterThan(240);
+      expect(await jpegRows()).toEqual([{ width: 1200, height: 630 }]);
+
+      // Stored: the next request gets the same bytes, and no second row.
+      const second = new Uint8Array(await (await serveMedia(hash, "1200x630.jpg")).arrayBuffer());
+      expect(Buffer.compare(second, bytes)).toBe(0);
+      expect(await jpegRows()).toHaveLength(1);
+      // Only that one JPEG name exists; an unknown image has none.
+      expect((await serveMedia(hash, "800x420.jpg")).status).toBe(404);
+      expect((await serveMedia("0".repeat(32), "1200x630.jpg")).status).toBe(404);
+    });
+
     it("stores the same picture once", async () => {
       const png = await solid(500, 500).png().toBuffer();
       const first = await storeImage(png, { source: "upload", uploadedBy: userId, name: "a.png" });

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import type { Metadata } from "sharp";
-import { MEDIA_VARIANT_WIDTHS, type MediaFormat } from "~/lib/media-url";
+import { MEDIA_VARIANT_WIDTHS, type MediaFormat, SOCIAL_IMAGE } from "~/lib/media-url";
 
 // Every image the site stores is re-encoded here: whatever came in (a phone photo with GPS in
 // its EXIF, a PNG screenshot, a provider's WebP, an AVIF) leaves as AVIF and WebP variants
@@ -160,4 +160,25 @@ async function decodeAndEncode(bytes: Uint8Array): Promise<ProcessedImage> {
     height: largest.height,
     variants,
   };
+}
+
+/** JPEG quality of a link preview: a 1200 × 630 photo around 100–150 KB, under the readers' limits. */
+const SOCIAL_JPEG_QUALITY = 82;
+
+/**
+ * A stored image as a link preview (SOCIAL_IMAGE): filled to 1200 × 630, cropped around its
+ * most salient part, transparency on white, JPEG without metadata. `bytes` is a variant the
+ * site made itself (decoded before), so nothing here can be a bomb; still one image at a time.
+ */
+export function socialImageFrom(bytes: Uint8Array): Promise<Uint8Array<ArrayBuffer>> {
+  return oneAtATime(async () => {
+    const sharp = await loadSharp();
+    return sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS })
+      .resize(SOCIAL_IMAGE.width, SOCIAL_IMAGE.height, { fit: "cover", position: sharp.strategy.attention })
+      .flatten({ background: "#ffffff" })
+      .toColourspace("srgb")
+      .jpeg({ quality: SOCIAL_JPEG_QUALITY, mozjpeg: true })
+      .toBuffer()
+      .then((jpeg) => new Uint8Array(jpeg.buffer as ArrayBuffer, jpeg.byteOffset, jpeg.byteLength));
+  });
 }

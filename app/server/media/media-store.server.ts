@@ -8,10 +8,11 @@ import {
   MEDIA_VARIANT_WIDTHS,
   type MediaFormat,
   mediaUrl,
+  SOCIAL_IMAGE,
 } from "~/lib/media-url";
 import { database } from "../db/database.server";
 import type { Database, MediaSource } from "../db/schema";
-import { type ProcessedImage, processImage } from "./image-processing.server";
+import { type ProcessedImage, processImage, socialImageFrom } from "./image-processing.server";
 import { mediaSearchText } from "./media-search.server";
 
 // Images live in the database, not on a disk, so every instance behind a load balancer serves
@@ -136,6 +137,7 @@ export interface MediaFile {
 export async function readMediaFile(hash: string, fileName: string): Promise<MediaFile | null> {
   const name = MEDIA_FILE_NAME_PATTERN.exec(fileName);
   if (!MEDIA_HASH_PATTERN.test(hash) || !name) return null;
+  if (fileName === SOCIAL_IMAGE.fileName) return readSocialImage(hash);
   const [stem = "", extension = ""] = fileName.split(".");
   const [width, height] = stem.split("x").map(Number);
   const contentType = MEDIA_CONTENT_TYPES[extension as MediaFormat];
@@ -156,12 +158,60 @@ export async function readMediaFile(hash: string, fileName: string): Promise<Med
     .limit(1)
     .executeTakeFirst();
   if (!row || (height !== undefined && row.height !== height)) return null;
-  // node:sqlite returns a Uint8Array, pg a Buffer (a Uint8Array too): one view type for both,
-  // without copying unless the memory is shared (which a Response body cannot take).
-  const { buffer, byteOffset, byteLength } = row.bytes;
-  const bytes =
-    buffer instanceof ArrayBuffer
-      ? new Uint8Array(buffer, byteOffset, byteLength)
-      : Uint8Array.from(row.bytes);
-  return { contentType: row.content_type, bytes, width: row.width };
+  return { contentType: row.content_type, bytes: bytesOf(row.bytes), width: row.width };
+}
+
+/**
+ * node:sqlite returns a Uint8Array, pg a Buffer (a Uint8Array too): one view type for both,
+ * without copying unless the memory is shared (which a Response body cannot take).
+ */
+function bytesOf(stored: Uint8Array): Uint8Array<ArrayBuffer> {
+  const { buffer, byteOffset, byteLength } = stored;
+  return buffer instanceof ArrayBuffer
+    ? new Uint8Array(buffer, byteOffset, byteLength)
+    : Uint8Array.from(stored);
+}
+
+/**
+ * An image's link preview (SOCIAL_IMAGE). Made from its largest WebP variant the first time a
+ * page's preview is fetched and stored with its other files, so images stored before previews
+ * were JPEG get one too, and the next reader (or instance) gets the stored bytes.
+ */
+async function readSocialImage(hash: string): Promise<MediaFile | null> {
+  const db = await database();
+  const stored = await db
+    .selectFrom("media as m")
+    .innerJoin("media_files as f", "f.media_id", "m.id")
+    .select("f.bytes")
+    .where("m.hash", "=", hash)
+    .where("f.content_type", "=", SOCIAL_IMAGE.contentType)
+    .where("f.width", "=", SOCIAL_IMAGE.width)
+    .executeTakeFirst();
+  if (stored)
+    return { contentType: SOCIAL_IMAGE.contentType, bytes: bytesOf(stored.bytes), width: SOCIAL_IMAGE.width };
+  const source = await db
+    .selectFrom("media as m")
+    .innerJoin("media_files as f", "f.media_id", "m.id")
+    .select(["m.id", "f.bytes"])
+    .where("m.hash", "=", hash)
+    .where("f.content_type", "=", MEDIA_CONTENT_TYPES.webp)
+    .orderBy("f.width", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  if (!source) return null;
+  const bytes = await socialImageFrom(bytesOf(source.bytes));
+  // DO NOTHING: another request (or instance) may have stored it meanwhile; the bytes are the same.
+  await db
+    .insertInto("media_files")
+    .values({
+      media_id: source.id,
+      width: SOCIAL_IMAGE.width,
+      height: SOCIAL_IMAGE.height,
+      content_type: SOCIAL_IMAGE.contentType,
+      bytes,
+      byte_length: bytes.byteLength,
+    })
+    .onConflict((conflict) => conflict.columns(["media_id", "content_type", "width"]).doNothing())
+    .execute();
+  return { contentType: SOCIAL_IMAGE.contentType, bytes, width: SOCIAL_IMAGE.width };
 }
