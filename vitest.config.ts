@@ -21,6 +21,8 @@ const engineIndependent = [
   "tests/integration/sqlite-tools.test.ts",
   // The pruned production install serving a SQLite site.
   "tests/integration/production-install.test.ts",
+  // The image process: no store.
+  "tests/integration/image-worker.test.ts",
 ];
 const clockBound = [
   "tests/integration/database-outage.test.ts",

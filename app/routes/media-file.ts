@@ -1,4 +1,5 @@
 import { MEDIA_FILE_NAME_PATTERN, MEDIA_HASH_PATTERN } from "~/lib/media-url";
+import { ImageProcessFailedError } from "~/server/media/image-worker.server";
 import { readMediaFile } from "~/server/media/media-store.server";
 import type { Route } from "./+types/media-file";
 
@@ -17,7 +18,21 @@ function notFound(): Response {
 export async function loader({ request, params }: Route.LoaderArgs) {
   // Strict patterns before any lookup: nothing else (traversal, other extensions) gets further.
   if (!MEDIA_HASH_PATTERN.test(params.hash) || !MEDIA_FILE_NAME_PATTERN.test(params.file)) return notFound();
-  const file = await readMediaFile(params.hash, params.file);
+  let file: Awaited<ReturnType<typeof readMediaFile>>;
+  try {
+    file = await readMediaFile(params.hash, params.file);
+  } catch (error) {
+    // A link preview made on its first request, whose image process ended: try again later.
+    if (!(error instanceof ImageProcessFailedError)) throw error;
+    return new Response("Imagem indisponível no momento; tente novamente em instantes.", {
+      status: 503,
+      headers: {
+        "Content-Type": "text/plain; charset=utf-8",
+        "Cache-Control": "no-store",
+        "Retry-After": "5",
+      },
+    });
+  }
   if (!file) return notFound();
 
   // One tag per file: the WebP and AVIF variants of a width are different bytes.

@@ -2,6 +2,8 @@ import { z } from "zod";
 import { recordMediaUpload } from "../audit/media-audit.server";
 import { BodyReadError, BodyTooLargeError, readBodyWithLimit } from "../limited-body.server";
 import { adminSessionOrResponse, jsonError, methodNotAllowed } from "../media/admin-api.server";
+import { ImageProcessFailedError } from "../media/image-worker.server";
+import { UPLOAD_MESSAGES } from "../media/media-messages.server";
 import { formText } from "../read-form.server";
 import {
   AiImageError,
@@ -98,6 +100,7 @@ export async function handleImageGeneration(
     return Response.json(image, { status: 201 });
   } catch (error) {
     if (error instanceof AiImageError) return jsonError(STATUS_BY_ERROR_KIND[error.kind], error.message);
+    if (error instanceof ImageProcessFailedError) return jsonError(503, UPLOAD_MESSAGES.processFailed);
     throw error;
   }
 }

@@ -1,10 +1,13 @@
 import { createHash } from "node:crypto";
 import type { Metadata } from "sharp";
-import { MEDIA_VARIANT_WIDTHS, type MediaFormat, SOCIAL_IMAGE } from "~/lib/media-url";
+import { MEDIA_VARIANT_WIDTHS, type MediaFormat, SOCIAL_IMAGE } from "../../lib/media-url.ts";
 
 // Every image the site stores is re-encoded here: whatever came in (a phone photo with GPS in
 // its EXIF, a PNG screenshot, a provider's WebP, an AVIF) leaves as AVIF and WebP variants
 // without any metadata: no EXIF, GPS, XMP, IPTC or ICC profile reaches a visitor.
+//
+// The site runs this in a process of its own (image-worker.server.ts), which Node starts from
+// the sources: relative imports with their .ts extension and erasable TypeScript only.
 
 /**
  * Refuse decompression bombs before decoding: a 1 MB PNG can claim 30 000 × 30 000 pixels.
@@ -28,12 +31,11 @@ export type ImageRejectionReason = "not-an-image" | "unsupported-format" | "too-
 
 /** The bytes are not an image the site accepts. Always the client's fault (4xx), never a bug. */
 export class ImageRejectedError extends Error {
-  constructor(
-    readonly reason: ImageRejectionReason,
-    message: string,
-  ) {
+  readonly reason: ImageRejectionReason;
+  constructor(reason: ImageRejectionReason, message: string) {
     super(message);
     this.name = "ImageRejectedError";
+    this.reason = reason;
   }
 }
 
@@ -74,21 +76,11 @@ function isAcceptedFormat(metadata: Metadata): boolean {
   return metadata.format === "jpeg" || metadata.format === "png" || metadata.format === "webp";
 }
 
-// sharp and libvips add about 25 MB to the process: load them with the first image, not at
-// start (most requests never touch an image).
+// sharp and libvips add about 25 MB to the process: load them with the first image.
 let sharpModule: Promise<typeof import("sharp")> | undefined;
 async function loadSharp() {
   sharpModule ??= import("sharp");
   return (await sharpModule).default;
-}
-
-// One image at a time per process: a 12 MP photo decodes to 36 MB and its AVIF encodes keep
-// both cores busy for a couple of seconds; three at once would only triple the memory.
-let queue: Promise<unknown> = Promise.resolve();
-function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
-  const run = queue.then(work, work);
-  queue = run.catch(() => {});
-  return run;
 }
 
 /**
@@ -97,11 +89,7 @@ function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
  * it as AVIF and WebP variants. Sharp writes no metadata unless asked, so EXIF (GPS, camera,
  * orientation), XMP, IPTC and ICC profiles are gone; pixels are converted to sRGB first.
  */
-export function processImage(bytes: Uint8Array): Promise<ProcessedImage> {
-  return oneAtATime(() => decodeAndEncode(bytes));
-}
-
-async function decodeAndEncode(bytes: Uint8Array): Promise<ProcessedImage> {
+export async function encodeImage(bytes: Uint8Array): Promise<ProcessedImage> {
   const sharp = await loadSharp();
   let metadata: Metadata;
   try {
@@ -168,17 +156,14 @@ const SOCIAL_JPEG_QUALITY = 82;
 /**
  * A stored image as a link preview (SOCIAL_IMAGE): filled to 1200 × 630, cropped around its
  * most salient part, transparency on white, JPEG without metadata. `bytes` is a variant the
- * site made itself (decoded before), so nothing here can be a bomb; still one image at a time.
+ * site made itself (decoded before), so nothing here can be a bomb.
  */
-export function socialImageFrom(bytes: Uint8Array): Promise<Uint8Array<ArrayBuffer>> {
-  return oneAtATime(async () => {
-    const sharp = await loadSharp();
-    return sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS })
-      .resize(SOCIAL_IMAGE.width, SOCIAL_IMAGE.height, { fit: "cover", position: sharp.strategy.attention })
-      .flatten({ background: "#ffffff" })
-      .toColourspace("srgb")
-      .jpeg({ quality: SOCIAL_JPEG_QUALITY, mozjpeg: true })
-      .toBuffer()
-      .then((jpeg) => new Uint8Array(jpeg.buffer as ArrayBuffer, jpeg.byteOffset, jpeg.byteLength));
-  });
+export async function renderSocialImage(bytes: Uint8Array): Promise<Uint8Array> {
+  const sharp = await loadSharp();
+  return sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS })
+    .resize(SOCIAL_IMAGE.width, SOCIAL_IMAGE.height, { fit: "cover", position: sharp.strategy.attention })
+    .flatten({ background: "#ffffff" })
+    .toColourspace("srgb")
+    .jpeg({ quality: SOCIAL_JPEG_QUALITY, mozjpeg: true })
+    .toBuffer();
 }

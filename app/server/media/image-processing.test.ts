@@ -3,9 +3,9 @@ import { crc32 } from "node:zlib";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import {
+  encodeImage,
   ImageRejectedError,
   MAX_INPUT_PIXELS,
-  processImage,
   variantWidthsFor,
 } from "./image-processing.server";
 
@@ -36,7 +36,7 @@ async function jpegWithOrientationAndGps(): Promise<Buffer> {
 }
 
 async function expectRejected(bytes: Uint8Array, reason: ImageRejectedError["reason"]) {
-  const error = await processImage(bytes).catch((e: unknown) => e);
+  const error = await encodeImage(bytes).catch((e: unknown) => e);
   expect(error).toBeInstanceOf(ImageRejectedError);
   expect((error as ImageRejectedError).reason).toBe(reason);
 }
@@ -74,10 +74,10 @@ function expectNoMetadataBytes(bytes: Uint8Array, label: string) {
   }
 }
 
-const shapes = (image: Awaited<ReturnType<typeof processImage>>) =>
+const shapes = (image: Awaited<ReturnType<typeof encodeImage>>) =>
   image.variants.map((v) => [v.format, v.width, v.height]);
 
-describe("processImage", () => {
+describe("encodeImage", () => {
   it("orients a JPEG upright and strips EXIF, GPS and every other metadata, in AVIF and WebP", async () => {
     const input = await jpegWithOrientationAndGps();
     const before = await sharp(input).metadata();
@@ -89,7 +89,7 @@ describe("processImage", () => {
     }
     expect(before.exif?.includes(GPS_IFD_POINTER)).toBe(true);
 
-    const image = await processImage(input);
+    const image = await encodeImage(input);
     // 1000×600 stored, 600×1000 upright: a 400 variant plus the 600 px original, in both formats.
     expect(shapes(image)).toEqual([
       ["avif", 400, 667],
@@ -129,7 +129,7 @@ describe("processImage", () => {
   });
 
   it("turns a PNG into AVIF and WebP variants at the standard widths, keeping the aspect ratio", async () => {
-    const image = await processImage(await solid(2000, 1000).png().toBuffer());
+    const image = await encodeImage(await solid(2000, 1000).png().toBuffer());
     expect(shapes(image)).toEqual([
       ["avif", 400, 200],
       ["webp", 400, 200],
@@ -156,7 +156,7 @@ describe("processImage", () => {
   });
 
   it("keeps one width, the original, for an image narrower than 400 px", async () => {
-    const image = await processImage(await solid(300, 200).webp().toBuffer());
+    const image = await encodeImage(await solid(300, 200).webp().toBuffer());
     expect(shapes(image)).toEqual([
       ["avif", 300, 200],
       ["webp", 300, 200],
@@ -164,13 +164,13 @@ describe("processImage", () => {
   });
 
   it("accepts an AVIF photo", async () => {
-    const image = await processImage(await solid(640, 480).avif().toBuffer());
+    const image = await encodeImage(await solid(640, 480).avif().toBuffer());
     expect([image.width, image.height]).toEqual([640, 480]);
   });
 
   it("gives the same hash to the same picture", async () => {
     const png = await solid(900, 500).png().toBuffer();
-    expect((await processImage(png)).hash).toBe((await processImage(png)).hash);
+    expect((await encodeImage(png)).hash).toBe((await encodeImage(png)).hash);
   });
 
   it("refuses GIF, SVG and TIFF even though sharp can read them", async () => {

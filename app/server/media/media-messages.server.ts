@@ -19,6 +19,7 @@ export const UPLOAD_MESSAGES = {
   notMultipart: 'Envio inválido: a imagem deve vir em um formulário multipart/form-data, no campo "file".',
   malformed: "Não foi possível ler o envio (dados incompletos ou corrompidos). Tente novamente.",
   missingFile: "Nenhuma imagem foi enviada. Selecione um arquivo.",
+  processFailed: "Não foi possível processar a imagem agora; nada foi salvo. Tente novamente em instantes.",
 } as const;
 
 export const MEDIA_MESSAGES = {

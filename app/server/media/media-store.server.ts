@@ -12,7 +12,8 @@ import {
 } from "~/lib/media-url";
 import { database } from "../db/database.server";
 import type { Database, MediaSource } from "../db/schema";
-import { type ProcessedImage, processImage, socialImageFrom } from "./image-processing.server";
+import type { ProcessedImage } from "./image-processing.server";
+import { processImage, socialImageFrom } from "./image-worker.server";
 import { mediaSearchText } from "./media-search.server";
 
 // Images live in the database, not on a disk, so every instance behind a load balancer serves

@@ -10,6 +10,7 @@ import { BodyReadError, BodyTooLargeError, readBodyWithLimit } from "../limited-
 import { type FieldErrors, validateForm } from "../validate-form.server";
 import { adminSessionOrResponse, jsonError, methodNotAllowed } from "./admin-api.server";
 import { ImageRejectedError } from "./image-processing.server";
+import { ImageProcessFailedError } from "./image-worker.server";
 import { uploadFieldsSchema } from "./media-fields.server";
 import { MEDIA_MESSAGES, UPLOAD_MESSAGES } from "./media-messages.server";
 import { type StoredImage, storeImage } from "./media-store.server";
@@ -27,7 +28,7 @@ export const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 
 export type UploadOutcome =
   | { ok: true; image: StoredImage }
-  | { ok: false; status: 400 | 413 | 415; error: string; fieldErrors?: FieldErrors<"name" | "alt"> };
+  | { ok: false; status: 400 | 413 | 415 | 503; error: string; fieldErrors?: FieldErrors<"name" | "alt"> };
 
 /** The file's own name, as the library shows it: no folders, no control characters, bounded. */
 export function libraryNameOf(fileName: string): string {
@@ -64,6 +65,9 @@ export async function storeUploadedFile(
       return error.reason === "too-many-pixels"
         ? { ok: false, status: 413, error: UPLOAD_MESSAGES.tooManyPixels }
         : { ok: false, status: 415, error: UPLOAD_MESSAGES.notAnImage };
+    }
+    if (error instanceof ImageProcessFailedError) {
+      return { ok: false, status: 503, error: UPLOAD_MESSAGES.processFailed };
     }
     throw error;
   }
@@ -140,7 +144,7 @@ export async function handleImageUpload(request: Request): Promise<Response> {
 
 export type BatchOutcome =
   | { ok: true; stored: StoredImage[]; failures: Array<{ name: string; error: string }> }
-  | { ok: false; status: 400 | 413 | 415; error: string };
+  | { ok: false; status: 400 | 413 | 415 | 503; error: string };
 
 /**
  * The library's upload form without JavaScript: several files in one multipart post (field
@@ -162,7 +166,7 @@ export async function storeUploadedBatch(request: Request, uploadedBy: string): 
     return { ok: false, status: 413, error: MEDIA_MESSAGES.batchTooLarge };
   }
   const stored: StoredImage[] = [];
-  const failures: Array<{ name: string; error: string; status: 400 | 413 | 415 }> = [];
+  const failures: Array<{ name: string; error: string; status: 400 | 413 | 415 | 503 }> = [];
   for (const file of files) {
     const outcome = await storeUploadedFile(file, { name: "", alt: "" }, uploadedBy);
     if (outcome.ok) stored.push(outcome.image);
