@@ -1,13 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it, vi } from "vitest";
 import { BLOG_PAGE_SIZE } from "~/lib/blog-types";
+import { publishedMediaViewsByHash } from "~/server/media/media-library.server";
 import {
   getBlogListing,
   getPublishedArticle,
   listPublicCategories,
   listPublishedForIndex,
-} from "~/server/blog/public-posts.server";
-import { publishedMediaViewsByHash } from "~/server/media/media-library.server";
+} from "~/server/posts/public-posts.server";
 import {
   homeContent,
   listServiceLinks,

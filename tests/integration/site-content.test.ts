@@ -9,24 +9,6 @@ import { services as demoServices, homeServiceIds } from "~/content/services";
 import { stats as demoStats } from "~/content/stats";
 import { testimonials as demoTestimonials } from "~/content/testimonials";
 import { loader as servicesLoader } from "~/routes/servicos";
-import {
-  createTestimonial,
-  HomeItemNotFoundError,
-  homeContentForAdmin,
-  moveTestimonial,
-  saveStats,
-  saveTestimonial,
-} from "~/server/admin/home-content-admin.server";
-import type { ServiceForm } from "~/server/admin/service-form.server";
-import {
-  deleteService,
-  getServiceForEdit,
-  listServicesForAdmin,
-  moveService,
-  SlugTakenError,
-  saveService,
-  UnknownPictureError,
-} from "~/server/admin/services-admin.server";
 import { databaseConfigFromEnv } from "~/server/db/config.server";
 import { openDatabase } from "~/server/db/connection.server";
 import { database } from "~/server/db/database.server";
@@ -35,6 +17,24 @@ import { migrationProvider } from "~/server/db/migrations/index.server";
 import { storeImage } from "~/server/media/media-store.server";
 import { findMediaUsages } from "~/server/media/media-usage.server";
 import { mediaTag, RENDER_TAGS_HEADER } from "~/server/render-cache/cache-policy.server";
+import type { ServiceForm } from "~/server/services/service-form.server";
+import {
+  deleteService,
+  getServiceForEdit,
+  listServicesForAdmin,
+  moveService,
+  SlugTakenError,
+  saveService,
+  UnknownPictureError,
+} from "~/server/services/services-admin.server";
+import {
+  createTestimonial,
+  HomeItemNotFoundError,
+  homeContentForAdmin,
+  moveTestimonial,
+  saveStats,
+  saveTestimonial,
+} from "~/server/site-content/home-content-admin.server";
 import {
   homeContent,
   listServiceLinks,

@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import { z } from "zod";
 import type { MediaQuery } from "~/lib/media-query";
 import { hasAvif, type MediaView, mediaUrl } from "~/lib/media-url";
-import { countedPageWindow } from "../admin/list-query.server";
+import { countedPageWindow } from "../admin-lists/list-query.server";
 import { database } from "../db/database.server";
 import type { MediaSource } from "../db/schema";
 import { contentMemoByKey } from "../render-cache/content-memo.server";

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
-import { findServiceUsages } from "../admin/service-media-usages.server";
 import { database } from "../db/database.server";
 import type { Database } from "../db/schema";
+import { findServiceUsages } from "../services/service-media-usages.server";
 import { findWorkUsages } from "../works/work-media-usages.server";
 
 // Where each image of the library is used: asked when the library shows an image and before

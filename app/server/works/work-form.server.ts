@@ -1,10 +1,10 @@
 import { data, redirect } from "react-router";
 import { z } from "zod";
+import { requireAdminAction } from "../accounts/guard.server";
+import { setFlash } from "../accounts/sessions.server";
 import { recordAudit } from "../audit/audit-log.server";
-import { requireAdminAction } from "../auth/guard.server";
-import { setFlash } from "../auth/sessions.server";
-import { readForm } from "../read-form.server";
-import type { FieldErrors } from "../validate-form.server";
+import { readForm } from "../forms/read-form.server";
+import type { FieldErrors } from "../forms/validate-form.server";
 import {
   MissingAltError,
   picturesByRef,
