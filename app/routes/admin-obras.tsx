@@ -12,15 +12,9 @@ import { readMove } from "~/server/admin-lists/reorder.server";
 import { recordAudit } from "~/server/audit/audit-log.server";
 import { targetLabel } from "~/server/audit/target-label.server";
 import { formText, readForm } from "~/server/forms/read-form.server";
-import {
-  deleteWork,
-  listWorksForAdmin,
-  moveWork,
-  setWorkPublished,
-  WORK_GONE_MESSAGE,
-  workIdFromParam,
-  worksQueryFrom,
-} from "~/server/works/works-admin.server";
+import { WORK_GONE_MESSAGE, workIdFromParam } from "~/server/works/work-id.server";
+import { deleteWork, moveWork, setWorkPublished } from "~/server/works/work-list-actions.server";
+import { listWorksForAdmin, worksQueryFrom } from "~/server/works/works-admin-list.server";
 import type { Route } from "./+types/admin-obras";
 
 // The works of /obras: their order, publishing and deletion, a page of 50 at a time with a
