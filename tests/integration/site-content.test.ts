@@ -17,7 +17,7 @@ import { migrationProvider } from "~/server/db/migrations/index.server";
 import { storeImage } from "~/server/media/media-store.server";
 import { findMediaUsages } from "~/server/media/media-usage.server";
 import { mediaTag, RENDER_TAGS_HEADER } from "~/server/render-cache/cache-policy.server";
-import type { ServiceForm } from "~/server/services/service-form.server";
+import type { ServiceForm } from "~/server/services/service-form-schema.server";
 import {
   deleteService,
   getServiceForEdit,

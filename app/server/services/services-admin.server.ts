@@ -9,7 +9,7 @@ import { type MoveDirection, moveInOrder } from "../admin-lists/reorder.server";
 import { database } from "../db/database.server";
 import type { Database } from "../db/schema";
 import { parseFeatures } from "../site-content/public-site-content.server";
-import type { ServiceForm } from "./service-form.server";
+import type { ServiceForm } from "./service-form-schema.server";
 
 /** A service as the admin's list shows it. */
 export interface AdminServiceListItem {
