@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { slugify } from "~/lib/slug";
 import { database, startDatabase, stopDatabase } from "~/server/db/database.server";
 import { deleteCategory } from "~/server/posts/categories-admin.server";
-import { type PostForm, parsePostForm } from "~/server/posts/post-form.server";
+import { type PostForm, parsePostForm } from "~/server/posts/post-form-schema.server";
 import {
   deletePost,
   getPostForEdit,

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { database, startDatabase, stopDatabase } from "~/server/db/database.server";
 import { postConflict } from "~/server/posts/post-conflict.server";
 import { comparableRevision, diffPosts } from "~/server/posts/post-diff.server";
-import type { PostForm } from "~/server/posts/post-form.server";
+import type { PostForm } from "~/server/posts/post-form-schema.server";
 import { RevisionNotFoundError, restoreRevision } from "~/server/posts/post-revision-restore.server";
 import { getRevisions, listRevisions, MAX_REVISIONS } from "~/server/posts/post-revisions.server";
 import {

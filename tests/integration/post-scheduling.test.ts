@@ -5,7 +5,7 @@ import { databaseConfigFromEnv } from "~/server/db/config.server";
 import { type DatabaseHandle, openDatabase } from "~/server/db/connection.server";
 import { startDatabase, stopDatabase } from "~/server/db/database.server";
 import type { Database } from "~/server/db/schema";
-import { parsePostForm } from "~/server/posts/post-form.server";
+import { parsePostForm } from "~/server/posts/post-form-schema.server";
 import {
   SCHEDULE_INVALID_MESSAGE,
   SCHEDULE_MISSING_MESSAGE,

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { database, startDatabase, stopDatabase } from "~/server/db/database.server";
-import { parsePostForm } from "~/server/posts/post-form.server";
+import { parsePostForm } from "~/server/posts/post-form-schema.server";
 import { getPostForEdit, savePost } from "~/server/posts/posts-admin.server";
 import { getPublishedArticle, listPublishedSlugs } from "~/server/posts/public-posts.server";
 import { type ContentChangeFeed, watchContentChanges } from "~/server/render-cache/content-changes.server";

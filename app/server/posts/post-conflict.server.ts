@@ -6,7 +6,7 @@ import {
   diffPosts,
   type PostDiff,
 } from "./post-diff.server";
-import type { PostForm } from "./post-form.server";
+import type { PostForm } from "./post-form-schema.server";
 import { REVISION_FIELDS } from "./post-revisions.server";
 import type { EditablePost } from "./posts-admin.server";
 import { listCategories } from "./public-posts.server";

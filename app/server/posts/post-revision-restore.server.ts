@@ -3,7 +3,7 @@ import { requireAdminAction } from "../accounts/guard.server";
 import { setFlash } from "../accounts/sessions.server";
 import { recordAudit } from "../audit/audit-log.server";
 import { formText, readForm } from "../forms/read-form.server";
-import type { PostForm } from "./post-form.server";
+import type { PostForm } from "./post-form-schema.server";
 import { getRevisions, type PostRevision, revisionIdFrom } from "./post-revisions.server";
 import {
   postTitle,

@@ -8,7 +8,7 @@ import { countedPageWindow } from "../admin-lists/list-query.server";
 import { idsMatching } from "../admin-lists/text-search.server";
 import { database } from "../db/database.server";
 import type { Database, Post, PostRevisionKind } from "../db/schema";
-import type { PostForm } from "./post-form.server";
+import type { PostForm } from "./post-form-schema.server";
 import { REVISION_FIELDS, recordRevision } from "./post-revisions.server";
 import { type PostSeoForm, postSeoColumns, postSeoFromRow } from "./post-seo-form.server";
 

@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { slugify } from "~/lib/slug";
 import { requireAdminAction, requireAdminPage } from "../accounts/guard.server";
 import { readForm } from "../forms/read-form.server";
-import { parsePostForm } from "./post-form.server";
+import { parsePostForm } from "./post-form-schema.server";
 import { draftArticle } from "./post-preview.server";
 
 // 'Visualizar': the editor posts its current values here (saved or not); they are checked
