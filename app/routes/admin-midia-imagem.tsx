@@ -21,7 +21,7 @@ import {
   updateMedia,
 } from "~/server/media/media-library.server";
 import { MEDIA_MESSAGES } from "~/server/media/media-messages.server";
-import type { MediaUsage } from "~/server/media/media-usage.server";
+import type { MediaUsage } from "~/server/media/media-usage-finder.server";
 import type { Route } from "./+types/admin-midia-imagem";
 
 // One image of the media library: its name and alt text (edited here), where it is used, and

@@ -8,7 +8,8 @@ import type { MediaSource } from "../db/schema";
 import { contentMemoByKey } from "../render-cache/content-memo.server";
 import type { MediaEdit } from "./media-fields.server";
 import { containsPattern, foldForSearch, mediaSearchText } from "./media-search.server";
-import { type MediaUsage, usagesOf } from "./media-usage.server";
+import { usagesOf } from "./media-usage.server";
+import type { MediaUsage } from "./media-usage-finder.server";
 
 // The media library's reads and writes: the admin's grid (a page at a time, searched on the
 // server), one image's details, editing its name and alt text, and deleting it when nothing
