@@ -8,11 +8,8 @@ import {
   listPublicCategories,
   listPublishedForIndex,
 } from "~/server/posts/public-posts.server";
-import {
-  homeContent,
-  listServiceLinks,
-  listServiceSections,
-} from "~/server/site-content/public-site-content.server";
+import { listServiceLinks, listServiceSections } from "~/server/services/public-services.server";
+import { homeContent } from "~/server/site-content/public-home-content.server";
 import { getPublishedWork, listPublishedWorks } from "~/server/works/public-works.server";
 import { memoWatchedSite } from "../support/memo-watched-site";
 import { testEngines } from "../support/test-database";

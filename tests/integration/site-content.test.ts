@@ -17,6 +17,7 @@ import { migrationProvider } from "~/server/db/migrations/index.server";
 import { storeImage } from "~/server/media/media-store.server";
 import { findMediaUsages } from "~/server/media/media-usage.server";
 import { mediaTag, RENDER_TAGS_HEADER } from "~/server/render-cache/cache-policy.server";
+import { listServiceLinks, listServiceSections } from "~/server/services/public-services.server";
 import type { ServiceForm } from "~/server/services/service-form-schema.server";
 import {
   deleteService,
@@ -35,12 +36,7 @@ import {
   saveStats,
   saveTestimonial,
 } from "~/server/site-content/home-content-admin.server";
-import {
-  homeContent,
-  listServiceLinks,
-  listServiceSections,
-  listVisibleTestimonials,
-} from "~/server/site-content/public-site-content.server";
+import { homeContent, listVisibleTestimonials } from "~/server/site-content/public-home-content.server";
 import { insertCategory } from "../support/db";
 import { testEngines } from "../support/test-database";
 import { watchedDatabase } from "../support/watched-database";

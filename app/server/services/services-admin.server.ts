@@ -8,7 +8,7 @@ import { slugify, uniqueSlug } from "~/lib/slug";
 import { type MoveDirection, moveInOrder } from "../admin-lists/reorder.server";
 import { database } from "../db/database.server";
 import type { Database } from "../db/schema";
-import { parseFeatures } from "../site-content/public-site-content.server";
+import { parseFeatures } from "../services/public-services.server";
 import type { ServiceForm } from "./service-form-schema.server";
 
 /** A service as the admin's list shows it. */

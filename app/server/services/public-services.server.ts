@@ -1,22 +1,14 @@
 import { z } from "zod";
 import { isIconName } from "~/lib/icon-names";
 import { hasAvif } from "~/lib/media-url";
-import type {
-  ContentPicture,
-  HomeServiceCard,
-  ReasonItem,
-  ServiceLink,
-  ServiceSection,
-  StatItem,
-  TestimonialItem,
-} from "~/lib/site-content";
+import type { ContentPicture, ServiceLink, ServiceSection } from "~/lib/site-content";
 import { database } from "../db/database.server";
 import { reusableQuery } from "../db/reusable-query.server";
 import { contentMemo } from "../render-cache/content-memo.server";
 
-// Read side of the services, the home page's numbers and reasons, and the testimonials: one
-// small query per list, compiled once, and memoised until the content changes (the footer's is
-// read on every page rendered).
+// Read side of the services (the footer's links, /servicos, the home page's cards): one small
+// query per list, compiled once, and memoised until the content changes (the footer's is read
+// on every page rendered).
 
 const linksQuery = reusableQuery([], (db) =>
   db.selectFrom("services").select(["slug", "title"]).orderBy("position").orderBy("id"),
@@ -93,7 +85,7 @@ const PICTURE_COLUMNS = [
   "m.formats as media_formats",
 ] as const;
 
-const homeServicesQuery = reusableQuery([], (db) =>
+export const homeServicesQuery = reusableQuery([], (db) =>
   db
     .selectFrom("services as s")
     .leftJoin("media as m", "m.id", "s.picture_media_id")
@@ -113,67 +105,18 @@ const servicesQuery = reusableQuery([], (db) =>
     .orderBy("s.id"),
 );
 
-const statsQuery = reusableQuery([], (db) =>
-  db.selectFrom("stats").select(["value", "label"]).orderBy("position").orderBy("id"),
-);
-
-const reasonsQuery = reusableQuery([], (db) =>
-  db.selectFrom("reasons").select(["icon", "title", "description"]).orderBy("position").orderBy("id"),
-);
-
-const testimonialsQuery = reusableQuery([], (db) =>
-  db
-    .selectFrom("testimonials")
-    .select(["author", "role", "quote"])
-    .where("visible", "=", true)
-    .orderBy("position")
-    .orderBy("id"),
-);
-
 /** An icon name read back; the admin only writes known ones, so this is a safety net. */
-const icon = (name: string) => (isIconName(name) ? name : "check");
-
-export interface HomeContent {
-  services: HomeServiceCard[];
-  stats: StatItem[];
-  reasons: ReasonItem[];
-}
-
-/** The home page's services, numbers and reasons. */
-export const homeContent: () => Promise<HomeContent> = contentMemo(async () => {
-  const db = await database();
-  const [services, stats, reasons] = await Promise.all([
-    homeServicesQuery(db, {}),
-    statsQuery(db, {}),
-    reasonsQuery(db, {}),
-  ]);
-  return {
-    services: services.map((row) => ({
-      slug: row.slug,
-      icon: icon(row.icon),
-      title: row.title,
-      summary: row.summary,
-      picture: servicePicture(row),
-    })),
-    stats,
-    reasons: reasons.map((row) => ({ ...row, icon: icon(row.icon) })),
-  };
-});
+export const iconOrCheck = (name: string) => (isIconName(name) ? name : "check");
 
 /** Every service, in order, as /servicos shows them. */
 export const listServiceSections: () => Promise<ServiceSection[]> = contentMemo(async () => {
   const rows = await servicesQuery(await database(), {});
   return rows.map((row) => ({
     slug: row.slug,
-    icon: icon(row.icon),
+    icon: iconOrCheck(row.icon),
     title: row.title,
     details: row.details,
     features: parseFeatures(row.features),
     picture: servicePicture(row),
   }));
 });
-
-/** The visible testimonials, in order. */
-export const listVisibleTestimonials: () => Promise<TestimonialItem[]> = contentMemo(async () =>
-  testimonialsQuery(await database(), {}),
-);
