@@ -18,7 +18,7 @@ import { speculationRules } from "~/lib/speculation-rules";
 import { jsonLdScript, localBusinessJsonLd } from "~/lib/structured-data";
 import { whatsappUrl } from "~/lib/whatsapp";
 import { routeWantsHydration } from "~/route-handle";
-import { siteSettingsFor } from "~/server/site/site-settings.server";
+import { siteSettingsFor } from "~/server/settings/site-settings.server";
 import type { Route } from "./+types/root";
 
 // The company facts in force (the owner's settings over the defaults), read once per request

@@ -1,5 +1,5 @@
 // For scripts that run the built site (benchmarks, size): build it when needed. Maintenance
-// scripts (database, backup, admin) need no build: they import app/server/maintenance.server.ts.
+// scripts (database, backup, admin) need no build: they import app/server/runtime/maintenance.server.ts.
 import { spawnSync } from "node:child_process";
 import path from "node:path";
 

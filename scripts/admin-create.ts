@@ -4,8 +4,8 @@
 // The maintainer's `.env` first (scripts/env-file.js); the real environment wins over it.
 import "./env-file.js";
 import { createInterface } from "node:readline/promises";
-// Runs the sources directly (app/server/maintenance.server.ts): no build needed.
-import * as site from "../app/server/maintenance.server.ts";
+// Runs the sources directly (app/server/runtime/maintenance.server.ts): no build needed.
+import * as site from "../app/server/runtime/maintenance.server.ts";
 
 async function ask(question: string, hidden = false): Promise<string> {
   if (!process.stdin.isTTY) {

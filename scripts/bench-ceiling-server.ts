@@ -24,7 +24,7 @@ const server = http.createServer((_request, response) => {
   response.writeHead(200, headers);
   response.end(body);
 });
-server.keepAliveTimeout = 5_000; // as the site's server (app/server/listen-site.server.ts)
+server.keepAliveTimeout = 5_000; // as the site's server (app/server/http/listen-site.server.ts)
 server.listen(0, "127.0.0.1", () => {
   const address = server.address();
   if (address && typeof address === "object") console.log(`ceiling listening on ${address.port}`);

@@ -4,7 +4,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { sql } from "kysely";
-import type * as Site from "../app/server/maintenance.server.ts";
+import type * as Site from "../app/server/runtime/maintenance.server.ts";
 import { dropSchema } from "../harness/drop-schema.ts";
 import {
   BENCH_AUDIT_ROWS,

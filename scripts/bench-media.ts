@@ -7,7 +7,7 @@ import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import http from "node:http";
 import type { Kysely } from "kysely";
-import { newSessionToken, sessionSigningKey } from "../app/server/auth/session-token.server.ts";
+import { newSessionToken, sessionSigningKey } from "../app/server/accounts/session-token.server.ts";
 import type { Database } from "../app/server/db/schema.ts";
 import { mediaSearchText } from "../app/server/media/media-search.server.ts";
 import { percentile, sortedLatencies } from "./bench-load.ts";

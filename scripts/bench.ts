@@ -54,7 +54,7 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { staticSitemapPaths } from "../app/lib/sitemap-pages.ts";
-import * as site from "../app/server/maintenance.server.ts";
+import * as site from "../app/server/runtime/maintenance.server.ts";
 import { type BenchServer, startBenchServer } from "../harness/bench-server.ts";
 import { BROWSER_HEADERS } from "../harness/browser-headers.ts";
 import { buildIfNeeded, projectRoot } from "../harness/built-site.ts";

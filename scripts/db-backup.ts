@@ -3,10 +3,10 @@
 // (integrity_check, row counts) before it gets its final name. On PostgreSQL it prints the
 // pg_dump / pg_restore commands instead and exits 2. Same configuration as the server
 // (DATABASE_URL / DATABASE_SCHEMA / DATA_DIR).
-// Runs the sources directly (app/server/maintenance.server.ts): no build needed.
+// Runs the sources directly (app/server/runtime/maintenance.server.ts): no build needed.
 // The maintainer's `.env` first (scripts/env-file.js); the real environment wins over it.
 import "./env-file.js";
-import { runBackupCli } from "../app/server/maintenance.server.ts";
+import { runBackupCli } from "../app/server/runtime/maintenance.server.ts";
 
 process.exitCode = await runBackupCli(process.argv.slice(2), process.env, {
   out: (text) => console.log(text),

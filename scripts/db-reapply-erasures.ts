@@ -3,10 +3,10 @@
 // (LGPD). `-- --save <arquivo>` before the restore keeps the current erasure log in a file;
 // `-- <arquivo>` after it puts that log back and re-applies it. Same configuration as the
 // server (DATABASE_URL / DATABASE_SCHEMA / DATA_DIR).
-// Runs the sources directly (app/server/maintenance.server.ts): no build needed.
+// Runs the sources directly (app/server/runtime/maintenance.server.ts): no build needed.
 // The maintainer's `.env` first (scripts/env-file.js); the real environment wins over it.
 import "./env-file.js";
-import { runReapplyErasuresCli } from "../app/server/maintenance.server.ts";
+import { runReapplyErasuresCli } from "../app/server/runtime/maintenance.server.ts";
 
 process.exitCode = await runReapplyErasuresCli(process.argv.slice(2), process.env, {
   out: (text) => console.log(text),

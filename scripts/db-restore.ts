@@ -3,10 +3,10 @@
 // this site's schema, not from a newer version); the current database is kept as
 // site.db.before-restore-AAAAMMDD-HHMMSS. SQLite only: on PostgreSQL it prints the pg_restore
 // command and exits 2.
-// Runs the sources directly (app/server/maintenance.server.ts): no build needed.
+// Runs the sources directly (app/server/runtime/maintenance.server.ts): no build needed.
 // The maintainer's `.env` first (scripts/env-file.js); the real environment wins over it.
 import "./env-file.js";
-import { runRestoreCli } from "../app/server/maintenance.server.ts";
+import { runRestoreCli } from "../app/server/runtime/maintenance.server.ts";
 
 process.exitCode = await runRestoreCli(process.argv.slice(2), process.env, {
   out: (text) => console.log(text),

@@ -1,10 +1,10 @@
 // `npm run db:migrate` applies pending migrations; `npm run db:seed` fills an EMPTY database
 // with the demo content (it never touches one that has content). Both use the same
 // configuration as the server (DATABASE_URL / DATABASE_SCHEMA / DATA_DIR).
-// Runs the sources directly (app/server/maintenance.server.ts): no build needed.
+// Runs the sources directly (app/server/runtime/maintenance.server.ts): no build needed.
 // The maintainer's `.env` first (scripts/env-file.js); the real environment wins over it.
 import "./env-file.js";
-import * as site from "../app/server/maintenance.server.ts";
+import * as site from "../app/server/runtime/maintenance.server.ts";
 
 const command = process.argv[2];
 if (command !== "migrate" && command !== "seed") {

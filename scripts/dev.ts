@@ -6,7 +6,7 @@
 import "./env-file.js";
 import { createServer as createHttpServer } from "node:http";
 import path from "node:path";
-import type * as Entry from "../app/server/serve-site.server.ts";
+import type * as Entry from "../app/server/http/serve-site.server.ts";
 
 type EntryModule = typeof Entry;
 type Site = Awaited<ReturnType<EntryModule["startSite"]>>;
@@ -20,7 +20,7 @@ process.env.RENDER_CACHE ??= "off";
 const root = path.resolve(import.meta.dirname, "..");
 
 /** The server bundle's entry: the app, `startSite` and the listener `npm start` uses. */
-const ENTRY = "/app/server/serve-site.server.ts";
+const ENTRY = "/app/server/http/serve-site.server.ts";
 
 /**
  * Modules whose code runs inside what `startSite` started: the database connection, the change
@@ -34,7 +34,7 @@ const SERVICE_MODULES = [
   "/app/server/render-cache/content-changes.server.ts",
   "/app/server/render-cache/render-cache.server.ts",
   "/app/server/render-cache/content-memo.server.ts",
-  "/app/server/background.server.ts",
+  "/app/server/runtime/background.server.ts",
 ];
 
 const { createServer: createViteServer } = await import("vite");

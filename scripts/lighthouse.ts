@@ -52,7 +52,7 @@ import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
 import { type LaunchedChrome, launch } from "chrome-launcher";
 import lighthouse, { type Flags, type Result } from "lighthouse";
-import * as site from "../app/server/maintenance.server.ts";
+import * as site from "../app/server/runtime/maintenance.server.ts";
 import { buildIfNeeded } from "../harness/built-site.ts";
 import { chromiumFlags } from "../harness/chromium.ts";
 import { startServer } from "../harness/server.ts";

@@ -5,7 +5,7 @@ import { defaultSite, type SiteConfig } from "./site";
 // Environment overrides for the company facts. Read once at start-up; a malformed value
 // stops the server with a message naming the variable instead of rendering wrong facts.
 // PUBLIC_URL and HERO_VIDEO_URL belong to the deployment; the SITE_* values are only defaults:
-// what the owner saves in /admin/configuracoes wins (app/server/site/site-settings.server.ts).
+// what the owner saves in /admin/configuracoes wins (app/server/settings/site-settings.server.ts).
 const digits = z.string().regex(/^\d{10,15}$/, "use apenas dígitos, com DDI e DDD (ex.: 5541998765432)");
 const siteEnvSchema = z
   .object({

@@ -4,7 +4,7 @@ import type { WeeklyHours } from "~/lib/opening-hours";
 // The company's facts, in one place. Components read them through useSite(); nothing else
 // may spell out the name, phone, e-mail or address. These are the defaults: SITE_* environment
 // variables override them (app/config/site-env.server.ts), and what the owner saves in
-// /admin/configuracoes overrides both (app/server/site/site-settings.server.ts).
+// /admin/configuracoes overrides both (app/server/settings/site-settings.server.ts).
 
 /** Social profiles; "" when the company has none there. */
 export interface SocialLinks {

@@ -1,7 +1,7 @@
 import type { HealthRow } from "./site-health";
 
 // The admin's home page (/admin/inicio): what the server reads for it
-// (app/server/admin/admin-home.server.ts) and the page draws. Client-safe: types and limits.
+// (app/server/dashboard/admin-home.server.ts) and the page draws. Client-safe: types and limits.
 
 /** Rows each list of the home page shows at most; its total says how many there are. */
 export const HOME_LIST_LIMIT = 10;

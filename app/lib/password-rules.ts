@@ -1,4 +1,4 @@
-// The password rules the forms state and the server applies (app/server/auth/password-policy.server.ts).
+// The password rules the forms state and the server applies (app/server/accounts/password-policy.server.ts).
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_SUGGESTED = 15;

@@ -1,5 +1,5 @@
 // The admin home's health list, in the manner of WordPress's Site Health: one row per check,
-// computed on the server (app/server/admin/site-health.server.ts), drawn by the page.
+// computed on the server (app/server/dashboard/site-health.server.ts), drawn by the page.
 // Client-safe: types only.
 
 /** ok: nothing to do; warning: worth a look; error: something is broken or at risk. */

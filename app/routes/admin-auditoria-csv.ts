@@ -1,7 +1,7 @@
-import { parseAuditListQuery } from "~/server/admin/list-query.server";
+import { requireAdminAction } from "~/server/accounts/guard.server";
+import { parseAuditListQuery } from "~/server/admin-lists/list-query.server";
 import { auditEntriesToCsv, listAuditEntriesForExport } from "~/server/audit/audit-list.server";
 import { recordAudit } from "~/server/audit/audit-log.server";
-import { requireAdminAction } from "~/server/auth/guard.server";
 import type { Route } from "./+types/admin-auditoria-csv";
 
 /** The audit log's filtered entries as a CSV file for Excel; the export is itself recorded. */

@@ -5,9 +5,9 @@ import { filteredListPageHref, ListPagination, listSummary } from "~/components/
 import { buttonClassName } from "~/components/admin/ui";
 import { auditListParams, isFiltered, listHref } from "~/lib/admin-list";
 import { AUDIT_GROUP_LABELS, AUDIT_GROUPS, auditActionLabel } from "~/lib/audit-actions";
-import { parseAuditListQuery } from "~/server/admin/list-query.server";
+import { requireAdminPage } from "~/server/accounts/guard.server";
+import { parseAuditListQuery } from "~/server/admin-lists/list-query.server";
 import { listAuditEntries, listAuditUsers } from "~/server/audit/audit-list.server";
-import { requireAdminPage } from "~/server/auth/guard.server";
 import type { Route } from "./+types/admin-auditoria";
 
 // The audit log: who did what, when and from where, newest first, 50 a page, filtered on the

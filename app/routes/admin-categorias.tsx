@@ -2,19 +2,19 @@ import { data, Form, redirect } from "react-router";
 import { AdminPage } from "~/components/admin/admin-page";
 import { Button, Field, TextInput } from "~/components/admin/ui";
 import type { RouteHandle } from "~/route-handle";
+import { requireAdminAction, requireAdminPage } from "~/server/accounts/guard.server";
+import { setFlash } from "~/server/accounts/sessions.server";
+import { recordAudit } from "~/server/audit/audit-log.server";
+import { targetLabel } from "~/server/audit/target-label.server";
+import { formText, formTexts, readForm } from "~/server/forms/read-form.server";
+import { validateForm } from "~/server/forms/validate-form.server";
 import {
   categoryFormSchema,
   createCategory,
   deleteCategory,
   listCategoriesWithCounts,
   renameCategory,
-} from "~/server/admin/categories-admin.server";
-import { recordAudit } from "~/server/audit/audit-log.server";
-import { targetLabel } from "~/server/audit/target-label.server";
-import { requireAdminAction, requireAdminPage } from "~/server/auth/guard.server";
-import { setFlash } from "~/server/auth/sessions.server";
-import { formText, formTexts, readForm } from "~/server/read-form.server";
-import { validateForm } from "~/server/validate-form.server";
+} from "~/server/posts/categories-admin.server";
 import type { Route } from "./+types/admin-categorias";
 
 export const handle: RouteHandle = { hydrate: true };

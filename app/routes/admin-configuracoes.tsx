@@ -1,9 +1,9 @@
 import { AdminPage } from "~/components/admin/admin-page";
 import { SettingsForm } from "~/components/admin/settings-form";
 import type { RouteHandle } from "~/route-handle";
-import { requireAdminPage } from "~/server/auth/guard.server";
-import { settingsFormValues, submitSettingsForm } from "~/server/site/settings-form.server";
-import { companySettingsInForce, siteSettingsFor } from "~/server/site/site-settings.server";
+import { requireAdminPage } from "~/server/accounts/guard.server";
+import { settingsFormValues, submitSettingsForm } from "~/server/settings/settings-form.server";
+import { companySettingsInForce, siteSettingsFor } from "~/server/settings/site-settings.server";
 import type { Route } from "./+types/admin-configuracoes";
 
 export const handle: RouteHandle = { hydrate: true };

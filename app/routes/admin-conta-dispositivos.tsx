@@ -5,15 +5,15 @@ import { Button, buttonClassName } from "~/components/admin/ui";
 import { deviceLabel } from "~/lib/device-label";
 import { formatSaoPauloDateTime } from "~/lib/sao-paulo-time";
 import type { RouteHandle } from "~/route-handle";
-import { requireAdminAction, requireAdminPage } from "~/server/auth/guard.server";
+import { requireAdminAction, requireAdminPage } from "~/server/accounts/guard.server";
 import {
   destroySession,
   endOtherSessions,
   endUserSession,
   listUserSessions,
   setFlash,
-} from "~/server/auth/sessions.server";
-import { formText, readForm } from "~/server/read-form.server";
+} from "~/server/accounts/sessions.server";
+import { formText, readForm } from "~/server/forms/read-form.server";
 import type { Route } from "./+types/admin-conta-dispositivos";
 
 // 'Dispositivos conectados': the signed-in user's own sessions (browser, address, last

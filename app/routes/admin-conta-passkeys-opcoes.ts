@@ -1,10 +1,10 @@
-import { requireAdminAction } from "~/server/auth/guard.server";
-import { registrationOptions } from "~/server/auth/passkeys.server";
+import { requireAdminAction } from "~/server/accounts/guard.server";
+import { registrationOptions } from "~/server/accounts/passkeys.server";
 import {
   hasRecentAuthentication,
   REAUTHENTICATION_REQUIRED_MESSAGE,
-} from "~/server/auth/recent-authentication.server";
-import { siteSettingsFor } from "~/server/site/site-settings.server";
+} from "~/server/accounts/recent-authentication.server";
+import { siteSettingsFor } from "~/server/settings/site-settings.server";
 import type { Route } from "./+types/admin-conta-passkeys-opcoes";
 
 /**

@@ -8,29 +8,39 @@ import { useAdminShell } from "~/lib/admin-shell";
 import { PASSWORD_HINT, PASSWORD_MAX, PASSWORD_MIN } from "~/lib/password-rules";
 import { ROLE_LABELS } from "~/lib/roles";
 import type { RouteHandle } from "~/route-handle";
-import { recordAccountKeyChange } from "~/server/auth/account-key-change.server";
+import { recordAccountKeyChange } from "~/server/accounts/account-key-change.server";
 import {
   confirmTotpSchema,
   confirmTotpSetup,
   disableTotpSchema,
   turnOffTotp,
-} from "~/server/auth/account-two-factor.server";
-import { changePassword, changePasswordSchema } from "~/server/auth/change-password.server";
-import { requireAdminAction, requireAdminPage } from "~/server/auth/guard.server";
-import { addPasskey, listPasskeys, passkeyNameSchema, removePasskey } from "~/server/auth/passkeys.server";
+} from "~/server/accounts/account-two-factor.server";
+import { changePassword, changePasswordSchema } from "~/server/accounts/change-password.server";
+import { requireAdminAction, requireAdminPage } from "~/server/accounts/guard.server";
+import {
+  addPasskey,
+  listPasskeys,
+  passkeyNameSchema,
+  removePasskey,
+} from "~/server/accounts/passkeys.server";
 import {
   hasRecentAuthentication,
   REAUTHENTICATION_REQUIRED_MESSAGE,
   reauthenticate,
   reauthenticationSchema,
   recentAuthenticationUntil,
-} from "~/server/auth/recent-authentication.server";
-import { lacksRequiredSecondFactor } from "~/server/auth/second-factor-policy.server";
-import { type CurrentSession, setFlash } from "~/server/auth/sessions.server";
-import { pendingTotpSetup, startTotpSetup, totpStatus, unusedRecoveryCodes } from "~/server/auth/totp.server";
-import { formText, formTexts, readForm } from "~/server/read-form.server";
-import { siteSettingsFor } from "~/server/site/site-settings.server";
-import { validateForm } from "~/server/validate-form.server";
+} from "~/server/accounts/recent-authentication.server";
+import { lacksRequiredSecondFactor } from "~/server/accounts/second-factor-policy.server";
+import { type CurrentSession, setFlash } from "~/server/accounts/sessions.server";
+import {
+  pendingTotpSetup,
+  startTotpSetup,
+  totpStatus,
+  unusedRecoveryCodes,
+} from "~/server/accounts/totp.server";
+import { formText, formTexts, readForm } from "~/server/forms/read-form.server";
+import { validateForm } from "~/server/forms/validate-form.server";
+import { siteSettingsFor } from "~/server/settings/site-settings.server";
 import type { Route } from "./+types/admin-conta";
 
 export const handle: RouteHandle = { hydrate: true };

@@ -8,13 +8,13 @@ import { roleCan } from "~/lib/roles";
 import { formatSaoPauloDateTime } from "~/lib/sao-paulo-time";
 import type { HealthStatus } from "~/lib/site-health";
 import type { RouteHandle } from "~/route-handle";
-import { administratorHome, editorHome } from "~/server/admin/admin-home.server";
-import { requireAdminPage } from "~/server/auth/guard.server";
+import { requireAdminPage } from "~/server/accounts/guard.server";
+import { administratorHome, editorHome } from "~/server/dashboard/admin-home.server";
 import type { Route } from "./+types/admin-inicio";
 
 // Início do painel: what waits for someone. An Administrador sees the unanswered requests, the
 // week against the last, the posts in the works, the site's health and the latest activity; an
-// Editor, their own drafts and scheduled posts (see app/server/admin/admin-home.server.ts).
+// Editor, their own drafts and scheduled posts (see app/server/dashboard/admin-home.server.ts).
 
 export const handle: RouteHandle = { hydrate: true };
 

@@ -2,8 +2,8 @@ import { Outlet } from "react-router";
 import { AdminShell } from "~/components/admin/admin-shell";
 import type { AdminShellData } from "~/lib/admin-shell";
 import type { RouteHandle } from "~/route-handle";
-import { requireAdminPage } from "~/server/auth/guard.server";
-import { takeFlash } from "~/server/auth/sessions.server";
+import { requireAdminPage } from "~/server/accounts/guard.server";
+import { takeFlash } from "~/server/accounts/sessions.server";
 import type { Route } from "./+types/admin-layout";
 
 // Every admin page's parent (docs/decisions/0051): the guard, the signed-in user and the flash

@@ -5,11 +5,13 @@ import { Icon } from "~/components/ui/icon";
 import { MediaImage } from "~/components/ui/media-image";
 import { MEDIA_ALT_MAX_LENGTH, MEDIA_NAME_MAX_LENGTH } from "~/lib/media-limits";
 import type { RouteHandle } from "~/route-handle";
+import { requireAdminAction, requireAdminPage } from "~/server/accounts/guard.server";
+import { setFlash } from "~/server/accounts/sessions.server";
 import { recordAudit } from "~/server/audit/audit-log.server";
 import { changedFields } from "~/server/audit/changed-fields.server";
 import { mediaBeforeChange } from "~/server/audit/media-audit.server";
-import { requireAdminAction, requireAdminPage } from "~/server/auth/guard.server";
-import { setFlash } from "~/server/auth/sessions.server";
+import { formText, formTexts, readForm } from "~/server/forms/read-form.server";
+import { type FieldErrors, validateForm } from "~/server/forms/validate-form.server";
 import { mediaEditSchema } from "~/server/media/media-fields.server";
 import {
   deleteMedia,
@@ -19,9 +21,7 @@ import {
   updateMedia,
 } from "~/server/media/media-library.server";
 import { MEDIA_MESSAGES } from "~/server/media/media-messages.server";
-import type { MediaUsage } from "~/server/media/media-usage.server";
-import { formText, formTexts, readForm } from "~/server/read-form.server";
-import { type FieldErrors, validateForm } from "~/server/validate-form.server";
+import type { MediaUsage } from "~/server/media/media-usage-finder.server";
 import type { Route } from "./+types/admin-midia-imagem";
 
 // One image of the media library: its name and alt text (edited here), where it is used, and

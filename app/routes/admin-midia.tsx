@@ -6,9 +6,9 @@ import { Badge, buttonClassName, labelClassName, TextInput } from "~/components/
 import { MEDIA_SEARCH_MAX_LENGTH, mediaLibraryHref, mediaQueryFrom } from "~/lib/media-query";
 import { mediaThumbnailUrl } from "~/lib/media-url";
 import type { RouteHandle } from "~/route-handle";
+import { requireAdminAction, requireAdminPage } from "~/server/accounts/guard.server";
+import { setFlash } from "~/server/accounts/sessions.server";
 import { recordMediaUpload } from "~/server/audit/media-audit.server";
-import { requireAdminAction, requireAdminPage } from "~/server/auth/guard.server";
-import { setFlash } from "~/server/auth/sessions.server";
 import { listMedia } from "~/server/media/media-library.server";
 import { failureList, storeUploadedBatch } from "~/server/media/upload-endpoint.server";
 import type { Route } from "./+types/admin-midia";

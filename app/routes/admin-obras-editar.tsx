@@ -3,9 +3,10 @@ import { AdminPage } from "~/components/admin/admin-page";
 import { buttonClassName } from "~/components/admin/ui";
 import { WorkEditorScreen } from "~/components/admin/work-editor";
 import type { RouteHandle } from "~/route-handle";
-import { requireAdminAction, requireAdminPage } from "~/server/auth/guard.server";
+import { requireAdminAction, requireAdminPage } from "~/server/accounts/guard.server";
+import { getWorkForEdit } from "~/server/works/work-for-edit.server";
 import { submitWorkForm, type WorkFormFailure } from "~/server/works/work-form.server";
-import { getWorkForEdit, WORK_GONE_MESSAGE, workIdFromParam } from "~/server/works/works-admin.server";
+import { WORK_GONE_MESSAGE, workIdFromParam } from "~/server/works/work-id.server";
 import type { Route } from "./+types/admin-obras-editar";
 
 export const handle: RouteHandle = { hydrate: true };

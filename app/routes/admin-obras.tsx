@@ -6,21 +6,15 @@ import { DeleteForm, EditLink } from "~/components/admin/row-actions";
 import { Badge, Button, buttonClassName, labelClassName, TextInput } from "~/components/admin/ui";
 import { Icon } from "~/components/ui/icon";
 import type { RouteHandle } from "~/route-handle";
-import { readMove } from "~/server/admin/reorder.server";
+import { requireAdminAction, requireAdminPage } from "~/server/accounts/guard.server";
+import { setFlash } from "~/server/accounts/sessions.server";
+import { readMove } from "~/server/admin-lists/reorder.server";
 import { recordAudit } from "~/server/audit/audit-log.server";
 import { targetLabel } from "~/server/audit/target-label.server";
-import { requireAdminAction, requireAdminPage } from "~/server/auth/guard.server";
-import { setFlash } from "~/server/auth/sessions.server";
-import { formText, readForm } from "~/server/read-form.server";
-import {
-  deleteWork,
-  listWorksForAdmin,
-  moveWork,
-  setWorkPublished,
-  WORK_GONE_MESSAGE,
-  workIdFromParam,
-  worksQueryFrom,
-} from "~/server/works/works-admin.server";
+import { formText, readForm } from "~/server/forms/read-form.server";
+import { WORK_GONE_MESSAGE, workIdFromParam } from "~/server/works/work-id.server";
+import { deleteWork, moveWork, setWorkPublished } from "~/server/works/work-list-actions.server";
+import { listWorksForAdmin, worksQueryFrom } from "~/server/works/works-admin-list.server";
 import type { Route } from "./+types/admin-obras";
 
 // The works of /obras: their order, publishing and deletion, a page of 50 at a time with a

@@ -5,14 +5,18 @@ import { DeleteForm } from "~/components/admin/row-actions";
 import { Badge, Button, Field, Select, Switch, TextArea, TextInput } from "~/components/admin/ui";
 import { iconLabels, iconNames } from "~/lib/icon-names";
 import type { RouteHandle } from "~/route-handle";
-import type { AdminReason, AdminStat, AdminTestimonial } from "~/server/admin/home-content-admin.server";
-import { homeContentForAdmin } from "~/server/admin/home-content-admin.server";
-import { type HomeFormFailure, submitHomeContentForm } from "~/server/admin/home-content-form.server";
-import { requireAdminPage } from "~/server/auth/guard.server";
+import { requireAdminPage } from "~/server/accounts/guard.server";
+import type {
+  AdminReason,
+  AdminStat,
+  AdminTestimonial,
+} from "~/server/site-content/home-content-admin.server";
+import { homeContentForAdmin } from "~/server/site-content/home-content-admin.server";
+import { type HomeFormFailure, submitHomeContentForm } from "~/server/site-content/home-content-form.server";
 import type { Route } from "./+types/admin-pagina-inicial";
 
 // The home page's numbers and reasons, and the testimonials (shown on /obras). The action and
-// its rules are in server/admin/home-content-form.server.ts.
+// its rules are in server/site-content/home-content-form.server.ts.
 
 export const handle: RouteHandle = { hydrate: true };
 

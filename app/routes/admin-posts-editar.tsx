@@ -2,12 +2,12 @@ import { data, Link } from "react-router";
 import { BlogAdminPage, PostEditorScreen } from "~/components/admin/post-editor";
 import { buttonClassName } from "~/components/admin/ui";
 import type { RouteHandle } from "~/route-handle";
-import { type PostFormFailure, submitPostForm } from "~/server/admin/post-form.server";
-import { listRevisions } from "~/server/admin/post-revisions.server";
-import { getPostForEdit, POST_GONE_MESSAGE, postIdFromParam } from "~/server/admin/posts-admin.server";
+import { requireAdminAction, requireAdminPage } from "~/server/accounts/guard.server";
 import { aiImagesConfigured } from "~/server/ai/runware.server";
-import { requireAdminAction, requireAdminPage } from "~/server/auth/guard.server";
-import { listCategories } from "~/server/blog/public-posts.server";
+import { type PostFormFailure, submitPostForm } from "~/server/posts/post-form.server";
+import { listRevisions } from "~/server/posts/post-revisions.server";
+import { getPostForEdit, POST_GONE_MESSAGE, postIdFromParam } from "~/server/posts/posts-admin.server";
+import { listCategories } from "~/server/posts/public-posts.server";
 import type { Route } from "./+types/admin-posts-editar";
 
 export const handle: RouteHandle = { hydrate: true };

@@ -1,4 +1,4 @@
-import { shareLinksAction, shareLinksLoader } from "~/server/admin/share-links-admin.server";
+import { shareLinksAction, shareLinksLoader } from "~/server/posts/share-links-admin.server";
 import type { Route } from "./+types/admin-posts-links-de-previa";
 
 // A post's share links, for the editor's fetcher (docs/decisions/0028).

@@ -1,9 +1,9 @@
 import { PostEditorScreen } from "~/components/admin/post-editor";
 import type { RouteHandle } from "~/route-handle";
-import { submitPostForm } from "~/server/admin/post-form.server";
+import { requireAdminPage } from "~/server/accounts/guard.server";
 import { aiImagesConfigured } from "~/server/ai/runware.server";
-import { requireAdminPage } from "~/server/auth/guard.server";
-import { listCategories } from "~/server/blog/public-posts.server";
+import { submitPostForm } from "~/server/posts/post-form.server";
+import { listCategories } from "~/server/posts/public-posts.server";
 import type { Route } from "./+types/admin-posts-novo";
 
 export const handle: RouteHandle = { hydrate: true };

@@ -3,8 +3,8 @@ import { PostDiffView } from "~/components/admin/post-diff-view";
 import { BlogAdminPage } from "~/components/admin/post-editor";
 import { buttonClassName } from "~/components/admin/ui";
 import { formatSaoPauloDateTime } from "~/lib/sao-paulo-time";
-import { restoreRevisionAction } from "~/server/admin/post-revision-restore.server";
-import { type RevisionLabel, revisionsPageLoader } from "~/server/admin/post-revisions-page.server";
+import { restoreRevisionAction } from "~/server/posts/post-revision-restore.server";
+import { type RevisionLabel, revisionsPageLoader } from "~/server/posts/post-revisions-page.server";
 import type { Route } from "./+types/admin-posts-revisoes";
 
 // Two revisions of a post compared (GET ?de=…&para=…), and the restore of one (POST): plain

@@ -1,6 +1,6 @@
 import { ArticleView } from "~/components/blog/article-view";
 import { DraftNotice } from "~/components/blog/draft-notice";
-import { previewLoader, previewPostedDraft } from "~/server/blog/preview-form.server";
+import { previewLoader, previewPostedDraft } from "~/server/posts/preview-form.server";
 import type { Route } from "./+types/admin-posts-visualizar";
 
 // The editor's 'Visualizar' (docs/decisions/0028): its values, unsaved, in the article layout.

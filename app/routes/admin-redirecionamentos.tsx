@@ -10,10 +10,10 @@ import {
   REDIRECT_PATH_MAX_LENGTH,
 } from "~/lib/redirect-paths";
 import type { RouteHandle } from "~/route-handle";
+import { requireAdminAction, requireAdminPage } from "~/server/accounts/guard.server";
+import { setFlash } from "~/server/accounts/sessions.server";
 import { recordAudit } from "~/server/audit/audit-log.server";
-import { requireAdminAction, requireAdminPage } from "~/server/auth/guard.server";
-import { setFlash } from "~/server/auth/sessions.server";
-import { formText, readForm } from "~/server/read-form.server";
+import { formText, readForm } from "~/server/forms/read-form.server";
 import { parseRedirectCsv } from "~/server/redirects/redirect-csv.server";
 import {
   addRedirects,

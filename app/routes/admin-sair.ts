@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
+import { assertSameOrigin } from "~/server/accounts/guard.server";
+import { destroySession, getSession } from "~/server/accounts/sessions.server";
 import { recordAudit } from "~/server/audit/audit-log.server";
-import { assertSameOrigin } from "~/server/auth/guard.server";
-import { destroySession, getSession } from "~/server/auth/sessions.server";
 import type { Route } from "./+types/admin-sair";
 
 /**

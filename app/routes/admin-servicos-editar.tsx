@@ -3,14 +3,14 @@ import { AdminPage } from "~/components/admin/admin-page";
 import { ServiceEditorScreen } from "~/components/admin/service-editor";
 import { buttonClassName } from "~/components/admin/ui";
 import type { RouteHandle } from "~/route-handle";
-import { type ServiceFormFailure, submitServiceForm } from "~/server/admin/service-form.server";
+import { requireAdminAction, requireAdminPage } from "~/server/accounts/guard.server";
+import { aiImagesConfigured } from "~/server/ai/runware.server";
+import { type ServiceFormFailure, submitServiceForm } from "~/server/services/service-form.server";
 import {
   getServiceForEdit,
   SERVICE_GONE_MESSAGE,
   serviceIdFromParam,
-} from "~/server/admin/services-admin.server";
-import { aiImagesConfigured } from "~/server/ai/runware.server";
-import { requireAdminAction, requireAdminPage } from "~/server/auth/guard.server";
+} from "~/server/services/services-admin.server";
 import type { Route } from "./+types/admin-servicos-editar";
 
 export const handle: RouteHandle = { hydrate: true };

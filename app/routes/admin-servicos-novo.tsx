@@ -1,8 +1,8 @@
 import { ServiceEditorScreen } from "~/components/admin/service-editor";
 import type { RouteHandle } from "~/route-handle";
-import { submitServiceForm } from "~/server/admin/service-form.server";
+import { requireAdminPage } from "~/server/accounts/guard.server";
 import { aiImagesConfigured } from "~/server/ai/runware.server";
-import { requireAdminPage } from "~/server/auth/guard.server";
+import { submitServiceForm } from "~/server/services/service-form.server";
 import type { Route } from "./+types/admin-servicos-novo";
 
 export const handle: RouteHandle = { hydrate: true };

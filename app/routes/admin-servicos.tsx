@@ -5,19 +5,19 @@ import { DeleteForm, EditLink } from "~/components/admin/row-actions";
 import { Badge, buttonClassName } from "~/components/admin/ui";
 import { Icon } from "~/components/ui/icon";
 import type { RouteHandle } from "~/route-handle";
-import { readMove } from "~/server/admin/reorder.server";
+import { requireAdminAction, requireAdminPage } from "~/server/accounts/guard.server";
+import { setFlash } from "~/server/accounts/sessions.server";
+import { readMove } from "~/server/admin-lists/reorder.server";
+import { recordAudit } from "~/server/audit/audit-log.server";
+import { targetLabel } from "~/server/audit/target-label.server";
+import { formText, readForm } from "~/server/forms/read-form.server";
 import {
   deleteService,
   listServicesForAdmin,
   moveService,
   SERVICE_GONE_MESSAGE,
   serviceIdFromParam,
-} from "~/server/admin/services-admin.server";
-import { recordAudit } from "~/server/audit/audit-log.server";
-import { targetLabel } from "~/server/audit/target-label.server";
-import { requireAdminAction, requireAdminPage } from "~/server/auth/guard.server";
-import { setFlash } from "~/server/auth/sessions.server";
-import { formText, readForm } from "~/server/read-form.server";
+} from "~/server/services/services-admin.server";
 import type { Route } from "./+types/admin-servicos";
 
 // The services of /servicos and of the home page's cards: their order, and deletion. Each

@@ -1,8 +1,8 @@
-import { leadsToCsv, listLeadsForExport } from "~/server/admin/leads-admin.server";
-import { parseLeadListQuery } from "~/server/admin/list-query.server";
+import { requireAdminAction } from "~/server/accounts/guard.server";
+import { parseLeadListQuery } from "~/server/admin-lists/list-query.server";
 import { recordAudit } from "~/server/audit/audit-log.server";
 import { leadExportDetails } from "~/server/audit/lead-audit.server";
-import { requireAdminAction } from "~/server/auth/guard.server";
+import { leadsToCsv, listLeadsForExport } from "~/server/leads/leads-admin.server";
 import type { Route } from "./+types/admin-solicitacoes-csv";
 
 /**

@@ -6,10 +6,10 @@ import { Icon } from "~/components/ui/icon";
 import { REMOVED_POST, sourceLabel } from "~/lib/lead-source";
 import { deliveryLabels, leadStatusLabels } from "~/lib/lead-status";
 import type { RouteHandle } from "~/route-handle";
-import { getLead, leadIdFromParam } from "~/server/admin/leads-admin.server";
+import { requireAdminPage } from "~/server/accounts/guard.server";
 import { recordAudit } from "~/server/audit/audit-log.server";
 import { leadMention } from "~/server/audit/lead-audit.server";
-import { requireAdminPage } from "~/server/auth/guard.server";
+import { getLead, leadIdFromParam } from "~/server/leads/leads-admin.server";
 import type { Route } from "./+types/admin-solicitacoes-detalhe";
 
 // One quote request, whole: the inbox lists the beginning of each message and links here for

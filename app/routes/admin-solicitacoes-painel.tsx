@@ -5,8 +5,8 @@ import { buttonClassName } from "~/components/admin/ui";
 import { Icon } from "~/components/ui/icon";
 import { DASHBOARD_WEEKS, type LabelCount } from "~/lib/lead-dashboard";
 import { leadStatusLabels } from "~/lib/lead-status";
-import { leadDashboard } from "~/server/admin/lead-dashboard.server";
-import { requireAdminPage } from "~/server/auth/guard.server";
+import { requireAdminPage } from "~/server/accounts/guard.server";
+import { leadDashboard } from "~/server/leads/lead-dashboard.server";
 import type { Route } from "./+types/admin-solicitacoes-painel";
 
 // Where the quote requests come from: the last 12 weeks in charts drawn on the server (plain

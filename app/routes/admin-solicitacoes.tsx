@@ -9,20 +9,20 @@ import { ADMIN_SEARCH_MAX_LENGTH, isFiltered, leadListParams, listHref } from "~
 import { sourceSummary } from "~/lib/lead-source";
 import { deliveryLabels, leadStatuses, leadStatusLabels } from "~/lib/lead-status";
 import type { RouteHandle } from "~/route-handle";
+import { requireAdminAction, requireAdminPage } from "~/server/accounts/guard.server";
+import { setFlash } from "~/server/accounts/sessions.server";
+import { parseLeadListQuery } from "~/server/admin-lists/list-query.server";
+import { recordAudit } from "~/server/audit/audit-log.server";
+import { leadBeforeChange, leadMention } from "~/server/audit/lead-audit.server";
+import { formText, formTexts, readForm } from "~/server/forms/read-form.server";
+import { validateForm } from "~/server/forms/validate-form.server";
 import {
   deleteLead,
   leadUpdateSchema,
   listLeadServices,
   listLeads,
   updateLead,
-} from "~/server/admin/leads-admin.server";
-import { parseLeadListQuery } from "~/server/admin/list-query.server";
-import { recordAudit } from "~/server/audit/audit-log.server";
-import { leadBeforeChange, leadMention } from "~/server/audit/lead-audit.server";
-import { requireAdminAction, requireAdminPage } from "~/server/auth/guard.server";
-import { setFlash } from "~/server/auth/sessions.server";
-import { formText, formTexts, readForm } from "~/server/read-form.server";
-import { validateForm } from "~/server/validate-form.server";
+} from "~/server/leads/leads-admin.server";
 import type { Route } from "./+types/admin-solicitacoes";
 
 // The quote-request inbox: 50 requests a page, newest first, searched and filtered on the

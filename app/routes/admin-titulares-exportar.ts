@@ -1,7 +1,7 @@
-import { requireAdminAction } from "~/server/auth/guard.server";
+import { requireAdminAction } from "~/server/accounts/guard.server";
+import { formText, readForm } from "~/server/forms/read-form.server";
 import { parseDataSubject } from "~/server/personal-data/data-subject.server";
 import { exportPersonalData } from "~/server/personal-data/personal-data.server";
-import { formText, readForm } from "~/server/read-form.server";
 import type { Route } from "./+types/admin-titulares-exportar";
 
 /**

@@ -2,8 +2,9 @@ import { data, Form } from "react-router";
 import { AdminPage } from "~/components/admin/admin-page";
 import { Badge, Button, Field, TextInput } from "~/components/admin/ui";
 import type { RouteHandle } from "~/route-handle";
-import { requireAdminAction, requireAdminPage } from "~/server/auth/guard.server";
-import { setFlash } from "~/server/auth/sessions.server";
+import { requireAdminAction, requireAdminPage } from "~/server/accounts/guard.server";
+import { setFlash } from "~/server/accounts/sessions.server";
+import { formText, readForm } from "~/server/forms/read-form.server";
 import {
   parseDataSubject,
   SUBJECT_MAX_LENGTH,
@@ -11,7 +12,6 @@ import {
   subjectText,
 } from "~/server/personal-data/data-subject.server";
 import { erasePersonalData, findPersonalData } from "~/server/personal-data/personal-data.server";
-import { formText, readForm } from "~/server/read-form.server";
 import type { Route } from "./+types/admin-titulares";
 
 // LGPD requests: find everything the site holds about an e-mail or phone, export it as JSON

@@ -7,14 +7,14 @@ import { FeaturedBadge, Field, PostStatusBadge, TextInput } from "~/components/a
 import { ADMIN_SEARCH_MAX_LENGTH, isFiltered, listHref, postListParams } from "~/lib/admin-list";
 import { postStatuses, postStatusLabels } from "~/lib/post-status";
 import type { RouteHandle } from "~/route-handle";
-import { parsePostListQuery } from "~/server/admin/list-query.server";
-import { postTitle } from "~/server/admin/post-revisions-page.server";
-import { deletePost, listPosts, POST_GONE_MESSAGE } from "~/server/admin/posts-admin.server";
+import { requireAdminAction, requireAdminPage } from "~/server/accounts/guard.server";
+import { setFlash } from "~/server/accounts/sessions.server";
+import { parsePostListQuery } from "~/server/admin-lists/list-query.server";
 import { recordAudit } from "~/server/audit/audit-log.server";
-import { requireAdminAction, requireAdminPage } from "~/server/auth/guard.server";
-import { setFlash } from "~/server/auth/sessions.server";
-import { listCategories } from "~/server/blog/public-posts.server";
-import { formText, readForm } from "~/server/read-form.server";
+import { formText, readForm } from "~/server/forms/read-form.server";
+import { postTitle } from "~/server/posts/post-revisions-page.server";
+import { deletePost, listPosts, POST_GONE_MESSAGE } from "~/server/posts/posts-admin.server";
+import { listCategories } from "~/server/posts/public-posts.server";
 import type { Route } from "./+types/admin";
 
 // The admin's home: the list of posts, 50 a page, searched and filtered on the server from the

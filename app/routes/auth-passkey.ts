@@ -1,10 +1,10 @@
-import { requestClientIp } from "~/server/audit/request-address.server";
-import { assertSameOrigin } from "~/server/auth/guard.server";
+import { assertSameOrigin } from "~/server/accounts/guard.server";
 import {
   finishPasskeySignIn,
   passkeySignInOptions,
   readPasskeyStep,
-} from "~/server/auth/passkey-sign-in.server";
+} from "~/server/accounts/passkey-sign-in.server";
+import { requestClientIp } from "~/server/audit/request-address.server";
 import type { Route } from "./+types/auth-passkey";
 
 /**

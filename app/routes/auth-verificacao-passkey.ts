@@ -1,8 +1,8 @@
+import { assertSameOrigin } from "~/server/accounts/guard.server";
+import { passkeySignInOptions, readPasskeyStep } from "~/server/accounts/passkey-sign-in.server";
+import { clearPendingSignInCookie, readPendingSignIn } from "~/server/accounts/pending-sign-in.server";
+import { completePasskeySecondStep, PENDING_EXPIRED_MESSAGE } from "~/server/accounts/second-factor.server";
 import { requestClientIp } from "~/server/audit/request-address.server";
-import { assertSameOrigin } from "~/server/auth/guard.server";
-import { passkeySignInOptions, readPasskeyStep } from "~/server/auth/passkey-sign-in.server";
-import { clearPendingSignInCookie, readPendingSignIn } from "~/server/auth/pending-sign-in.server";
-import { completePasskeySecondStep, PENDING_EXPIRED_MESSAGE } from "~/server/auth/second-factor.server";
 import type { Route } from "./+types/auth-verificacao-passkey";
 
 /**

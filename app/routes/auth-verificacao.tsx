@@ -4,14 +4,14 @@ import { AccountCard, AccountField, BackToSignIn } from "~/components/account-ca
 import { PasskeySignIn } from "~/components/passkey-sign-in";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
 import type { RouteHandle } from "~/route-handle";
+import { assertSameOrigin } from "~/server/accounts/guard.server";
+import { countPasskeys } from "~/server/accounts/passkeys.server";
+import { clearPendingSignInCookie, readPendingSignIn } from "~/server/accounts/pending-sign-in.server";
+import { completeSecondFactor, PENDING_EXPIRED_MESSAGE } from "~/server/accounts/second-factor.server";
+import { totpStatus } from "~/server/accounts/totp.server";
 import { requestClientIp } from "~/server/audit/request-address.server";
-import { assertSameOrigin } from "~/server/auth/guard.server";
-import { countPasskeys } from "~/server/auth/passkeys.server";
-import { clearPendingSignInCookie, readPendingSignIn } from "~/server/auth/pending-sign-in.server";
-import { completeSecondFactor, PENDING_EXPIRED_MESSAGE } from "~/server/auth/second-factor.server";
-import { totpStatus } from "~/server/auth/totp.server";
-import { formText, readForm } from "~/server/read-form.server";
-import { validateForm } from "~/server/validate-form.server";
+import { formText, readForm } from "~/server/forms/read-form.server";
+import { validateForm } from "~/server/forms/validate-form.server";
 import type { Route } from "./+types/auth-verificacao";
 
 // Hydrated for 'Usar passkey' (WebAuthn needs JavaScript); the code form works without it.

@@ -5,12 +5,12 @@ import { BusySubmitScript } from "~/components/ui/busy-submit-script";
 import { ToastRegion, ToastView } from "~/components/ui/toast";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
 import type { RouteHandle } from "~/route-handle";
+import { assertSameOrigin } from "~/server/accounts/guard.server";
+import { attemptLogin } from "~/server/accounts/login.server";
+import { getSession } from "~/server/accounts/sessions.server";
 import { requestClientIp } from "~/server/audit/request-address.server";
-import { assertSameOrigin } from "~/server/auth/guard.server";
-import { attemptLogin } from "~/server/auth/login.server";
-import { getSession } from "~/server/auth/sessions.server";
-import { formText, readForm } from "~/server/read-form.server";
-import { validateForm } from "~/server/validate-form.server";
+import { formText, readForm } from "~/server/forms/read-form.server";
+import { validateForm } from "~/server/forms/validate-form.server";
 import type { Route } from "./+types/auth";
 
 // Hydrated for 'Entrar com passkey' (WebAuthn needs JavaScript); the password form works without it.

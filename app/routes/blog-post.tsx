@@ -5,10 +5,10 @@ import { absoluteUrl, pageMeta, previewImageFor, siteFromMatches } from "~/lib/s
 import { useSite } from "~/lib/site-context";
 import { isSlug } from "~/lib/slug";
 import { blogPostingJsonLd, jsonLdScript } from "~/lib/structured-data";
-import { getPublishedArticle } from "~/server/blog/public-posts.server";
-import { sanitizePostHtml } from "~/server/html-sanitizer.server";
 import { mediaHashesInHtml, withLibraryImages } from "~/server/media/content-images.server";
 import { publishedMediaViewsByHash } from "~/server/media/media-library.server";
+import { sanitizePostHtml } from "~/server/posts/html-sanitizer.server";
+import { getPublishedArticle } from "~/server/posts/public-posts.server";
 import { findRedirectTarget, permanentRedirect } from "~/server/redirects/redirects.server";
 import { categoryTag, mediaTags, postTag, renderTagsInit } from "~/server/render-cache/cache-policy.server";
 import type { Route } from "./+types/blog-post";

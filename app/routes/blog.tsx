@@ -13,8 +13,8 @@ import { SEARCH_TOO_LONG_MESSAGE } from "~/lib/blog-search-limits";
 import { BLOG_PAGE_SIZE } from "~/lib/blog-types";
 import { formatMonthYear } from "~/lib/dates";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
-import { getBlogListing, listPublicCategories } from "~/server/blog/public-posts.server";
-import { searchPublishedPosts } from "~/server/blog/search-posts.server";
+import { getBlogListing, listPublicCategories } from "~/server/posts/public-posts.server";
+import { searchPublishedPosts } from "~/server/posts/search-posts.server";
 import { mediaTags, renderTagsInit } from "~/server/render-cache/cache-policy.server";
 import type { Route } from "./+types/blog";
 

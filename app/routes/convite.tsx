@@ -2,13 +2,13 @@ import { data, redirect } from "react-router";
 import { AccountCard, AccountField, NewPasswordFields } from "~/components/account-card";
 import { ROLE_LABELS } from "~/lib/roles";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
+import { assertSameOrigin } from "~/server/accounts/guard.server";
+import { createSession } from "~/server/accounts/sessions.server";
 import { recordAudit } from "~/server/audit/audit-log.server";
-import { assertSameOrigin } from "~/server/auth/guard.server";
-import { createSession } from "~/server/auth/sessions.server";
-import { formTexts, readForm } from "~/server/read-form.server";
-import { siteSettingsFor } from "~/server/site/site-settings.server";
+import { formTexts, readForm } from "~/server/forms/read-form.server";
+import { validateForm } from "~/server/forms/validate-form.server";
+import { siteSettingsFor } from "~/server/settings/site-settings.server";
 import { acceptFormSchema, acceptInvitation, findInvitation } from "~/server/team/invitations.server";
-import { validateForm } from "~/server/validate-form.server";
 import type { Route } from "./+types/convite";
 
 export async function loader({ params }: Route.LoaderArgs) {

@@ -1,17 +1,17 @@
 import { data } from "react-router";
 import { AccountCard, AccountField, BackToSignIn } from "~/components/account-card";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
-import { requestClientIp } from "~/server/audit/request-address.server";
-import { assertSameOrigin } from "~/server/auth/guard.server";
+import { assertSameOrigin } from "~/server/accounts/guard.server";
 import {
   forgotFormSchema,
   RESET_LIMITED_MESSAGE,
   RESET_REQUESTED_MESSAGE,
   requestPasswordReset,
-} from "~/server/auth/password-resets.server";
-import { formText, readForm } from "~/server/read-form.server";
-import { siteSettingsFor } from "~/server/site/site-settings.server";
-import { validateForm } from "~/server/validate-form.server";
+} from "~/server/accounts/password-resets.server";
+import { requestClientIp } from "~/server/audit/request-address.server";
+import { formText, readForm } from "~/server/forms/read-form.server";
+import { validateForm } from "~/server/forms/validate-form.server";
+import { siteSettingsFor } from "~/server/settings/site-settings.server";
 import type { Route } from "./+types/esqueci-minha-senha";
 
 export async function action({ request, context }: Route.ActionArgs) {

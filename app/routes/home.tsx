@@ -13,7 +13,8 @@ import { pageMeta, siteFromMatches } from "~/lib/seo";
 import type { HomeServiceCard, ReasonItem, StatItem } from "~/lib/site-content";
 import { useSite } from "~/lib/site-context";
 import { mediaTags, renderTagsInit } from "~/server/render-cache/cache-policy.server";
-import { homeContent, pictureMediaHashes } from "~/server/site-content/public-site-content.server";
+import { pictureMediaHashes } from "~/server/services/public-services.server";
+import { homeContent } from "~/server/site-content/public-home-content.server";
 import type { Route } from "./+types/home";
 
 export async function loader() {

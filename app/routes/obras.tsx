@@ -14,7 +14,7 @@ import { pageMeta, siteFromMatches } from "~/lib/seo";
 import { useSite } from "~/lib/site-context";
 import { paragraphs, parseWorksPage, type WorkListItem, workHref, worksListHref } from "~/lib/works";
 import { mediaTags, RENDER_TAGS_HEADER } from "~/server/render-cache/cache-policy.server";
-import { listVisibleTestimonials } from "~/server/site-content/public-site-content.server";
+import { listVisibleTestimonials } from "~/server/site-content/public-home-content.server";
 import { listPublishedWorks, mediaHashesOf } from "~/server/works/public-works.server";
 import type { Route } from "./+types/obras";
 

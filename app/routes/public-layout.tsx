@@ -3,7 +3,7 @@ import { ChatButton } from "~/components/layout/chat-button";
 import { Footer } from "~/components/layout/footer";
 import { Header } from "~/components/layout/header";
 import { LeadSourceLinksScript } from "~/components/layout/lead-source-links-script";
-import { listServiceLinks } from "~/server/site-content/public-site-content.server";
+import { listServiceLinks } from "~/server/services/public-services.server";
 import type { Route } from "./+types/public-layout";
 
 export async function loader() {

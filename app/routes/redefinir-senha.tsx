@@ -1,11 +1,15 @@
 import { data } from "react-router";
 import { AccountCard, NewPasswordFields } from "~/components/account-card";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
-import { assertSameOrigin } from "~/server/auth/guard.server";
-import { findPasswordReset, newPasswordSchema, resetPassword } from "~/server/auth/password-resets.server";
-import { formTexts, readForm } from "~/server/read-form.server";
-import { siteSettingsFor } from "~/server/site/site-settings.server";
-import { validateForm } from "~/server/validate-form.server";
+import { assertSameOrigin } from "~/server/accounts/guard.server";
+import {
+  findPasswordReset,
+  newPasswordSchema,
+  resetPassword,
+} from "~/server/accounts/password-resets.server";
+import { formTexts, readForm } from "~/server/forms/read-form.server";
+import { validateForm } from "~/server/forms/validate-form.server";
+import { siteSettingsFor } from "~/server/settings/site-settings.server";
 import type { Route } from "./+types/redefinir-senha";
 
 export async function loader({ params }: Route.LoaderArgs) {

@@ -7,7 +7,7 @@ import { qualityCommitment, servicesHero } from "~/content/quality";
 import { technicalInspection } from "~/content/services";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
 import { mediaTags, renderTagsInit } from "~/server/render-cache/cache-policy.server";
-import { listServiceSections, pictureMediaHashes } from "~/server/site-content/public-site-content.server";
+import { listServiceSections, pictureMediaHashes } from "~/server/services/public-services.server";
 import type { Route } from "./+types/servicos";
 
 export async function loader() {

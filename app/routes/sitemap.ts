@@ -3,7 +3,7 @@ import { absoluteUrl } from "~/lib/seo";
 import { staticSitemapPaths } from "~/lib/sitemap-pages";
 import { workHref } from "~/lib/works";
 import { escapeXml } from "~/lib/xml";
-import { listPublishedSlugs } from "~/server/blog/public-posts.server";
+import { listPublishedSlugs } from "~/server/posts/public-posts.server";
 import { listPublishedWorkSlugs } from "~/server/works/public-works.server";
 
 export async function loader() {

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import sharp from "sharp";
-import { hashPassword } from "~/server/auth/password.server";
+import { hashPassword } from "~/server/accounts/password.server";
 import { startServer } from "../../harness/server";
 import {
   E2E_ADMIN,

@@ -8,10 +8,10 @@ import {
   FOREIGN_ORIGIN_MESSAGE,
   MISSING_ORIGIN_MESSAGE,
   UNAUTHORIZED_MESSAGE,
-} from "~/server/auth/guard.server";
+} from "~/server/accounts/guard.server";
 import { startDatabase, stopDatabase } from "~/server/db/database.server";
 import { storeImage } from "~/server/media/media-store.server";
-import { settingsFormValues } from "~/server/site/settings-form.server";
+import { settingsFormValues } from "~/server/settings/settings-form.server";
 import {
   adminHeaders,
   adminUserId,

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { type Browser, expect, type Page, test } from "@playwright/test";
-import { hashPassword } from "~/server/auth/password.server";
+import { hashPassword } from "~/server/accounts/password.server";
 import { adminHeaders, adminUserId, signInOverHttp } from "../support/admin-auth";
 import { signedInPage } from "../support/admin-page";
 import { adminPagesPassAxe } from "../support/axe";

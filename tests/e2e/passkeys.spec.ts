@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { expect, test } from "@playwright/test";
-import { hashPassword } from "~/server/auth/password.server";
+import { hashPassword } from "~/server/accounts/password.server";
 import type { DatabaseHandle } from "~/server/db/connection.server";
 import { signInOverHttp } from "../support/admin-auth";
 import { toast } from "../support/admin-page";

@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { hashPassword } from "~/server/auth/password.server";
+import { hashPassword } from "~/server/accounts/password.server";
 import type { DatabaseHandle } from "~/server/db/connection.server";
 import { adminHeaders, E2E_ADMIN, sha256Hex, signInOverHttp } from "../support/admin-auth";
 import { linkPath, newPage } from "../support/admin-page";

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { type Browser, expect, type Page, test } from "@playwright/test";
-import { hashPassword } from "~/server/auth/password.server";
+import { hashPassword } from "~/server/accounts/password.server";
 import { databaseConfigFromEnv } from "~/server/db/config.server";
 import { type DatabaseHandle, openDatabase } from "~/server/db/connection.server";
 import { E2E_ORIGIN, insertSession, SESSION_COOKIE, startDedicatedServer } from "../support/admin-auth";

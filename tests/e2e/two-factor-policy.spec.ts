@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { type APIRequestContext, expect, test } from "@playwright/test";
 import { Secret, TOTP } from "otpauth";
-import { hashPassword } from "~/server/auth/password.server";
+import { hashPassword } from "~/server/accounts/password.server";
 import { databaseConfigFromEnv } from "~/server/db/config.server";
 import { openDatabase } from "~/server/db/connection.server";
 import { adminUserId, startDedicatedServer } from "../support/admin-auth";

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { APIRequestContext } from "@playwright/test";
 import { Secret, TOTP } from "otpauth";
 import { auditActionLabel } from "~/lib/audit-actions";
-import { hashPassword } from "~/server/auth/password.server";
+import { hashPassword } from "~/server/accounts/password.server";
 import { adminUserId, E2E_ADMIN, signInOverHttp } from "../support/admin-auth";
 import { toast } from "../support/admin-page";
 import { seriousAxeViolations } from "../support/axe";

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
 import { Secret, TOTP } from "otpauth";
-import { hashPassword } from "~/server/auth/password.server";
+import { hashPassword } from "~/server/accounts/password.server";
 import type { DatabaseHandle } from "~/server/db/connection.server";
 import { E2E_ORIGIN } from "../support/admin-auth";
 import { newPage, toast } from "../support/admin-page";

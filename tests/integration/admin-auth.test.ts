@@ -1,11 +1,11 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { attemptLogin, type LoginResult } from "~/server/auth/login.server";
+import { attemptLogin, type LoginResult } from "~/server/accounts/login.server";
 import {
   loadSessionKeyForCache,
   newSessionToken,
   sessionSigningKey,
-} from "~/server/auth/session-token.server";
+} from "~/server/accounts/session-token.server";
 import {
   ADMIN_SESSION_IDLE_MS,
   createSession,
@@ -14,8 +14,8 @@ import {
   SESSION_IDLE_MS,
   SESSION_MAX_MS,
   sessionIdleMs,
-} from "~/server/auth/sessions.server";
-import { upsertAdmin } from "~/server/auth/users.server";
+} from "~/server/accounts/sessions.server";
+import { upsertAdmin } from "~/server/accounts/users.server";
 import { database } from "~/server/db/database.server";
 import { mayBeSignedIn } from "~/server/render-cache/cache-policy.server";
 import { describeOnEachEngine } from "../support/engine-suite";

@@ -3,16 +3,16 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { LeadListQuery, PostListQuery } from "~/lib/admin-list";
 import type { LeadStatus } from "~/lib/lead-status";
 import type { PostStatus } from "~/lib/post-status";
+import { parseLeadListQuery, parsePostListQuery } from "~/server/admin-lists/list-query.server";
+import { database, startDatabase, stopDatabase } from "~/server/db/database.server";
 import {
   deleteLead,
   leadsToCsv,
   listLeadServices,
   listLeads,
   listLeadsForExport,
-} from "~/server/admin/leads-admin.server";
-import { parseLeadListQuery, parsePostListQuery } from "~/server/admin/list-query.server";
-import { listPosts } from "~/server/admin/posts-admin.server";
-import { database, startDatabase, stopDatabase } from "~/server/db/database.server";
+} from "~/server/leads/leads-admin.server";
+import { listPosts } from "~/server/posts/posts-admin.server";
 import { testEngines } from "../support/test-database";
 
 // The admin's lists at scale (docs/decisions/0026-admin-lists-at-scale.md): pages of 50 cut on

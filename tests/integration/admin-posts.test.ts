@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { slugify } from "~/lib/slug";
-import { deleteCategory } from "~/server/admin/categories-admin.server";
-import { type PostForm, parsePostForm } from "~/server/admin/post-form.server";
+import { database, startDatabase, stopDatabase } from "~/server/db/database.server";
+import { deleteCategory } from "~/server/posts/categories-admin.server";
+import { type PostForm, parsePostForm } from "~/server/posts/post-form-schema.server";
 import {
   deletePost,
   getPostForEdit,
@@ -11,8 +12,7 @@ import {
   postIdFromParam,
   savePost,
   UnknownCategoryError,
-} from "~/server/admin/posts-admin.server";
-import { database, startDatabase, stopDatabase } from "~/server/db/database.server";
+} from "~/server/posts/posts-admin.server";
 import { insertCategory, insertPost } from "../support/db";
 import { testEngines } from "../support/test-database";
 

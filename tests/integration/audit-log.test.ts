@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { parseAuditListQuery } from "~/server/admin/list-query.server";
+import { parseAuditListQuery } from "~/server/admin-lists/list-query.server";
 import {
   auditEntriesToCsv,
   listAuditEntries,

@@ -4,12 +4,6 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
-import {
-  getBlogListing,
-  getPublishedArticle,
-  listCategories,
-  listPublishedSlugs,
-} from "~/server/blog/public-posts.server";
 import { databaseConfigFromEnv } from "~/server/db/config.server";
 import { DatabaseOpenError, openDatabase } from "~/server/db/connection.server";
 import { database, startDatabase } from "~/server/db/database.server";
@@ -17,6 +11,12 @@ import { MigrationError, migrateToLatest } from "~/server/db/migrate.server";
 import { migrationProvider } from "~/server/db/migrations/index.server";
 import { demoPosts } from "~/server/db/seed/demo-posts";
 import { seedDemoContentIfEmpty } from "~/server/db/seed/seed-demo.server";
+import {
+  getBlogListing,
+  getPublishedArticle,
+  listCategories,
+  listPublishedSlugs,
+} from "~/server/posts/public-posts.server";
 import { insertCategory, insertPost } from "../support/db";
 import { describeOnEachEngine } from "../support/engine-suite";
 import { testEngines } from "../support/test-database";

@@ -1,8 +1,8 @@
 import { expect, it } from "vitest";
-import { listCategories } from "~/server/blog/public-posts.server";
-import { searchPublishedPosts } from "~/server/blog/search-posts.server";
 import { database } from "~/server/db/database.server";
 import { demoPosts } from "~/server/db/seed/demo-posts";
+import { listCategories } from "~/server/posts/public-posts.server";
+import { searchPublishedPosts } from "~/server/posts/search-posts.server";
 import { insertPost } from "../support/db";
 import { describeOnEachEngine } from "../support/engine-suite";
 

@@ -7,12 +7,12 @@ import type { DatabaseHandle } from "~/server/db/connection.server";
 import { database } from "~/server/db/database.server";
 import { mailConfigFromEnv } from "~/server/email/mail-config.server";
 import { type OutboxWorker, startOutboxWorker } from "~/server/email/outbox-worker.server";
-import { parseSettingsForm, settingsFormValues } from "~/server/site/settings-form.server";
+import { parseSettingsForm, settingsFormValues } from "~/server/settings/settings-form.server";
 import {
   companySettingsInForce,
   saveCompanySettings,
   siteSettings,
-} from "~/server/site/site-settings.server";
+} from "~/server/settings/site-settings.server";
 import { memoWatchedSite } from "../support/memo-watched-site";
 import { submit, validQuote } from "../support/quote-requests";
 import { type SmtpSink, startSmtpSink } from "../support/smtp-sink";

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { environmentProblems } from "~/server/environment.server";
+import { environmentProblems } from "~/server/runtime/environment.server";
 import { startServer } from "../../harness/server";
 import { serverStartCommand } from "../../harness/start-command.ts";
 

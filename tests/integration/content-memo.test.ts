@@ -1,18 +1,15 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it, vi } from "vitest";
 import { BLOG_PAGE_SIZE } from "~/lib/blog-types";
+import { publishedMediaViewsByHash } from "~/server/media/media-library.server";
 import {
   getBlogListing,
   getPublishedArticle,
   listPublicCategories,
   listPublishedForIndex,
-} from "~/server/blog/public-posts.server";
-import { publishedMediaViewsByHash } from "~/server/media/media-library.server";
-import {
-  homeContent,
-  listServiceLinks,
-  listServiceSections,
-} from "~/server/site-content/public-site-content.server";
+} from "~/server/posts/public-posts.server";
+import { listServiceLinks, listServiceSections } from "~/server/services/public-services.server";
+import { homeContent } from "~/server/site-content/public-home-content.server";
 import { getPublishedWork, listPublishedWorks } from "~/server/works/public-works.server";
 import { memoWatchedSite } from "../support/memo-watched-site";
 import { testEngines } from "../support/test-database";

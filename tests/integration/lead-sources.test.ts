@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emptyLeadSource } from "~/lib/lead-source";
-import { leadDashboard, weekStarts } from "~/server/admin/lead-dashboard.server";
-import { getLead, listLeads } from "~/server/admin/leads-admin.server";
 import { database, startDatabase, stopDatabase } from "~/server/db/database.server";
 import { seedDemoContentIfEmpty } from "~/server/db/seed/seed-demo.server";
-import { leadSourceColumns, leadSourceOfRequest, parseLeadSource } from "~/server/quote/lead-source.server";
-import { saveLead } from "~/server/quote/leads.server";
-import { visitorConfirmationText } from "~/server/quote/visitor-confirmation.server";
+import { leadDashboard, weekStarts } from "~/server/leads/lead-dashboard.server";
+import { leadSourceColumns, leadSourceOfRequest, parseLeadSource } from "~/server/leads/lead-source.server";
+import { saveLead } from "~/server/leads/leads.server";
+import { getLead, listLeads } from "~/server/leads/leads-admin.server";
+import { visitorConfirmationText } from "~/server/leads/visitor-confirmation.server";
 import { ORIGIN, submit, validQuote } from "../support/quote-requests";
 import { testEngines } from "../support/test-database";
 

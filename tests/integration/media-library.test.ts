@@ -11,8 +11,8 @@ import { action as libraryAction, loader as libraryLoader } from "~/routes/admin
 import { action as imageAction, loader as imageLoader } from "~/routes/admin-midia-imagem";
 import { loader as articleLoader } from "~/routes/blog-post";
 import { loader as mediaFileLoader } from "~/routes/media-file";
-import { UNAUTHORIZED_MESSAGE } from "~/server/auth/guard.server";
-import { createSession } from "~/server/auth/sessions.server";
+import { UNAUTHORIZED_MESSAGE } from "~/server/accounts/guard.server";
+import { createSession } from "~/server/accounts/sessions.server";
 import { databaseConfigFromEnv } from "~/server/db/config.server";
 import { openDatabase } from "~/server/db/connection.server";
 import { database, startDatabase, stopDatabase } from "~/server/db/database.server";

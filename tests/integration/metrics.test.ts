@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { METRICS_REFUSED_MESSAGE, metricsAnswer } from "~/server/metrics-endpoint.server";
+import { METRICS_REFUSED_MESSAGE, metricsAnswer } from "~/server/http/metrics-endpoint.server";
 import { type RunningServer, startServer } from "../../harness/server";
 import { validQuote } from "../support/quote-requests";
 import { ownDatabase } from "../support/test-database";

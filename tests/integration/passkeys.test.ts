@@ -8,7 +8,7 @@ import {
   relyingParty,
   removePasskey,
   verifyPasskeySignIn,
-} from "~/server/auth/passkeys.server";
+} from "~/server/accounts/passkeys.server";
 import { database } from "~/server/db/database.server";
 import { insertUser } from "../support/db";
 import { describeOnEachEngine } from "../support/engine-suite";

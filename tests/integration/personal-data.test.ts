@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { recordEvent } from "~/server/accounts/rate-limit.server";
 import { recordAudit } from "~/server/audit/audit-log.server";
-import { recordEvent } from "~/server/auth/rate-limit.server";
 import { database, startDatabase, stopDatabase } from "~/server/db/database.server";
 import { erasureEmailHash, erasurePhoneHash } from "~/server/db/lead-erasures.server";
+import { saveLead } from "~/server/leads/leads.server";
 import { parseDataSubject } from "~/server/personal-data/data-subject.server";
 import {
   erasePersonalData,
   exportPersonalData,
   findPersonalData,
 } from "~/server/personal-data/personal-data.server";
-import { saveLead } from "~/server/quote/leads.server";
 import { createInvitation } from "~/server/team/invitations.server";
 import { insertUser } from "../support/db";
 import { validQuote } from "../support/quote-requests";

@@ -1,19 +1,19 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { postConflict } from "~/server/admin/post-conflict.server";
-import { comparableRevision, diffPosts } from "~/server/admin/post-diff.server";
-import type { PostForm } from "~/server/admin/post-form.server";
-import { RevisionNotFoundError, restoreRevision } from "~/server/admin/post-revision-restore.server";
-import { getRevisions, listRevisions, MAX_REVISIONS } from "~/server/admin/post-revisions.server";
+import { database, startDatabase, stopDatabase } from "~/server/db/database.server";
+import { postConflict } from "~/server/posts/post-conflict.server";
+import { comparableRevision, diffPosts } from "~/server/posts/post-diff.server";
+import type { PostForm } from "~/server/posts/post-form-schema.server";
+import { RevisionNotFoundError, restoreRevision } from "~/server/posts/post-revision-restore.server";
+import { getRevisions, listRevisions, MAX_REVISIONS } from "~/server/posts/post-revisions.server";
 import {
   deletePost,
   getPostForEdit,
   NotADraftError,
   StalePostError,
   savePost,
-} from "~/server/admin/posts-admin.server";
-import { listCategories } from "~/server/blog/public-posts.server";
-import { database, startDatabase, stopDatabase } from "~/server/db/database.server";
+} from "~/server/posts/posts-admin.server";
+import { listCategories } from "~/server/posts/public-posts.server";
 import { insertPost } from "../support/db";
 import { testEngines } from "../support/test-database";
 

@@ -1,19 +1,19 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parsePostForm } from "~/server/admin/post-form.server";
-import {
-  SCHEDULE_INVALID_MESSAGE,
-  SCHEDULE_MISSING_MESSAGE,
-  SCHEDULE_PAST_MESSAGE,
-} from "~/server/admin/post-schedule.server";
-import { publishDuePosts, startPostScheduler } from "~/server/blog/post-scheduler.server";
-import { listPublishedSlugs } from "~/server/blog/public-posts.server";
-import { searchPublishedPosts } from "~/server/blog/search-posts.server";
 import { databaseConfigFromEnv } from "~/server/db/config.server";
 import { type DatabaseHandle, openDatabase } from "~/server/db/connection.server";
 import { startDatabase, stopDatabase } from "~/server/db/database.server";
 import type { Database } from "~/server/db/schema";
+import { parsePostForm } from "~/server/posts/post-form-schema.server";
+import {
+  SCHEDULE_INVALID_MESSAGE,
+  SCHEDULE_MISSING_MESSAGE,
+  SCHEDULE_PAST_MESSAGE,
+} from "~/server/posts/post-schedule.server";
+import { publishDuePosts, startPostScheduler } from "~/server/posts/post-scheduler.server";
+import { listPublishedSlugs } from "~/server/posts/public-posts.server";
+import { searchPublishedPosts } from "~/server/posts/search-posts.server";
 import { type ContentChangeFeed, watchContentChanges } from "~/server/render-cache/content-changes.server";
 import { insertCategory } from "../support/db";
 import { testEngines } from "../support/test-database";

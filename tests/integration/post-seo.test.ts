@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parsePostForm } from "~/server/admin/post-form.server";
-import { getPostForEdit, savePost } from "~/server/admin/posts-admin.server";
-import { getPublishedArticle, listPublishedSlugs } from "~/server/blog/public-posts.server";
 import { database, startDatabase, stopDatabase } from "~/server/db/database.server";
+import { parsePostForm } from "~/server/posts/post-form-schema.server";
+import { getPostForEdit, savePost } from "~/server/posts/posts-admin.server";
+import { getPublishedArticle, listPublishedSlugs } from "~/server/posts/public-posts.server";
 import { type ContentChangeFeed, watchContentChanges } from "~/server/render-cache/content-changes.server";
 import { testEngines } from "../support/test-database";
 

@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { savedPostArticle } from "~/server/blog/post-preview.server";
-import { listPublishedSlugs } from "~/server/blog/public-posts.server";
+import { startDatabase, stopDatabase } from "~/server/db/database.server";
+import { savedPostArticle } from "~/server/posts/post-preview.server";
+import { listPublishedSlugs } from "~/server/posts/public-posts.server";
 import {
   createShareLink,
   listShareLinks,
@@ -9,8 +10,7 @@ import {
   revokeShareLink,
   SHARE_LINK_DAYS,
   shareLinkPath,
-} from "~/server/blog/share-links.server";
-import { startDatabase, stopDatabase } from "~/server/db/database.server";
+} from "~/server/posts/share-links.server";
 import { cacheablePage } from "~/server/render-cache/cache-policy.server";
 import { insertCategory, insertPost } from "../support/db";
 import { testEngines } from "../support/test-database";

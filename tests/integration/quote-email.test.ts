@@ -1,10 +1,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { defaultSite } from "~/config/site";
-import { startBackgroundWork } from "~/server/background.server";
 import { database, startDatabase, stopDatabase } from "~/server/db/database.server";
 import { describeMail, type MailConfig, mailConfigFromEnv } from "~/server/email/mail-config.server";
 import { claimDueMessages, retryDelayMs } from "~/server/email/outbox.server";
 import { type OutboxWorker, startOutboxWorker } from "~/server/email/outbox-worker.server";
+import { startBackgroundWork } from "~/server/runtime/background.server";
 import { submit, validQuote } from "../support/quote-requests";
 import { freePort, SINK_PASSWORD, type SmtpSink, sinkUrl, startSmtpSink } from "../support/smtp-sink";
 import { testEngines } from "../support/test-database";

@@ -1,9 +1,9 @@
 import { sql } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
 import { QUOTE_FAILURE_TOAST, QUOTE_SUCCESS_TOAST } from "~/lib/quote";
-import { FOREIGN_ORIGIN_MESSAGE } from "~/server/auth/guard.server";
+import { FOREIGN_ORIGIN_MESSAGE } from "~/server/accounts/guard.server";
 import { database } from "~/server/db/database.server";
-import { checkFormToken, createFormToken } from "~/server/quote/form-token.server";
+import { checkFormToken, createFormToken } from "~/server/leads/form-token.server";
 import { describeOnEachEngine } from "../support/engine-suite";
 import {
   callAction,

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { beforeEach, expect, it } from "vitest";
-import { createSession, getSession } from "~/server/auth/sessions.server";
+import { createSession, getSession } from "~/server/accounts/sessions.server";
 import { database } from "~/server/db/database.server";
 import {
   NOTHING_TO_RESET_MESSAGE,

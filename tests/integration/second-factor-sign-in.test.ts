@@ -1,16 +1,16 @@
 import { randomUUID } from "node:crypto";
 import { beforeEach, expect, it } from "vitest";
-import { attemptLogin, SECOND_FACTOR_PATH } from "~/server/auth/login.server";
-import { authenticationOptions } from "~/server/auth/passkeys.server";
-import { hashPassword } from "~/server/auth/password.server";
+import { attemptLogin, SECOND_FACTOR_PATH } from "~/server/accounts/login.server";
+import { authenticationOptions } from "~/server/accounts/passkeys.server";
+import { hashPassword } from "~/server/accounts/password.server";
 import {
   markAuthenticated,
   RECENT_AUTHENTICATION_MS,
   reauthenticate,
   recentAuthenticationUntil,
-} from "~/server/auth/recent-authentication.server";
-import { setSecondFactorRequired } from "~/server/auth/second-factor-policy.server";
-import { createSession, getSession } from "~/server/auth/sessions.server";
+} from "~/server/accounts/recent-authentication.server";
+import { setSecondFactorRequired } from "~/server/accounts/second-factor-policy.server";
+import { createSession, getSession } from "~/server/accounts/sessions.server";
 import { database } from "~/server/db/database.server";
 import { insertUser } from "../support/db";
 import { describeOnEachEngine } from "../support/engine-suite";

@@ -1,14 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { Secret, TOTP } from "otpauth";
 import { beforeEach, expect, it } from "vitest";
-import { createPendingSignIn, readPendingSignIn } from "~/server/auth/pending-sign-in.server";
-import { completeSecondFactor, MAX_CODES_PER_ACCOUNT } from "~/server/auth/second-factor.server";
+import { createPendingSignIn, readPendingSignIn } from "~/server/accounts/pending-sign-in.server";
+import { completeSecondFactor, MAX_CODES_PER_ACCOUNT } from "~/server/accounts/second-factor.server";
 import {
   hasSecondFactor,
   lacksRequiredSecondFactor,
   secondFactorRequired,
   setSecondFactorRequired,
-} from "~/server/auth/second-factor-policy.server";
+} from "~/server/accounts/second-factor-policy.server";
 import {
   confirmTotp,
   pendingTotpSetup,
@@ -18,7 +18,7 @@ import {
   totpStatus,
   unusedRecoveryCodes,
   verifyTotp,
-} from "~/server/auth/totp.server";
+} from "~/server/accounts/totp.server";
 import { database } from "~/server/db/database.server";
 import { insertUser } from "../support/db";
 import { describeOnEachEngine } from "../support/engine-suite";

@@ -9,7 +9,7 @@ import {
   spendRecoveryCode,
   startTotpSetup,
   verifyTotp,
-} from "~/server/auth/totp.server";
+} from "~/server/accounts/totp.server";
 import { databaseConfigFromEnv } from "~/server/db/config.server";
 import { openDatabase } from "~/server/db/connection.server";
 import { database, startDatabase, stopDatabase } from "~/server/db/database.server";

@@ -4,15 +4,19 @@ import { defaultSite } from "~/config/site";
 import { action as devicesAction } from "~/routes/admin-conta-dispositivos";
 import { action as redirectsAction } from "~/routes/admin-redirecionamentos";
 import { loader as dashboardLoader } from "~/routes/admin-solicitacoes-painel";
-import { shareLinksAction } from "~/server/admin/share-links-admin.server";
-import { changePassword } from "~/server/auth/change-password.server";
-import { hashPassword } from "~/server/auth/password.server";
-import { findPasswordReset, requestPasswordReset, resetPassword } from "~/server/auth/password-resets.server";
-import { createSession, getSession } from "~/server/auth/sessions.server";
+import { changePassword } from "~/server/accounts/change-password.server";
+import { hashPassword } from "~/server/accounts/password.server";
+import {
+  findPasswordReset,
+  requestPasswordReset,
+  resetPassword,
+} from "~/server/accounts/password-resets.server";
+import { createSession, getSession } from "~/server/accounts/sessions.server";
 import { database, startDatabase, stopDatabase } from "~/server/db/database.server";
 import { leadConfirmation } from "~/server/email/lead-confirmation-email.server";
 import { LEAD_CONFIRMATION, LEAD_NOTIFICATION } from "~/server/email/outbox.server";
-import { saveLead } from "~/server/quote/leads.server";
+import { saveLead } from "~/server/leads/leads.server";
+import { shareLinksAction } from "~/server/posts/share-links-admin.server";
 import { findRedirectTarget } from "~/server/redirects/redirects.server";
 import { insertCategory, insertPost, insertUser } from "../support/db";
 import { validQuote } from "../support/quote-requests";

@@ -9,24 +9,6 @@ import { services as demoServices, homeServiceIds } from "~/content/services";
 import { stats as demoStats } from "~/content/stats";
 import { testimonials as demoTestimonials } from "~/content/testimonials";
 import { loader as servicesLoader } from "~/routes/servicos";
-import {
-  createTestimonial,
-  HomeItemNotFoundError,
-  homeContentForAdmin,
-  moveTestimonial,
-  saveStats,
-  saveTestimonial,
-} from "~/server/admin/home-content-admin.server";
-import type { ServiceForm } from "~/server/admin/service-form.server";
-import {
-  deleteService,
-  getServiceForEdit,
-  listServicesForAdmin,
-  moveService,
-  SlugTakenError,
-  saveService,
-  UnknownPictureError,
-} from "~/server/admin/services-admin.server";
 import { databaseConfigFromEnv } from "~/server/db/config.server";
 import { openDatabase } from "~/server/db/connection.server";
 import { database } from "~/server/db/database.server";
@@ -35,12 +17,26 @@ import { migrationProvider } from "~/server/db/migrations/index.server";
 import { storeImage } from "~/server/media/media-store.server";
 import { findMediaUsages } from "~/server/media/media-usage.server";
 import { mediaTag, RENDER_TAGS_HEADER } from "~/server/render-cache/cache-policy.server";
+import { listServiceLinks, listServiceSections } from "~/server/services/public-services.server";
+import type { ServiceForm } from "~/server/services/service-form-schema.server";
 import {
-  homeContent,
-  listServiceLinks,
-  listServiceSections,
-  listVisibleTestimonials,
-} from "~/server/site-content/public-site-content.server";
+  deleteService,
+  getServiceForEdit,
+  listServicesForAdmin,
+  moveService,
+  SlugTakenError,
+  saveService,
+  UnknownPictureError,
+} from "~/server/services/services-admin.server";
+import {
+  createTestimonial,
+  HomeItemNotFoundError,
+  homeContentForAdmin,
+  moveTestimonial,
+  saveStats,
+  saveTestimonial,
+} from "~/server/site-content/home-content-admin.server";
+import { homeContent, listVisibleTestimonials } from "~/server/site-content/public-home-content.server";
 import { insertCategory } from "../support/db";
 import { testEngines } from "../support/test-database";
 import { watchedDatabase } from "../support/watched-database";

@@ -1,9 +1,9 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { beforeEach, expect, it } from "vitest";
-import { changePassword } from "~/server/auth/change-password.server";
-import { hashPassword, verifyPassword } from "~/server/auth/password.server";
-import { requestPasswordReset, resetPassword } from "~/server/auth/password-resets.server";
-import { createSession, getSession } from "~/server/auth/sessions.server";
+import { changePassword } from "~/server/accounts/change-password.server";
+import { hashPassword, verifyPassword } from "~/server/accounts/password.server";
+import { requestPasswordReset, resetPassword } from "~/server/accounts/password-resets.server";
+import { createSession, getSession } from "~/server/accounts/sessions.server";
 import { database } from "~/server/db/database.server";
 import {
   acceptInvitation,

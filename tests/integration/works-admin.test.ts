@@ -5,25 +5,18 @@ import { deleteMedia } from "~/server/media/media-library.server";
 import { storeImage } from "~/server/media/media-store.server";
 import { findMediaUsages } from "~/server/media/media-usage.server";
 import {
-  readWorkFormValues,
-  validateWorkForm,
-  type WorkForm,
-  type WorkFormValues,
-} from "~/server/works/work-form.server";
-import {
-  deleteWork,
-  getWorkForEdit,
-  listWorksForAdmin,
   MissingAltError,
-  moveWork,
   saveWork,
-  setWorkPublished,
   UnknownWorkPictureError,
-  WORKS_ADMIN_PAGE_SIZE,
   WorkNotFoundError,
   WorkSlugTakenError,
-  workIdFromParam,
-} from "~/server/works/works-admin.server";
+} from "~/server/works/save-work.server";
+import { getWorkForEdit } from "~/server/works/work-for-edit.server";
+import { readWorkFormValues, validateWorkForm, type WorkFormValues } from "~/server/works/work-form.server";
+import type { WorkForm } from "~/server/works/work-form-schema.server";
+import { workIdFromParam } from "~/server/works/work-id.server";
+import { deleteWork, moveWork, setWorkPublished } from "~/server/works/work-list-actions.server";
+import { listWorksForAdmin, WORKS_ADMIN_PAGE_SIZE } from "~/server/works/works-admin-list.server";
 import { solidImage } from "../support/photo-fixtures";
 import { testEngines } from "../support/test-database";
 import { watchedDatabase } from "../support/watched-database";

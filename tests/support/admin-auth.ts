@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { type APIRequestContext, type APIResponse, expect } from "@playwright/test";
 import type { Kysely } from "kysely";
-import { newSessionToken, sessionSigningKey } from "~/server/auth/session-token.server";
+import { newSessionToken, sessionSigningKey } from "~/server/accounts/session-token.server";
 import type { Database } from "~/server/db/schema";
 import { type RunningServer, startServer } from "../../harness/server";
 import { baseURL } from "../../playwright.config";

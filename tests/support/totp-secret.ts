@@ -1,4 +1,4 @@
-import { decryptTotpSecret } from "~/server/auth/second-factor-secrets.server";
+import { decryptTotpSecret } from "~/server/accounts/second-factor-secrets.server";
 import { e2eDatabaseEnv } from "./e2e-env";
 
 // The database keeps TOTP secrets encrypted with the site secret of the server's DATA_DIR

@@ -1,5 +1,5 @@
 import { formatSaoPauloDateTime } from "~/lib/sao-paulo-time";
-import type { PostConflict } from "~/server/admin/post-conflict.server";
+import type { PostConflict } from "~/server/posts/post-conflict.server";
 import { PostDiffView } from "./post-diff-view";
 import { Button } from "./ui";
 

@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { useFetcher } from "react-router";
 import { formatSaoPauloDateTime } from "~/lib/sao-paulo-time";
-import type { ShareLinksAnswer } from "~/server/admin/share-links-admin.server";
+import type { ShareLinksAnswer } from "~/server/posts/share-links-admin.server";
 import { Button, Field, TextInput } from "./ui";
 
 /** The share links of a saved post: create one (shown once), see their expiry, revoke them. */

@@ -1,6 +1,6 @@
 import { type Dispatch, type SetStateAction, useId, useState } from "react";
 import { Icon } from "~/components/ui/icon";
-import type { WorkPicture } from "~/server/works/works-admin.server";
+import type { WorkPicture } from "~/server/works/work-pictures.server";
 import type { MediaPicker } from "./media-picker";
 import { Button, labelClassName, TextInput } from "./ui";
 import { newKey } from "./work-gallery-field";

@@ -1,10 +1,10 @@
 import { z } from "zod";
 import { recordMediaUpload } from "../audit/media-audit.server";
-import { BodyReadError, BodyTooLargeError, readBodyWithLimit } from "../limited-body.server";
+import { formText } from "../forms/read-form.server";
+import { BodyReadError, BodyTooLargeError, readBodyWithLimit } from "../http/limited-body.server";
 import { adminSessionOrResponse, jsonError, methodNotAllowed } from "../media/admin-api.server";
 import { ImageProcessFailedError } from "../media/image-worker.server";
 import { UPLOAD_MESSAGES } from "../media/media-messages.server";
-import { formText } from "../read-form.server";
 import {
   AiImageError,
   generateAndStoreImage,

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { isIPv4 } from "node:net";
 import { z } from "zod";
 import { MEDIA_NAME_MAX_LENGTH } from "~/lib/media-limits";
-import { BodyTooLargeError, readBodyWithLimit } from "../limited-body.server";
+import { BodyTooLargeError, readBodyWithLimit } from "../http/limited-body.server";
 import { ImageRejectedError } from "../media/image-processing.server";
 import { type StoredImage, storeImage } from "../media/media-store.server";
 

@@ -2,8 +2,8 @@ import type { Kysely, Selectable } from "kysely";
 import { ADMIN_LIST_PAGE_SIZE, type AdminListPage, type AuditListQuery } from "~/lib/admin-list";
 import { auditActionLabel } from "~/lib/audit-actions";
 import { toExcelCsv } from "~/lib/csv";
-import { dayEndUtc, dayStartUtc } from "../admin/day-range.server";
-import { countedPageWindow } from "../admin/list-query.server";
+import { dayEndUtc, dayStartUtc } from "../admin-lists/day-range.server";
+import { countedPageWindow } from "../admin-lists/list-query.server";
 import { database } from "../db/database.server";
 import type { AuditLogTable, Database } from "../db/schema";
 

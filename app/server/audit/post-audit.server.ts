@@ -1,7 +1,7 @@
 import type { AuditAction } from "~/lib/audit-actions";
 import type { PostStatus } from "~/lib/post-status";
-import type { PostForm } from "../admin/post-form.server";
 import { database } from "../db/database.server";
+import type { PostForm } from "../posts/post-form-schema.server";
 import type { AuditEntry } from "./audit-log.server";
 import { changedFields } from "./changed-fields.server";
 

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { type ParseArgsOptionsConfig, parseArgs } from "node:util";
-import { takeSiteSecretFrom } from "../site-secret.server.ts";
+import { takeSiteSecretFrom } from "../settings/site-secret.server.ts";
 import { backupSqliteDatabase } from "./backup.server.ts";
 import { BackupError, type TableCount } from "./backup-checks.server.ts";
 import { type BackupRecord, recordBackupIn } from "./backup-record.server.ts";

@@ -2,7 +2,7 @@ import path from "node:path";
 import type { DatabaseSync } from "node:sqlite";
 import { Kysely } from "kysely";
 import pg from "pg";
-import { logEvent } from "../log.server.ts";
+import { logEvent } from "../http/log.server.ts";
 import type { DatabaseConfig } from "./config.server";
 import { NodeSqliteDialect, openNodeSqlite } from "./node-sqlite-dialect.server.ts";
 import { ensurePrivateDatabaseFile, ensurePrivateDirectory } from "./private-files.server.ts";

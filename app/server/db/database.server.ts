@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { takeSiteSecretFrom } from "../site-secret.server.ts";
+import { takeSiteSecretFrom } from "../settings/site-secret.server.ts";
 import { databaseConfigFromEnv, describeDatabase } from "./config.server.ts";
 import { type DatabaseHandle, openDatabase } from "./connection.server.ts";
 import { migrateToLatest } from "./migrate.server.ts";

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import type { DatabaseSync } from "node:sqlite";
 import type { Kysely, Transaction } from "kysely";
-import { keyedHash } from "../site-secret.server.ts";
+import { keyedHash } from "../settings/site-secret.server.ts";
 import type { DatabaseHandle } from "./connection.server.ts";
 import type { Database } from "./schema";
 

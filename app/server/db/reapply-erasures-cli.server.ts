@@ -1,7 +1,7 @@
 import { closeSync, fchmodSync, openSync, readFileSync, writeSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
-import { takeSiteSecretFrom } from "../site-secret.server.ts";
+import { takeSiteSecretFrom } from "../settings/site-secret.server.ts";
 import { BackupError } from "./backup-checks.server.ts";
 import { type CliIo, otherRowsReErasedLine, parseCli, reportFailure } from "./backup-cli.server.ts";
 import { type DatabaseConfig, databaseConfigFromEnv, describeDatabase } from "./config.server.ts";

@@ -1,5 +1,5 @@
-import { requireAdminAction } from "../auth/guard.server";
-import type { CurrentSession } from "../auth/sessions.server";
+import { requireAdminAction } from "../accounts/guard.server";
+import type { CurrentSession } from "../accounts/sessions.server";
 
 // Shared by the admin's JSON endpoints (image upload and generation): every answer, errors
 // included, is `{ error }` JSON with a pt-BR message the admin shows in a toast.

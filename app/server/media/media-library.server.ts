@@ -2,13 +2,14 @@ import { sql } from "kysely";
 import { z } from "zod";
 import type { MediaQuery } from "~/lib/media-query";
 import { hasAvif, type MediaView, mediaUrl } from "~/lib/media-url";
-import { countedPageWindow } from "../admin/list-query.server";
+import { countedPageWindow } from "../admin-lists/list-query.server";
 import { database } from "../db/database.server";
 import type { MediaSource } from "../db/schema";
 import { contentMemoByKey } from "../render-cache/content-memo.server";
 import type { MediaEdit } from "./media-fields.server";
 import { containsPattern, foldForSearch, mediaSearchText } from "./media-search.server";
-import { type MediaUsage, usagesOf } from "./media-usage.server";
+import { usagesOf } from "./media-usage.server";
+import type { MediaUsage } from "./media-usage-finder.server";
 
 // The media library's reads and writes: the admin's grid (a page at a time, searched on the
 // server), one image's details, editing its name and alt text, and deleting it when nothing

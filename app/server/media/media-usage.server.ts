@@ -1,61 +1,15 @@
 import type { Kysely } from "kysely";
-import { findServiceUsages } from "../admin/service-media-usages.server";
 import { database } from "../db/database.server";
 import type { Database } from "../db/schema";
+import { findPostUsages } from "../posts/post-media-usages.server";
+import { findServiceUsages } from "../services/service-media-usages.server";
 import { findWorkUsages } from "../works/work-media-usages.server";
+import type { MediaReference, MediaUsage, MediaUsageFinder } from "./media-usage-finder.server";
 
 // Where each image of the library is used: asked when the library shows an image and before
 // it deletes one. Nothing is counted ahead of time: each kind of content answers with one
 // query for all the images asked about, so a place can never be missed by a counter that
 // drifted (a row written by a script, a restored backup).
-
-export type MediaUsage = {
-  mediaId: string;
-  /** pt-BR, for the owner: "Post: Título do post". */
-  place: string;
-  /** Where the owner edits that place in the admin. */
-  href: string;
-};
-
-/** An image as the finders need it: content refers to it by id (works, services) or by URL (posts). */
-export interface MediaReference {
-  id: string;
-  hash: string;
-}
-
-/** Finds the places of one kind of content that use any of `media`. */
-export type MediaUsageFinder = (
-  db: Kysely<Database>,
-  media: readonly MediaReference[],
-) => Promise<MediaUsage[]>;
-
-/**
- * Posts: the featured image (its URL, `/media/<hash>/<W>x<H>.webp`) and every image in the
- * content (`<img src="/media/<hash>/…">`). Drafts and archived posts count: deleting the image
- * would break them when they are published again.
- */
-export const findPostUsages: MediaUsageFinder = async (db, media) => {
-  const rows = await db
-    .selectFrom("blog_posts")
-    .select(["id", "title", "featured_image_url", "content"])
-    .where((eb) =>
-      eb.or(
-        media.flatMap(({ hash }) => [
-          eb("featured_image_url", "like", `/media/${hash}/%`),
-          eb("content", "like", `%/media/${hash}/%`),
-        ]),
-      ),
-    )
-    .execute();
-  return rows.flatMap((post) =>
-    media
-      .filter(({ hash }) => {
-        const path = `/media/${hash}/`;
-        return (post.featured_image_url ?? "").startsWith(path) || post.content.includes(path);
-      })
-      .map((image) => ({ mediaId: image.id, place: `Post: ${post.title}`, href: `/admin/posts/${post.id}` })),
-  );
-};
 
 /**
  * One finder per kind of content that can show a library image. A new kind (works, services,

@@ -6,8 +6,8 @@ import {
   MEDIA_UPLOAD_MAX_BYTES,
 } from "~/lib/media-limits";
 import { recordMediaUpload } from "../audit/media-audit.server";
-import { BodyReadError, BodyTooLargeError, readBodyWithLimit } from "../limited-body.server";
-import { type FieldErrors, validateForm } from "../validate-form.server";
+import { type FieldErrors, validateForm } from "../forms/validate-form.server";
+import { BodyReadError, BodyTooLargeError, readBodyWithLimit } from "../http/limited-body.server";
 import { adminSessionOrResponse, jsonError, methodNotAllowed } from "./admin-api.server";
 import { ImageRejectedError } from "./image-processing.server";
 import { ImageProcessFailedError } from "./image-worker.server";

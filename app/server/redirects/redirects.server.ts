@@ -1,7 +1,7 @@
 import { sql, type Transaction } from "kysely";
 import { redirect } from "react-router";
 import { articleSlugOf, isOnSitePath, redirectKey, targetPathOf } from "~/lib/redirect-paths";
-import { countedPageWindow } from "../admin/list-query.server";
+import { countedPageWindow } from "../admin-lists/list-query.server";
 import { database } from "../db/database.server";
 import type { Database } from "../db/schema";
 

@@ -1,8 +1,8 @@
 import { blogListHref } from "~/lib/blog-href";
 import { parseBlogQuery } from "~/lib/blog-query";
 import { parseWorksPage, worksListHref } from "~/lib/works";
-import { isIssuedSessionToken } from "../auth/session-token.server";
-import { readSessionToken } from "../auth/sessions.server";
+import { isIssuedSessionToken } from "../accounts/session-token.server";
+import { readSessionToken } from "../accounts/sessions.server";
 
 // Which public addresses the render cache keeps, under which key, and the tags that purge
 // them (announced by the database, migrations 0004, 0008 and 0009). Routes add tags only they can

@@ -3,7 +3,7 @@ import type { DatabaseSync, StatementSync } from "node:sqlite";
 import pg from "pg";
 import type { DatabaseHandle } from "../db/connection.server";
 import { CONTENT_CHANGES_CHANNEL } from "../db/migrations/0004-content-changes.server";
-import { logEvent } from "../log.server";
+import { logEvent } from "../http/log.server";
 
 /**
  * Public-content changes as the database announces them (migration 0004), whoever made them.

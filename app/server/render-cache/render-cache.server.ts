@@ -1,10 +1,10 @@
 import { createHash } from "node:crypto";
 import type { Context, MiddlewareHandler } from "hono";
 import { z } from "zod";
-import { compressBody } from "../compress-body.server";
-import { logEvent } from "../log.server";
-import { renderedHtmlOf, renderedPageResponse, responseBytes } from "../rendered-body.server";
-import { replaceResponse } from "../replace-response.server";
+import { compressBody } from "../http/compress-body.server";
+import { logEvent } from "../http/log.server";
+import { renderedHtmlOf, renderedPageResponse, responseBytes } from "../http/rendered-body.server";
+import { replaceResponse } from "../http/replace-response.server";
 import {
   type CacheablePage,
   cacheablePage,

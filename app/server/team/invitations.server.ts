@@ -2,14 +2,14 @@ import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { siteDefaults } from "~/config/site-env.server";
 import { ROLE_LABELS, ROLES, type Role, roleOf } from "~/lib/roles";
-import { hashPassword } from "../auth/password.server";
-import { passwordProblem } from "../auth/password-policy.server";
+import { hashPassword } from "../accounts/password.server";
+import { passwordProblem } from "../accounts/password-policy.server";
 import {
   hashSingleUseToken,
   looksLikeSingleUseToken,
   newSingleUseToken,
-} from "../auth/single-use-token.server";
-import { emailSchema, passwordSchema } from "../auth/users.server";
+} from "../accounts/single-use-token.server";
+import { emailSchema, passwordSchema } from "../accounts/users.server";
 import { startDatabase } from "../db/database.server";
 import { enqueueAccountEmail } from "../email/account-email.server";
 import { wakeOutboxWorker } from "../email/outbox-worker.server";

@@ -1,6 +1,6 @@
 import { siteDefaults } from "~/config/site-env.server";
+import type { CurrentSession } from "../accounts/sessions.server";
 import { recordAudit } from "../audit/audit-log.server";
-import type { CurrentSession } from "../auth/sessions.server";
 import { startDatabase } from "../db/database.server";
 import { enqueueAccountEmail } from "../email/account-email.server";
 import { wakeOutboxWorker } from "../email/outbox-worker.server";

@@ -1,13 +1,13 @@
 import { data, redirect } from "react-router";
 import { z } from "zod";
 import { isRole } from "~/lib/roles";
+import { hasSecondFactor, setSecondFactorRequired } from "../accounts/second-factor-policy.server";
+import type { CurrentSession } from "../accounts/sessions.server";
+import { setFlash } from "../accounts/sessions.server";
 import { recordAudit } from "../audit/audit-log.server";
-import { hasSecondFactor, setSecondFactorRequired } from "../auth/second-factor-policy.server";
-import type { CurrentSession } from "../auth/sessions.server";
-import { setFlash } from "../auth/sessions.server";
-import { formText, readForm } from "../read-form.server";
-import { siteSettingsFor } from "../site/site-settings.server";
-import { validateForm } from "../validate-form.server";
+import { formText, readForm } from "../forms/read-form.server";
+import { validateForm } from "../forms/validate-form.server";
+import { siteSettingsFor } from "../settings/site-settings.server";
 import {
   createInvitation,
   inviteFormSchema,

@@ -10,7 +10,7 @@ import {
 } from "~/lib/works";
 import { database } from "../db/database.server";
 import { contentMemo, contentMemoByKey } from "../render-cache/content-memo.server";
-import { parseFeatures } from "../site-content/public-site-content.server";
+import { parseFeatures } from "../services/public-services.server";
 
 // Read side of the works portfolio: only published works, in the owner's order. /obras reads
 // one page of works and their photos (three queries, whatever the number of works); a work's

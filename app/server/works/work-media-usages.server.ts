@@ -1,4 +1,4 @@
-import type { MediaUsage, MediaUsageFinder } from "../media/media-usage.server";
+import type { MediaUsage, MediaUsageFinder } from "../media/media-usage-finder.server";
 
 const CHUNK = 500;
 

@@ -1,0 +1,342 @@
+import { siteDefaults, siteFromEnv } from "~/config/site-env.server";
+import { formatSaoPauloDateTime } from "~/lib/sao-paulo-time";
+import type { HealthCheckId, HealthRow } from "~/lib/site-health";
+import { formatBytes } from "../db/backup-cli.server";
+import { readBackupRecord } from "../db/backup-record.server";
+import { startDatabase } from "../db/database.server";
+import { mailConfigFromEnv } from "../email/mail-config.server";
+import { defaultOutboxPolicy, retryDelayMs } from "../email/outbox.server";
+import { logEvent } from "../http/log.server";
+
+// The admin home's health list, in the manner of WordPress's Site Health: each check a small
+// function of its own (one indexed query at most, small tables or LIMITed reads), each row
+// saying what to do unless it is ok. A check that fails to compute (the database away, a bad
+// value) becomes a warning row that says so; it never takes the other rows, nor the page, down.
+
+/** A backup older than this many days is a warning… */
+export const BACKUP_WARNING_DAYS = 2;
+/** …and older than this many days, an error. */
+export const BACKUP_ERROR_DAYS = 7;
+/** A message that failed this many times (about 8 minutes of failures) makes the outbox an error. */
+export const OUTBOX_ERROR_ATTEMPTS = 5;
+/** The e-mails a row names at most; beyond, "e mais N". */
+const NAMED_AT_MOST = 5;
+/** Accounts or invitations read at most (a company's team is a handful of people). */
+const TEAM_READ_LIMIT = 100;
+
+const DAY_MS = 86_400_000;
+
+export interface SiteHealthOptions {
+  now?: Date;
+  /** Where SMTP_URL and PUBLIC_URL come from (the process's environment unless a test says). */
+  env?: Record<string, string | undefined>;
+}
+
+interface CheckContext {
+  now: Date;
+  env: Record<string, string | undefined>;
+}
+
+/** Every row of the list, in order; never throws. */
+export async function siteHealth(options: SiteHealthOptions = {}): Promise<HealthRow[]> {
+  const context: CheckContext = { now: options.now ?? new Date(), env: options.env ?? process.env };
+  const checks: Array<[HealthCheckId, string, (context: CheckContext) => Promise<HealthRow>]> = [
+    ["smtp", "Envio de e-mail", smtpCheck],
+    ["outbox", "Fila de e-mails", outboxCheck],
+    ["backup", "Backup", backupCheck],
+    ["public-url", "Endereço público (HTTPS)", publicUrlCheck],
+    ["second-factor", "Segundo fator das contas", secondFactorCheck],
+    ["invitations", "Convites pendentes", invitationsCheck],
+  ];
+  return Promise.all(checks.map(([id, subject, check]) => safely(id, subject, () => check(context))));
+}
+
+async function safely(
+  id: HealthCheckId,
+  subject: string,
+  check: () => Promise<HealthRow>,
+): Promise<HealthRow> {
+  try {
+    return await check();
+  } catch (error) {
+    logEvent("warn", "site health check failed", { check: id, error: String(error) });
+    return {
+      id,
+      status: "warning",
+      title: `${subject}: não foi possível verificar`,
+      detail:
+        "A verificação falhou agora (o banco de dados pode estar indisponível). Recarregue a página em " +
+        "alguns instantes; se continuar, veja o registro (log) do servidor.",
+    };
+  }
+}
+
+function siteOf(env: Record<string, string | undefined>) {
+  return env === process.env ? siteDefaults() : siteFromEnv(env);
+}
+
+/** "1 conta" / "3 contas", with the number the Brazilian way. */
+function counted(n: number, one: string, many: string): string {
+  return `${n.toLocaleString("pt-BR")} ${n === 1 ? one : many}`;
+}
+
+/** The first few e-mails, and how many more. */
+function someEmails(emails: string[]): string {
+  const named = emails.slice(0, NAMED_AT_MOST).join(", ");
+  const more = emails.length - NAMED_AT_MOST;
+  return more > 0 ? `${named} e mais ${more.toLocaleString("pt-BR")}` : named;
+}
+
+const relative = new Intl.RelativeTimeFormat("pt-BR", { numeric: "always" });
+
+/** How long ago, in pt-BR: "há 5 minutos", "há 3 horas", "há 2 dias". */
+export function timeAgo(ms: number): string {
+  const minutes = Math.floor(Math.max(0, ms) / 60_000);
+  if (minutes < 1) return "há menos de 1 minuto";
+  if (minutes < 60) return relative.format(-minutes, "minute");
+  const hours = Math.floor(minutes / 60);
+  if (hours < 48) return relative.format(-hours, "hour");
+  return relative.format(-Math.floor(hours / 24), "day");
+}
+
+const SMTP_HOW_TO =
+  "Confira SMTP_URL no ambiente do servidor (servidor, porta, usuário e senha) e se o servidor de " +
+  "e-mail aceita conexões desta máquina; as mensagens esperam na fila e saem sozinhas quando o " +
+  "envio voltar a funcionar.";
+
+/** SMTP configured, and how the last delivery went (the outbox's last sent vs. last failure). */
+async function smtpCheck({ env }: CheckContext): Promise<HealthRow> {
+  const mail = mailConfigFromEnv(env, siteOf(env));
+  if (!mail.enabled) {
+    return {
+      id: "smtp",
+      status: "warning",
+      title: "E-mail não configurado",
+      detail:
+        "Os pedidos de orçamento ficam salvos no painel, mas ninguém é avisado por e-mail, e convites e " +
+        "redefinições de senha não são enviados. Defina SMTP_URL no ambiente do servidor (ex.: " +
+        "smtp://usuario:senha@servidor:587) e reinicie o site; as mensagens da fila saem em seguida.",
+    };
+  }
+  const { db } = await startDatabase();
+  // Both reads walk outbox_pending_idx (sent_at, next_attempt_at) from one end: one row each.
+  const [lastSent, lastFailing] = await Promise.all([
+    db
+      .selectFrom("outbox")
+      .select("sent_at")
+      .where("sent_at", "is not", null)
+      .orderBy("sent_at", "desc")
+      .limit(1)
+      .executeTakeFirst(),
+    db
+      .selectFrom("outbox")
+      .select(["attempts", "next_attempt_at", "last_error"])
+      .where("sent_at", "is", null)
+      .where("attempts", ">", 0)
+      .orderBy("next_attempt_at", "desc")
+      .limit(1)
+      .executeTakeFirst(),
+  ]);
+  const sentAt = lastSent?.sent_at ? String(lastSent.sent_at) : null;
+  // The outbox keeps when a failed message is tried next, not when it failed: the failure was
+  // that retry delay earlier (its nominal value; the jitter moves it by a fifth at most).
+  const failedAt = lastFailing
+    ? Date.parse(String(lastFailing.next_attempt_at)) -
+      retryDelayMs(Number(lastFailing.attempts), defaultOutboxPolicy, () => 0.5)
+    : null;
+  if (failedAt !== null && (sentAt === null || failedAt > Date.parse(sentAt))) {
+    const error = lastFailing?.last_error ? ` Erro: ${lastFailing.last_error}.` : "";
+    return {
+      id: "smtp",
+      status: "error",
+      title: "O último envio de e-mail falhou",
+      detail:
+        `O servidor ${mail.server} recusou ou não respondeu.${error} ` +
+        `Último envio bem-sucedido: ${sentAt ? formatSaoPauloDateTime(sentAt) : "nunca"}. ${SMTP_HOW_TO}`,
+    };
+  }
+  return {
+    id: "smtp",
+    status: "ok",
+    title: sentAt ? "E-mail funcionando" : "E-mail configurado",
+    detail: sentAt
+      ? `Último envio em ${formatSaoPauloDateTime(sentAt)}, pelo servidor ${mail.server}.`
+      : `Envio pelo servidor ${mail.server}; nenhuma mensagem foi enviada ainda.`,
+  };
+}
+
+/** Messages that failed and are waiting for another attempt (the outbox retries forever). */
+async function outboxCheck(): Promise<HealthRow> {
+  const { db } = await startDatabase();
+  // The unsent rows only (outbox_pending_idx): the sent ones, nearly all of them, are not read.
+  const row = await db
+    .selectFrom("outbox")
+    .select((eb) => [
+      eb.fn.countAll<number>().as("failing"),
+      eb.fn.min("created_at").as("oldest"),
+      eb.fn.max("attempts").as("attempts"),
+    ])
+    .where("sent_at", "is", null)
+    .where("attempts", ">", 0)
+    .executeTakeFirst();
+  const failing = Number(row?.failing ?? 0);
+  if (failing === 0) {
+    return {
+      id: "outbox",
+      status: "ok",
+      title: "Nenhum e-mail com falha",
+      detail: "Nenhuma mensagem da fila está esperando nova tentativa depois de uma falha.",
+    };
+  }
+  const since = row?.oldest ? ` desde ${formatSaoPauloDateTime(String(row.oldest))}` : "";
+  return {
+    id: "outbox",
+    status: Number(row?.attempts ?? 0) >= OUTBOX_ERROR_ATTEMPTS ? "error" : "warning",
+    title: `${counted(failing, "e-mail", "e-mails")} com falha de envio`,
+    detail:
+      `${failing === 1 ? "Ele está" : "Eles estão"} na fila${since}, tentando de novo (o intervalo cresce até ` +
+      `1 hora). Os pedidos de orçamento continuam salvos em Solicitações. ${SMTP_HOW_TO}`,
+  };
+}
+
+/** The age of the last `npm run db:backup`, from the record the command leaves in settings. */
+async function backupCheck({ now }: CheckContext): Promise<HealthRow> {
+  const { db, config } = await startDatabase();
+  const command = config.engine === "postgres" ? "npm run db:backup -- --pg-dump" : "npm run db:backup";
+  const schedule =
+    `Rode ${command} no servidor agora e confira o agendamento diário (o timer ` +
+    "alvorada-site-backup do systemd; veja docs/operations.md). Guarde cópias fora do servidor.";
+  const record = await readBackupRecord(db);
+  if (!record) {
+    return {
+      id: "backup",
+      status: "error",
+      title: "Último backup: nunca",
+      detail: `Não há registro de backup feito com ${command}. ${schedule}`,
+    };
+  }
+  const age = now.getTime() - Date.parse(record.finishedAt);
+  const status =
+    age >= BACKUP_ERROR_DAYS * DAY_MS ? "error" : age >= BACKUP_WARNING_DAYS * DAY_MS ? "warning" : "ok";
+  const done = `Concluído em ${formatSaoPauloDateTime(record.finishedAt)}: ${record.file} (${formatBytes(record.bytes)}).`;
+  return {
+    id: "backup",
+    status,
+    title: `Último backup ${timeAgo(age)}`,
+    detail:
+      status === "ok"
+        ? done
+        : `${done} Os backups deveriam rodar todo dia, e este tem mais de ${
+            status === "error" ? BACKUP_ERROR_DAYS : BACKUP_WARNING_DAYS
+          } dias. ${schedule}`,
+  };
+}
+
+const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
+/** PUBLIC_URL on https (http://localhost is the demo's default: a warning, not an error). */
+async function publicUrlCheck({ env }: CheckContext): Promise<HealthRow> {
+  const publicUrl = siteOf(env).publicUrl;
+  const url = new URL(publicUrl);
+  if (url.protocol === "https:") {
+    return {
+      id: "public-url",
+      status: "ok",
+      title: "Endereço público com HTTPS",
+      detail: `O site se apresenta como ${publicUrl}.`,
+    };
+  }
+  if (LOCAL_HOSTS.has(url.hostname) || url.hostname.endsWith(".localhost")) {
+    return {
+      id: "public-url",
+      status: "warning",
+      title: "Endereço público local (desenvolvimento)",
+      detail:
+        `O site se apresenta como ${publicUrl} nos links dos e-mails, no sitemap e nas prévias de ` +
+        "compartilhamento. Em produção, defina PUBLIC_URL com o endereço https do site (ex.: " +
+        "https://www.empresa.com.br) e reinicie.",
+    };
+  }
+  return {
+    id: "public-url",
+    status: "error",
+    title: "Endereço público sem HTTPS",
+    detail:
+      `PUBLIC_URL é ${publicUrl}: senhas e pedidos de orçamento trafegam sem criptografia e o login ` +
+      "não usa cookie seguro. Sirva o site com HTTPS (o Caddy obtém o certificado sozinho), defina " +
+      `PUBLIC_URL como https://${url.host} e reinicie.`,
+  };
+}
+
+/** Active accounts with neither a confirmed TOTP secret nor a passkey. */
+async function secondFactorCheck(): Promise<HealthRow> {
+  const { db } = await startDatabase();
+  const rows = await db
+    .selectFrom("users as u")
+    .select("u.email")
+    .where("u.deactivated_at", "is", null)
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom("totp_secrets as t")
+            .select("t.user_id")
+            .whereRef("t.user_id", "=", "u.id")
+            .where("t.confirmed_at", "is not", null),
+        ),
+      ),
+    )
+    .where((eb) =>
+      eb.not(eb.exists(eb.selectFrom("passkeys as p").select("p.id").whereRef("p.user_id", "=", "u.id"))),
+    )
+    .orderBy("u.email")
+    .limit(TEAM_READ_LIMIT)
+    .execute();
+  if (rows.length === 0) {
+    return {
+      id: "second-factor",
+      status: "ok",
+      title: "Todas as contas têm segundo fator",
+      detail: "Cada conta ativa entra com verificação em duas etapas ou passkey além da senha.",
+    };
+  }
+  return {
+    id: "second-factor",
+    status: "warning",
+    title: `${counted(rows.length, "conta", "contas")} sem segundo fator`,
+    detail:
+      `Sem verificação em duas etapas nem passkey: ${someEmails(rows.map((row) => row.email))}. ` +
+      "Se a senha vazar, a conta fica exposta. Peça a cada pessoa que configure uma em Minha conta, " +
+      "ou torne o segundo fator obrigatório para a equipe em Usuários.",
+  };
+}
+
+/** Invitations not accepted, not revoked and not expired: live links to join the team. */
+async function invitationsCheck({ now }: CheckContext): Promise<HealthRow> {
+  const { db } = await startDatabase();
+  const rows = await db
+    .selectFrom("invitations")
+    .select("email")
+    .where("accepted_at", "is", null)
+    .where("revoked_at", "is", null)
+    .where("expires_at", ">", now.toISOString())
+    .orderBy("expires_at")
+    .limit(TEAM_READ_LIMIT)
+    .execute();
+  if (rows.length === 0) {
+    return {
+      id: "invitations",
+      status: "ok",
+      title: "Nenhum convite pendente",
+      detail: "Não há convite para a equipe esperando aceite.",
+    };
+  }
+  return {
+    id: "invitations",
+    status: "warning",
+    title: `${counted(rows.length, "convite pendente", "convites pendentes")}`,
+    detail:
+      `Esperando aceite: ${someEmails(rows.map((row) => row.email))}. Quem tiver o link pode criar a ` +
+      "conta até ele expirar. Se alguém não vai mais entrar na equipe, cancele o convite em Usuários.",
+  };
+}

@@ -1,0 +1,55 @@
+import type { SiteConfig } from "~/config/site";
+import { siteDefaults } from "~/config/site-env.server";
+import { whatsappUrl } from "~/lib/whatsapp";
+import { escapeHtml } from "../email/lead-email.server";
+import { siteSettings } from "../settings/site-settings.server";
+
+// What a visitor gets when a page could not be rendered because the database is away (a
+// restart, an outage): 503 with a pt-BR page that says so and offers the phone and WhatsApp,
+// instead of the generic error page. Pages already in the render cache are served as usual.
+
+/** The company facts in force, or the environment's when even those cannot be read now. */
+async function companyFacts(): Promise<SiteConfig> {
+  try {
+    return (await siteSettings()).site;
+  } catch {
+    return siteDefaults();
+  }
+}
+
+/** A quote form sent to /contato. */
+export function isQuotePost(request: Request): boolean {
+  return request.method === "POST" && new URL(request.url).pathname.replace(/\/+$/, "") === "/contato";
+}
+
+export async function databaseUnavailablePage(request: Request): Promise<Response> {
+  const site = await companyFacts();
+  const quote = isQuotePost(request);
+  const heading = quote ? "Seu pedido de orçamento não foi enviado" : "Site temporariamente indisponível";
+  const lead = quote
+    ? "Nosso sistema está fora do ar por alguns instantes e não conseguiu guardar o seu pedido. Tente enviar de novo em um minuto, ou fale conosco agora:"
+    : "Nosso sistema está fora do ar por alguns instantes. Tente de novo em um minuto, ou fale conosco agora:";
+  const whatsapp = whatsappUrl(site.whatsappDigits, site.whatsappMessage);
+  const html = `<!doctype html>
+<html lang="pt-BR">
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>${escapeHtml(heading)} | ${escapeHtml(site.name)}</title>
+<style>body{font-family:system-ui,sans-serif;max-width:36rem;margin:3rem auto;padding:0 1rem;line-height:1.5;color:#0f172a}a{color:#075985}li{margin:.5rem 0}</style>
+<main>
+<h1>${escapeHtml(heading)}</h1>
+<p>${escapeHtml(lead)}</p>
+<ul>
+<li>Telefone: <a href="tel:+${escapeHtml(site.phoneDigits)}">${escapeHtml(site.phoneDisplay)}</a></li>
+<li>WhatsApp: <a href="${escapeHtml(whatsapp)}" rel="noopener">Conversar pelo WhatsApp</a></li>
+<li>E-mail: <a href="mailto:${escapeHtml(site.email)}">${escapeHtml(site.email)}</a></li>
+</ul>
+<p><a href="/">Voltar ao início</a></p>
+</main>
+</html>`;
+  return new Response(html, {
+    status: 503,
+    headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store", "Retry-After": "30" },
+  });
+}

@@ -1,0 +1,270 @@
+import { type JoinBuilder, type Kysely, sql } from "kysely";
+import { z } from "zod";
+import { ADMIN_LIST_PAGE_SIZE, type AdminListPage, type LeadListQuery } from "~/lib/admin-list";
+import { toExcelCsv } from "~/lib/csv";
+import { type LeadSourceSummary, REMOVED_POST, sourceLabel } from "~/lib/lead-source";
+import {
+  type DeliveryState,
+  deliveryLabels,
+  type LeadStatus,
+  leadStatusLabels,
+  leadStatusSchema,
+} from "~/lib/lead-status";
+import { dayEndUtc, dayStartUtc } from "../admin-lists/day-range.server";
+import { countedPageWindow } from "../admin-lists/list-query.server";
+import { idsMatching } from "../admin-lists/text-search.server";
+import { database, startDatabase } from "../db/database.server";
+import { eraseLead } from "../db/lead-erasures.server";
+import type { Database, Lead } from "../db/schema";
+import { LEAD_NOTIFICATION } from "../email/outbox.server";
+
+/**
+ * A request's notification to the company: the outbox row the inbox reports on (a request may
+ * also have the visitor's confirmation, which is not the company's e-mail).
+ */
+function companyNotification(
+  join: JoinBuilder<Database & { o: Database["outbox"]; l: Database["leads"] }, "o" | "l">,
+) {
+  return join.onRef("o.lead_id", "=", "l.id").on("o.kind", "=", LEAD_NOTIFICATION);
+}
+
+/** What became of a request's notification e-mail, from its outbox row (if any). */
+interface DeliveryColumns {
+  outbox_id: string | null;
+  sent_at: string | null;
+  attempts: number | null;
+  last_error: string | null;
+}
+
+export interface LeadDelivery {
+  delivery: DeliveryState;
+  deliveryError: string | null;
+  deliveryAttempts: number;
+}
+
+function deliveryOf({ outbox_id, sent_at, attempts, last_error }: DeliveryColumns): LeadDelivery {
+  return {
+    delivery: !outbox_id ? "none" : sent_at ? "sent" : (attempts ?? 0) > 0 ? "retrying" : "pending",
+    deliveryError: sent_at ? null : (last_error ?? null),
+    deliveryAttempts: attempts ?? 0,
+  };
+}
+
+/** A request with every field and its e-mail's fate: the details page and the CSV export. */
+export interface FullLead extends Lead, LeadDelivery {
+  /** The title of the post the visitor came from (null: none, or deleted since). */
+  source_post_title: string | null;
+}
+
+/** How much of a message the inbox shows; the rest is on the request's own page. */
+export const MESSAGE_EXCERPT_LENGTH = 300;
+
+/** A request as the inbox lists it: the message cut to an excerpt, no other unshown column. */
+export interface InboxLead
+  extends Pick<
+      Lead,
+      "id" | "name" | "email" | "phone" | "condominium" | "service" | "status" | "note" | "created_at"
+    >,
+    LeadSourceSummary,
+    LeadDelivery {
+  /** The message's first MESSAGE_EXCERPT_LENGTH characters. */
+  messageExcerpt: string;
+  /** The message goes on beyond the excerpt. */
+  messageCut: boolean;
+}
+
+type LeadFilters = Omit<LeadListQuery, "page">;
+
+/** The requests matching the inbox's filters (every one when none is set). */
+function matchingLeads(db: Kysely<Database>, query: LeadFilters) {
+  let matching = db.selectFrom("leads as l");
+  if (query.status) matching = matching.where("l.status", "=", query.status);
+  if (query.service) matching = matching.where("l.service", "=", query.service);
+  if (query.from) matching = matching.where("l.created_at", ">=", dayStartUtc(query.from));
+  if (query.to) matching = matching.where("l.created_at", "<", dayEndUtc(query.to));
+  if (query.search) matching = matching.where(idsMatching(db, "leads", "l.id", query.search));
+  return matching;
+}
+
+/**
+ * One page of the inbox, newest first: searched in name, e-mail, phone and message (case and
+ * accents ignored), filtered by status, service and day of arrival. The message comes cut in
+ * SQL, so a page never carries 50 whole messages (docs/decisions/0026-admin-lists-at-scale.md).
+ */
+export async function listLeads(
+  query: LeadListQuery,
+  pageSize: number = ADMIN_LIST_PAGE_SIZE,
+): Promise<AdminListPage<InboxLead>> {
+  const db = await database();
+  const matching = matchingLeads(db, query);
+  // The page's ids come from the indexes alone; only those rows are then read, the message
+  // cut in SQL.
+  const { page, pageCount, total, offset } = await countedPageWindow(matching, query.page, pageSize);
+  const pageIds = matching
+    .select("l.id")
+    .orderBy("l.created_at", "desc")
+    .orderBy("l.id", "desc")
+    .limit(pageSize)
+    .offset(offset);
+  const rows = await db
+    .selectFrom("leads as l")
+    .leftJoin("outbox as o", companyNotification)
+    .leftJoin("blog_posts as p", "p.id", "l.source_post_id")
+    .where("l.id", "in", pageIds)
+    .select([
+      "l.id",
+      "l.name",
+      "l.email",
+      "l.phone",
+      "l.condominium",
+      "l.service",
+      "l.status",
+      "l.note",
+      "l.created_at",
+      "l.source_referrer_host",
+      "l.utm_source",
+      "l.utm_medium",
+      "l.utm_campaign",
+      "l.source_post_id",
+      "p.title as source_post_title",
+      sql<string>`substr(l.message, 1, ${sql.lit(MESSAGE_EXCERPT_LENGTH)})`.as("message_excerpt"),
+      sql<boolean>`length(l.message) > ${sql.lit(MESSAGE_EXCERPT_LENGTH)}`.as("message_cut"),
+      "o.id as outbox_id",
+      "o.sent_at",
+      "o.attempts",
+      "o.last_error",
+    ])
+    .orderBy("l.created_at", "desc")
+    .orderBy("l.id", "desc")
+    .execute();
+  const items = rows.map(
+    ({ outbox_id, sent_at, attempts, last_error, message_excerpt, message_cut, ...lead }): InboxLead => ({
+      ...lead,
+      messageExcerpt: message_excerpt,
+      messageCut: Boolean(message_cut),
+      ...deliveryOf({ outbox_id, sent_at, attempts, last_error }),
+    }),
+  );
+  return { items, page, pageCount, total };
+}
+
+/** Every request matching the filters, whole, newest first: the CSV export. */
+export async function listLeadsForExport(query: LeadFilters): Promise<FullLead[]> {
+  const db = await database();
+  const rows = await matchingLeads(db, query)
+    .leftJoin("outbox as o", companyNotification)
+    .leftJoin("blog_posts as p", "p.id", "l.source_post_id")
+    .selectAll("l")
+    .select(["o.id as outbox_id", "o.sent_at", "o.attempts", "o.last_error", "p.title as source_post_title"])
+    .orderBy("l.created_at", "desc")
+    .orderBy("l.id", "desc")
+    .execute();
+  return rows.map(({ outbox_id, sent_at, attempts, last_error, ...lead }) => ({
+    ...lead,
+    ...deliveryOf({ outbox_id, sent_at, attempts, last_error }),
+  }));
+}
+
+/** One request, whole (its own page in the inbox), or null when there is none with this id. */
+export async function getLead(id: string): Promise<FullLead | null> {
+  const db = await database();
+  const row = await db
+    .selectFrom("leads as l")
+    .leftJoin("outbox as o", companyNotification)
+    .leftJoin("blog_posts as p", "p.id", "l.source_post_id")
+    .selectAll("l")
+    .select(["o.id as outbox_id", "o.sent_at", "o.attempts", "o.last_error", "p.title as source_post_title"])
+    .where("l.id", "=", id)
+    .executeTakeFirst();
+  if (!row) return null;
+  const { outbox_id, sent_at, attempts, last_error, ...lead } = row;
+  return { ...lead, ...deliveryOf({ outbox_id, sent_at, attempts, last_error }) };
+}
+
+/** How many services the inbox's filter offers at most (the site has about ten). */
+const MAX_SERVICE_CHOICES = 200;
+
+/** The services requests have named, for the inbox's filter. */
+export async function listLeadServices(): Promise<string[]> {
+  const db = await database();
+  const rows = await db
+    .selectFrom("leads")
+    .select("service")
+    .distinct()
+    .orderBy("service")
+    .limit(MAX_SERVICE_CHOICES)
+    .execute();
+  return rows.map((row) => row.service);
+}
+
+const leadIdSchema = z.uuid();
+
+/** The request id in an inbox address, or null when it cannot name a request. */
+export function leadIdFromParam(value: string | undefined): string | null {
+  const parsed = leadIdSchema.safeParse(value);
+  return parsed.success ? parsed.data : null;
+}
+
+export const leadUpdateSchema = z.object({
+  status: leadStatusSchema,
+  note: z.string().max(5000, "A nota pode ter no máximo 5.000 caracteres."),
+});
+
+export async function updateLead(id: string, status: LeadStatus, note: string): Promise<boolean> {
+  const db = await database();
+  const result = await db
+    .updateTable("leads")
+    .set({ status, note, updated_at: new Date().toISOString() })
+    .where("id", "=", id)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/**
+ * Delete a request and, through the foreign key, its pending e-mail (LGPD erasure), logged so
+ * that restoring an older backup deletes it again.
+ */
+export async function deleteLead(id: string): Promise<boolean> {
+  return eraseLead(await startDatabase(), id);
+}
+
+const dateTime = new Intl.DateTimeFormat("pt-BR", {
+  timeZone: "America/Sao_Paulo",
+  dateStyle: "short",
+  timeStyle: "short",
+});
+
+/** The inbox as a CSV file for Excel. */
+export function leadsToCsv(leads: FullLead[]): string {
+  const header = [
+    "Data",
+    "Nome",
+    "E-mail",
+    "Telefone",
+    "Condomínio",
+    "Serviço",
+    "Mensagem",
+    "Status",
+    "Nota",
+    "E-mail da empresa",
+    "Origem",
+    "Campanha",
+    "Post",
+  ];
+  const rows = leads.map((lead) => [
+    dateTime.format(new Date(lead.created_at)),
+    lead.name,
+    lead.email,
+    lead.phone,
+    lead.condominium,
+    lead.service,
+    lead.message,
+    leadStatusLabels[lead.status],
+    lead.note,
+    deliveryLabels[lead.delivery],
+    sourceLabel(lead),
+    lead.utm_campaign ?? "",
+    lead.source_post_id ? (lead.source_post_title ?? REMOVED_POST) : "",
+  ]);
+  return toExcelCsv([header, ...rows]);
+}

@@ -1,0 +1,68 @@
+import { privacyFacts } from "~/config/privacy";
+import { siteDefaults } from "~/config/site-env.server";
+import { deleteExpiredChallenges } from "../accounts/passkeys.server";
+import { deleteExpiredPendingSignIns } from "../accounts/pending-sign-in.server";
+import { pruneEvents } from "../accounts/rate-limit.server";
+import { deleteExpiredSessions } from "../accounts/sessions.server";
+import { auditRetentionCutoff, deleteAuditEntriesOlderThan } from "../audit/audit-log.server";
+import { describeMail, mailConfigFromEnv } from "../email/mail-config.server";
+import { deleteExpiredMessages } from "../email/outbox.server";
+import { startOutboxWorker } from "../email/outbox-worker.server";
+import { deleteLeadsOlderThan } from "../leads/leads.server";
+import { quoteSettingsFromEnv } from "../leads/quote-config.server";
+import { startPostScheduler } from "../posts/post-scheduler.server";
+
+export type StopBackgroundTask = () => Promise<void>;
+
+const HOUR = 60 * 60 * 1000;
+
+/** Quote requests older than the privacy policy's retention period. */
+function deleteExpiredLeads(): Promise<number> {
+  const cutoff = new Date();
+  cutoff.setMonth(cutoff.getMonth() - privacyFacts.leadRetentionMonths);
+  return deleteLeadsOlderThan(cutoff);
+}
+
+/**
+ * Housekeeping that keeps tables small: expired sessions, pending sign-ins and passkey
+ * challenges, rate-limit events older than a day (they hold client addresses), quote requests
+ * past their retention period, audit entries older than 12 months, unsent e-mails whose
+ * single-use link has died.
+ */
+function startHousekeeping(): StopBackgroundTask {
+  const run = () => {
+    Promise.all([
+      deleteExpiredSessions(),
+      deleteExpiredPendingSignIns(),
+      deleteExpiredChallenges(),
+      pruneEvents(),
+      deleteExpiredLeads(),
+      deleteAuditEntriesOlderThan(auditRetentionCutoff()),
+      deleteExpiredMessages(),
+    ]).catch((error: unknown) =>
+      console.error(JSON.stringify({ level: "error", msg: "housekeeping failed", error: String(error) })),
+    );
+  };
+  const timer = setInterval(run, HOUR);
+  timer.unref();
+  run();
+  return async () => clearInterval(timer);
+}
+
+/**
+ * Work the server process does besides answering requests. Each task returns a stop function;
+ * graceful shutdown awaits them all, so in-flight work (an e-mail being sent) can finish.
+ */
+export function startBackgroundWork(
+  env: Record<string, string | undefined> = process.env,
+): StopBackgroundTask {
+  // Malformed settings stop the server at start-up with a message naming the variable.
+  quoteSettingsFromEnv(env);
+  const mail = mailConfigFromEnv(env, siteDefaults());
+  console.log(describeMail(mail));
+  const tasks: StopBackgroundTask[] = [startHousekeeping(), startPostScheduler().stop];
+  if (mail.enabled) tasks.push(startOutboxWorker({ mail, policy: { leaseMs: mail.leaseMs } }).stop);
+  return async () => {
+    await Promise.all(tasks.map((stop) => stop()));
+  };
+}

@@ -1,0 +1,146 @@
+import { z } from "zod";
+import type { SiteConfig } from "~/config/site";
+import { siteDefaults } from "~/config/site-env.server";
+import {
+  type CompanySettings,
+  companySettingsOf,
+  defaultVisitorConfirmation,
+  siteWithSettings,
+  type VisitorConfirmation,
+} from "~/lib/company-settings";
+import { weekdays } from "~/lib/opening-hours";
+import { database } from "../db/database.server";
+import { COMPANY_SETTINGS_KEY } from "../db/migrations/0007-company-settings.server";
+import { mailConfigFromEnv } from "../email/mail-config.server";
+import { logEvent } from "../http/log.server";
+import { contentMemo, forgetContent } from "../render-cache/content-memo.server";
+
+/** The company facts in force: the code's defaults, the environment's, the owner's settings. */
+export interface SiteSettings {
+  /** What pages show (never carries the recipients: it reaches the browser). */
+  site: SiteConfig;
+  /**
+   * Where quote requests are e-mailed, once the owner saved them; until then the
+   * environment's LEADS_TO (or the site's e-mail) applies.
+   */
+  quoteRecipients: string[] | undefined;
+  /** The visitor's confirmation e-mail: on or off, and its text. */
+  visitorConfirmation: VisitorConfirmation;
+}
+
+// The stored row is read leniently: a value that does not fit (written by hand, or by an older
+// version) falls back to its default instead of breaking every page. The admin's form
+// (settings-form.server.ts) is where values are checked strictly.
+const text = z.string().min(1).max(2000);
+const range = z.object({
+  opens: z.string().regex(/^\d{2}:\d{2}$/),
+  closes: z.string().regex(/^\d{2}:\d{2}$/),
+});
+const profileUrl = z.string().regex(/^(?:https:\/\/[^\s"'<>]+)?$/);
+const lenient = <T extends z.ZodType>(schema: T) => schema.optional().catch(undefined);
+const storedSchema = z.object({
+  name: lenient(text),
+  legalName: lenient(text),
+  cnpj: lenient(text),
+  phoneDisplay: lenient(text),
+  phoneDigits: lenient(z.string().regex(/^\d{10,15}$/)),
+  whatsappDigits: lenient(z.string().regex(/^\d{10,15}$/)),
+  whatsappMessage: lenient(text),
+  email: lenient(z.email()),
+  address: lenient(
+    z.object({
+      street: text,
+      number: z.string().max(2000),
+      district: text,
+      city: text,
+      state: text,
+      postalCode: text,
+    }),
+  ),
+  hours: lenient(z.object(Object.fromEntries(weekdays.map((day) => [day, z.array(range)])))),
+  // Links go into href attributes: only https:// (or nothing), whoever wrote the row.
+  social: lenient(
+    z.object({
+      instagram: profileUrl,
+      facebook: profileUrl,
+      linkedin: profileUrl,
+      youtube: profileUrl,
+    }),
+  ),
+  quoteRecipients: lenient(z.array(z.email()).min(1)),
+  privacyContact: lenient(z.object({ name: z.string().max(2000), email: z.email() })),
+  quoteServices: lenient(z.array(text).min(1)),
+  visitorConfirmation: lenient(z.object({ enabled: z.boolean(), text })),
+});
+
+/** The saved settings in a stored row; the parts that do not fit are left out. */
+export function parseStoredSettings(json: string): Partial<CompanySettings> {
+  let value: unknown;
+  try {
+    value = JSON.parse(json);
+  } catch {
+    logEvent("error", "company settings unreadable; using the defaults", {});
+    return {};
+  }
+  const parsed = storedSchema.safeParse(value);
+  if (!parsed.success) return {};
+  return parsed.data as Partial<CompanySettings>;
+}
+
+/** Every setting as it applies now (the recipients from LEADS_TO until the owner saves them). */
+export function companySettingsInForce(settings: SiteSettings): CompanySettings {
+  const recipients = settings.quoteRecipients ?? mailConfigFromEnv(process.env, siteDefaults()).to;
+  return companySettingsOf(settings.site, recipients, settings.visitorConfirmation);
+}
+
+async function loadSiteSettings(): Promise<SiteSettings> {
+  const db = await database();
+  const row = await db
+    .selectFrom("settings")
+    .select("value")
+    .where("key", "=", COMPANY_SETTINGS_KEY)
+    .executeTakeFirst();
+  const saved = row ? parseStoredSettings(row.value) : {};
+  return {
+    site: siteWithSettings(siteDefaults(), saved),
+    quoteRecipients: saved.quoteRecipients,
+    visitorConfirmation: saved.visitorConfirmation ?? defaultVisitorConfirmation,
+  };
+}
+
+/**
+ * The settings in force now: no query while nothing changed. Memoised until the change feed
+ * announces a change, whoever made it (this instance, another one, a SQL console).
+ */
+export const siteSettings: () => Promise<SiteSettings> = contentMemo(loadSiteSettings);
+
+const perRequest = new WeakMap<object, Promise<SiteSettings>>();
+
+/**
+ * The settings for one request (its React Router context): read once, whatever reads them
+ * (root loader, the page's own loader or action), and the same for all of them.
+ */
+export function siteSettingsFor(requestContext: object): Promise<SiteSettings> {
+  let settings = perRequest.get(requestContext);
+  if (!settings) {
+    settings = siteSettings();
+    perRequest.set(requestContext, settings);
+  }
+  return settings;
+}
+
+/**
+ * Save every company setting at once (one statement: all or nothing). This instance sees the
+ * new values on its next request; the others when the change feed tells them.
+ */
+export async function saveCompanySettings(settings: CompanySettings, now = new Date()): Promise<void> {
+  const db = await database();
+  const value = JSON.stringify(settings);
+  const updatedAt = now.toISOString();
+  await db
+    .insertInto("settings")
+    .values({ key: COMPANY_SETTINGS_KEY, value, updated_at: updatedAt })
+    .onConflict((oc) => oc.column("key").doUpdateSet({ value, updated_at: updatedAt }))
+    .execute();
+  forgetContent();
+}
