@@ -7,10 +7,12 @@ import "./env-file.js";
 import { createServer as createHttpServer } from "node:http";
 import path from "node:path";
 import type * as Entry from "../app/server/http/serve-site.server.ts";
+import type * as ServicesEntry from "../app/server/runtime/site-services.server.ts";
 
 type EntryModule = typeof Entry;
-type Site = Awaited<ReturnType<EntryModule["startSite"]>>;
-type HttpApp = Site["app"];
+type ServicesModule = typeof ServicesEntry;
+type SiteServices = Awaited<ReturnType<ServicesModule["startSiteServices"]>>;
+type HttpApp = ReturnType<EntryModule["createHttpApp"]>;
 
 // React and React Router pick their development builds (warnings, readable errors) from these.
 process.env.NODE_ENV ??= "development";
@@ -23,19 +25,12 @@ const root = path.resolve(import.meta.dirname, "..");
 const ENTRY = "/app/server/http/serve-site.server.ts";
 
 /**
- * Modules whose code runs inside what `startSite` started: the database connection, the change
- * feed, the render cache, the content memo's hook on the feed, the background timers (outbox,
- * housekeeping). When Vite evaluates one of them again (it, or a module it imports, changed),
- * those are stopped and started again on the new code; any other change only builds the app
- * again around the running ones.
+ * What the site keeps running between requests (database, change feed, render cache, background
+ * work). Vite evaluates this module again when it or any module it imports changed: then those
+ * are stopped and started again on the new code; any other change only builds the app again
+ * around the running ones.
  */
-const SERVICE_MODULES = [
-  "/app/server/db/database.server.ts",
-  "/app/server/render-cache/content-changes.server.ts",
-  "/app/server/render-cache/render-cache.server.ts",
-  "/app/server/render-cache/content-memo.server.ts",
-  "/app/server/runtime/background.server.ts",
-];
+const SERVICES = "/app/server/runtime/site-services.server.ts";
 
 const { createServer: createViteServer } = await import("vite");
 // Vite's HMR websocket shares the site's port (no second port to open, and the CSP's
@@ -53,9 +48,9 @@ for (const listener of process.listeners("SIGTERM")) process.off("SIGTERM", list
 
 /** What `startSite` started, shared by every app built around it until the next restart. */
 interface Services {
-  site: Site;
-  /** The module objects it was started from (see SERVICE_MODULES). */
-  modules: unknown[];
+  site: SiteServices;
+  /** The module they were started from (see SERVICES). */
+  module: ServicesModule;
   /** Requests being answered; the services stop only after they finish. */
   active: number;
   idle?: () => void;
@@ -83,12 +78,11 @@ function currentApp(): Promise<Running> {
 
 async function refresh(): Promise<Running> {
   const entry = (await vite.ssrLoadModule(ENTRY)) as EntryModule;
-  const modules = await Promise.all(SERVICE_MODULES.map((url) => vite.ssrLoadModule(url)));
+  const module = (await vite.ssrLoadModule(SERVICES)) as ServicesModule;
   const previous = running;
   if (previous?.entry === entry) return previous;
 
-  const unchanged = previous?.services.modules.every((module, index) => module === modules[index]);
-  let services = unchanged ? previous?.services : undefined;
+  let services = previous?.services.module === module ? previous.services : undefined;
   if (!services) {
     if (previous) {
       console.log(
@@ -98,7 +92,7 @@ async function refresh(): Promise<Running> {
       await finished(previous.services);
       await previous.services.site.stop();
     }
-    services = { site: await entry.startSite(), modules, active: 0 };
+    services = { site: await module.startSiteServices(), module, active: 0 };
   }
   const app = entry.createHttpApp({ renderCache: services.site.renderCache, mode: "development" });
   running = { entry, services, app };

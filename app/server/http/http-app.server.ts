@@ -5,27 +5,16 @@ import { getConnInfo } from "@hono/node-server/conninfo";
 import { Hono, type MiddlewareHandler } from "hono";
 import { sql } from "kysely";
 import { createRequestHandler, RouterContextProvider } from "react-router";
-import { siteDefaults } from "~/config/site-env.server";
 import { requestInfoContext } from "~/request-context";
 import { requestIsHttps, siteIsHttps } from "../accounts/cookies.server";
 import { crossSiteRefusal, UNAUTHORIZED_MESSAGE } from "../accounts/guard.server";
 import { isAdminPath, isSignInPath } from "../accounts/personal-paths.server";
-import { loadSessionKeyForCache } from "../accounts/session-token.server";
 import { getSession, readSessionToken } from "../accounts/sessions.server";
-import { ensureFirstAdmin } from "../accounts/users.server";
 import { withRequestAddress } from "../audit/request-address.server";
-import { database, startDatabase, stopDatabase } from "../db/database.server";
-import { startContentChanges } from "../render-cache/content-changes.server";
-import { watchContentMemos } from "../render-cache/content-memo.server";
+import { database } from "../db/database.server";
 import { trustedInlineScriptHashes } from "../render-cache/inline-script-hashes.server";
-import {
-  type RenderCache,
-  type RenderCacheVariables,
-  renderCacheSettingsFromEnv,
-  startRenderCache,
-} from "../render-cache/render-cache.server";
-import { startBackgroundWork } from "../runtime/background.server";
-import { assertEnvironment } from "../runtime/environment.server";
+import type { RenderCache, RenderCacheVariables } from "../render-cache/render-cache.server";
+import { startSiteServices } from "../runtime/site-services.server";
 import { limitRequestBodies } from "./body-limits.server";
 import {
   clientAddress,
@@ -352,27 +341,8 @@ function settleAfterWrites(renderCache: RenderCache): MiddlewareHandler {
   };
 }
 
-/** Open and migrate the database (seeding a new one), then build the app. */
+/** The site's services (site-services.server.ts) and the app built on them. */
 export async function startSite(): Promise<Site> {
-  // Malformed settings stop the start (pt-BR, naming each variable) before anything is opened.
-  assertEnvironment(process.env);
-  const handle = await startDatabase();
-  // The render cache checks session cookies' signatures with this key, without a query.
-  await loadSessionKeyForCache(handle.db);
-  const changes = await startContentChanges(handle);
-  const renderCache = startRenderCache(changes, renderCacheSettingsFromEnv(process.env));
-  const stopMemos = watchContentMemos(changes);
-  await ensureFirstAdmin(process.env, siteDefaults().publicUrl);
-  const stopBackground = startBackgroundWork();
-  return {
-    app: createHttpApp({ renderCache }),
-    renderCache,
-    stop: async () => {
-      await stopBackground();
-      stopMemos();
-      await renderCache.stop();
-      await changes.stop();
-      await stopDatabase();
-    },
-  };
+  const services = await startSiteServices();
+  return { ...services, app: createHttpApp({ renderCache: services.renderCache }) };
 }

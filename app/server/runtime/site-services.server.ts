@@ -1,0 +1,49 @@
+import { siteDefaults } from "~/config/site-env.server";
+import { loadSessionKeyForCache } from "../accounts/session-token.server";
+import { ensureFirstAdmin } from "../accounts/users.server";
+import { startDatabase, stopDatabase } from "../db/database.server";
+import { startContentChanges } from "../render-cache/content-changes.server";
+import { watchContentMemos } from "../render-cache/content-memo.server";
+import {
+  type RenderCache,
+  renderCacheSettingsFromEnv,
+  startRenderCache,
+} from "../render-cache/render-cache.server";
+import { startBackgroundWork } from "./background.server";
+import { assertEnvironment } from "./environment.server";
+
+// What a running site keeps going besides answering requests: the database connection, the
+// change feed, the render cache, the content memos' hook on the feed, and the background work
+// (the outbox, housekeeping). `npm run dev` starts them again exactly when this module or one it
+// imports changed (scripts/dev.ts reads that from Vite's module graph), so no list of modules
+// has to be kept by hand.
+
+export interface SiteServices {
+  /** The cache the app is built with (`npm run dev` builds the app again on code changes). */
+  renderCache: RenderCache;
+  stop: () => Promise<void>;
+}
+
+/** Check the configuration, open and migrate the database (seeding a new one), start the rest. */
+export async function startSiteServices(): Promise<SiteServices> {
+  // Malformed settings stop the start (pt-BR, naming each variable) before anything is opened.
+  assertEnvironment(process.env);
+  const handle = await startDatabase();
+  // The render cache checks session cookies' signatures with this key, without a query.
+  await loadSessionKeyForCache(handle.db);
+  const changes = await startContentChanges(handle);
+  const renderCache = startRenderCache(changes, renderCacheSettingsFromEnv(process.env));
+  const stopMemos = watchContentMemos(changes);
+  await ensureFirstAdmin(process.env, siteDefaults().publicUrl);
+  const stopBackground = startBackgroundWork();
+  return {
+    renderCache,
+    stop: async () => {
+      await stopBackground();
+      stopMemos();
+      await renderCache.stop();
+      await changes.stop();
+      await stopDatabase();
+    },
+  };
+}
