@@ -5,6 +5,7 @@ import { filteredListPageHref, ListPagination, listSummary } from "~/components/
 import { buttonClassName } from "~/components/admin/ui";
 import { auditListParams, isFiltered, listHref } from "~/lib/admin-list";
 import { AUDIT_GROUP_LABELS, AUDIT_GROUPS, auditActionLabel } from "~/lib/audit-actions";
+import { formatDateTimeWithSeconds } from "~/lib/site-time";
 import { requireAdminPage } from "~/server/accounts/guard.server";
 import { parseAuditListQuery } from "~/server/admin-lists/list-query.server";
 import { listAuditEntries, listAuditUsers } from "~/server/audit/audit-list.server";
@@ -33,12 +34,6 @@ export const meta: Route.MetaFunction = () => [
   { title: "Auditoria | Admin" },
   { name: "robots", content: "noindex" },
 ];
-
-const dateTime = new Intl.DateTimeFormat("pt-BR", {
-  timeZone: "America/Sao_Paulo",
-  dateStyle: "short",
-  timeStyle: "medium",
-});
 
 /** A stored details JSON as short "field: value" text; anything unreadable as it is. */
 function describeDetails(details: string | null): string {
@@ -144,7 +139,7 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
                 {entries.items.map((entry) => (
                   <tr key={entry.id} data-action={entry.action}>
                     <td className="px-3 py-2 whitespace-nowrap">
-                      <time dateTime={entry.at}>{dateTime.format(new Date(entry.at))}</time>
+                      <time dateTime={entry.at}>{formatDateTimeWithSeconds(entry.at)}</time>
                     </td>
                     <td className="px-3 py-2 break-all">{entry.userEmail ?? "—"}</td>
                     <td className="px-3 py-2">{auditActionLabel(entry.action)}</td>

@@ -3,7 +3,7 @@ import { AdminPage } from "~/components/admin/admin-page";
 import { DeleteForm } from "~/components/admin/row-actions";
 import { Button, buttonClassName } from "~/components/admin/ui";
 import { deviceLabel } from "~/lib/device-label";
-import { formatSaoPauloDateTime } from "~/lib/sao-paulo-time";
+import { formatSaoPauloDateTime } from "~/lib/site-time";
 import type { RouteHandle } from "~/route-handle";
 import { requireAdminAction, requireAdminPage } from "~/server/accounts/guard.server";
 import {

@@ -4,6 +4,7 @@ import { Button, buttonClassName, Field, TextArea, TextInput } from "~/component
 import { Icon } from "~/components/ui/icon";
 import { MediaImage } from "~/components/ui/media-image";
 import { MEDIA_ALT_MAX_LENGTH, MEDIA_NAME_MAX_LENGTH } from "~/lib/media-limits";
+import { formatDateTimeMedium } from "~/lib/site-time";
 import type { RouteHandle } from "~/route-handle";
 import { requireAdminAction, requireAdminPage } from "~/server/accounts/guard.server";
 import { setFlash } from "~/server/accounts/sessions.server";
@@ -97,12 +98,6 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { name: "robots", content: "noindex" },
 ];
 
-const dateTime = new Intl.DateTimeFormat("pt-BR", {
-  timeZone: "America/Sao_Paulo",
-  dateStyle: "medium",
-  timeStyle: "short",
-});
-
 function kilobytes(bytes: number): string {
   return `${new Intl.NumberFormat("pt-BR", { maximumFractionDigits: 0 }).format(bytes / 1024)} KB`;
 }
@@ -166,7 +161,7 @@ export default function AdminMediaImage({ loaderData, actionData }: Route.Compon
             <dd>{media.source === "ai" ? "Gerada com IA" : "Enviada"}</dd>
             <dt className="font-semibold">Adicionada em</dt>
             <dd>
-              <time dateTime={media.createdAt}>{dateTime.format(new Date(media.createdAt))}</time>
+              <time dateTime={media.createdAt}>{formatDateTimeMedium(media.createdAt)}</time>
             </dd>
             <dt className="font-semibold">Endereço</dt>
             <dd className="break-all">

@@ -5,6 +5,7 @@ import { MediaUploader } from "~/components/admin/media-uploader";
 import { Badge, buttonClassName, labelClassName, TextInput } from "~/components/admin/ui";
 import { MEDIA_SEARCH_MAX_LENGTH, mediaLibraryHref, mediaQueryFrom } from "~/lib/media-query";
 import { mediaThumbnailUrl } from "~/lib/media-url";
+import { formatDateMedium } from "~/lib/site-time";
 import type { RouteHandle } from "~/route-handle";
 import { requireAdminAction, requireAdminPage } from "~/server/accounts/guard.server";
 import { setFlash } from "~/server/accounts/sessions.server";
@@ -51,8 +52,6 @@ export const meta: Route.MetaFunction = () => [
   { title: "Mídia | Admin" },
   { name: "robots", content: "noindex" },
 ];
-
-const date = new Intl.DateTimeFormat("pt-BR", { timeZone: "America/Sao_Paulo", dateStyle: "medium" });
 
 export default function AdminMedia({ loaderData, actionData }: Route.ComponentProps) {
   const { library } = loaderData;
@@ -140,7 +139,7 @@ export default function AdminMedia({ loaderData, actionData }: Route.ComponentPr
                   </p>
                   <p className="text-xs text-slate-600 dark:text-slate-400">
                     {item.width} × {item.height} · {item.source === "ai" ? "IA" : "Envio"} ·{" "}
-                    <time dateTime={item.createdAt}>{date.format(new Date(item.createdAt))}</time>
+                    <time dateTime={item.createdAt}>{formatDateMedium(item.createdAt)}</time>
                   </p>
                 </div>
               </li>

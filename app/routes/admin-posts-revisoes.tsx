@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { PostDiffView } from "~/components/admin/post-diff-view";
 import { BlogAdminPage } from "~/components/admin/post-editor";
 import { buttonClassName } from "~/components/admin/ui";
-import { formatSaoPauloDateTime } from "~/lib/sao-paulo-time";
+import { formatSaoPauloDateTime } from "~/lib/site-time";
 import { restoreRevisionAction } from "~/server/posts/post-revision-restore.server";
 import { type RevisionLabel, revisionsPageLoader } from "~/server/posts/post-revisions-page.server";
 import type { Route } from "./+types/admin-posts-revisoes";

@@ -5,6 +5,7 @@ import { Badge, buttonClassName } from "~/components/admin/ui";
 import { Icon } from "~/components/ui/icon";
 import { REMOVED_POST, sourceLabel } from "~/lib/lead-source";
 import { deliveryLabels, leadStatusLabels } from "~/lib/lead-status";
+import { formatDateTimeMedium } from "~/lib/site-time";
 import type { RouteHandle } from "~/route-handle";
 import { requireAdminPage } from "~/server/accounts/guard.server";
 import { recordAudit } from "~/server/audit/audit-log.server";
@@ -31,12 +32,6 @@ export const meta: Route.MetaFunction = () => [
   { title: "Solicitação de Orçamento | Admin" },
   { name: "robots", content: "noindex" },
 ];
-
-const dateTime = new Intl.DateTimeFormat("pt-BR", {
-  timeZone: "America/Sao_Paulo",
-  dateStyle: "medium",
-  timeStyle: "short",
-});
 
 export default function AdminLead({ loaderData }: Route.ComponentProps) {
   const { lead } = loaderData;
@@ -82,7 +77,7 @@ export default function AdminLead({ loaderData }: Route.ComponentProps) {
           </Badge>
         </div>
         <p className="text-sm text-slate-600 dark:text-slate-400">
-          <time dateTime={lead.created_at}>{dateTime.format(new Date(lead.created_at))}</time>
+          <time dateTime={lead.created_at}>{formatDateTimeMedium(lead.created_at)}</time>
         </p>
         <dl className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-2">
           <div>

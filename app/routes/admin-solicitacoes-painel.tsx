@@ -5,6 +5,7 @@ import { buttonClassName } from "~/components/admin/ui";
 import { Icon } from "~/components/ui/icon";
 import { DASHBOARD_WEEKS, type LabelCount } from "~/lib/lead-dashboard";
 import { leadStatusLabels } from "~/lib/lead-status";
+import { formatDayMonth } from "~/lib/site-time";
 import { requireAdminPage } from "~/server/accounts/guard.server";
 import { leadDashboard } from "~/server/leads/lead-dashboard.server";
 import type { Route } from "./+types/admin-solicitacoes-painel";
@@ -23,7 +24,6 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-const weekLabel = new Intl.DateTimeFormat("pt-BR", { timeZone: "UTC", day: "2-digit", month: "2-digit" });
 const bars = (rows: LabelCount[]): ChartBar[] => rows.map((row) => ({ label: row.label, value: row.count }));
 
 interface PanelProps {
@@ -64,7 +64,7 @@ const NONE = "Nenhuma solicitação no período.";
 export default function AdminLeadDashboard({ loaderData }: Route.ComponentProps) {
   const { dashboard } = loaderData;
   const weeks = dashboard.weeks.map((week) => ({
-    label: weekLabel.format(new Date(`${week.start}T00:00:00.000Z`)),
+    label: formatDayMonth(week.start),
     value: week.count,
   }));
   const rankings: PanelProps[] = [

@@ -8,6 +8,7 @@ import { Badge, Button, buttonClassName, Field, Select, TextArea, TextInput } fr
 import { ADMIN_SEARCH_MAX_LENGTH, isFiltered, leadListParams, listHref } from "~/lib/admin-list";
 import { sourceSummary } from "~/lib/lead-source";
 import { deliveryLabels, leadStatuses, leadStatusLabels } from "~/lib/lead-status";
+import { formatDateTimeMedium } from "~/lib/site-time";
 import type { RouteHandle } from "~/route-handle";
 import { requireAdminAction, requireAdminPage } from "~/server/accounts/guard.server";
 import { setFlash } from "~/server/accounts/sessions.server";
@@ -87,12 +88,6 @@ export const meta: Route.MetaFunction = () => [
   { title: "Solicitações de Orçamento | Admin" },
   { name: "robots", content: "noindex" },
 ];
-
-const dateTime = new Intl.DateTimeFormat("pt-BR", {
-  timeZone: "America/Sao_Paulo",
-  dateStyle: "medium",
-  timeStyle: "short",
-});
 
 export default function AdminLeads({ loaderData, actionData }: Route.ComponentProps) {
   const { leads, services, query, invalidQuery } = loaderData;
@@ -211,7 +206,7 @@ export default function AdminLeads({ loaderData, actionData }: Route.ComponentPr
                       </Badge>
                     </div>
                     <p className="text-sm text-slate-600 dark:text-slate-400">
-                      <time dateTime={lead.created_at}>{dateTime.format(new Date(lead.created_at))}</time>
+                      <time dateTime={lead.created_at}>{formatDateTimeMedium(lead.created_at)}</time>
                     </p>
                     <dl className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-2">
                       <div>

@@ -4,6 +4,7 @@ import { DeleteForm } from "~/components/admin/row-actions";
 import { Badge, Button, Field, Select, TextInput } from "~/components/admin/ui";
 import { siteDefaults } from "~/config/site-env.server";
 import { ROLE_LABELS, ROLES } from "~/lib/roles";
+import { formatSaoPauloDateTime } from "~/lib/site-time";
 import type { RouteHandle } from "~/route-handle";
 import { requireAdminAction, requireAdminPage } from "~/server/accounts/guard.server";
 import { secondFactorRequired } from "~/server/accounts/second-factor-policy.server";
@@ -14,12 +15,6 @@ import { listTeamMembers } from "~/server/team/team-members.server";
 import type { Route } from "./+types/admin-usuarios";
 
 export const handle: RouteHandle = { hydrate: true };
-
-const dateTime = new Intl.DateTimeFormat("pt-BR", {
-  timeZone: "America/Sao_Paulo",
-  dateStyle: "short",
-  timeStyle: "short",
-});
 
 export async function loader({ request }: Route.LoaderArgs) {
   const session = await requireAdminPage(request, { can: "users.manage" });
@@ -36,11 +31,11 @@ export async function loader({ request }: Route.LoaderArgs) {
     mailEnabled: mailConfigFromEnv(process.env, siteDefaults()).enabled,
     members: members.map((member) => ({
       ...member,
-      lastSignIn: member.lastSignInAt ? dateTime.format(new Date(member.lastSignInAt)) : "Nunca",
+      lastSignIn: member.lastSignInAt ? formatSaoPauloDateTime(member.lastSignInAt) : "Nunca",
     })),
     invitations: invitations.map((invitation) => ({
       ...invitation,
-      expires: dateTime.format(new Date(invitation.expiresAt)),
+      expires: formatSaoPauloDateTime(invitation.expiresAt),
     })),
   };
 }

@@ -5,6 +5,7 @@ import { privacyFacts } from "~/config/privacy";
 import { formatAddress } from "~/config/site";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
 import { useSite } from "~/lib/site-context";
+import { formatDateLong } from "~/lib/site-time";
 import type { Route } from "./+types/politica-de-privacidade";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -15,12 +16,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     path: "/politica-de-privacidade",
   });
 
-const updatedAt = new Intl.DateTimeFormat("pt-BR", {
-  timeZone: "America/Sao_Paulo",
-  day: "numeric",
-  month: "long",
-  year: "numeric",
-}).format(new Date(`${privacyFacts.updatedAt}T12:00:00-03:00`));
+const updatedAt = formatDateLong(new Date(`${privacyFacts.updatedAt}T12:00:00-03:00`));
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (

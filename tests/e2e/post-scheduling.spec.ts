@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { expect, test } from "@playwright/test";
-import { utcToSaoPauloLocal } from "~/lib/sao-paulo-time";
+import { utcToSaoPauloLocal } from "~/lib/site-time";
 import { adminHeaders, signInOverHttp } from "../support/admin-auth";
 import { insertCategory, openE2eDatabase } from "../support/db";
 

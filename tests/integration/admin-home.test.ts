@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { formatSaoPauloDateTime } from "~/lib/sao-paulo-time";
 import type { HealthCheckId, HealthRow } from "~/lib/site-health";
+import { formatSaoPauloDateTime } from "~/lib/site-time";
 import { administratorHome, editorHome } from "~/server/dashboard/admin-home.server";
 import { siteHealth } from "~/server/dashboard/site-health.server";
 import { recordBackup } from "~/server/db/backup-record.server";

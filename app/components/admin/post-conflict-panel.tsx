@@ -1,4 +1,4 @@
-import { formatSaoPauloDateTime } from "~/lib/sao-paulo-time";
+import { formatSaoPauloDateTime } from "~/lib/site-time";
 import type { PostConflict } from "~/server/posts/post-conflict.server";
 import { PostDiffView } from "./post-diff-view";
 import { Button } from "./ui";

@@ -1,4 +1,4 @@
-import { formatSaoPauloDateTime } from "~/lib/sao-paulo-time";
+import { formatSaoPauloDateTime } from "~/lib/site-time";
 import type { RevisionListItem } from "~/server/posts/post-revisions.server";
 import { Button } from "./ui";
 

@@ -1,4 +1,4 @@
-import { utcToSaoPauloLocal } from "~/lib/sao-paulo-time";
+import { utcToSaoPauloLocal } from "~/lib/site-time";
 import { Field, TextInput } from "./ui";
 
 export interface PostScheduleFieldProps {

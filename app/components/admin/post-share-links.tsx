@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { useFetcher } from "react-router";
-import { formatSaoPauloDateTime } from "~/lib/sao-paulo-time";
+import { formatSaoPauloDateTime } from "~/lib/site-time";
 import type { ShareLinksAnswer } from "~/server/posts/share-links-admin.server";
 import { Button, Field, TextInput } from "./ui";
 

@@ -1,6 +1,6 @@
 import { Form } from "react-router";
 import { Button, Field, TextInput } from "~/components/admin/ui";
-import { formatSaoPauloDateTime } from "~/lib/sao-paulo-time";
+import { formatSaoPauloDateTime } from "~/lib/site-time";
 
 // The 'Confirme que é você' card of the account page: passkeys and the verification in two
 // steps change only within 10 minutes of typing the password (or a code of the authenticator

@@ -1,17 +1,11 @@
 import { type RefObject, useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
-import { SITE_TIME_ZONE } from "~/lib/sao-paulo-time";
+import { formatClockTime } from "~/lib/site-time";
 import type { PostAutosaved, PostFormFailure } from "~/server/posts/post-form.server";
 import { formSnapshot } from "./use-form-changes";
 
 /** How often a changed draft is saved on its own. */
 export const AUTOSAVE_INTERVAL_MS = 30_000;
-
-const timeFormat = new Intl.DateTimeFormat("pt-BR", {
-  timeZone: SITE_TIME_ZONE,
-  hour: "2-digit",
-  minute: "2-digit",
-});
 
 interface AutosaveOptions {
   formRef: RefObject<HTMLFormElement | null>;
@@ -67,7 +61,7 @@ export function usePostAutosave({
     if ("autosaved" in answer) {
       if (sent.current !== null) markSaved(sent.current);
       onVersion(answer.autosaved.version);
-      setStatus(`Rascunho salvo às ${timeFormat.format(new Date(answer.autosaved.savedAt))}`);
+      setStatus(`Rascunho salvo às ${formatClockTime(new Date(answer.autosaved.savedAt))}`);
     } else if (answer.conflict) {
       // Someone else saved: the person decides with the save button, which shows both versions.
       setStopped(true);

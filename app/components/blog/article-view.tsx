@@ -3,7 +3,7 @@ import { PostCard } from "~/components/blog/post-card";
 import { POST_IMAGE_SIZES, PostImage } from "~/components/blog/post-image";
 import { Icon } from "~/components/ui/icon";
 import type { PostDetail, PostSummary } from "~/lib/blog-types";
-import { formatArticleDate } from "~/lib/dates";
+import { formatArticleDate } from "~/lib/site-time";
 
 export interface ArticleViewProps {
   post: PostDetail;

@@ -1,6 +1,6 @@
 import { Icon } from "~/components/ui/icon";
 import type { PostSummary } from "~/lib/blog-types";
-import { formatMonthYearShort } from "~/lib/dates";
+import { formatMonthYearShort } from "~/lib/site-time";
 import { POST_IMAGE_SIZES, PostImage } from "./post-image";
 
 export function PostCard({ post, headingLevel = 3 }: { post: PostSummary; headingLevel?: 2 | 3 }) {

@@ -1,6 +1,6 @@
 import { siteDefaults } from "~/config/site-env.server";
 import type { AuditAction } from "~/lib/audit-actions";
-import { formatSaoPauloDateTime } from "~/lib/sao-paulo-time";
+import { formatSaoPauloDateTime } from "~/lib/site-time";
 import { recordAudit } from "../audit/audit-log.server";
 import { database } from "../db/database.server";
 import { enqueueAccountEmail } from "../email/account-email.server";

@@ -2,7 +2,7 @@ import type { Kysely, Selectable } from "kysely";
 import { ADMIN_LIST_PAGE_SIZE, type AdminListPage, type AuditListQuery } from "~/lib/admin-list";
 import { auditActionLabel } from "~/lib/audit-actions";
 import { toExcelCsv } from "~/lib/csv";
-import { dayEndUtc, dayStartUtc } from "../admin-lists/day-range.server";
+import { dayEndUtc, dayStartUtc, formatDateTimeWithSeconds } from "~/lib/site-time";
 import { countedPageWindow } from "../admin-lists/list-query.server";
 import { database } from "../db/database.server";
 import type { AuditLogTable, Database } from "../db/schema";
@@ -112,17 +112,11 @@ export async function listAuditUsers(): Promise<{ id: string; email: string }[]>
   return db.selectFrom("users").select(["id", "email"]).orderBy("email").execute();
 }
 
-const dateTime = new Intl.DateTimeFormat("pt-BR", {
-  timeZone: "America/Sao_Paulo",
-  dateStyle: "short",
-  timeStyle: "medium",
-});
-
 /** The entries as a CSV file for Excel (the columns of the page). */
 export function auditEntriesToCsv(entries: AuditListEntry[]): string {
   const header = ["Data", "Usuário", "Ação", "Código", "Alvo", "Endereço IP", "Detalhes"];
   const rows = entries.map((entry) => [
-    dateTime.format(new Date(entry.at)),
+    formatDateTimeWithSeconds(entry.at),
     entry.userEmail ?? "",
     auditActionLabel(entry.action),
     entry.action,

@@ -11,11 +11,11 @@ import {
 } from "~/lib/admin-home";
 import { auditActionLabel } from "~/lib/audit-actions";
 import { internationalPhoneDigits } from "~/lib/phone-digits";
-import { dayStartUtc } from "../admin-lists/day-range.server";
+import { addDays, dayStartUtc } from "~/lib/site-time";
 import { listRecentAuditEntries } from "../audit/audit-list.server";
 import { database } from "../db/database.server";
 import type { Database } from "../db/schema";
-import { addDays, weekStarts } from "../leads/lead-dashboard.server";
+import { weekStarts } from "../leads/lead-dashboard.server";
 import { siteHealth } from "./site-health.server";
 
 // The admin's home page (/admin/inicio): what is waiting for someone. Every figure is a count

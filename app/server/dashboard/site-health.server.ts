@@ -1,6 +1,6 @@
 import { siteDefaults, siteFromEnv } from "~/config/site-env.server";
-import { formatSaoPauloDateTime } from "~/lib/sao-paulo-time";
 import type { HealthCheckId, HealthRow } from "~/lib/site-health";
+import { formatSaoPauloDateTime } from "~/lib/site-time";
 import { formatBytes } from "../db/backup-cli.server";
 import { readBackupRecord } from "../db/backup-record.server";
 import { startDatabase } from "../db/database.server";

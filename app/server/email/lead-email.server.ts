@@ -1,5 +1,6 @@
 import type { SiteConfig } from "~/config/site";
 import { sourceLabel } from "~/lib/lead-source";
+import { formatSaoPauloDateTime } from "~/lib/site-time";
 import type { Lead } from "../db/schema";
 import type { MailAddress } from "./mail-config.server";
 
@@ -30,12 +31,6 @@ export interface OutgoingMail {
   html: string;
 }
 
-const receivedAt = new Intl.DateTimeFormat("pt-BR", {
-  timeZone: "America/Sao_Paulo",
-  dateStyle: "short",
-  timeStyle: "short",
-});
-
 /** Text for HTML element content and attribute values. */
 export function escapeHtml(value: string): string {
   return value
@@ -64,7 +59,7 @@ export function leadNotification(
   site: SiteConfig,
   outboxId: string,
 ): OutgoingMail {
-  const when = `${receivedAt.format(new Date(lead.created_at))} (horário de Brasília)`;
+  const when = `${formatSaoPauloDateTime(lead.created_at)} (horário de Brasília)`;
   const fields: Array<[string, string]> = [
     ["Nome", lead.name],
     ["E-mail", lead.email],

@@ -2,7 +2,7 @@ import { type Kysely, type RawBuilder, sql } from "kysely";
 import { DASHBOARD_TOP, DASHBOARD_WEEKS, type LeadDashboard } from "~/lib/lead-dashboard";
 import { DIRECT_SOURCE, REMOVED_POST } from "~/lib/lead-source";
 import { leadStatuses } from "~/lib/lead-status";
-import { dayStartUtc } from "../admin-lists/day-range.server";
+import { addDays, dayStartUtc, siteDay } from "~/lib/site-time";
 import { database } from "../db/database.server";
 import type { Database } from "../db/schema";
 
@@ -10,21 +10,9 @@ import type { Database } from "../db/schema";
 // (GROUP BY over the period's rows, found through leads_created_at_idx), never by reading
 // rows into the application. Weeks are the owner's: Monday to Sunday in São Paulo.
 
-const saoPauloDay = new Intl.DateTimeFormat("en-CA", {
-  timeZone: "America/Sao_Paulo",
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-});
-
-/** The day (YYYY-MM-DD) `days` after `day` (before, when negative). */
-export function addDays(day: string, days: number): string {
-  return new Date(Date.parse(`${day}T00:00:00.000Z`) + days * 86_400_000).toISOString().slice(0, 10);
-}
-
 /** The Mondays (São Paulo) of the last `count` weeks, oldest first, the current week last. */
 export function weekStarts(now: Date, count = DASHBOARD_WEEKS): string[] {
-  const today = saoPauloDay.format(now);
+  const today = siteDay(now);
   const weekday = new Date(`${today}T00:00:00.000Z`).getUTCDay();
   const monday = addDays(today, -((weekday + 6) % 7));
   return Array.from({ length: count }, (_, i) => addDays(monday, -7 * (count - 1 - i)));

@@ -10,7 +10,7 @@ import {
   leadStatusLabels,
   leadStatusSchema,
 } from "~/lib/lead-status";
-import { dayEndUtc, dayStartUtc } from "../admin-lists/day-range.server";
+import { dayEndUtc, dayStartUtc, formatSaoPauloDateTime } from "~/lib/site-time";
 import { countedPageWindow } from "../admin-lists/list-query.server";
 import { idsMatching } from "../admin-lists/text-search.server";
 import { database, startDatabase } from "../db/database.server";
@@ -228,12 +228,6 @@ export async function deleteLead(id: string): Promise<boolean> {
   return eraseLead(await startDatabase(), id);
 }
 
-const dateTime = new Intl.DateTimeFormat("pt-BR", {
-  timeZone: "America/Sao_Paulo",
-  dateStyle: "short",
-  timeStyle: "short",
-});
-
 /** The inbox as a CSV file for Excel. */
 export function leadsToCsv(leads: FullLead[]): string {
   const header = [
@@ -252,7 +246,7 @@ export function leadsToCsv(leads: FullLead[]): string {
     "Post",
   ];
   const rows = leads.map((lead) => [
-    dateTime.format(new Date(lead.created_at)),
+    formatSaoPauloDateTime(lead.created_at),
     lead.name,
     lead.email,
     lead.phone,

@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from "kysely";
 import { auditActionLabel } from "~/lib/audit-actions";
 import { leadStatusLabels } from "~/lib/lead-status";
-import { formatSaoPauloDateTime } from "~/lib/sao-paulo-time";
+import { formatSaoPauloDateTime } from "~/lib/site-time";
 import { type ErasedRowTable, eraseLeadsIn, logErasedRows } from "../db/lead-erasures.server";
 import type { Database } from "../db/schema";
 import { ACCOUNT_EMAIL } from "../email/account-email.server";

@@ -1,7 +1,7 @@
 import { diffWords } from "diff";
 import type { CategoryRef } from "~/lib/blog-types";
 import { type PostStatus, postStatusLabels } from "~/lib/post-status";
-import { formatSaoPauloDateTime } from "~/lib/sao-paulo-time";
+import { formatSaoPauloDateTime } from "~/lib/site-time";
 import type { PostRevisionsTable } from "../db/schema";
 import type { REVISION_FIELDS } from "./post-revisions.server";
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { PostStatus } from "~/lib/post-status";
-import { saoPauloLocalToUtc } from "~/lib/sao-paulo-time";
+import { saoPauloLocalToUtc } from "~/lib/site-time";
 
 // The post form's publication time: typed in São Paulo time in a `datetime-local` field,
 // stored as a UTC ISO string, required and in the future when the status is 'scheduled'.
