@@ -327,22 +327,37 @@ describe.each(testEngines().slice(0, 1))("start-up on $name", (engine) => {
   });
 
   it("logs whether e-mail is on, without the SMTP password", async () => {
-    const log = vi.spyOn(console, "log").mockImplementation(() => undefined);
+    // The log's info lines: JSON, written together once per turn of the event loop.
+    const written = vi.spyOn(process.stdout, "write").mockImplementation(() => true);
+    const logged = async () => {
+      await new Promise((resolve) => setImmediate(resolve));
+      return written.mock.calls
+        .flatMap(([chunk]) => String(chunk).split("\n"))
+        .filter((line) => line.startsWith("{"))
+        .map((line) => JSON.parse(line) as { level: string; msg: string });
+    };
     try {
       const off = startBackgroundWork({});
       await off();
-      expect(log).toHaveBeenCalledWith(expect.stringMatching(/^E-mail desativado: defina SMTP_URL/));
+      expect(await logged()).toContainEqual(
+        expect.objectContaining({
+          level: "info",
+          msg: expect.stringMatching(/^E-mail desativado: defina SMTP_URL/),
+        }),
+      );
 
       const smtp = await startSmtpSink();
       const on = startBackgroundWork({ SMTP_URL: smtp.url, LEADS_TO: "orcamentos@alvorada.test" });
       await on();
       await smtp.close();
-      expect(log).toHaveBeenCalledWith(
-        `E-mail: envio via SMTP para orcamentos@alvorada.test (servidor 127.0.0.1:${smtp.port}).`,
+      expect(await logged()).toContainEqual(
+        expect.objectContaining({
+          msg: `E-mail: envio via SMTP para orcamentos@alvorada.test (servidor 127.0.0.1:${smtp.port}).`,
+        }),
       );
-      for (const call of log.mock.calls) expect(String(call[0])).not.toContain(SINK_PASSWORD);
+      for (const call of written.mock.calls) expect(String(call[0])).not.toContain(SINK_PASSWORD);
     } finally {
-      log.mockRestore();
+      written.mockRestore();
     }
   });
 

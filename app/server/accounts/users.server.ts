@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { PASSWORD_MAX, PASSWORD_MIN } from "../../lib/password-rules.ts";
 import { database } from "../db/database.server.ts";
+import { logEvent } from "../http/log.server.ts";
 import { hashPassword, verifyPassword } from "./password.server.ts";
 import { passwordProblem } from "./password-policy.server.ts";
 import { voidPasswordResets } from "./void-password-resets.server.ts";
@@ -90,27 +91,29 @@ export async function ensureFirstAdmin(
   publicUrl: string,
 ): Promise<void> {
   if ((await countUsers()) > 0) {
-    console.log(`Painel do blog: ${publicUrl}/auth`);
+    logEvent("info", `Painel do blog: ${publicUrl}/auth`);
     return;
   }
   if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
     const parsed = adminCredentialsSchema.safeParse({ email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD });
     if (!parsed.success) {
-      console.error(
+      logEvent(
+        "error",
         `ADMIN_EMAIL/ADMIN_PASSWORD inválidos: ${parsed.error.issues.map((i) => i.message).join(" ")}`,
       );
       return;
     }
     const weak = await passwordProblem(parsed.data.password, [parsed.data.email]);
     if (weak) {
-      console.error(`ADMIN_PASSWORD recusada: ${weak}`);
+      logEvent("error", `ADMIN_PASSWORD recusada: ${weak}`);
       return;
     }
     await upsertAdmin(parsed.data);
-    console.log(`Administrador ${parsed.data.email} criado. Entre em ${publicUrl}/auth`);
+    logEvent("info", `Administrador ${parsed.data.email} criado. Entre em ${publicUrl}/auth`);
     return;
   }
-  console.log(
+  logEvent(
+    "warn",
     `Nenhum administrador cadastrado. Para entrar no painel (${publicUrl}/auth), crie um com "npm run admin:create" ` +
       "ou inicie o site com ADMIN_EMAIL e ADMIN_PASSWORD definidos.",
   );

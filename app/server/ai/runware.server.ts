@@ -3,6 +3,7 @@ import { isIPv4 } from "node:net";
 import { z } from "zod";
 import { MEDIA_NAME_MAX_LENGTH } from "~/lib/media-limits";
 import { BodyTooLargeError, readBodyWithLimit } from "../http/limited-body.server";
+import { logEvent } from "../http/log.server";
 import { ImageRejectedError } from "../media/image-processing.server";
 import { type StoredImage, storeImage } from "../media/media-store.server";
 
@@ -154,7 +155,7 @@ const failureSchema = z.object({
 function providerError(body: unknown, detail: string): AiImageError {
   const failure = failureSchema.safeParse(body);
   const message = failure.success ? failure.data.errors[0]?.message.slice(0, 300) : undefined;
-  console.error(`Geração de imagem com IA falhou: ${detail}${message ? ` (${message})` : ""}.`);
+  logEvent("error", `Geração de imagem com IA falhou: ${detail}${message ? ` (${message})` : ""}.`);
   return new AiImageError("provider", message ?? AI_MESSAGES.failed);
 }
 
@@ -164,16 +165,16 @@ const BASE64_TEXT = /^[A-Za-z0-9+/]*={0,2}$/;
 /** The image bytes of a base64 text, within the size limit. Node's decoder skips bad characters, hence the check. */
 function decodeImage(base64: string): Uint8Array {
   if (base64.length > MAX_BASE64_CHARS) {
-    console.error("Geração de imagem com IA falhou: imagem grande demais.");
+    logEvent("error", "Geração de imagem com IA falhou: imagem grande demais.");
     throw new AiImageError("provider", AI_MESSAGES.tooLarge);
   }
   if (base64.length === 0 || base64.length % 4 !== 0 || !BASE64_TEXT.test(base64)) {
-    console.error("Geração de imagem com IA falhou: imageBase64Data não é base64.");
+    logEvent("error", "Geração de imagem com IA falhou: imageBase64Data não é base64.");
     throw new AiImageError("provider", AI_MESSAGES.notAnImage);
   }
   const bytes = Buffer.from(base64, "base64");
   if (bytes.byteLength > MAX_AI_IMAGE_BYTES) {
-    console.error("Geração de imagem com IA falhou: imagem grande demais.");
+    logEvent("error", "Geração de imagem com IA falhou: imagem grande demais.");
     throw new AiImageError("provider", AI_MESSAGES.tooLarge);
   }
   return bytes;
@@ -207,7 +208,7 @@ async function requestImage(prompt: string, config: RunwareConfig, signal: Abort
     text = new TextDecoder().decode(await readBodyWithLimit(response, MAX_ANSWER_BYTES));
   } catch (error) {
     if (error instanceof BodyTooLargeError) {
-      console.error(`Geração de imagem com IA falhou: HTTP ${response.status}, resposta grande demais.`);
+      logEvent("error", `Geração de imagem com IA falhou: HTTP ${response.status}, resposta grande demais.`);
       throw new AiImageError("provider", AI_MESSAGES.tooLarge);
     }
     throw error;
@@ -252,7 +253,7 @@ export async function generateAndStoreImage(
     if (signal.aborted) throw new AiImageError("timeout", AI_MESSAGES.timeout);
     if (error instanceof AiImageError) throw error;
     // Network failures (refused connection, DNS, reset, a redirect) end here.
-    console.error("Geração de imagem com IA falhou: sem resposta do provedor.", error);
+    logEvent("error", "Geração de imagem com IA falhou: sem resposta do provedor.", { error });
     throw new AiImageError("provider", AI_MESSAGES.failed);
   }
   try {

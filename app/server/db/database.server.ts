@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { logEvent } from "../http/log.server.ts";
 import { takeSiteSecretFrom } from "../settings/site-secret.server.ts";
 import { databaseConfigFromEnv, describeDatabase } from "./config.server.ts";
 import { type DatabaseHandle, openDatabase } from "./connection.server.ts";
@@ -24,13 +25,17 @@ export function startDatabase(
     const handle = await openDatabase(config);
     try {
       const applied = await migrateToLatest(handle);
-      if (applied.length) console.log(`Banco de dados atualizado (${applied.join(", ")}).`);
+      if (applied.length) logEvent("info", `Banco de dados atualizado (${applied.join(", ")}).`);
       // Only a brand-new database gets the demo content: an owner who later deletes every
       // post must not see the demo come back after a restart.
       const seed = applied.includes("0001-blog") ? await seedDemoContentIfEmpty(handle.db) : undefined;
-      if (seed?.seeded)
-        console.log(`Conteúdo de demonstração criado: ${seed.categories} categorias, ${seed.posts} artigos.`);
-      console.log(`Banco de dados: ${describeDatabase(config)}.`);
+      if (seed?.seeded) {
+        logEvent(
+          "info",
+          `Conteúdo de demonstração criado: ${seed.categories} categorias, ${seed.posts} artigos.`,
+        );
+      }
+      logEvent("info", `Banco de dados: ${describeDatabase(config)}.`);
       return handle;
     } catch (error) {
       await handle.close();

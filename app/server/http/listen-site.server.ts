@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { Duplex } from "node:stream";
 import { getRequestListener } from "@hono/node-server";
 import type { HttpApp } from "./http-app.server";
+import { logEvent } from "./log.server";
 import { shutdownDrainMs, startDraining } from "./readiness.server";
 
 /** Node-level handling in front of the app; `next` hands the request on. */
@@ -55,7 +56,7 @@ export function listenSite({ fetch, stop, server: given, inFront, closing }: Lis
     const address = server.address();
     const actualPort = typeof address === "object" && address ? address.port : port;
     const shownHost = host === "0.0.0.0" || host === "127.0.0.1" || host === "::" ? "localhost" : host;
-    console.log(`Site no ar em http://${shownHost}:${actualPort} (escutando em ${host}:${actualPort})`);
+    logEvent("info", `Site no ar em http://${shownHost}:${actualPort} (escutando em ${host}:${actualPort})`);
   });
 
   // Slow or stalled clients must not hold connections forever: Node answers 408 and moves on.
@@ -74,7 +75,8 @@ export function listenSite({ fetch, stop, server: given, inFront, closing }: Lis
     if (stopping) return;
     stopping = true;
     const drainMs = shutdownDrainMs();
-    console.log(
+    logEvent(
+      "info",
       drainMs
         ? `${signal} recebido: /readyz passa a responder 503; encerrando em ${drainMs / 1000} s, após concluir as requisições em andamento...`
         : `${signal} recebido: encerrando após concluir as requisições em andamento...`,
@@ -84,7 +86,7 @@ export function listenSite({ fetch, stop, server: given, inFront, closing }: Lis
       // Stop accepting connections; let in-flight requests finish, then close the database and
       // exit. A hard deadline keeps a stuck client from holding the process forever.
       const deadline = setTimeout(() => {
-        console.error("Tempo de encerramento esgotado; finalizando conexões restantes.");
+        logEvent("error", "Tempo de encerramento esgotado; finalizando conexões restantes.");
         process.exit(1);
       }, 10_000);
       deadline.unref();
@@ -107,7 +109,7 @@ export function listenSite({ fetch, stop, server: given, inFront, closing }: Lis
 
 /** A handler in front of the app failed (development only: a module Vite could not build). */
 function answerFrontError(response: ServerResponse, error: unknown): void {
-  console.error(error);
+  logEvent("error", "Erro ao preparar a página em desenvolvimento", { error });
   if (response.headersSent) {
     response.destroy();
     return;

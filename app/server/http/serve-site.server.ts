@@ -1,5 +1,6 @@
 import { startSite } from "./http-app.server";
 import { listenSite } from "./listen-site.server";
+import { logEvent } from "./log.server";
 
 // The server bundle's entry (vite.config.ts): the app, and the server for server.js.
 // `npm run dev` (scripts/dev.ts) loads this same module through Vite.
@@ -15,7 +16,7 @@ export async function serveSite(): Promise<void> {
   try {
     site = await startSite();
   } catch (error) {
-    console.error(`Não foi possível iniciar o site.\n${(error as Error).message}`);
+    logEvent("error", `Não foi possível iniciar o site.\n${(error as Error).message}`);
     process.exit(1);
   }
   listenSite({ fetch: site.app.fetch, stop: site.stop });

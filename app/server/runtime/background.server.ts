@@ -8,6 +8,7 @@ import { auditRetentionCutoff, deleteAuditEntriesOlderThan } from "../audit/audi
 import { describeMail, mailConfigFromEnv } from "../email/mail-config.server";
 import { deleteExpiredMessages } from "../email/outbox.server";
 import { startOutboxWorker } from "../email/outbox-worker.server";
+import { logEvent } from "../http/log.server";
 import { deleteLeadsOlderThan } from "../leads/leads.server";
 import { quoteSettingsFromEnv } from "../leads/quote-config.server";
 import { startPostScheduler } from "../posts/post-scheduler.server";
@@ -39,9 +40,7 @@ function startHousekeeping(): StopBackgroundTask {
       deleteExpiredLeads(),
       deleteAuditEntriesOlderThan(auditRetentionCutoff()),
       deleteExpiredMessages(),
-    ]).catch((error: unknown) =>
-      console.error(JSON.stringify({ level: "error", msg: "housekeeping failed", error: String(error) })),
-    );
+    ]).catch((error: unknown) => logEvent("error", "housekeeping failed", { error }));
   };
   const timer = setInterval(run, HOUR);
   timer.unref();
@@ -59,7 +58,7 @@ export function startBackgroundWork(
   // Malformed settings stop the server at start-up with a message naming the variable.
   quoteSettingsFromEnv(env);
   const mail = mailConfigFromEnv(env, siteDefaults());
-  console.log(describeMail(mail));
+  logEvent("info", describeMail(mail));
   const tasks: StopBackgroundTask[] = [startHousekeeping(), startPostScheduler().stop];
   if (mail.enabled) tasks.push(startOutboxWorker({ mail, policy: { leaseMs: mail.leaseMs } }).stop);
   return async () => {
