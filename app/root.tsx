@@ -46,7 +46,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#1e3a8a" media="(prefers-color-scheme: light)" />
         <meta name="theme-color" content="#020617" media="(prefers-color-scheme: dark)" />
         <Meta />
-        <Links nonce={nonce} />
+        {/* Stylesheets and icons need no nonce ('self' allows them). Without one of its own,
+            Links takes the request's, which the browser hides once parsed (nonce hiding), and
+            hydration then finds the server's link and the client's differ. */}
+        <Links nonce="" />
         <script
           type="application/ld+json"
           // biome-ignore lint/security/noDangerouslySetInnerHtml: escaped JSON-LD data block
