@@ -78,7 +78,7 @@ test.beforeAll(async ({ playwright }) => {
     admin: await insertSession(db, await adminUserId(db)),
     editor: await insertSession(db, editorId),
   };
-  const firstRow = (table: "services" | "works") =>
+  const firstRow = (table: "services") =>
     db.selectFrom(table).select("id").orderBy("id").executeTakeFirstOrThrow();
   // A post of this worker's own, with two saved versions to compare.
   const category = await db.selectFrom("categories").select("slug").orderBy("slug").executeTakeFirstOrThrow();
@@ -111,7 +111,14 @@ test.beforeAll(async ({ playwright }) => {
   fixture.ids.first = first.id;
   fixture.ids.second = second.id;
   fixture.ids.service = (await firstRow("services")).id;
-  fixture.ids.work = (await firstRow("works")).id;
+  // A work with photos: its editor's gallery is the part that hydrates per photo.
+  const withPhotos = await db
+    .selectFrom("works as w")
+    .innerJoin("work_photos as p", "p.work_id", "w.id")
+    .select("w.id")
+    .orderBy("w.id")
+    .executeTakeFirstOrThrow();
+  fixture.ids.work = withPhotos.id;
   fixture.ids.lead = (await insertTestLead(db)).id;
   // An image of the library, uploaded as the owner does.
   const api = await playwright.request.newContext({ baseURL: e2eBaseUrl });

@@ -8,7 +8,7 @@ import type { WorkPicture } from "~/server/works/work-pictures.server";
 import { AdminPage } from "./admin-page";
 import { useMediaPicker } from "./media-picker";
 import { Button, buttonClassName, Field, Switch, TextArea, TextInput } from "./ui";
-import { type GalleryPhoto, newKey, WorkGalleryField } from "./work-gallery-field";
+import { type GalleryPhoto, WorkGalleryField } from "./work-gallery-field";
 import { type BeforeAfterPair, WorkPairsField } from "./work-pairs-field";
 import { WorkPictureField } from "./work-picture-field";
 
@@ -18,27 +18,31 @@ export interface WorkEditorScreenProps {
   failure: WorkFormFailure | undefined;
 }
 
-/** The gallery, pairs and cover as the form starts: what was sent (when nothing was saved) or saved. */
+/**
+ * The gallery, pairs and cover as the form starts: what was sent (when nothing was saved) or saved.
+ * Their keys name the inputs' ids, so they come from the order, the same on the server and in the
+ * browser (hydration); photos added later get keys of their own (newKey).
+ */
 function initialPictures(work: EditableWork | null, failure: WorkFormFailure | undefined) {
   const sent = failure?.values;
   if (!sent) {
     return {
       cover: work?.cover ?? null,
-      photos: (work?.photos ?? []).map((photo): GalleryPhoto => ({ key: newKey("foto"), ...photo })),
-      pairs: (work?.pairs ?? []).map((pair): BeforeAfterPair => ({ key: newKey("par"), ...pair })),
+      photos: (work?.photos ?? []).map((photo, index): GalleryPhoto => ({ key: `foto-${index}`, ...photo })),
+      pairs: (work?.pairs ?? []).map((pair, index): BeforeAfterPair => ({ key: `par-${index}`, ...pair })),
     };
   }
   const pictures = failure?.pictures ?? {};
   const picture = (ref: string): WorkPicture | null => pictures[ref] ?? null;
   return {
     cover: picture(sent.cover),
-    photos: sent.photos.flatMap((photo): GalleryPhoto[] => {
+    photos: sent.photos.flatMap((photo, index): GalleryPhoto[] => {
       const found = picture(photo.picture);
-      return found ? [{ key: newKey("foto"), picture: found, title: photo.title, alt: photo.alt }] : [];
+      return found ? [{ key: `foto-${index}`, picture: found, title: photo.title, alt: photo.alt }] : [];
     }),
     pairs: sent.pairs.map(
-      (pair): BeforeAfterPair => ({
-        key: newKey("par"),
+      (pair, index): BeforeAfterPair => ({
+        key: `par-${index}`,
         title: pair.title,
         before: picture(pair.before),
         beforeAlt: pair.beforeAlt,
