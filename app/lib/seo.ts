@@ -62,32 +62,33 @@ export function pageMeta(site: SiteConfig, seo: PageSeo): MetaDescriptor[] {
   ];
 }
 
-/** The site's own preview picture, rendered at the link-preview size (scripts/make-og-image.ts). */
+/** What every preview the site renders is: a JPEG at the link-preview size (SOCIAL_IMAGE). */
+const SOCIAL_PREVIEW = {
+  width: SOCIAL_IMAGE.width,
+  height: SOCIAL_IMAGE.height,
+  type: SOCIAL_IMAGE.contentType,
+} as const;
+
+/** The site's own preview picture (scripts/make-og-image.ts renders it at that size). */
 function sitePreviewImage(site: SiteConfig): PreviewImage {
-  return {
-    url: site.ogImagePath,
-    width: SOCIAL_IMAGE.width,
-    height: SOCIAL_IMAGE.height,
-    type: SOCIAL_IMAGE.contentType,
-  };
+  return { url: site.ogImagePath, ...SOCIAL_PREVIEW };
+}
+
+/** A library image's preview: its JPEG rendition (SOCIAL_IMAGE). */
+export function libraryPreviewImage(hash: string, alt = ""): PreviewImage {
+  return { url: mediaSocialImageUrl(hash), ...SOCIAL_PREVIEW, ...(alt ? { alt } : {}) };
 }
 
 /**
  * The preview for a picture a page shows, by its address: an image of the library gives its
- * JPEG rendition (SOCIAL_IMAGE), a shipped raster file itself, and an SVG (which preview readers
- * ignore) or no picture nothing, so the site's own picture stands in.
+ * JPEG rendition, a shipped raster file itself, and an SVG (which preview readers ignore) or no
+ * picture nothing, so the site's own picture stands in.
  */
 export function previewImageFor(url: string | null | undefined, alt = ""): PreviewImage | undefined {
   if (!url || url.endsWith(".svg")) return undefined;
   const media = parseMediaUrl(url);
-  if (!media) return alt ? { url, alt } : { url };
-  return {
-    url: mediaSocialImageUrl(media.hash),
-    width: SOCIAL_IMAGE.width,
-    height: SOCIAL_IMAGE.height,
-    type: SOCIAL_IMAGE.contentType,
-    ...(alt ? { alt } : {}),
-  };
+  if (media) return libraryPreviewImage(media.hash, alt);
+  return alt ? { url, alt } : { url };
 }
 
 interface MatchWithData {

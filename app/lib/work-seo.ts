@@ -1,6 +1,6 @@
 import type { SiteConfig } from "~/config/site";
-import { mediaUrl, mediaVariantUrl, mediaVariantWidths } from "./media-url";
-import { absoluteUrl, type PreviewImage, previewImageFor } from "./seo";
+import { mediaVariantUrl, mediaVariantWidths } from "./media-url";
+import { absoluteUrl, libraryPreviewImage, type PreviewImage } from "./seo";
 import type { ContentPicture } from "./site-content";
 import { type WorkDetail, workHref, workLocation } from "./works";
 
@@ -15,14 +15,11 @@ export function workShareImage(work: Pick<WorkDetail, "cover" | "photos">): Prev
 }
 
 /**
- * A picture as a link preview: a library image's JPEG rendition (previewImageFor), or a shipped
+ * A picture as a link preview: a library image's JPEG rendition, or a shipped
  * raster file. An SVG illustration is no preview (readers ignore SVG): the site's own image then.
  */
 function workPreviewImage(cover: ContentPicture | null): PreviewImage | undefined {
-  if (cover?.kind === "media") {
-    const { hash, width, height, alt } = cover.image;
-    return previewImageFor(mediaUrl({ hash, width, height }), alt);
-  }
+  if (cover?.kind === "media") return libraryPreviewImage(cover.image.hash, cover.image.alt);
   if (cover?.kind === "file" && !cover.file.src.endsWith(".svg")) {
     const { src, width, height, alt } = cover.file;
     return { url: src, width, height, alt };

@@ -132,14 +132,11 @@ export async function processImage(bytes: Uint8Array): Promise<ProcessedImage> {
 }
 
 /** A stored variant as a link preview (see renderSocialImage), made in the image process. */
-export async function socialImageFrom(bytes: Uint8Array): Promise<Uint8Array<ArrayBuffer>> {
+export async function socialImageFrom(bytes: Uint8Array): Promise<Uint8Array> {
   const result = await run("social", bytes);
   if (!result.ok) throw failed(result);
   if (!("bytes" in result)) throw new Error("the image process answered another task");
-  const { buffer, byteOffset, byteLength } = result.bytes;
-  return buffer instanceof ArrayBuffer
-    ? new Uint8Array(buffer, byteOffset, byteLength)
-    : Uint8Array.from(result.bytes);
+  return result.bytes;
 }
 
 /** The image process's id while it runs (tests, and the bench's memory report), else null. */

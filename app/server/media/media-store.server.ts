@@ -200,7 +200,7 @@ async function readSocialImage(hash: string): Promise<MediaFile | null> {
     .limit(1)
     .executeTakeFirst();
   if (!source) return null;
-  const bytes = await socialImageFrom(bytesOf(source.bytes));
+  const bytes = bytesOf(await socialImageFrom(source.bytes));
   // DO NOTHING: another request (or instance) may have stored it meanwhile; the bytes are the same.
   await db
     .insertInto("media_files")
