@@ -25,7 +25,10 @@ const socialImageName = `cartao-social-${uid()}.png`;
 test.beforeAll(async () => {
   handle = await openE2eDatabase();
   await startDatabase(e2eDatabaseEnv);
-  const png = await sharp({ create: { width: 1200, height: 630, channels: 3, background: "#225588" } })
+  // A colour of its own: each worker that runs this file stores its image, and the library keeps
+  // one image per picture, under the first name it was given.
+  const background = `#${randomUUID().replaceAll("-", "").slice(0, 6)}`;
+  const png = await sharp({ create: { width: 1200, height: 630, channels: 3, background } })
     .png()
     .toBuffer();
   socialImage = (await storeImage(png, { source: "upload", uploadedBy: null, name: socialImageName })).url;
