@@ -1,7 +1,9 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { cpSync, existsSync, readFileSync, rmSync, statSync, utimesSync } from "node:fs";
 import path from "node:path";
+import { DatabaseSync } from "node:sqlite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type SmtpSink, startSmtpSink } from "../support/smtp-sink";
 import { temporaryDirectories } from "../support/sqlite-site-file";
 
 // The production install as docs/operations.md gives it: `npm ci`, `npm run build`, then
@@ -111,9 +113,15 @@ describe("the production install (npm ci, npm run build, npm prune --omit=dev)",
   describe("npm start", () => {
     let server: ChildProcess | undefined;
     let output = "";
+    let smtp: SmtpSink;
     const dataDir = () => path.join(project, "dados");
 
+    beforeAll(async () => {
+      smtp = await startSmtpSink();
+    });
+
     afterAll(async () => {
+      await smtp.close();
       if (!server?.pid || server.exitCode !== null) return;
       const exited = new Promise((resolve) => server?.once("exit", resolve));
       // npm and the shell it runs the script in: the whole group, as a terminal's Ctrl+C.
@@ -135,6 +143,9 @@ describe("the production install (npm ci, npm run build, npm prune --omit=dev)",
           DATA_DIR: dataDir(),
           PORT: "0",
           HOST: "127.0.0.1",
+          SMTP_URL: smtp.url,
+          MAIL_FROM: "Site <no-reply@exemplo.com.br>",
+          LEADS_TO: "contato@exemplo.com.br",
         },
       });
       const url = await new Promise<string>((resolve, reject) => {
@@ -173,6 +184,85 @@ describe("the production install (npm ci, npm run build, npm prune --omit=dev)",
       const backup = run(node, args, { DATA_DIR: dataDir() });
       expect(backup.code, backup.output).toBe(0);
       expect(backup.output).toContain("Backup concluído");
+    }, 90_000);
+
+    it("gives the last Administrador, with every second factor lost, the way back in", async () => {
+      const email = "dona@exemplo-condominio.com.br";
+      const created = run("npm", ["run", "--silent", "admin:create"], {
+        DATA_DIR: dataDir(),
+        ADMIN_EMAIL: email,
+        ADMIN_PASSWORD: "Fachada-Curitiba-2026!x",
+      });
+      expect(created.code, created.output).toBe(0);
+      const file = new DatabaseSync(path.join(dataDir(), "site.db"));
+      const rows = (table: string) =>
+        (file.prepare(`select count(*) as n from ${table}`).get() as { n: number }).n;
+      try {
+        file
+          .prepare(
+            "insert into totp_secrets (user_id, secret, confirmed_at, created_at) select id, 'perdido', ?, ? from users where email = ?",
+          )
+          .run(new Date().toISOString(), new Date().toISOString(), email);
+        expect(rows("totp_secrets")).toBe(1);
+
+        const wrongUsage = run("npm", ["run", "--silent", "admin:reset-second-factor"], {
+          DATA_DIR: dataDir(),
+        });
+        expect(wrongUsage.code).toBe(2);
+        expect(wrongUsage.output).toContain("Uso: npm run admin:reset-second-factor <e-mail>");
+        const unknown = run(
+          "npm",
+          ["run", "--silent", "admin:reset-second-factor", "ninguem@exemplo.com.br"],
+          {
+            DATA_DIR: dataDir(),
+          },
+        );
+        expect(unknown.code).toBe(1);
+        expect(unknown.output).toContain("Nenhuma conta com o e-mail ninguem@exemplo.com.br.");
+
+        // Typed as people type it: the account's e-mail in capitals still names it.
+        const reset = run("npm", ["run", "--silent", "admin:reset-second-factor", email.toUpperCase()], {
+          DATA_DIR: dataDir(),
+        });
+        expect(reset.code, reset.output).toBe(0);
+        expect(reset.output).toContain(`Verificação em duas etapas de ${email} redefinida`);
+        // Built as it was: the command ran from the pruned install's bundle.
+        expect(reset.output).not.toContain("Gerando a versão de produção");
+        expect(rows("totp_secrets")).toBe(0);
+        const audit = file
+          .prepare(
+            "select user_id, target_label, details from audit_log where action = 'user.two_factor_reset'",
+          )
+          .all();
+        expect(audit).toEqual([
+          {
+            user_id: null,
+            target_label: email,
+            details: JSON.stringify({
+              aplicativo_autenticador: true,
+              passkeys_removidas: 0,
+              pela_linha_de_comando: true,
+            }),
+          },
+        ]);
+      } finally {
+        file.close();
+      }
+      // The running site's outbox sends the notice the command queued.
+      const [notice] = await smtp.waitForMessages(1, 30_000);
+      expect(notice?.envelopeTo).toEqual([email]);
+      expect(notice?.headers.get("subject")).toMatch(
+        /^Verificação em duas etapas redefinida no painel do site /,
+      );
+      expect(notice?.text).toContain("Quem administra o servidor do site");
+      expect(notice?.text).toContain("redefiniu a verificação em duas etapas da sua conta");
+
+      // Nothing left to clear: refused, and nothing more recorded.
+      const again = run("npm", ["run", "--silent", "admin:reset-second-factor", email], {
+        DATA_DIR: dataDir(),
+      });
+      expect(again.code).toBe(1);
+      expect(again.output).toContain("Esta conta não tem verificação em duas etapas nem passkey");
     }, 90_000);
   });
 

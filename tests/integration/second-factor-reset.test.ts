@@ -6,6 +6,7 @@ import {
   NOTHING_TO_RESET_MESSAGE,
   RESET_SELF_MESSAGE,
   resetSecondFactors,
+  resetSecondFactorsByEmail,
 } from "~/server/team/second-factor-reset.server";
 import { USER_NOT_FOUND_MESSAGE } from "~/server/team/team-members.server";
 import { insertUser } from "../support/db";
@@ -176,5 +177,45 @@ describeOnEachEngine("second-factor reset", () => {
     });
     expect(await rowsOf(admin.id)).toEqual(before);
     expect(await logAndOutbox()).toEqual({ audit: [], outbox: [] });
+  });
+
+  it("from the command line: the account found by e-mail, audited with no acting account", async () => {
+    const lastAdmin = await newUser("admin");
+    const bystander = await newUser("admin");
+    await withEverything(lastAdmin.id);
+    await withEverything(bystander.id);
+    const bystanderRows = await rowsOf(bystander.id);
+
+    expect(await resetSecondFactorsByEmail(` ${lastAdmin.email.toUpperCase()} `, "Alvorada")).toEqual({
+      ok: true,
+      email: lastAdmin.email,
+    });
+    expect(Object.values(await rowsOf(lastAdmin.id))).toEqual([0, 0, 0, 0, 0, 0]);
+    expect(await rowsOf(bystander.id)).toEqual(bystanderRows);
+    const db = await database();
+    expect(
+      await db.selectFrom("audit_log").select(["user_id", "user_email", "target_id", "details"]).execute(),
+    ).toEqual([
+      {
+        user_id: null,
+        user_email: null,
+        target_id: lastAdmin.id,
+        details: JSON.stringify({
+          aplicativo_autenticador: true,
+          passkeys_removidas: 1,
+          pela_linha_de_comando: true,
+        }),
+      },
+    ]);
+    const [notice] = await db.selectFrom("outbox").select("payload").execute();
+    expect(JSON.parse(notice?.payload ?? "{}").paragraphs[1]).toMatch(
+      /^Quem administra o servidor do site Alvorada redefiniu a verificação em duas etapas da sua conta/,
+    );
+
+    expect(await resetSecondFactorsByEmail("ninguem@exemplo.com.br", "Alvorada")).toEqual({
+      ok: false,
+      status: 404,
+      message: USER_NOT_FOUND_MESSAGE,
+    });
   });
 });

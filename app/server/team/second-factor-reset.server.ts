@@ -1,6 +1,6 @@
 import { siteDefaults } from "~/config/site-env.server";
 import type { CurrentSession } from "../accounts/sessions.server";
-import { recordAudit } from "../audit/audit-log.server";
+import { type AuditActor, recordAudit } from "../audit/audit-log.server";
 import { startDatabase } from "../db/database.server";
 import { enqueueAccountEmail } from "../email/account-email.server";
 import { wakeOutboxWorker } from "../email/outbox-worker.server";
@@ -23,20 +23,56 @@ export type SecondFactorResetResult =
   | { ok: true; email: string }
   | { ok: false; status: 403 | 404 | 409; message: string };
 
+/** An Administrador clears a colleague's second step from the team screen. */
 export async function resetSecondFactors(
   actor: CurrentSession,
   userId: string,
   siteName: string,
 ): Promise<SecondFactorResetResult> {
   if (userId === actor.user.id) return { ok: false, status: 403, message: RESET_SELF_MESSAGE };
+  return clearSecondFactors({ id: userId }, siteName, {
+    actor,
+    whoDidIt: `${actor.user.email}, Administrador do painel do site ${siteName},`,
+    auditDetails: {},
+  });
+}
+
+/**
+ * The server's maintainer clears an account's second step from the command line: the way back in
+ * for the last Administrador, whom no colleague can reset. Audited with no acting account.
+ */
+export async function resetSecondFactorsByEmail(
+  email: string,
+  siteName: string,
+): Promise<SecondFactorResetResult> {
+  return clearSecondFactors({ email: email.trim().toLowerCase() }, siteName, {
+    actor: null,
+    whoDidIt: `Quem administra o servidor do site ${siteName}`,
+    auditDetails: { pela_linha_de_comando: true },
+  });
+}
+
+interface ResetAuthor {
+  actor: AuditActor | null;
+  /** The e-mail's subject of "redefiniu…": who did it, as the account owner should read it. */
+  whoDidIt: string;
+  auditDetails: Record<string, unknown>;
+}
+
+async function clearSecondFactors(
+  account: { id: string } | { email: string },
+  siteName: string,
+  author: ResetAuthor,
+): Promise<SecondFactorResetResult> {
   const { db } = await startDatabase();
   const result = await db.transaction().execute(async (trx): Promise<SecondFactorResetResult> => {
-    const user = await trx
-      .selectFrom("users")
-      .select(["id", "email"])
-      .where("id", "=", userId)
-      .executeTakeFirst();
+    const found = trx.selectFrom("users").select(["id", "email"]);
+    const user = await ("id" in account
+      ? found.where("id", "=", account.id)
+      : found.where("email", "=", account.email)
+    ).executeTakeFirst();
     if (!user) return { ok: false, status: 404, message: USER_NOT_FOUND_MESSAGE };
+    const userId = user.id;
     const totp = await trx
       .deleteFrom("totp_secrets")
       .where("user_id", "=", userId)
@@ -59,20 +95,21 @@ export async function resetSecondFactors(
       subject: `Verificação em duas etapas redefinida no painel do site ${siteName}`,
       paragraphs: [
         "Olá!",
-        `${actor.user.email}, Administrador do painel do site ${siteName}, redefiniu a verificação em duas etapas da sua conta: o aplicativo autenticador, os códigos de recuperação e as passkeys não valem mais, e todas as sessões abertas foram encerradas.`,
+        `${author.whoDidIt} redefiniu a verificação em duas etapas da sua conta: o aplicativo autenticador, os códigos de recuperação e as passkeys não valem mais, e todas as sessões abertas foram encerradas.`,
         "Para entrar, use o seu e-mail e a sua senha. Depois, em 'Minha conta', ative de novo a verificação em duas etapas ou adicione uma passkey.",
         "Se você não pediu isso, fale com a equipe e troque a sua senha.",
       ],
       link: { label: "Entrar no painel", url: `${siteDefaults().publicUrl}/auth` },
     });
     await recordAudit(
-      actor,
+      author.actor,
       {
         action: "user.two_factor_reset",
         target: { type: "user", id: user.id, label: user.email },
         details: {
           aplicativo_autenticador: totp.some((row) => row.confirmed_at !== null),
           passkeys_removidas: removedPasskeys,
+          ...author.auditDetails,
         },
       },
       trx,
