@@ -50,10 +50,10 @@ export const variableDocs = z.registry<VariableDoc>();
 type Reject = (problem: string, options?: { quotesValue?: boolean }) => never;
 
 /**
- * One variable: unset and empty (or blank) mean "the default", so a `NAME=` line in .env is
- * harmless; otherwise `read` turns the text into its value or rejects it with a problem.
+ * A variable's rule: unset and empty (or blank) mean "the default", so a `NAME=` line in .env
+ * is harmless; otherwise `read` turns the text into its value or rejects it with a problem.
  */
-function variable<T>(doc: VariableDoc, read: (text: string, reject: Reject) => T, { trim = true } = {}) {
+function rule<T>(read: (text: string, reject: Reject) => T, trim: boolean) {
   return z
     .string({ error: "deve ser um texto" })
     .optional()
@@ -70,8 +70,27 @@ function variable<T>(doc: VariableDoc, read: (text: string, reject: Reject) => T
         if (error === rejected) return z.NEVER;
         throw error;
       }
-    })
-    .register(variableDocs, doc);
+    });
+}
+
+/** A variable without a default value: undefined when unset. */
+function variable<T>(doc: VariableDoc, read: (text: string, reject: Reject) => T, { trim = true } = {}) {
+  return rule(read, trim).register(variableDocs, doc);
+}
+
+/**
+ * A variable with a default value, which its documentation shows (as code) unless it says more.
+ * `fallback` is the value as `read` gives it, not the text.
+ */
+function defaulted<T>(
+  fallback: T,
+  doc: Omit<VariableDoc, "default"> & { default?: string },
+  read: (text: string, reject: Reject) => T,
+  shown: string = String(fallback),
+) {
+  return rule(read, true)
+    .transform((value): T => value ?? fallback)
+    .register(variableDocs, { ...doc, default: doc.default ?? `\`${shown}\`` });
 }
 
 const anyText = (text: string) => text;
@@ -178,20 +197,17 @@ const SITE_SECRET_MIN = 32;
 /** The schema: every variable the site reads, with its rule and its documentation. */
 export const configurationSchema = z.object({
   // --- Server
-  PORT: variable(
-    { group: "Server", description: "HTTP port", default: "`3000`", example: "3000" },
-    (text, reject) => {
-      const port = /^\d{1,5}$/.test(text) ? Number(text) : Number.NaN;
-      if (!(port >= 0 && port <= 65_535)) reject("deve ser um número de porta, de 1 a 65535 (ex.: 3000)");
-      return port;
-    },
-  ),
-  HOST: variable(
+  PORT: defaulted(3000, { group: "Server", description: "HTTP port", example: "3000" }, (text, reject) => {
+    const port = /^\d{1,5}$/.test(text) ? Number(text) : Number.NaN;
+    if (!(port >= 0 && port <= 65_535)) reject("deve ser um número de porta, de 1 a 65535 (ex.: 3000)");
+    return port;
+  }),
+  HOST: defaulted(
+    "127.0.0.1",
     {
       group: "Server",
       description:
         "address to listen on (`0.0.0.0` to accept connections from other machines, e.g. in a container; `127.0.0.1` behind a proxy on the same machine)",
-      default: "`127.0.0.1`",
       example: "127.0.0.1",
     },
     (text, reject) => {
@@ -239,7 +255,8 @@ export const configurationSchema = z.object({
       return text;
     },
   ),
-  SHUTDOWN_DRAIN_SECONDS: variable(
+  SHUTDOWN_DRAIN_SECONDS: defaulted(
+    0,
     {
       group: "Server",
       description:
@@ -256,7 +273,8 @@ export const configurationSchema = z.object({
       return Math.round(Number(text) * 1000);
     },
   ),
-  NODE_ENV: variable(
+  NODE_ENV: defaulted(
+    "production",
     {
       group: "Server",
       description:
@@ -277,12 +295,12 @@ export const configurationSchema = z.object({
     anyText,
   ),
   // --- Database
-  DATA_DIR: variable(
+  DATA_DIR: defaulted(
+    "data",
     {
       group: "Database",
       description:
         "where the SQLite database (`site.db`, created 0600 in a 0700 folder), its backups and the file `site-secret` live",
-      default: "`data`",
       example: "data",
     },
     anyText,
@@ -411,12 +429,12 @@ export const configurationSchema = z.object({
       return addresses;
     },
   ),
-  OUTBOX_LEASE_SECONDS: variable(
+  OUTBOX_LEASE_SECONDS: defaulted(
+    120,
     {
       group: "E-mail",
       description:
         "seconds an instance's claim on an e-mail holds before another may send it (10–3600); a message cut off mid-send goes again after it",
-      default: "`120`",
       example: "120",
     },
     integer(10, 3600, "segundos", 120),
@@ -489,36 +507,37 @@ export const configurationSchema = z.object({
     anyText,
   ),
   // --- Quote form
-  QUOTE_RATE_LIMIT_PER_HOUR: variable(
+  QUOTE_RATE_LIMIT_PER_HOUR: defaulted(
+    5,
     {
       group: "Quote form",
       description: "quote requests stored per client address per hour (IPv6: per /64)",
-      default: "`5`",
       example: "5",
     },
     integer(1, 1_000_000, "pedidos", 5),
   ),
-  QUOTE_GLOBAL_LIMIT_PER_HOUR: variable(
+  QUOTE_GLOBAL_LIMIT_PER_HOUR: defaulted(
+    200,
     {
       group: "Quote form",
       description:
         "quote requests stored per hour from everyone together; over it visitors are asked to call or use WhatsApp",
-      default: "`200`",
       example: "200",
     },
     integer(1, 1_000_000, "pedidos", 200),
   ),
-  QUOTE_MIN_FILL_SECONDS: variable(
+  QUOTE_MIN_FILL_SECONDS: defaulted(
+    3,
     {
       group: "Quote form",
       description: "minimum seconds between showing the quote form and receiving it (spam defence)",
-      default: "`3`",
       example: "3",
     },
     decimal(0, 60, "segundos", "3"),
   ),
   // --- Render cache
-  RENDER_CACHE: variable(
+  RENDER_CACHE: defaulted(
+    "on",
     {
       group: "Render cache",
       description:
@@ -528,11 +547,11 @@ export const configurationSchema = z.object({
     },
     oneOf(["on", "off"]),
   ),
-  RENDER_CACHE_MB: variable(
+  RENDER_CACHE_MB: defaulted(
+    32,
     {
       group: "Render cache",
       description: "memory for rendered public pages and their compressed forms, in megabytes (1–4096)",
-      default: "`32`",
       example: "32",
     },
     integer(1, 4096, "megabytes", 32),
@@ -549,12 +568,12 @@ export const configurationSchema = z.object({
     },
     anyText,
   ),
-  RUNWARE_API_URL: variable(
+  RUNWARE_API_URL: defaulted(
+    "https://api.runware.ai/v1",
     {
       group: "AI images",
       description:
         "Runware's API; `https://` only, plain `http://` only to `127.0.0.0/8`, `::1` or `localhost`",
-      default: "`https://api.runware.ai/v1`",
       example: "https://api.runware.ai/v1",
       // A URL may carry a user and a password.
       secret: true,
@@ -568,11 +587,11 @@ export const configurationSchema = z.object({
       return text;
     },
   ),
-  RUNWARE_MODEL: variable(
+  RUNWARE_MODEL: defaulted(
+    "runware:101@1",
     {
       group: "AI images",
       description: "the Runware model (AIR identifier) that draws the images",
-      default: "`runware:101@1`",
       example: "runware:101@1",
     },
     anyText,
@@ -651,16 +670,16 @@ export interface Configuration {
   readonly shutdownDrainMs: number;
 }
 
-/** Without PUBLIC_URL: this machine on the port the server listens on (a free port: 3000). */
-function localPublicUrl(port: number | undefined): string {
+/** Without PUBLIC_URL: this machine on the port the server listens on (any free port: 3000). */
+function localPublicUrl(port: number): string {
   return `http://localhost:${port || 3000}`;
 }
 
 function shape(e: Parsed): Configuration {
-  const dataDir = path.resolve(e.DATA_DIR ?? "data");
+  const dataDir = path.resolve(e.DATA_DIR);
   return {
-    nodeEnv: e.NODE_ENV ?? "production",
-    listen: { port: e.PORT ?? 3000, host: e.HOST ?? "127.0.0.1" },
+    nodeEnv: e.NODE_ENV,
+    listen: { port: e.PORT, host: e.HOST },
     site: {
       publicUrl: e.PUBLIC_URL ?? localPublicUrl(e.PORT),
       name: e.SITE_NAME,
@@ -684,25 +703,25 @@ function shape(e: Parsed): Configuration {
       smtpUrl: e.SMTP_URL,
       from: e.MAIL_FROM,
       to: e.LEADS_TO,
-      leaseSeconds: e.OUTBOX_LEASE_SECONDS ?? 120,
+      leaseSeconds: e.OUTBOX_LEASE_SECONDS,
     },
     quote: {
-      rateLimitPerHour: e.QUOTE_RATE_LIMIT_PER_HOUR ?? 5,
-      globalLimitPerHour: e.QUOTE_GLOBAL_LIMIT_PER_HOUR ?? 200,
-      minFillSeconds: e.QUOTE_MIN_FILL_SECONDS ?? 3,
+      rateLimitPerHour: e.QUOTE_RATE_LIMIT_PER_HOUR,
+      globalLimitPerHour: e.QUOTE_GLOBAL_LIMIT_PER_HOUR,
+      minFillSeconds: e.QUOTE_MIN_FILL_SECONDS,
     },
     renderCache: {
-      enabled: (e.RENDER_CACHE ?? "on") === "on",
-      maxBytes: (e.RENDER_CACHE_MB ?? 32) * 1024 * 1024,
+      enabled: e.RENDER_CACHE === "on",
+      maxBytes: e.RENDER_CACHE_MB * 1024 * 1024,
     },
     trustProxy: e.TRUST_PROXY ?? { mode: "nobody" },
     runware: {
       apiKey: e.RUNWARE_API_KEY,
-      apiUrl: e.RUNWARE_API_URL ?? "https://api.runware.ai/v1",
-      model: e.RUNWARE_MODEL ?? "runware:101@1",
+      apiUrl: e.RUNWARE_API_URL,
+      model: e.RUNWARE_MODEL,
     },
     metricsToken: e.METRICS_TOKEN,
-    shutdownDrainMs: e.SHUTDOWN_DRAIN_SECONDS ?? 0,
+    shutdownDrainMs: e.SHUTDOWN_DRAIN_SECONDS,
   };
 }
 
