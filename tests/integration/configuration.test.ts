@@ -71,7 +71,7 @@ describe(".env", () => {
     } finally {
       await server.stop();
     }
-  });
+  }, 30_000);
 });
 
 /** The production start (server.js on the build) in `root`, with `env` on top. */
@@ -98,7 +98,7 @@ describe("a malformed configuration", () => {
     expect(run.stderr).not.toMatch(/^\s+at /m);
     expect(run.stdout).not.toContain("Site no ar");
     expect(existsSync(path.join(dir, "never-created"))).toBe(false);
-  });
+  }, 30_000);
 
   it("stops the start with every problem at once, each named, in pt-BR", () => {
     const run = start({
@@ -142,7 +142,7 @@ describe("a malformed configuration", () => {
     expect(output).not.toContain("curto-demais");
     // pt-BR throughout: no library's English default message slips through.
     expect(output).not.toMatch(/Invalid|Expected|Required/);
-  });
+  }, 30_000);
 });
 
 describe(".env.example", () => {
