@@ -1,5 +1,5 @@
 // `npm run config:docs`: writes .env.example and the configuration table of
-// docs/configuration.md from the configuration schema (app/server/config/configuration.server.ts),
+// docs/configuration.md from the configuration schema (app/server/config/configuration-schema.server.ts),
 // where each variable's description, default and example live. A test fails when they differ.
 // Runs the sources directly, without a build.
 import { readFileSync, writeFileSync } from "node:fs";

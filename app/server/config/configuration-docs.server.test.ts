@@ -1,13 +1,14 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { configurationSchema, parseConfiguration } from "./configuration.server";
+import { parseConfiguration } from "./configuration.server";
 import {
   CONFIGURATION_DOC_FILE,
   ENV_EXAMPLE_FILE,
   environmentExample,
   withConfigurationTable,
 } from "./configuration-docs.server";
+import { configurationSchema } from "./configuration-schema.server";
 
 const root = path.resolve(import.meta.dirname, "../../..");
 const read = (file: string) => readFileSync(path.join(root, file), "utf8");

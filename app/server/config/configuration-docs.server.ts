@@ -3,7 +3,7 @@ import {
   VARIABLE_GROUPS,
   type VariableDoc,
   variableDocs,
-} from "./configuration.server.ts";
+} from "./configuration-schema.server.ts";
 
 // .env.example and the table of docs/configuration.md, written from the schema by
 // `npm run config:docs` (scripts/config-docs.ts); a test fails when the files differ from this.
@@ -12,7 +12,7 @@ export const ENV_EXAMPLE_FILE = ".env.example";
 export const CONFIGURATION_DOC_FILE = "docs/configuration.md";
 
 const TABLE_START =
-  "<!-- configuration-table: written by `npm run config:docs` from app/server/config/configuration.server.ts -->";
+  "<!-- configuration-table: written by `npm run config:docs` from app/server/config/configuration-schema.server.ts -->";
 const TABLE_END = "<!-- configuration-table: end -->";
 
 const ENV_EXAMPLE_HEADER = `# Configuration of the site. Copy this file to \`.env\` and uncomment what you change:
@@ -20,7 +20,7 @@ const ENV_EXAMPLE_HEADER = `# Configuration of the site. Copy this file to \`.en
 # a variable set in the real environment (systemd, the shell) wins over the file. Every value
 # below is an example; everything is optional, the defaults run the demo site. A malformed value
 # stops the start with a message naming it, every problem at once.
-# Written by \`npm run config:docs\` from app/server/config/configuration.server.ts: edit there.
+# Written by \`npm run config:docs\` from app/server/config/configuration-schema.server.ts: edit there.
 `;
 
 const LINE_WIDTH = 100;
