@@ -42,7 +42,9 @@ if (!parsed.success) {
 }
 
 try {
-  await site.startDatabase(process.env);
+  // ADMIN_EMAIL and ADMIN_PASSWORD were asked for above when missing, and checked: the rest of
+  // the configuration is the server's.
+  await site.startDatabase({ ...process.env, ADMIN_EMAIL: "", ADMIN_PASSWORD: "" });
   const result = await site.upsertAdmin(parsed.data);
   console.log(
     result === "created"

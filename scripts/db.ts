@@ -14,7 +14,8 @@ if (command !== "migrate" && command !== "seed") {
 
 let handle: Awaited<ReturnType<typeof site.openDatabase>> | undefined;
 try {
-  const config = site.databaseConfigFromEnv(process.env);
+  // The same checks as the server's start: every malformed variable, listed at once.
+  const config = site.loadConfiguration().database;
   handle = await site.openDatabase(config);
   const applied = await site.migrateToLatest(handle);
   console.log(

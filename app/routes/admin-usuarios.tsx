@@ -8,7 +8,8 @@ import { formatSaoPauloDateTime } from "~/lib/site-time";
 import type { RouteHandle } from "~/route-handle";
 import { requireAdminAction, requireAdminPage } from "~/server/accounts/guard.server";
 import { secondFactorRequired } from "~/server/accounts/second-factor-policy.server";
-import { mailConfigFromEnv } from "~/server/email/mail-config.server";
+import { configuration } from "~/server/config/configuration.server";
+import { mailConfig } from "~/server/email/mail-config.server";
 import { INVITATION_HOURS, listPendingInvitations } from "~/server/team/invitations.server";
 import { submitTeamForm, type TeamFormFailure } from "~/server/team/team-form.server";
 import { listTeamMembers } from "~/server/team/team-members.server";
@@ -28,7 +29,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     secondFactorPolicy,
     invitationHours: INVITATION_HOURS,
     // Without SMTP an invitation waits in the outbox: say so before anyone waits for it.
-    mailEnabled: mailConfigFromEnv(process.env, siteDefaults()).enabled,
+    mailEnabled: mailConfig(configuration(), siteDefaults()).enabled,
     members: members.map((member) => ({
       ...member,
       lastSignIn: member.lastSignInAt ? formatSaoPauloDateTime(member.lastSignInAt) : "Nunca",

@@ -3,6 +3,7 @@ import type { Kysely } from "kysely";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { HealthCheckId, HealthRow } from "~/lib/site-health";
 import { formatSaoPauloDateTime } from "~/lib/site-time";
+import { configurationFrom } from "~/server/config/configuration.server";
 import { administratorHome, editorHome } from "~/server/dashboard/admin-home.server";
 import { siteHealth } from "~/server/dashboard/site-health.server";
 import { recordBackup } from "~/server/db/backup-record.server";
@@ -23,6 +24,12 @@ const NOW = new Date("2024-03-11T04:00:00.000Z");
 const ago = (ms: number) => new Date(NOW.getTime() - ms).toISOString();
 
 const SMTP_ENV = { SMTP_URL: "smtp://site:segredo@127.0.0.1:2525", PUBLIC_URL: "https://www.exemplo.com.br" };
+
+/** A configuration the start would refuse: the e-mail check cannot read its SMTP server. */
+function unreadableSmtp() {
+  const valid = configurationFrom(SMTP_ENV);
+  return { ...valid, mail: { ...valid.mail, smtpUrl: "não é uma URL" } };
+}
 
 function row(rows: HealthRow[], id: HealthCheckId): HealthRow {
   const found = rows.find((r) => r.id === id);
@@ -163,7 +170,7 @@ describeOnEachEngine("the admin home", () => {
     });
 
     it("lists every check once, in order, each non-ok row saying what to do", async () => {
-      const rows = await siteHealth({ now: NOW, env: SMTP_ENV });
+      const rows = await siteHealth({ now: NOW, configuration: configurationFrom(SMTP_ENV) });
       expect(rows.map((r) => r.id)).toEqual([
         "smtp",
         "outbox",
@@ -180,7 +187,7 @@ describeOnEachEngine("the admin home", () => {
     });
 
     it("reports the failed delivery after the last one sent, and the failing message", async () => {
-      const rows = await siteHealth({ now: NOW, env: SMTP_ENV });
+      const rows = await siteHealth({ now: NOW, configuration: configurationFrom(SMTP_ENV) });
       expect(row(rows, "smtp")).toEqual({
         id: "smtp",
         status: "error",
@@ -209,7 +216,7 @@ describeOnEachEngine("the admin home", () => {
         nextAttemptAt: ago(-10 * 60_000),
         lastError: "x",
       });
-      const rows = await siteHealth({ now: NOW, env: SMTP_ENV });
+      const rows = await siteHealth({ now: NOW, configuration: configurationFrom(SMTP_ENV) });
       expect(row(rows, "outbox")).toMatchObject({ status: "error", title: "2 e-mails com falha de envio" });
       expect(row(rows, "outbox").detail).toContain(
         `Eles estão na fila desde ${formatSaoPauloDateTime(ago(5 * HOUR))}`,
@@ -217,7 +224,7 @@ describeOnEachEngine("the admin home", () => {
     });
 
     it("says e-mail is off without SMTP_URL, and the demo's address is only a warning", async () => {
-      const rows = await siteHealth({ now: NOW, env: {} });
+      const rows = await siteHealth({ now: NOW, configuration: configurationFrom({}) });
       expect(row(rows, "smtp")).toMatchObject({ status: "warning", title: "E-mail não configurado" });
       expect(row(rows, "smtp").detail).toContain("Defina SMTP_URL no ambiente do servidor");
       expect(row(rows, "public-url")).toMatchObject({
@@ -229,14 +236,19 @@ describeOnEachEngine("the admin home", () => {
     });
 
     it("accepts an https PUBLIC_URL and refuses a plain-http public one", async () => {
-      expect(row(await siteHealth({ now: NOW, env: SMTP_ENV }), "public-url")).toEqual({
+      expect(
+        row(await siteHealth({ now: NOW, configuration: configurationFrom(SMTP_ENV) }), "public-url"),
+      ).toEqual({
         id: "public-url",
         status: "ok",
         title: "Endereço público com HTTPS",
         detail: "O site se apresenta como https://www.exemplo.com.br.",
       });
       const plain = row(
-        await siteHealth({ now: NOW, env: { PUBLIC_URL: "http://www.exemplo.com.br" } }),
+        await siteHealth({
+          now: NOW,
+          configuration: configurationFrom({ PUBLIC_URL: "http://www.exemplo.com.br" }),
+        }),
         "public-url",
       );
       expect(plain).toMatchObject({ status: "error", title: "Endereço público sem HTTPS" });
@@ -244,14 +256,20 @@ describeOnEachEngine("the admin home", () => {
     });
 
     it("says the site was never backed up", async () => {
-      const backup = row(await siteHealth({ now: NOW, env: SMTP_ENV }), "backup");
+      const backup = row(
+        await siteHealth({ now: NOW, configuration: configurationFrom(SMTP_ENV) }),
+        "backup",
+      );
       expect(backup).toMatchObject({ status: "error", title: "Último backup: nunca" });
       expect(backup.detail).toContain("Não há registro de backup feito com npm run db:backup");
       expect(backup.detail).toContain("alvorada-site-backup");
     });
 
     it("names the active accounts without a second factor", async () => {
-      const accounts = row(await siteHealth({ now: NOW, env: SMTP_ENV }), "second-factor");
+      const accounts = row(
+        await siteHealth({ now: NOW, configuration: configurationFrom(SMTP_ENV) }),
+        "second-factor",
+      );
       expect(accounts).toMatchObject({ status: "warning", title: "2 contas sem segundo fator" });
       // Eli's TOTP is not confirmed yet; Dani's account is deactivated.
       expect(accounts.detail).toContain(
@@ -262,14 +280,17 @@ describeOnEachEngine("the admin home", () => {
     });
 
     it("lists the invitations still usable", async () => {
-      const invitations = row(await siteHealth({ now: NOW, env: SMTP_ENV }), "invitations");
+      const invitations = row(
+        await siteHealth({ now: NOW, configuration: configurationFrom(SMTP_ENV) }),
+        "invitations",
+      );
       expect(invitations).toMatchObject({ status: "warning", title: "1 convite pendente" });
       expect(invitations.detail).toContain("Esperando aceite: nova@exemplo.com.br.");
       expect(invitations.detail).toContain("cancele o convite em Usuários");
     });
 
     it("turns a check that cannot be computed into a warning, the others unharmed", async () => {
-      const rows = await siteHealth({ now: NOW, env: { ...SMTP_ENV, SMTP_URL: "http://nao-e-smtp" } });
+      const rows = await siteHealth({ now: NOW, configuration: unreadableSmtp() });
       expect(row(rows, "smtp")).toMatchObject({
         status: "warning",
         title: "Envio de e-mail: não foi possível verificar",
@@ -285,7 +306,7 @@ describeOnEachEngine("the admin home", () => {
         file: "/var/lib/site/backups/site-20240310-230000.db",
         bytes: 1536,
       });
-      const fresh = row(await siteHealth({ now: NOW, env: SMTP_ENV }), "backup");
+      const fresh = row(await siteHealth({ now: NOW, configuration: configurationFrom(SMTP_ENV) }), "backup");
       expect(fresh).toEqual({
         id: "backup",
         status: "ok",
@@ -293,22 +314,28 @@ describeOnEachEngine("the admin home", () => {
         detail: `Concluído em ${formatSaoPauloDateTime(finishedAt)}: /var/lib/site/backups/site-20240310-230000.db (1,5 KB).`,
       });
       const later = (ms: number) => new Date(NOW.getTime() + ms);
-      const stale = row(await siteHealth({ now: later(3 * DAY), env: SMTP_ENV }), "backup");
+      const stale = row(
+        await siteHealth({ now: later(3 * DAY), configuration: configurationFrom(SMTP_ENV) }),
+        "backup",
+      );
       expect(stale).toMatchObject({ status: "warning", title: "Último backup há 3 dias" });
       expect(stale.detail).toContain("este tem mais de 2 dias");
       expect(stale.detail).toContain("npm run db:backup");
-      const old = row(await siteHealth({ now: later(8 * DAY), env: SMTP_ENV }), "backup");
+      const old = row(
+        await siteHealth({ now: later(8 * DAY), configuration: configurationFrom(SMTP_ENV) }),
+        "backup",
+      );
       expect(old).toMatchObject({ status: "error", title: "Último backup há 8 dias" });
       // A newer backup replaces the record.
       await recordBackup(db, { finishedAt: ago(10 * 60_000), file: "/tmp/outro.db", bytes: 10 });
-      expect(row(await siteHealth({ now: NOW, env: SMTP_ENV }), "backup").title).toBe(
-        "Último backup há 10 minutos",
-      );
+      expect(
+        row(await siteHealth({ now: NOW, configuration: configurationFrom(SMTP_ENV) }), "backup").title,
+      ).toBe("Último backup há 10 minutos");
     });
 
     it("says e-mail works once the last delivery succeeded", async () => {
       await insertOutbox(db, { attempts: 1, sentAt: ago(60_000), createdAt: ago(2 * 60_000) });
-      const smtp = row(await siteHealth({ now: NOW, env: SMTP_ENV }), "smtp");
+      const smtp = row(await siteHealth({ now: NOW, configuration: configurationFrom(SMTP_ENV) }), "smtp");
       expect(smtp).toEqual({
         id: "smtp",
         status: "ok",
@@ -316,7 +343,9 @@ describeOnEachEngine("the admin home", () => {
         detail: `Último envio em ${formatSaoPauloDateTime(ago(60_000))}, pelo servidor 127.0.0.1:2525.`,
       });
       // The stuck messages still show in their own row.
-      expect(row(await siteHealth({ now: NOW, env: SMTP_ENV }), "outbox").status).toBe("error");
+      expect(
+        row(await siteHealth({ now: NOW, configuration: configurationFrom(SMTP_ENV) }), "outbox").status,
+      ).toBe("error");
       // Nobody left: everything clear.
       await db.deleteFrom("outbox").execute();
       await db
@@ -329,7 +358,7 @@ describeOnEachEngine("the admin home", () => {
         .set({ deactivated_at: ago(0) })
         .where("email", "=", "eli@exemplo.com.br")
         .execute();
-      const clear = await siteHealth({ now: NOW, env: SMTP_ENV });
+      const clear = await siteHealth({ now: NOW, configuration: configurationFrom(SMTP_ENV) });
       expect(row(clear, "outbox")).toMatchObject({ status: "ok", title: "Nenhum e-mail com falha" });
       expect(row(clear, "smtp")).toMatchObject({ status: "ok", title: "E-mail configurado" });
       expect(row(clear, "second-factor")).toMatchObject({

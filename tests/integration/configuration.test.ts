@@ -1,9 +1,9 @@
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { environmentProblems } from "~/server/runtime/environment.server";
+import { parseConfiguration } from "~/server/config/configuration.server";
 import { startServer } from "../../harness/server";
 import { serverStartCommand } from "../../harness/start-command.ts";
 
@@ -71,36 +71,51 @@ describe(".env", () => {
     } finally {
       await server.stop();
     }
-  });
+  }, 30_000);
 });
 
+/** The production start (server.js on the build) in `root`, with `env` on top. */
+function start(env: Record<string, string>) {
+  const command = serverStartCommand();
+  return spawnSync(process.execPath, command.args, {
+    cwd: root,
+    env: { ...process.env, ...command.env, ENV_FILE: "", DATA_DIR: path.join(dir, "never-created"), ...env },
+    encoding: "utf8",
+    timeout: 60_000,
+  });
+}
+
 describe("a malformed configuration", () => {
+  it("stops the production server with both pt-BR messages, no stack trace, nothing opened", () => {
+    const run = start({ PORT: "abc", SITE_EMAIL: "contato@" });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain(
+      'PORT: deve ser um número de porta, de 1 a 65535 (ex.: 3000) (recebido "abc").',
+    );
+    expect(run.stderr).toContain(
+      'SITE_EMAIL: deve ser um e-mail, como contato@empresa.com.br (recebido "contato@").',
+    );
+    expect(run.stderr).not.toMatch(/^\s+at /m);
+    expect(run.stdout).not.toContain("Site no ar");
+    expect(existsSync(path.join(dir, "never-created"))).toBe(false);
+  }, 30_000);
+
   it("stops the start with every problem at once, each named, in pt-BR", () => {
-    const start = serverStartCommand();
-    const run = spawnSync(process.execPath, start.args, {
-      cwd: root,
-      env: {
-        ...process.env,
-        ...start.env,
-        ENV_FILE: "",
-        DATA_DIR: path.join(dir, "never-created"),
-        PORT: "porta",
-        HOST: "não é um host",
-        PUBLIC_URL: "www.sem-protocolo.com.br",
-        DATABASE_URL: "postgres://",
-        DATABASE_SCHEMA: "",
-        SMTP_URL: "smtp:servidor",
-        LEADS_TO: "contato@, outro",
-        QUOTE_RATE_LIMIT_PER_HOUR: "muitos",
-        RENDER_CACHE: "talvez",
-        TRUST_PROXY: "o proxy",
-        RUNWARE_API_URL: "http://api.runware.ai/v1",
-        ADMIN_EMAIL: "admin@exemplo.com.br",
-        ADMIN_PASSWORD: "",
-        SITE_SECRET: "curto-demais",
-      },
-      encoding: "utf8",
-      timeout: 60_000,
+    const run = start({
+      PORT: "porta",
+      HOST: "não é um host",
+      PUBLIC_URL: "www.sem-protocolo.com.br",
+      DATABASE_URL: "postgres://",
+      DATABASE_SCHEMA: "",
+      SMTP_URL: "smtp:servidor",
+      LEADS_TO: "contato@, outro",
+      QUOTE_RATE_LIMIT_PER_HOUR: "muitos",
+      RENDER_CACHE: "talvez",
+      TRUST_PROXY: "o proxy",
+      RUNWARE_API_URL: "http://api.runware.ai/v1",
+      ADMIN_EMAIL: "admin@exemplo.com.br",
+      ADMIN_PASSWORD: "",
+      SITE_SECRET: "curto-demais",
     });
     expect(run.status).toBe(1);
     const output = run.stderr;
@@ -127,7 +142,7 @@ describe("a malformed configuration", () => {
     expect(output).not.toContain("curto-demais");
     // pt-BR throughout: no library's English default message slips through.
     expect(output).not.toMatch(/Invalid|Expected|Required/);
-  });
+  }, 30_000);
 });
 
 describe(".env.example", () => {
@@ -148,6 +163,6 @@ describe(".env.example", () => {
 
   it("gives values that the start accepts, uncommented all together", () => {
     const env = Object.fromEntries(settings.filter(([name]) => name !== "ENV_FILE"));
-    expect(environmentProblems(env)).toEqual([]);
+    expect(parseConfiguration(env)).toMatchObject({ ok: true });
   });
 });

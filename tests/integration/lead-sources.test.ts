@@ -7,6 +7,7 @@ import { leadSourceColumns, leadSourceOfRequest, parseLeadSource } from "~/serve
 import { saveLead } from "~/server/leads/leads.server";
 import { getLead, listLeads } from "~/server/leads/leads-admin.server";
 import { visitorConfirmationText } from "~/server/leads/visitor-confirmation.server";
+import { configureWith, resetConfiguration } from "../support/configuration";
 import { ORIGIN, submit, validQuote } from "../support/quote-requests";
 import { testEngines } from "../support/test-database";
 
@@ -92,16 +93,14 @@ describe("the source a page records (no database)", () => {
   it("sends the visitor's confirmation only when it is on and SMTP is configured", () => {
     const on = { visitorConfirmation: { enabled: true, text: "Recebemos!" } };
     const off = { visitorConfirmation: { enabled: false, text: "Recebemos!" } };
-    const smtp = process.env.SMTP_URL;
     try {
-      delete process.env.SMTP_URL;
+      configureWith({ SMTP_URL: undefined });
       expect(visitorConfirmationText(on)).toBeNull();
-      process.env.SMTP_URL = "smtp://127.0.0.1:2525";
+      configureWith({ SMTP_URL: "smtp://127.0.0.1:2525" });
       expect(visitorConfirmationText(on)).toBe("Recebemos!");
       expect(visitorConfirmationText(off)).toBeNull();
     } finally {
-      if (smtp === undefined) delete process.env.SMTP_URL;
-      else process.env.SMTP_URL = smtp;
+      resetConfiguration();
     }
   });
 

@@ -14,6 +14,7 @@ import { AI_MESSAGES } from "~/server/ai/runware.server";
 import { database, startDatabase, stopDatabase } from "~/server/db/database.server";
 import { storeImage } from "~/server/media/media-store.server";
 import { UPLOAD_MESSAGES } from "~/server/media/upload-endpoint.server";
+import { configureWith, resetConfiguration } from "../support/configuration";
 import {
   FAKE_RUNWARE_ERROR_MESSAGE,
   type FakeRunware,
@@ -103,7 +104,6 @@ describe.each(testEngines())("media on $name", (engine) => {
   let userId: string;
   let cookie: string;
   let fake: FakeRunware;
-  const savedEnv = { ...process.env };
 
   function adminRequest(path: string, init: RequestInit & { headers?: Record<string, string> } = {}) {
     return new Request(`${SITE}${path}`, {
@@ -134,7 +134,7 @@ describe.each(testEngines())("media on $name", (engine) => {
     fake = await startFakeRunware();
   });
   afterEach(() => {
-    process.env = { ...savedEnv };
+    resetConfiguration();
     fake.setMode("ok");
   });
   afterAll(async () => {
@@ -523,8 +523,7 @@ describe.each(testEngines())("media on $name", (engine) => {
 
   describe("AI image endpoint", () => {
     function configure() {
-      process.env.RUNWARE_API_KEY = fake.apiKey;
-      process.env.RUNWARE_API_URL = fake.apiUrl;
+      configureWith({ RUNWARE_API_KEY: fake.apiKey, RUNWARE_API_URL: fake.apiUrl });
     }
     function promptRequest(prompt: unknown) {
       return adminRequest("/admin/api/generate-image", {
@@ -615,7 +614,7 @@ describe.each(testEngines())("media on $name", (engine) => {
     });
 
     it("says so when no API key is configured (503)", async () => {
-      delete process.env.RUNWARE_API_KEY;
+      configureWith({ RUNWARE_API_KEY: undefined });
       const response = await generate(promptRequest("Fachada"));
       expect(response.status).toBe(503);
       expect(await readJson(response)).toEqual({
@@ -632,14 +631,14 @@ describe.each(testEngines())("media on $name", (engine) => {
       expect(await readJson(refused)).toEqual({ error: FAKE_RUNWARE_ERROR_MESSAGE });
 
       fake.setMode("ok");
-      process.env.RUNWARE_API_KEY = "wrong-key";
+      configureWith({ RUNWARE_API_KEY: "wrong-key" });
       const badKey = await generate(promptRequest("Fachada"));
       expect(badKey.status).toBe(502);
       expect(await readJson(badKey)).toEqual({ error: "Invalid API key." });
 
       // Nothing listening: our generic message.
       configure();
-      process.env.RUNWARE_API_URL = `http://127.0.0.1:${await closedPort()}/v1`;
+      configureWith({ RUNWARE_API_URL: `http://127.0.0.1:${await closedPort()}/v1` });
       const unreachable = await generate(promptRequest("Fachada"));
       expect(unreachable.status).toBe(502);
       expect(await readJson(unreachable)).toEqual({ error: AI_MESSAGES.failed });

@@ -4,6 +4,7 @@ import { QUOTE_FAILURE_TOAST, QUOTE_SUCCESS_TOAST } from "~/lib/quote";
 import { FOREIGN_ORIGIN_MESSAGE } from "~/server/accounts/guard.server";
 import { database } from "~/server/db/database.server";
 import { checkFormToken, createFormToken } from "~/server/leads/form-token.server";
+import { configureWith, resetConfiguration } from "../support/configuration";
 import { describeOnEachEngine } from "../support/engine-suite";
 import {
   callAction,
@@ -36,11 +37,7 @@ async function leadByEmail(email: string) {
 }
 
 describeOnEachEngine("quote form", () => {
-  afterEach(() => {
-    delete process.env.QUOTE_RATE_LIMIT_PER_HOUR;
-    delete process.env.QUOTE_GLOBAL_LIMIT_PER_HOUR;
-    delete process.env.QUOTE_MIN_FILL_SECONDS;
-  });
+  afterEach(() => resetConfiguration());
 
   it("stores a valid request with its notification in the outbox, then answers success", async () => {
     const email = "sucesso@exemplo.com.br";
@@ -384,7 +381,7 @@ describeOnEachEngine("quote form", () => {
       expect(await leadByEmail(email)).toHaveLength(0);
 
       // The same token, once old enough, goes through.
-      process.env.QUOTE_MIN_FILL_SECONDS = "0";
+      configureWith({ QUOTE_MIN_FILL_SECONDS: "0" });
       const again = await submit({ ...validQuote, email }, { clientIp: freshIp(), token });
       expect(again.status).toBe(200);
       expect(await leadByEmail(email)).toHaveLength(1);
@@ -424,7 +421,7 @@ describeOnEachEngine("quote form", () => {
     });
 
     it("limits requests per address per hour with 429, a message and the values kept", async () => {
-      process.env.QUOTE_RATE_LIMIT_PER_HOUR = "2";
+      configureWith({ QUOTE_RATE_LIMIT_PER_HOUR: "2" });
       const ip = freshIp();
       for (const n of [1, 2]) {
         const answer = await submit({ ...validQuote, email: `limite${n}@exemplo.com.br` }, { clientIp: ip });
@@ -470,7 +467,7 @@ describeOnEachEngine("quote form", () => {
     });
 
     it("counts IPv6 addresses per /64, and an IPv4-mapped address as the IPv4 one", async () => {
-      process.env.QUOTE_RATE_LIMIT_PER_HOUR = "1";
+      configureWith({ QUOTE_RATE_LIMIT_PER_HOUR: "1" });
       const prefix = `2001:db8:${++ipCounter}:7`;
       expect(
         (await submit({ ...validQuote, email: "v6a@exemplo.com.br" }, { clientIp: `${prefix}::1` })).status,
@@ -502,7 +499,7 @@ describeOnEachEngine("quote form", () => {
       const db = await database();
       // An hour of its own: earlier tests' requests do not count towards this cap.
       await db.deleteFrom("rate_limit_events").execute();
-      process.env.QUOTE_GLOBAL_LIMIT_PER_HOUR = "3";
+      configureWith({ QUOTE_GLOBAL_LIMIT_PER_HOUR: "3" });
       const before = await counts();
       const emails = Array.from({ length: 8 }, (_, i) => `enxurrada${i}@exemplo.com.br`);
       const answers = await Promise.all(
@@ -526,7 +523,7 @@ describeOnEachEngine("quote form", () => {
     });
 
     it("does not count invalid posts towards the limit", async () => {
-      process.env.QUOTE_RATE_LIMIT_PER_HOUR = "1";
+      configureWith({ QUOTE_RATE_LIMIT_PER_HOUR: "1" });
       const ip = freshIp();
       for (let i = 0; i < 3; i++)
         expect((await submit({ ...validQuote, email: "x" }, { clientIp: ip })).status).toBe(400);
@@ -559,7 +556,7 @@ describeOnEachEngine("quote form", () => {
       expect(await leadByEmail(email)).toHaveLength(0);
       // And once the database is back, the same submission goes through: the failed one was
       // not counted against the address.
-      process.env.QUOTE_RATE_LIMIT_PER_HOUR = "1";
+      configureWith({ QUOTE_RATE_LIMIT_PER_HOUR: "1" });
       expect((await submit({ ...validQuote, email }, { clientIp: ip })).status).toBe(200);
     });
   });

@@ -1,4 +1,5 @@
 import { decryptTotpSecret } from "~/server/accounts/second-factor-secrets.server";
+import { configurationFrom } from "~/server/config/configuration.server";
 import { e2eDatabaseEnv } from "./e2e-env";
 
 // The database keeps TOTP secrets encrypted with the site secret of the server's DATA_DIR
@@ -11,7 +12,7 @@ export function storedTotpSecret(
   stored: string,
   env: Record<string, string | undefined> = e2eDatabaseEnv,
 ): string {
-  const secret = decryptTotpSecret(userId, stored, env);
+  const secret = decryptTotpSecret(userId, stored, configurationFrom(env));
   if (secret === undefined)
     throw new Error(`the TOTP secret of ${userId} cannot be decrypted with that DATA_DIR`);
   return secret;

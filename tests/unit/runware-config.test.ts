@@ -1,10 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { aiImagesConfigured, checkRunwareEnv, runwareConfigFromEnv } from "~/server/ai/runware.server";
+import { AiImageError, aiImagesConfigured, runwareConfig } from "~/server/ai/runware.server";
+import { configurationFrom, parseConfiguration } from "~/server/config/configuration.server";
 
 const KEY = "chave-de-teste";
 /** The start-up message names the variable, says what is expected, and is in Portuguese. */
 const REFUSED =
-  /RUNWARE_API_URL deve ser uma URL https:\/\/.*http:\/\/ só é aceito para 127\.0\.0\.1, ::1 ou localhost/;
+  /^RUNWARE_API_URL: deve ser uma URL https:\/\/.*http:\/\/ só é aceito para 127\.0\.0\.1, ::1 ou localhost\.$/;
 
 describe("RUNWARE_* settings", () => {
   it("accepts https anywhere, and plain http only to this machine (the tests' stand-in provider)", () => {
@@ -17,8 +18,11 @@ describe("RUNWARE_* settings", () => {
       "http://LOCALHOST/v1",
       "http://[::1]:4567/v1",
     ]) {
-      expect(runwareConfigFromEnv({ RUNWARE_API_KEY: KEY, RUNWARE_API_URL: url }).apiUrl, url).toBe(url);
-      expect(() => checkRunwareEnv({ RUNWARE_API_URL: url }), url).not.toThrow();
+      expect(
+        runwareConfig(configurationFrom({ RUNWARE_API_KEY: KEY, RUNWARE_API_URL: url })).apiUrl,
+        url,
+      ).toBe(url);
+      expect(parseConfiguration({ RUNWARE_API_URL: url }).ok, url).toBe(true);
     }
   });
 
@@ -36,22 +40,27 @@ describe("RUNWARE_* settings", () => {
       "api.runware.ai/v1",
     ]) {
       // At start, whether or not a key is set: a typo is caught before anyone turns AI on.
-      expect(() => checkRunwareEnv({ RUNWARE_API_URL: url }), url).toThrow(REFUSED);
-      expect(() => checkRunwareEnv({ RUNWARE_API_KEY: KEY, RUNWARE_API_URL: url }), url).toThrow(REFUSED);
-      expect(() => runwareConfigFromEnv({ RUNWARE_API_KEY: KEY, RUNWARE_API_URL: url }), url).toThrow(
-        REFUSED,
-      );
-      expect(aiImagesConfigured({ RUNWARE_API_KEY: KEY, RUNWARE_API_URL: url }), url).toBe(false);
+      for (const env of [{ RUNWARE_API_URL: url }, { RUNWARE_API_KEY: KEY, RUNWARE_API_URL: url }]) {
+        const result = parseConfiguration(env);
+        expect(result.ok, url).toBe(false);
+        if (!result.ok) {
+          expect(result.problems, url).toEqual([expect.stringMatching(REFUSED)]);
+          // A URL may carry a password: never repeated.
+          expect(result.problems[0], url).not.toContain("recebido");
+          expect(result.problems[0], url).not.toContain("senha@");
+        }
+      }
     }
   });
 
   it("needs nothing to start: without a key the feature is off, with one it uses Runware's API", () => {
-    expect(() => checkRunwareEnv({})).not.toThrow();
-    expect(aiImagesConfigured({})).toBe(false);
-    expect(runwareConfigFromEnv({ RUNWARE_API_KEY: ` ${KEY} `, RUNWARE_API_URL: " " })).toEqual({
+    expect(aiImagesConfigured(configurationFrom({}))).toBe(false);
+    expect(() => runwareConfig(configurationFrom({}))).toThrow(AiImageError);
+    expect(runwareConfig(configurationFrom({ RUNWARE_API_KEY: ` ${KEY} `, RUNWARE_API_URL: " " }))).toEqual({
       apiKey: KEY,
       apiUrl: "https://api.runware.ai/v1",
       model: "runware:101@1",
     });
+    expect(aiImagesConfigured(configurationFrom({ RUNWARE_API_KEY: KEY }))).toBe(true);
   });
 });

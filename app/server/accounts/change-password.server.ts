@@ -1,12 +1,13 @@
 import { z } from "zod";
 import { database } from "../db/database.server";
 import { recordAccountKeyChange } from "./account-key-change.server";
+import { passwordSchema } from "./admin-credentials.server";
 import { hashPassword } from "./password.server";
 import { passwordProblem } from "./password-policy.server";
 import { admitEvent } from "./rate-limit.server";
 import { markAuthenticated } from "./recent-authentication.server";
 import type { CurrentSession } from "./sessions.server";
-import { passwordMatches, passwordSchema } from "./users.server";
+import { passwordMatches } from "./users.server";
 import { voidPasswordResets } from "./void-password-resets.server";
 
 // A signed-in person changes their own password: the current one is asked (a session left open

@@ -1,5 +1,5 @@
 import { siteDefaults } from "~/config/site-env.server";
-import { trustProxyFromEnv } from "../http/client-address.server";
+import { trustProxyEnabled } from "../http/client-address.server";
 
 let trustProxy: boolean | undefined;
 
@@ -7,7 +7,7 @@ let trustProxy: boolean | undefined;
 export function requestIsHttps(request: Request): boolean {
   // request.url is absolute: its scheme needs no URL parsing (asked on every answer).
   if (request.url.startsWith("https:")) return true;
-  trustProxy ??= trustProxyFromEnv();
+  trustProxy ??= trustProxyEnabled();
   return trustProxy && request.headers.get("x-forwarded-proto")?.split(",")[0]?.trim() === "https";
 }
 

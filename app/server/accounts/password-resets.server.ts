@@ -6,11 +6,12 @@ import { startDatabase } from "../db/database.server";
 import { enqueueAccountEmail } from "../email/account-email.server";
 import { wakeOutboxWorker } from "../email/outbox-worker.server";
 import { rateLimitKey } from "../http/ip-address.server";
+import { emailSchema, passwordSchema } from "./admin-credentials.server";
 import { hashPassword } from "./password.server";
 import { passwordProblem } from "./password-policy.server";
 import { admitEvent, type Limit } from "./rate-limit.server";
 import { hashSingleUseToken, looksLikeSingleUseToken, newSingleUseToken } from "./single-use-token.server";
-import { emailSchema, findUserByEmail, passwordSchema } from "./users.server";
+import { findUserByEmail } from "./users.server";
 import { voidPasswordResets } from "./void-password-resets.server";
 
 // 'Esqueci minha senha': whoever types an e-mail gets the same answer, whether an account has

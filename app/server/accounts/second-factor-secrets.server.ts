@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes, timingSafeEqual } from "node:crypto";
-import { keyedHash, siteKey } from "../settings/site-secret.server.ts";
+import { keyedHash, type SecretSource, siteKey } from "../settings/site-secret.server.ts";
 
 // How the database keeps second factors: nothing a stolen copy (a backup) can sign in with.
 // Migration 0022 wrote the same formats for the values it converted; keep reading them.
@@ -31,14 +31,14 @@ export function decryptTotpSecret(
   userId: string,
   stored: string,
   /** Another site's configuration (a test reading its server's database); this site's by default. */
-  env?: Record<string, string | undefined>,
+  source?: SecretSource,
 ): string | undefined {
   const [prefix, iv, encrypted, tag, ...rest] = stored.split(":");
   if (prefix !== TOTP_PREFIX || !iv || !encrypted || !tag || rest.length) return undefined;
   try {
     const decipher = createDecipheriv(
       "aes-256-gcm",
-      siteKey("totp-secret", env),
+      siteKey("totp-secret", source),
       Buffer.from(iv, "base64url"),
     );
     decipher.setAAD(Buffer.from(userId, "utf8"));

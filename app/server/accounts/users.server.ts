@@ -1,28 +1,10 @@
 import { randomUUID } from "node:crypto";
-import { z } from "zod";
-import { PASSWORD_MAX, PASSWORD_MIN } from "../../lib/password-rules.ts";
 import { database } from "../db/database.server.ts";
 import { logEvent } from "../http/log.server.ts";
+import { type AdminCredentials, adminCredentialsSchema } from "./admin-credentials.server.ts";
 import { hashPassword, verifyPassword } from "./password.server.ts";
 import { passwordProblem } from "./password-policy.server.ts";
 import { voidPasswordResets } from "./void-password-resets.server.ts";
-
-export const emailSchema = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .max(254, "Informe um e-mail válido.")
-  .pipe(z.email("Informe um e-mail válido."));
-
-/** Length only; how guessable it is needs the dictionaries (`passwordProblem`, asynchronous). */
-export const passwordSchema = z
-  .string()
-  .min(PASSWORD_MIN, `A senha precisa ter pelo menos ${PASSWORD_MIN} caracteres.`)
-  .max(PASSWORD_MAX, `A senha pode ter no máximo ${PASSWORD_MAX} caracteres.`);
-
-export const adminCredentialsSchema = z.object({ email: emailSchema, password: passwordSchema });
-
-export type AdminCredentials = z.infer<typeof adminCredentialsSchema>;
 
 export async function countUsers(): Promise<number> {
   const db = await database();
@@ -87,29 +69,22 @@ export async function upsertAdmin(credentials: AdminCredentials): Promise<"creat
  * way, tell the maintainer how to sign in. Never logs a password.
  */
 export async function ensureFirstAdmin(
-  env: Record<string, string | undefined>,
+  firstAdmin: AdminCredentials | undefined,
   publicUrl: string,
 ): Promise<void> {
   if ((await countUsers()) > 0) {
     logEvent("info", `Painel do blog: ${publicUrl}/auth`);
     return;
   }
-  if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
-    const parsed = adminCredentialsSchema.safeParse({ email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD });
-    if (!parsed.success) {
-      logEvent(
-        "error",
-        `ADMIN_EMAIL/ADMIN_PASSWORD inválidos: ${parsed.error.issues.map((i) => i.message).join(" ")}`,
-      );
-      return;
-    }
-    const weak = await passwordProblem(parsed.data.password, [parsed.data.email]);
+  if (firstAdmin) {
+    // Its shape was checked with the configuration; how guessable it is needs the dictionaries.
+    const weak = await passwordProblem(firstAdmin.password, [firstAdmin.email]);
     if (weak) {
       logEvent("error", `ADMIN_PASSWORD recusada: ${weak}`);
       return;
     }
-    await upsertAdmin(parsed.data);
-    logEvent("info", `Administrador ${parsed.data.email} criado. Entre em ${publicUrl}/auth`);
+    await upsertAdmin(firstAdmin);
+    logEvent("info", `Administrador ${firstAdmin.email} criado. Entre em ${publicUrl}/auth`);
     return;
   }
   logEvent(

@@ -5,12 +5,7 @@ import { BodyReadError, BodyTooLargeError, readBodyWithLimit } from "../http/lim
 import { adminSessionOrResponse, jsonError, methodNotAllowed } from "../media/admin-api.server";
 import { ImageProcessFailedError } from "../media/image-worker.server";
 import { UPLOAD_MESSAGES } from "../media/media-messages.server";
-import {
-  AiImageError,
-  generateAndStoreImage,
-  type RunwareConfig,
-  runwareConfigFromEnv,
-} from "./runware.server";
+import { AiImageError, generateAndStoreImage, type RunwareConfig, runwareConfig } from "./runware.server";
 
 // POST /admin/api/generate-image (form field or JSON `prompt`) → 201 { url, width, height }.
 
@@ -81,7 +76,7 @@ export async function handleImageGeneration(
   // Before reading anything: no point validating a prompt the server cannot use.
   let config: RunwareConfig;
   try {
-    config = runwareConfigFromEnv();
+    config = runwareConfig();
   } catch (error) {
     if (error instanceof AiImageError) return jsonError(503, error.message);
     throw error;

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { isIPv4 } from "node:net";
 import { z } from "zod";
 import { MEDIA_NAME_MAX_LENGTH } from "~/lib/media-limits";
+import { type Configuration, configuration } from "../config/configuration.server";
 import { BodyTooLargeError, readBodyWithLimit } from "../http/limited-body.server";
 import { logEvent } from "../http/log.server";
 import { ImageRejectedError } from "../media/image-processing.server";
@@ -13,8 +13,6 @@ import { type StoredImage, storeImage } from "../media/media-store.server";
 // whoever answers in its place) names could point anywhere, the server's own network
 // included. See docs/decisions/0014-ai-images-bytes-in-the-answer.md.
 
-const DEFAULT_API_URL = "https://api.runware.ai/v1";
-const DEFAULT_MODEL = "runware:101@1";
 /** 4:3 at 1024 px: the shape of the post image block. */
 export const AI_IMAGE_WIDTH = 1024;
 export const AI_IMAGE_HEIGHT = 768;
@@ -30,9 +28,6 @@ const MAX_ANSWER_BYTES = MAX_BASE64_CHARS + 64 * 1024;
 export const AI_MESSAGES = {
   notConfigured:
     "A geração de imagens com IA não está configurada. Defina a variável RUNWARE_API_KEY no servidor.",
-  invalidApiUrl:
-    "Configuração inválida da geração de imagens com IA: RUNWARE_API_URL deve ser uma URL https:// " +
-    "(como https://api.runware.ai/v1), sem usuário nem senha; http:// só é aceito para 127.0.0.1, ::1 ou localhost.",
   failed: "Erro ao gerar imagem com IA.",
   timeout: "A geração da imagem demorou mais de um minuto e foi cancelada. Tente novamente.",
   notAnImage: "O serviço de IA devolveu um arquivo que não é uma imagem válida. Tente novamente.",
@@ -58,84 +53,16 @@ export interface RunwareConfig {
   model: string;
 }
 
-/** 127.0.0.0/8, ::1 and localhost: the URL parser has already normalised the address's spelling. */
-function isLoopbackHost(hostname: string): boolean {
-  if (hostname === "localhost" || hostname === "[::1]") return true;
-  return isIPv4(hostname) && hostname.startsWith("127.");
+/** Runware's settings from a configuration; throws AiImageError("not-configured") without a key. */
+export function runwareConfig(config: Configuration = configuration()): RunwareConfig {
+  const { apiKey, apiUrl, model } = config.runware;
+  if (!apiKey) throw new AiImageError("not-configured", AI_MESSAGES.notConfigured);
+  return { apiKey, apiUrl, model };
 }
 
-/**
- * The key travels in a header of every request, so the API is reached over TLS. Plain http is
- * allowed only to this machine, where the tests' stand-in provider listens.
- */
-function isAcceptableApiUrl(value: string): boolean {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    return false;
-  }
-  if (url.username || url.password) return false;
-  if (url.protocol === "https:") return url.hostname !== "";
-  return url.protocol === "http:" && isLoopbackHost(url.hostname);
-}
-
-const optionalText = z.preprocess(
-  (value) => (typeof value === "string" && value.trim() === "" ? undefined : value),
-  z.string().trim().optional(),
-);
-
-const runwareEnvSchema = z.object({
-  RUNWARE_API_KEY: optionalText,
-  RUNWARE_API_URL: optionalText.refine(
-    (value) => value === undefined || isAcceptableApiUrl(value),
-    AI_MESSAGES.invalidApiUrl,
-  ),
-  RUNWARE_MODEL: optionalText,
-});
-
-/**
- * The RUNWARE_* settings: null when no key is set (the feature is off), else the config.
- * Throws AiImageError("not-configured") with a pt-BR message naming the variable when a value
- * is malformed, key or not, so a typo is caught before anyone turns the feature on.
- */
-function parseRunwareEnv(env: Record<string, string | undefined>): RunwareConfig | null {
-  const parsed = runwareEnvSchema.safeParse(env);
-  if (!parsed.success) {
-    throw new AiImageError("not-configured", parsed.error.issues[0]?.message ?? AI_MESSAGES.invalidApiUrl);
-  }
-  const { RUNWARE_API_KEY, RUNWARE_API_URL, RUNWARE_MODEL } = parsed.data;
-  if (!RUNWARE_API_KEY) return null;
-  return {
-    apiKey: RUNWARE_API_KEY,
-    apiUrl: RUNWARE_API_URL ?? DEFAULT_API_URL,
-    model: RUNWARE_MODEL ?? DEFAULT_MODEL,
-  };
-}
-
-/**
- * For the server's start: throws (pt-BR, naming the variable) when a RUNWARE_* value is
- * malformed, e.g. an http:// API URL that is not this machine. No key is fine: AI is optional.
- */
-export function checkRunwareEnv(env: Record<string, string | undefined> = process.env): void {
-  parseRunwareEnv(env);
-}
-
-/** Runware settings from the environment; throws AiImageError("not-configured") without a key. */
-export function runwareConfigFromEnv(env: Record<string, string | undefined> = process.env): RunwareConfig {
-  const config = parseRunwareEnv(env);
-  if (!config) throw new AiImageError("not-configured", AI_MESSAGES.notConfigured);
-  return config;
-}
-
-/** Whether the admin can offer AI generation (a key is set and the settings are valid). */
-export function aiImagesConfigured(env: Record<string, string | undefined> = process.env): boolean {
-  try {
-    runwareConfigFromEnv(env);
-    return true;
-  } catch {
-    return false;
-  }
+/** Whether the admin can offer AI generation (a key is set; the rest was checked at start). */
+export function aiImagesConfigured(config: Configuration = configuration()): boolean {
+  return config.runware.apiKey !== undefined;
 }
 
 // Runware answers 200 with `data`, or an error status with `errors`; unknown fields (an
@@ -232,7 +159,7 @@ export interface GenerateImageOptions {
   uploadedBy: string | null;
   /** For tests; production uses the one-minute limit. */
   timeoutMs?: number;
-  /** Defaults to the environment's settings. */
+  /** Defaults to the configuration's settings. */
   config?: RunwareConfig;
 }
 
@@ -243,7 +170,7 @@ export interface GenerateImageOptions {
  */
 export async function generateAndStoreImage(
   prompt: string,
-  { uploadedBy, timeoutMs = AI_GENERATION_TIMEOUT_MS, config = runwareConfigFromEnv() }: GenerateImageOptions,
+  { uploadedBy, timeoutMs = AI_GENERATION_TIMEOUT_MS, config = runwareConfig() }: GenerateImageOptions,
 ): Promise<StoredImage> {
   const signal = AbortSignal.timeout(timeoutMs);
   let bytes: Uint8Array;

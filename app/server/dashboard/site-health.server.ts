@@ -1,10 +1,11 @@
-import { siteDefaults, siteFromEnv } from "~/config/site-env.server";
+import { siteDefaults } from "~/config/site-env.server";
 import type { HealthCheckId, HealthRow } from "~/lib/site-health";
 import { formatSaoPauloDateTime } from "~/lib/site-time";
+import { type Configuration, configuration } from "../config/configuration.server";
 import { formatBytes } from "../db/backup-cli.server";
 import { readBackupRecord } from "../db/backup-record.server";
 import { startDatabase } from "../db/database.server";
-import { mailConfigFromEnv } from "../email/mail-config.server";
+import { mailConfig } from "../email/mail-config.server";
 import { defaultOutboxPolicy, retryDelayMs } from "../email/outbox.server";
 import { logEvent } from "../http/log.server";
 
@@ -28,18 +29,21 @@ const DAY_MS = 86_400_000;
 
 export interface SiteHealthOptions {
   now?: Date;
-  /** Where SMTP_URL and PUBLIC_URL come from (the process's environment unless a test says). */
-  env?: Record<string, string | undefined>;
+  /** Where SMTP_URL and PUBLIC_URL come from (the site's configuration unless a test says). */
+  configuration?: Configuration;
 }
 
 interface CheckContext {
   now: Date;
-  env: Record<string, string | undefined>;
+  configuration: Configuration;
 }
 
 /** Every row of the list, in order; never throws. */
 export async function siteHealth(options: SiteHealthOptions = {}): Promise<HealthRow[]> {
-  const context: CheckContext = { now: options.now ?? new Date(), env: options.env ?? process.env };
+  const context: CheckContext = {
+    now: options.now ?? new Date(),
+    configuration: options.configuration ?? configuration(),
+  };
   const checks: Array<[HealthCheckId, string, (context: CheckContext) => Promise<HealthRow>]> = [
     ["smtp", "Envio de e-mail", smtpCheck],
     ["outbox", "Fila de e-mails", outboxCheck],
@@ -69,10 +73,6 @@ async function safely(
         "alguns instantes; se continuar, veja o registro (log) do servidor.",
     };
   }
-}
-
-function siteOf(env: Record<string, string | undefined>) {
-  return env === process.env ? siteDefaults() : siteFromEnv(env);
 }
 
 /** "1 conta" / "3 contas", with the number the Brazilian way. */
@@ -105,8 +105,8 @@ const SMTP_HOW_TO =
   "envio voltar a funcionar.";
 
 /** SMTP configured, and how the last delivery went (the outbox's last sent vs. last failure). */
-async function smtpCheck({ env }: CheckContext): Promise<HealthRow> {
-  const mail = mailConfigFromEnv(env, siteOf(env));
+async function smtpCheck({ configuration }: CheckContext): Promise<HealthRow> {
+  const mail = mailConfig(configuration, siteDefaults(configuration));
   if (!mail.enabled) {
     return {
       id: "smtp",
@@ -235,8 +235,8 @@ async function backupCheck({ now }: CheckContext): Promise<HealthRow> {
 const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
 
 /** PUBLIC_URL on https (http://localhost is the demo's default: a warning, not an error). */
-async function publicUrlCheck({ env }: CheckContext): Promise<HealthRow> {
-  const publicUrl = siteOf(env).publicUrl;
+async function publicUrlCheck({ configuration }: CheckContext): Promise<HealthRow> {
+  const publicUrl = configuration.site.publicUrl;
   const url = new URL(publicUrl);
   if (url.protocol === "https:") {
     return {

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { type ParseArgsOptionsConfig, parseArgs } from "node:util";
+import { configurationFrom } from "../config/configuration.server.ts";
 import { takeSiteSecretFrom } from "../settings/site-secret.server.ts";
 import { backupSqliteDatabase } from "./backup.server.ts";
 import { BackupError, type TableCount } from "./backup-checks.server.ts";
@@ -172,13 +173,14 @@ export async function runBackupCli(
     io.out(`Backups antigos apagados (mantidos os ${keep} mais recentes): ${removed.length}.`);
   };
   try {
-    const config = databaseConfigFromEnv(env);
+    const configured = configurationFrom(env);
+    const config = configured.database;
     if (config.engine === "postgres") {
       if (!options.values["pg-dump"]) {
         io.err(postgresBackupGuide(env, "backup"));
         return 2;
       }
-      const folder = out ? path.resolve(io.cwd, out) : path.resolve(env.DATA_DIR || "data", "backups");
+      const folder = out ? path.resolve(io.cwd, out) : path.join(configured.dataDir, "backups");
       io.out(`Copiando ${describeDatabase(config)} com o pg_dump...`);
       const result = await backupPostgresDatabase(config, folder);
       io.out(
@@ -227,8 +229,9 @@ export async function runRestoreCli(
     return 2;
   }
   try {
-    const config = databaseConfigFromEnv(env);
-    takeSiteSecretFrom(env);
+    const configured = configurationFrom(env);
+    const config = configured.database;
+    takeSiteSecretFrom(configured);
     if (config.engine === "postgres") {
       io.err(postgresBackupGuide(env, "restore"));
       return 2;

@@ -1,7 +1,12 @@
 import type { Kysely } from "kysely";
+import {
+  configuration,
+  configurationFrom,
+  type EnvironmentVariables,
+} from "../config/configuration.server.ts";
 import { logEvent } from "../http/log.server.ts";
 import { takeSiteSecretFrom } from "../settings/site-secret.server.ts";
-import { databaseConfigFromEnv, describeDatabase } from "./config.server.ts";
+import { describeDatabase } from "./config.server.ts";
 import { type DatabaseHandle, openDatabase } from "./connection.server.ts";
 import { migrateToLatest } from "./migrate.server.ts";
 import type { Database } from "./schema";
@@ -13,15 +18,15 @@ let ready: Promise<DatabaseHandle> | undefined;
  * Open the configured database, apply migrations and seed the demo content when the database
  * was just created.
  * Memoised: the server awaits it at start-up (and exits with a clear message if it fails);
- * elsewhere (scripts, tests) the first query that needs it does.
+ * elsewhere (scripts, tests) the first query that needs it does. The site's configuration
+ * unless `env` (a test's database, a script's) names another.
  */
-export function startDatabase(
-  env: Record<string, string | undefined> = process.env,
-): Promise<DatabaseHandle> {
+export function startDatabase(env?: EnvironmentVariables): Promise<DatabaseHandle> {
   ready ??= (async () => {
-    const config = databaseConfigFromEnv(env);
+    const configured = env ? configurationFrom(env) : configuration();
+    const config = configured.database;
     // The keys the data needs (site-secret.server.ts) come from the same DATA_DIR / SITE_SECRET.
-    takeSiteSecretFrom(env);
+    takeSiteSecretFrom(configured);
     const handle = await openDatabase(config);
     try {
       const applied = await migrateToLatest(handle);

@@ -1,6 +1,7 @@
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
+import { childEnvironment } from "../config/configuration.server.ts";
 import { backupTimestamp } from "./backup.server.ts";
 import { BackupError } from "./backup-checks.server.ts";
 import type { DatabaseConfig } from "./config.server.ts";
@@ -43,7 +44,7 @@ function run(
 ): Promise<{ code: number; output: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, {
-      env: { ...process.env, ...env },
+      env: childEnvironment(env),
       stdio: ["ignore", "pipe", "pipe"],
     });
     let output = "";

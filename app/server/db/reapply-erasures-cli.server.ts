@@ -1,10 +1,11 @@
 import { closeSync, fchmodSync, openSync, readFileSync, writeSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { configurationFrom } from "../config/configuration.server.ts";
 import { takeSiteSecretFrom } from "../settings/site-secret.server.ts";
 import { BackupError } from "./backup-checks.server.ts";
 import { type CliIo, otherRowsReErasedLine, parseCli, reportFailure } from "./backup-cli.server.ts";
-import { type DatabaseConfig, databaseConfigFromEnv, describeDatabase } from "./config.server.ts";
+import { type DatabaseConfig, describeDatabase } from "./config.server.ts";
 import { type DatabaseHandle, openDatabase } from "./connection.server.ts";
 import {
   ERASED_ROW_TABLES,
@@ -133,8 +134,9 @@ export async function runReapplyErasuresCli(
 
   let handle: DatabaseHandle | undefined;
   try {
-    const config = databaseConfigFromEnv(env);
-    takeSiteSecretFrom(env);
+    const configured = configurationFrom(env);
+    const config = configured.database;
+    takeSiteSecretFrom(configured);
     if (save) {
       const target = path.resolve(io.cwd, save);
       handle = await open(config);

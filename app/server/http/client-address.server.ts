@@ -1,6 +1,7 @@
 import { BlockList, isIP } from "node:net";
-import { z } from "zod";
+import { configuration, type TrustProxySetting } from "../config/configuration.server";
 import { normalizeAddress } from "./ip-address.server";
+import type { ProxyEntry } from "./proxy-entry.server";
 
 // Who the client is, when reverse proxies stand in front of the server. X-Forwarded-For and
 // X-Forwarded-Proto are only believed from a socket peer named in TRUST_PROXY: anyone else can
@@ -24,45 +25,7 @@ const nobody: TrustedProxies = { enabled: false, trustsPeer: () => false, isProx
  */
 const anyPeer: TrustedProxies = { enabled: true, trustsPeer: () => true, isProxy: () => false };
 
-const EXAMPLE = "127.0.0.1,10.0.0.0/8,::1";
-const problem = (entry: string) =>
-  `TRUST_PROXY inválido: “${entry}” não é um endereço IP nem uma faixa CIDR. Use os endereços ou faixas dos proxies, separados por vírgula (ex.: TRUST_PROXY=${EXAMPLE}), ou TRUST_PROXY=1 para confiar em qualquer conexão (só quando o proxy é a única entrada do servidor).`;
-
-type ProxyEntry = { address: string; prefix: number; family: "ipv4" | "ipv6" };
-
-/** One TRUST_PROXY entry: an address or a CIDR range, IPv4 or IPv6; undefined when malformed. */
-function proxyEntry(entry: string): ProxyEntry | undefined {
-  const [rawAddress = "", rawPrefix, ...rest] = entry.split("/");
-  // A single IPv4-mapped address ("::ffff:10.0.0.1") is the IPv4 address; ranges stay as written.
-  const address = rawPrefix === undefined ? normalizeAddress(rawAddress) : rawAddress;
-  const version = address ? isIP(address) : 0;
-  if (!address || !version || address.includes("%") || rest.length) return undefined;
-  const max = version === 4 ? 32 : 128;
-  const prefix = rawPrefix === undefined ? max : /^\d{1,3}$/.test(rawPrefix) ? Number(rawPrefix) : -1;
-  if (prefix < 0 || prefix > max) return undefined;
-  return { address, prefix, family: version === 4 ? "ipv4" : "ipv6" };
-}
-
-const trustProxySchema = z
-  .string()
-  .optional()
-  .transform((value, ctx): TrustedProxies => {
-    const text = value?.trim() ?? "";
-    if (/^(|0|false|no|off)$/i.test(text)) return nobody;
-    if (/^(1|true|yes|on)$/i.test(text)) return anyPeer;
-    const entries: ProxyEntry[] = [];
-    for (const raw of text.split(",")) {
-      const entry = proxyEntry(raw.trim());
-      if (!entry) {
-        ctx.addIssue({ code: "custom", message: problem(raw.trim()) });
-        return z.NEVER;
-      }
-      entries.push(entry);
-    }
-    return proxyList(entries);
-  });
-
-function proxyList(entries: ProxyEntry[]): TrustedProxies {
+function proxyList(entries: readonly ProxyEntry[]): TrustedProxies {
   const list = new BlockList();
   for (const { address, prefix, family } of entries) list.addSubnet(address, prefix, family);
   const isProxy = (address: string) => {
@@ -72,15 +35,20 @@ function proxyList(entries: ProxyEntry[]): TrustedProxies {
   return { enabled: true, isProxy, trustsPeer: (peer) => peer !== undefined && isProxy(peer) };
 }
 
+const memo = new WeakMap<TrustProxySetting, TrustedProxies>();
+
 /**
- * Read TRUST_PROXY: unset (or 0/false/no/off) trusts nobody; 1/true/yes/on trusts any peer;
- * otherwise a comma-separated list of proxy addresses and CIDR ranges, IPv4 or IPv6. Anything
- * else throws a pt-BR message naming TRUST_PROXY, meant to stop the server at start.
+ * The proxies of TRUST_PROXY (checked at start): unset (or 0/false/no/off) trusts nobody;
+ * 1/true/yes/on trusts any peer; otherwise the listed addresses and CIDR ranges.
  */
-export function trustedProxiesFromEnv(env: Record<string, string | undefined> = process.env): TrustedProxies {
-  const parsed = trustProxySchema.safeParse(env.TRUST_PROXY);
-  if (parsed.success) return parsed.data;
-  throw new Error(parsed.error.issues[0]?.message ?? problem(String(env.TRUST_PROXY)));
+export function trustedProxies(setting: TrustProxySetting = configuration().trustProxy): TrustedProxies {
+  let proxies = memo.get(setting);
+  if (!proxies) {
+    proxies =
+      setting.mode === "nobody" ? nobody : setting.mode === "any-peer" ? anyPeer : proxyList(setting.entries);
+    memo.set(setting, proxies);
+  }
+  return proxies;
 }
 
 /**
@@ -88,8 +56,8 @@ export function trustedProxiesFromEnv(env: Record<string, string | undefined> = 
  * whose peer is not a trusted proxy (`withoutUntrustedForwarding`), so a reader that has only
  * the request (requestIsHttps) may believe what is left when this is true.
  */
-export function trustProxyFromEnv(env: Record<string, string | undefined> = process.env): boolean {
-  return trustedProxiesFromEnv(env).enabled;
+export function trustProxyEnabled(setting?: TrustProxySetting): boolean {
+  return trustedProxies(setting).enabled;
 }
 
 /** Headers only a proxy may set. */

@@ -1,12 +1,16 @@
 import { describe, expect, it } from "vitest";
+import { configurationFrom } from "../config/configuration.server";
 import {
   clientAddress,
-  trustedProxiesFromEnv,
-  trustProxyFromEnv,
+  trustedProxies,
+  trustProxyEnabled,
   withoutUntrustedForwarding,
 } from "./client-address.server";
 
-const proxies = (value?: string) => trustedProxiesFromEnv({ TRUST_PROXY: value });
+const setting = (value?: string) => configurationFrom({ TRUST_PROXY: value }).trustProxy;
+const proxies = (value?: string) => trustedProxies(setting(value));
+const trustProxyFromEnv = ({ TRUST_PROXY }: { TRUST_PROXY?: string }) =>
+  trustProxyEnabled(setting(TRUST_PROXY));
 
 describe("TRUST_PROXY", () => {
   it("trusts nobody when unset, empty or off", () => {
@@ -57,7 +61,7 @@ describe("TRUST_PROXY", () => {
     "2",
     "127.0.0.1;10.0.0.1",
   ])("refuses %j with a pt-BR message naming TRUST_PROXY", (value) => {
-    expect(() => proxies(value)).toThrow(/^TRUST_PROXY inválido: .*não é um endereço IP nem uma faixa CIDR/);
+    expect(() => proxies(value)).toThrow(/TRUST_PROXY: .*não é um endereço IP nem uma faixa CIDR/);
     expect(() => trustProxyFromEnv({ TRUST_PROXY: value })).toThrow(/TRUST_PROXY/);
   });
 });

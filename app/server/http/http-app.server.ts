@@ -19,7 +19,7 @@ import { limitRequestBodies } from "./body-limits.server";
 import {
   clientAddress,
   type TrustedProxies,
-  trustedProxiesFromEnv,
+  trustedProxies,
   withoutUntrustedForwarding,
 } from "./client-address.server";
 import { compressResponses } from "./compression.server";
@@ -69,7 +69,7 @@ export function createHttpApp({
   const handleDocument = createRequestHandler(serverBuild, mode);
   const servePublicFile = publicFiles();
   // Throws at start on a malformed TRUST_PROXY, with a message naming it.
-  const proxies = trustedProxiesFromEnv();
+  const proxies = trustedProxies();
   const app = new Hono<{ Variables: AppVariables }>();
 
   // Security headers on every response, including static files, redirects and errors. The

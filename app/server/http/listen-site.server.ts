@@ -1,9 +1,10 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { Duplex } from "node:stream";
 import { getRequestListener } from "@hono/node-server";
+import { configuration } from "../config/configuration.server";
 import type { HttpApp } from "./http-app.server";
 import { logEvent } from "./log.server";
-import { shutdownDrainMs, startDraining } from "./readiness.server";
+import { startDraining } from "./readiness.server";
 
 /** Node-level handling in front of the app; `next` hands the request on. */
 export type FrontHandler = (
@@ -34,8 +35,7 @@ export interface ListenOptions {
  * SIGTERM or SIGINT.
  */
 export function listenSite({ fetch, stop, server: given, inFront, closing }: ListenOptions): Server {
-  const port = Number(process.env.PORT ?? 3000);
-  const host = process.env.HOST ?? "127.0.0.1";
+  const { port, host } = configuration().listen;
   const toApp = getRequestListener(fetch, { hostname: host });
   const server = given ?? createServer();
   let stopping = false;
@@ -74,7 +74,7 @@ export function listenSite({ fetch, stop, server: given, inFront, closing }: Lis
   function shutdown(signal: string) {
     if (stopping) return;
     stopping = true;
-    const drainMs = shutdownDrainMs();
+    const drainMs = configuration().shutdownDrainMs;
     logEvent(
       "info",
       drainMs

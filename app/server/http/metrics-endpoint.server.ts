@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from "node:crypto";
-import { z } from "zod";
+import { configuration } from "../config/configuration.server";
 import { isLoopbackAddress } from "./ip-address.server";
 import { metricsRegistry, scrapeMetrics } from "./metrics.server";
 
@@ -10,13 +10,6 @@ import { metricsRegistry, scrapeMetrics } from "./metrics.server";
 
 export const METRICS_REFUSED_MESSAGE =
   "As métricas só respondem a esta máquina, ou com o token de METRICS_TOKEN (Authorization: Bearer …).";
-
-export const metricsTokenSchema = z
-  .string()
-  .trim()
-  .min(24, "METRICS_TOKEN: use um segredo de pelo menos 24 caracteres (ex.: saída de openssl rand -hex 24)")
-  .max(512, "METRICS_TOKEN: use no máximo 512 caracteres")
-  .optional();
 
 const digest = (text: string) => createHash("sha256").update(text).digest();
 
@@ -38,7 +31,7 @@ function cameStraightFromThisMachine(request: Request, peer: string | undefined)
 export async function metricsAnswer(
   request: Request,
   peer: string | undefined,
-  token = process.env.METRICS_TOKEN?.trim() || undefined,
+  token = configuration().metricsToken,
 ): Promise<Response> {
   if (
     !bearerMatches(request.headers.get("authorization"), token) &&

@@ -1,3 +1,4 @@
+import { ConfigurationError, loadConfiguration } from "../config/configuration.server";
 import { startSite } from "./http-app.server";
 import { listenSite } from "./listen-site.server";
 import { logEvent } from "./log.server";
@@ -8,10 +9,18 @@ export * from "./http-app.server";
 export { listenSite } from "./listen-site.server";
 
 /**
- * The production server (`npm start` runs server.js, which calls this): opens the site, listens
- * on PORT and HOST, and shuts down gracefully on SIGTERM or SIGINT.
+ * The production server (`npm start` runs server.js, which calls this): checks the configuration,
+ * opens the site, listens on PORT and HOST, and shuts down gracefully on SIGTERM or SIGINT.
  */
 export async function serveSite(): Promise<void> {
+  try {
+    loadConfiguration();
+  } catch (error) {
+    if (!(error instanceof ConfigurationError)) throw error;
+    // Every malformed variable at once, in plain lines, before anything is opened.
+    process.stderr.write(`${error.message}\n`);
+    process.exit(1);
+  }
   let site: Awaited<ReturnType<typeof startSite>>;
   try {
     site = await startSite();

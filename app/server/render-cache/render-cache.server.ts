@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import type { Context, MiddlewareHandler } from "hono";
-import { z } from "zod";
+import type { Configuration } from "../config/configuration.server";
 import { compressBody } from "../http/compress-body.server";
 import { logEvent } from "../http/log.server";
 import { renderedHtmlOf, renderedPageResponse, responseBytes } from "../http/rendered-body.server";
@@ -46,30 +46,8 @@ export interface RenderCache {
   stop: () => Promise<void>;
 }
 
-const settingsSchema = z.object({
-  RENDER_CACHE: z.enum(["on", "off"], { error: "RENDER_CACHE deve ser 'on' ou 'off'." }).default("on"),
-  RENDER_CACHE_MB: z.coerce
-    .number({ error: "RENDER_CACHE_MB deve ser um número de megabytes." })
-    .int({ error: "RENDER_CACHE_MB deve ser um número inteiro de megabytes." })
-    .min(1, { error: "RENDER_CACHE_MB deve ser ao menos 1." })
-    .max(4096, { error: "RENDER_CACHE_MB deve ser no máximo 4096." })
-    .default(32),
-});
-
-export interface RenderCacheSettings {
-  enabled: boolean;
-  maxBytes: number;
-}
-
 /** RENDER_CACHE=off renders every page (debugging, benchmarks); RENDER_CACHE_MB bounds memory. */
-export function renderCacheSettingsFromEnv(env: Record<string, string | undefined>): RenderCacheSettings {
-  const parsed = settingsSchema.safeParse({
-    RENDER_CACHE: env.RENDER_CACHE || undefined,
-    RENDER_CACHE_MB: env.RENDER_CACHE_MB || undefined,
-  });
-  if (!parsed.success) throw new Error(parsed.error.issues.map((issue) => issue.message).join(" "));
-  return { enabled: parsed.data.RENDER_CACHE === "on", maxBytes: parsed.data.RENDER_CACHE_MB * 1024 * 1024 };
-}
+export type RenderCacheSettings = Configuration["renderCache"];
 
 const MAX_AGE_MS = 60 * 60 * 1000;
 

@@ -5,12 +5,12 @@ import { deleteExpiredPendingSignIns } from "../accounts/pending-sign-in.server"
 import { pruneEvents } from "../accounts/rate-limit.server";
 import { deleteExpiredSessions } from "../accounts/sessions.server";
 import { auditRetentionCutoff, deleteAuditEntriesOlderThan } from "../audit/audit-log.server";
-import { describeMail, mailConfigFromEnv } from "../email/mail-config.server";
+import { type Configuration, configuration } from "../config/configuration.server";
+import { describeMail, mailConfig } from "../email/mail-config.server";
 import { deleteExpiredMessages } from "../email/outbox.server";
 import { startOutboxWorker } from "../email/outbox-worker.server";
 import { logEvent } from "../http/log.server";
 import { deleteLeadsOlderThan } from "../leads/leads.server";
-import { quoteSettingsFromEnv } from "../leads/quote-config.server";
 import { startPostScheduler } from "../posts/post-scheduler.server";
 
 export type StopBackgroundTask = () => Promise<void>;
@@ -52,12 +52,8 @@ function startHousekeeping(): StopBackgroundTask {
  * Work the server process does besides answering requests. Each task returns a stop function;
  * graceful shutdown awaits them all, so in-flight work (an e-mail being sent) can finish.
  */
-export function startBackgroundWork(
-  env: Record<string, string | undefined> = process.env,
-): StopBackgroundTask {
-  // Malformed settings stop the server at start-up with a message naming the variable.
-  quoteSettingsFromEnv(env);
-  const mail = mailConfigFromEnv(env, siteDefaults());
+export function startBackgroundWork(config: Configuration = configuration()): StopBackgroundTask {
+  const mail = mailConfig(config, siteDefaults(config));
   logEvent("info", describeMail(mail));
   const tasks: StopBackgroundTask[] = [startHousekeeping(), startPostScheduler().stop];
   if (mail.enabled) tasks.push(startOutboxWorker({ mail, policy: { leaseMs: mail.leaseMs } }).stop);

@@ -1,16 +1,12 @@
 import { siteDefaults } from "~/config/site-env.server";
 import { loadSessionKeyForCache } from "../accounts/session-token.server";
 import { ensureFirstAdmin } from "../accounts/users.server";
+import { configuration } from "../config/configuration.server";
 import { startDatabase, stopDatabase } from "../db/database.server";
 import { startContentChanges } from "../render-cache/content-changes.server";
 import { watchContentMemos } from "../render-cache/content-memo.server";
-import {
-  type RenderCache,
-  renderCacheSettingsFromEnv,
-  startRenderCache,
-} from "../render-cache/render-cache.server";
+import { type RenderCache, startRenderCache } from "../render-cache/render-cache.server";
 import { startBackgroundWork } from "./background.server";
-import { assertEnvironment } from "./environment.server";
 
 // What a running site keeps going besides answering requests: the database connection, the
 // change feed, the render cache, the content memos' hook on the feed, and the background work
@@ -24,18 +20,21 @@ export interface SiteServices {
   stop: () => Promise<void>;
 }
 
-/** Check the configuration, open and migrate the database (seeding a new one), start the rest. */
+/**
+ * Open and migrate the database (seeding a new one), start the rest. The configuration was
+ * checked before (serve-site.server.ts, scripts/dev.ts): here a malformed one would throw its
+ * pt-BR list before anything is opened.
+ */
 export async function startSiteServices(): Promise<SiteServices> {
-  // Malformed settings stop the start (pt-BR, naming each variable) before anything is opened.
-  assertEnvironment(process.env);
+  const config = configuration();
   const handle = await startDatabase();
   // The render cache checks session cookies' signatures with this key, without a query.
   await loadSessionKeyForCache(handle.db);
   const changes = await startContentChanges(handle);
-  const renderCache = startRenderCache(changes, renderCacheSettingsFromEnv(process.env));
+  const renderCache = startRenderCache(changes, config.renderCache);
   const stopMemos = watchContentMemos(changes);
-  await ensureFirstAdmin(process.env, siteDefaults().publicUrl);
-  const stopBackground = startBackgroundWork();
+  await ensureFirstAdmin(config.firstAdmin, siteDefaults(config).publicUrl);
+  const stopBackground = startBackgroundWork(config);
   return {
     renderCache,
     stop: async () => {

@@ -11,6 +11,7 @@ import {
   writeSync,
 } from "node:fs";
 import path from "node:path";
+import { type Configuration, configuration } from "../config/configuration.server.ts";
 import { ensurePrivateDirectory, PRIVATE_FILE_MODE } from "../db/private-files.server.ts";
 
 // The site's own secret: the key behind everything the database must not hold in a form a
@@ -19,33 +20,24 @@ import { ensurePrivateDirectory, PRIVATE_FILE_MODE } from "../db/private-files.s
 // DATA_DIR, created (mode 0600, 32 random bytes) the first time a key is needed. Each use gets
 // its own key, derived with HKDF-SHA-256. See docs/decisions/0046.
 
-type Env = Record<string, string | undefined>;
+/** Where the secret comes from: SITE_SECRET, or the file in DATA_DIR. */
+export type SecretSource = Pick<Configuration, "siteSecret" | "dataDir">;
 
 /** The file in DATA_DIR that holds the secret when SITE_SECRET is not set. */
 export const SITE_SECRET_FILE = "site-secret";
 const MIN_LENGTH = 32;
 
-/** SITE_SECRET's check, for the start's list of problems (environment.server.ts). */
-export function siteSecretProblems(env: Env): string[] {
-  const value = env.SITE_SECRET?.trim();
-  if (!value || value.length >= MIN_LENGTH) return [];
-  return [
-    `SITE_SECRET: use um segredo aleatório de ${MIN_LENGTH} caracteres ou mais (ex.: openssl rand -hex 32), ou deixe vazio para o site criar um em DATA_DIR.`,
-  ];
-}
+let configured: SecretSource | undefined;
 
-let configured: Env | undefined;
-
-/** The environment the database was opened with (startDatabase): the secret follows it. */
-export function takeSiteSecretFrom(env: Env): void {
-  configured = env;
+/** The configuration the database was opened with (startDatabase): the secret follows it. */
+export function takeSiteSecretFrom(source: SecretSource): void {
+  configured = source;
 }
 
 const secrets = new Map<string, Buffer>();
 
-function secretFile(env: Env): string {
-  // Path resolution like databaseConfigFromEnv: DATA_DIR, or ./data.
-  return path.resolve(env.DATA_DIR?.trim() || "data", SITE_SECRET_FILE);
+function secretFile(source: SecretSource): string {
+  return path.join(source.dataDir, SITE_SECRET_FILE);
 }
 
 /**
@@ -78,19 +70,17 @@ function fileSecret(file: string): Buffer {
   return Buffer.from(text, "utf8");
 }
 
-/** Where `env` takes its secret from: SITE_SECRET, or the file in DATA_DIR. */
-function sourceOf(env: Env): string {
-  const given = env.SITE_SECRET?.trim();
-  return given ? `env:${given}` : `file:${secretFile(env)}`;
+/** A key for the memo: SITE_SECRET's value, or the file's path. */
+function sourceOf(source: SecretSource): string {
+  return source.siteSecret ? `env:${source.siteSecret}` : `file:${secretFile(source)}`;
 }
 
-/** The site secret for `env` (SITE_SECRET, or the file in DATA_DIR). */
-export function siteSecret(env: Env = configured ?? process.env): Buffer {
-  const where = sourceOf(env);
+/** The site secret (SITE_SECRET, or the file in DATA_DIR). */
+export function siteSecret(source: SecretSource = configured ?? configuration()): Buffer {
+  const where = sourceOf(source);
   let secret = secrets.get(where);
   if (!secret) {
-    const given = env.SITE_SECRET?.trim();
-    secret = given ? Buffer.from(given, "utf8") : fileSecret(secretFile(env));
+    secret = source.siteSecret ? Buffer.from(source.siteSecret, "utf8") : fileSecret(secretFile(source));
     secrets.set(where, secret);
   }
   return secret;
@@ -102,17 +92,20 @@ export type SiteKeyPurpose = "erasure-hash" | "totp-secret" | "recovery-code";
 const keys = new Map<string, Buffer>();
 
 /** A 32-byte key for `purpose`, derived from the site secret (HKDF-SHA-256), once per source. */
-export function siteKey(purpose: SiteKeyPurpose, env: Env = configured ?? process.env): Buffer {
-  const id = `${purpose}|${sourceOf(env)}`;
+export function siteKey(
+  purpose: SiteKeyPurpose,
+  source: SecretSource = configured ?? configuration(),
+): Buffer {
+  const id = `${purpose}|${sourceOf(source)}`;
   let key = keys.get(id);
   if (!key) {
-    key = Buffer.from(hkdfSync("sha256", siteSecret(env), Buffer.alloc(0), `site:${purpose}`, 32));
+    key = Buffer.from(hkdfSync("sha256", siteSecret(source), Buffer.alloc(0), `site:${purpose}`, 32));
     keys.set(id, key);
   }
   return key;
 }
 
 /** HMAC-SHA-256 (hex) of `text` with the key for `purpose`. */
-export function keyedHash(purpose: SiteKeyPurpose, text: string, env?: Env): string {
-  return createHmac("sha256", siteKey(purpose, env)).update(text, "utf8").digest("hex");
+export function keyedHash(purpose: SiteKeyPurpose, text: string, source?: SecretSource): string {
+  return createHmac("sha256", siteKey(purpose, source)).update(text, "utf8").digest("hex");
 }

@@ -9,9 +9,10 @@ import {
   type VisitorConfirmation,
 } from "~/lib/company-settings";
 import { weekdays } from "~/lib/opening-hours";
+import { configuration } from "../config/configuration.server";
 import { database } from "../db/database.server";
 import { COMPANY_SETTINGS_KEY } from "../db/migrations/0007-company-settings.server";
-import { mailConfigFromEnv } from "../email/mail-config.server";
+import { mailConfig } from "../email/mail-config.server";
 import { logEvent } from "../http/log.server";
 import { contentMemo, forgetContent } from "../render-cache/content-memo.server";
 
@@ -89,7 +90,7 @@ export function parseStoredSettings(json: string): Partial<CompanySettings> {
 
 /** Every setting as it applies now (the recipients from LEADS_TO until the owner saves them). */
 export function companySettingsInForce(settings: SiteSettings): CompanySettings {
-  const recipients = settings.quoteRecipients ?? mailConfigFromEnv(process.env, siteDefaults()).to;
+  const recipients = settings.quoteRecipients ?? mailConfig(configuration(), siteDefaults()).to;
   return companySettingsOf(settings.site, recipients, settings.visitorConfirmation);
 }
 

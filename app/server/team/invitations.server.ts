@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { siteDefaults } from "~/config/site-env.server";
 import { ROLE_LABELS, ROLES, type Role, roleOf } from "~/lib/roles";
+import { emailSchema, passwordSchema } from "../accounts/admin-credentials.server";
 import { hashPassword } from "../accounts/password.server";
 import { passwordProblem } from "../accounts/password-policy.server";
 import {
@@ -9,7 +10,6 @@ import {
   looksLikeSingleUseToken,
   newSingleUseToken,
 } from "../accounts/single-use-token.server";
-import { emailSchema, passwordSchema } from "../accounts/users.server";
 import { startDatabase } from "../db/database.server";
 import { enqueueAccountEmail } from "../email/account-email.server";
 import { wakeOutboxWorker } from "../email/outbox-worker.server";
