@@ -1,4 +1,5 @@
-import { emailSchema } from "../accounts/users.server";
+import { emailSchema } from "../accounts/admin-credentials.server";
+import { ConfigurationError, loadConfiguration } from "../config/configuration.server";
 import { stopDatabase } from "../db/database.server";
 import { siteSettings } from "../settings/site-settings.server";
 import { resetSecondFactorsByEmail } from "./second-factor-reset.server";
@@ -29,6 +30,13 @@ export async function runSecondFactorResetCli(args: string[], terminal: Terminal
   if (!email.success) {
     terminal.err(`${email.error.issues[0]?.message ?? "Informe um e-mail válido."}\n${USAGE}`);
     return 2;
+  }
+  try {
+    loadConfiguration();
+  } catch (error) {
+    if (!(error instanceof ConfigurationError)) throw error;
+    terminal.err(error.message);
+    return 1;
   }
   try {
     const result = await resetSecondFactorsByEmail(email.data, (await siteSettings()).site.name);
