@@ -166,3 +166,9 @@ export function formatArticleDate(iso: string): string {
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? "";
   return `${part("day")} ${part("month").replace(".", "")} ${part("year")}`;
 }
+
+/** The Monday (YYYY-MM-DD) of the week that holds the calendar day `day`. */
+export function mondayOf(day: string): string {
+  const weekday = new Date(`${day}T00:00:00.000Z`).getUTCDay();
+  return addDays(day, -((weekday + 6) % 7));
+}

@@ -1,3 +1,4 @@
+import type { SiteServiceOptions } from "../runtime/site-services.server";
 import { startSite } from "./http-app.server";
 import { listenSite } from "./listen-site.server";
 import { logEvent } from "./log.server";
@@ -9,12 +10,13 @@ export { listenSite } from "./listen-site.server";
 
 /**
  * The production server (`npm start` runs server.js, which calls this): opens the site, listens
- * on PORT and HOST, and shuts down gracefully on SIGTERM or SIGINT.
+ * on PORT and HOST, and shuts down gracefully on SIGTERM or SIGINT. `options` are for the
+ * benchmark's comparison runs (harness/server-without-visit-counting.js); production passes none.
  */
-export async function serveSite(): Promise<void> {
+export async function serveSite(options: SiteServiceOptions = {}): Promise<void> {
   let site: Awaited<ReturnType<typeof startSite>>;
   try {
-    site = await startSite();
+    site = await startSite(options);
   } catch (error) {
     logEvent("error", `Não foi possível iniciar o site.\n${(error as Error).message}`);
     process.exit(1);

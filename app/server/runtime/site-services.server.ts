@@ -9,6 +9,7 @@ import {
   renderCacheSettingsFromEnv,
   startRenderCache,
 } from "../render-cache/render-cache.server";
+import { setActiveVisitCounter, startVisitCounter, type VisitCounter } from "../visits/visit-counter.server";
 import { startBackgroundWork } from "./background.server";
 import { assertEnvironment } from "./environment.server";
 
@@ -21,11 +22,20 @@ import { assertEnvironment } from "./environment.server";
 export interface SiteServices {
   /** The cache the app is built with (`npm run dev` builds the app again on code changes). */
   renderCache: RenderCache;
+  /** Counts page views and contact taps; undefined when counting is off. */
+  visits: VisitCounter | undefined;
   stop: () => Promise<void>;
 }
 
+export interface SiteServiceOptions {
+  /** Count visits and contact taps (default). Off only for the benchmark's comparison run. */
+  countVisits?: boolean;
+}
+
 /** Check the configuration, open and migrate the database (seeding a new one), start the rest. */
-export async function startSiteServices(): Promise<SiteServices> {
+export async function startSiteServices({
+  countVisits = true,
+}: SiteServiceOptions = {}): Promise<SiteServices> {
   // Malformed settings stop the start (pt-BR, naming each variable) before anything is opened.
   assertEnvironment(process.env);
   const handle = await startDatabase();
@@ -36,9 +46,15 @@ export async function startSiteServices(): Promise<SiteServices> {
   const stopMemos = watchContentMemos(changes);
   await ensureFirstAdmin(process.env, siteDefaults().publicUrl);
   const stopBackground = startBackgroundWork();
+  const visits = countVisits ? startVisitCounter() : undefined;
+  setActiveVisitCounter(visits);
   return {
     renderCache,
+    visits,
     stop: async () => {
+      // The last counts are written while the database is still open.
+      setActiveVisitCounter(undefined);
+      await visits?.stop();
       await stopBackground();
       stopMemos();
       await renderCache.stop();
