@@ -99,18 +99,18 @@ export default function PoliticaDePrivacidade() {
               <li>as marcas de campanha do link (utm_source, utm_medium, utm_campaign), quando houver;</li>
               <li>o tipo de aparelho: celular, tablet ou computador;</li>
               <li>
-                quantas vezes os links de WhatsApp, telefone e e-mail de cada página foram tocados. Esses links
-                passam por um endereço do próprio site (por exemplo, /contato/whatsapp), que conta o toque e
-                leva você na hora ao WhatsApp, ao telefone ou ao e-mail da empresa.
+                quantas vezes os links de WhatsApp, telefone e e-mail de cada página foram tocados. Esses
+                links passam por um endereço do próprio site (por exemplo, /contato/whatsapp), que conta o
+                toque e leva você na hora ao WhatsApp, ao telefone ou ao e-mail da empresa.
               </li>
             </ul>
             <p>
               Para saber quantas pessoas diferentes visitaram o site em um dia, sem saber quem são, calculamos
               um código embaralhado a partir de um valor aleatório do dia, do endereço deste site, do seu
-              endereço IP e da identificação do seu navegador. O endereço IP e a identificação do navegador não
-              são gravados. O valor aleatório e os códigos do dia são apagados quando o dia termina (horário de
-              Brasília); depois disso ficam só os totais, que não permitem saber quem visitou nem ligar uma
-              visita sua a outra de outro dia.
+              endereço IP e da identificação do seu navegador. O endereço IP e a identificação do navegador
+              não são gravados. O valor aleatório e os códigos do dia são apagados quando o dia termina
+              (horário de Brasília); depois disso ficam só os totais, que não permitem saber quem visitou nem
+              ligar uma visita sua a outra de outro dia.
             </p>
             <p>
               Não contamos robôs e buscadores, páginas que o navegador carrega por conta própria antes de você
