@@ -16,7 +16,7 @@ import { trustedInlineScriptHashes } from "../render-cache/inline-script-hashes.
 import type { RenderCache, RenderCacheVariables } from "../render-cache/render-cache.server";
 import { type SiteServiceOptions, startSiteServices } from "../runtime/site-services.server";
 import type { VisitCounter } from "../visits/visit-counter.server";
-import { countableRequest, pageViewOf } from "../visits/visit-request.server";
+import { countableRequest, rememberedPageView } from "../visits/visit-request.server";
 import { limitRequestBodies } from "./body-limits.server";
 import {
   clientAddress,
@@ -180,6 +180,16 @@ export function createHttpApp({
     return attachRenderedBody(answer);
   });
 
+  /** The view a counted request makes; its client as the trusted proxies say (never stored). */
+  const viewOf = (request: Request, url: URL, peer: string | undefined) =>
+    rememberedPageView(
+      request,
+      url,
+      proxies.enabled
+        ? clientAddress(peer, request.headers.get("x-forwarded-for"), proxies)
+        : (peer ?? "unknown"),
+    );
+
   return {
     // A page already in the render cache needs none of the app's other steps (it is a GET
     // without a session: no body, no CSRF, no admin): send it at once.
@@ -204,18 +214,14 @@ export function createHttpApp({
         if (!counted) return answer;
         return Promise.resolve(answer).then((response) => {
           if (response.status === 200 && response.headers.get("content-type")?.startsWith("text/html")) {
-            visits.countView(
-              pageViewOf(request, url, clientAddress(peer, request.headers.get("x-forwarded-for"), proxies)),
-            );
+            visits.countView(viewOf(request, url, peer));
           }
           return response;
         });
       }
       logAnswer(request, stored.status, { requestId, started, path: url.pathname, cacheResult: "hit" });
       if (counted && stored.status === 200) {
-        visits.countView(
-          pageViewOf(request, url, clientAddress(peer, request.headers.get("x-forwarded-for"), proxies)),
-        );
+        visits.countView(viewOf(request, url, peer));
       }
       return stored;
     },

@@ -1,9 +1,9 @@
 import { siteDefaults } from "~/config/site-env.server";
 import type { ContactKind } from "~/lib/contact-taps";
-import { siteDay } from "~/lib/site-time";
+import { siteDay, siteDayTeller } from "~/lib/site-time";
 import { database } from "../db/database.server";
 import { logEvent } from "../http/log.server";
-import type { PageView, VisitSource } from "./visit-request.server";
+import { type PageView, type VisitSource, visitSourceKey } from "./visit-request.server";
 import {
   type CountBatch,
   closeFinishedDays,
@@ -18,7 +18,9 @@ import {
 // or a tap adds to this instance's counters in memory, and a timer writes them every few
 // seconds (and once more at shutdown) as upserts into the aggregate rows. The buffer is
 // bounded: past its limit new entries are dropped and the drop is logged, so a flood of
-// made-up campaign tags costs a known amount of memory, never the process.
+// made-up campaign tags costs a known amount of memory, never the process. A view costs a few
+// map lookups: its keys were made with it (visit-request.server.ts), and the day's counters
+// are found by the day alone.
 
 export interface VisitCounterOptions {
   /** How often the counters are written. */
@@ -31,8 +33,8 @@ export interface VisitCounterOptions {
 }
 
 export interface VisitCounter {
-  countView: (view: PageView, at?: Date) => void;
-  countTap: (kind: ContactKind, source: VisitSource, at?: Date) => void;
+  countView: (view: PageView) => void;
+  countTap: (kind: ContactKind, source: VisitSource) => void;
   /** Write what is counted so far (tests, shutdown). */
   flush: () => Promise<void>;
   /** Count and delete the hashes of days that are over. */
@@ -44,57 +46,85 @@ const FLUSH_MS = 5_000;
 const MAX_ENTRIES = 50_000;
 const CLOSE_DELAY_MS = 10 * 60 * 1000;
 
-const sourceKey = (s: VisitSource) =>
-  `${s.page}\n${s.referrerHost}\n${s.utmSource}\n${s.utmMedium}\n${s.utmCampaign}`;
+/** One day's counters, by the keys the views and taps carry. */
+interface DayCounters {
+  views: Map<string, ViewCount>;
+  visitors: Map<string, VisitorSeen>;
+  taps: Map<string, TapCount>;
+}
 
 export function startVisitCounter(options: VisitCounterOptions = {}): VisitCounter {
   const flushMs = options.flushMs ?? FLUSH_MS;
   const maxEntries = options.maxEntries ?? MAX_ENTRIES;
   const closeDelayMs = options.closeDelayMs ?? CLOSE_DELAY_MS;
   const now = options.now ?? (() => new Date());
+  const { now: clock } = options;
+  const nowMs = clock ? () => clock().getTime() : Date.now;
   const site = new URL(siteDefaults().publicUrl).host;
+  const dayOf = siteDayTeller();
 
-  let views = new Map<string, ViewCount>();
-  let visitors = new Map<string, VisitorSeen>();
-  let taps = new Map<string, TapCount>();
+  let days = new Map<string, DayCounters>();
+  let entries = 0;
   let dropped = 0;
   let flushing: Promise<void> | undefined;
   let closedBefore = "";
   const salts = new Map<string, string>();
 
-  const size = () => views.size + visitors.size + taps.size;
-  const full = () => size() >= maxEntries;
-
-  const countView: VisitCounter["countView"] = (view, at = now()) => {
-    const day = siteDay(at);
-    const source = sourceKey(view);
-    const viewKey = `${day}\n${source}\n${view.device}`;
-    const counted = views.get(viewKey);
-    if (counted) counted.views++;
-    else if (full()) dropped++;
-    else {
-      const { visitorDigest: _, device, ...dimensions } = view;
-      views.set(viewKey, { ...dimensions, day, device, views: 1 });
+  const countersOf = (day: string): DayCounters => {
+    let counters = days.get(day);
+    if (!counters) {
+      counters = { views: new Map(), visitors: new Map(), taps: new Map() };
+      days.set(day, counters);
     }
-    const visitorKey = `${day}\n${view.visitorDigest}\n${source}`;
-    if (!visitors.has(visitorKey)) {
-      if (full()) dropped++;
-      else {
-        const { device: _, ...seen } = view;
-        visitors.set(visitorKey, { ...seen, day });
-      }
-    }
-    if (size() >= maxEntries / 2) void flush();
+    return counters;
   };
 
-  const countTap: VisitCounter["countTap"] = (kind, source, at = now()) => {
-    const day = siteDay(at);
-    const key = `${day}\n${kind}\n${sourceKey(source)}`;
-    const counted = taps.get(key);
+  const countView: VisitCounter["countView"] = (view) => {
+    const day = dayOf(nowMs());
+    const counters = countersOf(day);
+    const counted = counters.views.get(view.viewKey);
+    if (counted) counted.views++;
+    else if (entries >= maxEntries) dropped++;
+    else {
+      counters.views.set(view.viewKey, {
+        day,
+        page: view.page,
+        referrerHost: view.referrerHost,
+        utmSource: view.utmSource,
+        utmMedium: view.utmMedium,
+        utmCampaign: view.utmCampaign,
+        device: view.device,
+        views: 1,
+      });
+      entries++;
+    }
+    if (!counters.visitors.has(view.visitorKey)) {
+      if (entries >= maxEntries) dropped++;
+      else {
+        counters.visitors.set(view.visitorKey, {
+          day,
+          page: view.page,
+          referrerHost: view.referrerHost,
+          utmSource: view.utmSource,
+          utmMedium: view.utmMedium,
+          utmCampaign: view.utmCampaign,
+          visitorDigest: view.visitorDigest,
+        });
+        entries++;
+      }
+    }
+    if (entries >= maxEntries / 2) void flush();
+  };
+
+  const countTap: VisitCounter["countTap"] = (kind, source) => {
+    const day = dayOf(nowMs());
+    const counters = countersOf(day);
+    const key = `${kind}\n${visitSourceKey(source)}`;
+    const counted = counters.taps.get(key);
     if (counted) counted.taps++;
-    else if (full()) dropped++;
-    else
-      taps.set(key, {
+    else if (entries >= maxEntries) dropped++;
+    else {
+      counters.taps.set(key, {
         day,
         kind,
         page: source.page,
@@ -104,51 +134,67 @@ export function startVisitCounter(options: VisitCounterOptions = {}): VisitCount
         utmCampaign: source.utmCampaign,
         taps: 1,
       });
+      entries++;
+    }
   };
 
   /** Put back what a failed write held, as far as the bound allows. */
-  const putBack = (batch: Map<string, ViewCount>, current: Map<string, ViewCount>) => {
-    for (const [key, entry] of batch) {
-      const counted = current.get(key);
-      if (counted) counted.views += entry.views;
-      else if (full()) dropped += entry.views;
-      else current.set(key, entry);
+  const putBack = (held: Map<string, DayCounters>) => {
+    for (const [day, old] of held) {
+      const counters = countersOf(day);
+      for (const [key, entry] of old.views) {
+        const counted = counters.views.get(key);
+        if (counted) counted.views += entry.views;
+        else if (entries >= maxEntries) dropped += entry.views;
+        else {
+          counters.views.set(key, entry);
+          entries++;
+        }
+      }
+      for (const [key, entry] of old.taps) {
+        const counted = counters.taps.get(key);
+        if (counted) counted.taps += entry.taps;
+        else if (entries >= maxEntries) dropped += entry.taps;
+        else {
+          counters.taps.set(key, entry);
+          entries++;
+        }
+      }
+      for (const [key, entry] of old.visitors) {
+        if (counters.visitors.has(key) || entries >= maxEntries) continue;
+        counters.visitors.set(key, entry);
+        entries++;
+      }
     }
   };
 
   const write = async () => {
-    const batch: CountBatch = {
-      views: [...views.values()],
-      visitors: [...visitors.values()],
-      taps: [...taps.values()],
-    };
-    const held = { views, visitors, taps };
-    views = new Map();
-    visitors = new Map();
-    taps = new Map();
+    const held = days;
+    days = new Map();
+    entries = 0;
     if (dropped) {
       logEvent("error", "visit counts dropped: buffer full", { dropped });
       dropped = 0;
+    }
+    const batch: CountBatch = { views: [], visitors: [], taps: [] };
+    for (const counters of held.values()) {
+      batch.views.push(...counters.views.values());
+      batch.visitors.push(...counters.visitors.values());
+      batch.taps.push(...counters.taps.values());
     }
     if (!batch.views.length && !batch.visitors.length && !batch.taps.length) return;
     try {
       const db = await database();
       const today = siteDay(now());
-      for (const day of new Set(batch.visitors.map((v) => v.day))) {
-        if (salts.has(day)) continue;
+      for (const day of held.keys()) {
+        if (salts.has(day) || !held.get(day)?.visitors.size) continue;
         const salt = await daySalt(db, day, today);
         if (salt) salts.set(day, salt);
       }
       await writeCounts(db, batch, salts, site);
     } catch (error) {
       logEvent("error", "visit counts not written; kept for the next try", { error });
-      putBack(held.views, views);
-      for (const [key, entry] of held.taps) {
-        const counted = taps.get(key);
-        if (counted) counted.taps += entry.taps;
-        else if (!full()) taps.set(key, entry);
-      }
-      for (const [key, entry] of held.visitors) if (!full()) visitors.set(key, entry);
+      putBack(held);
     }
   };
 

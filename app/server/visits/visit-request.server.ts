@@ -26,6 +26,9 @@ export interface PageView extends VisitSource {
    * which hashes it again with the day's salt and the site (what is stored).
    */
   visitorDigest: string;
+  /** The view's dimensions as one string, and with the visitor: the counter's keys, made once. */
+  viewKey: string;
+  visitorKey: string;
 }
 
 /** Paths whose last part is a secret (invitations, resets, share links): never stored. */
@@ -35,10 +38,10 @@ const FILE_PATH = /\.[a-z0-9]+$/i;
 /** Answered before React Router, never a page. */
 const PLUMBING = new Set(["/healthz", "/readyz", "/metrics"]);
 
-/** A speculative load (Chromium's speculation rules, `<link rel=prefetch>`, Firefox's). */
+/** A speculative load (Chromium's speculation rules and `<link rel=prefetch>`, Firefox's). */
 function isPrefetch(headers: Headers): boolean {
-  const purpose = `${headers.get("sec-purpose") ?? ""} ${headers.get("purpose") ?? ""} ${headers.get("x-moz") ?? ""}`;
-  return /prefetch|prerender|preview/i.test(purpose);
+  const purpose = headers.get("sec-purpose") ?? headers.get("purpose");
+  return purpose !== null && /prefetch|prerender|preview/i.test(purpose);
 }
 
 /** A page of the public site, by its path alone. */
@@ -86,16 +89,53 @@ function isOwnHost(host: string, url: URL): boolean {
 /** The page view a counted request makes: its page, its source and the visitor's digest. */
 export function pageViewOf(request: Request, url: URL, clientAddress: string): PageView {
   const userAgent = request.headers.get("user-agent") ?? "";
-  const params = url.searchParams;
-  return {
+  const params = url.search ? url.searchParams : undefined;
+  const source: VisitSource = {
     page: sourcePart("page", url.pathname) ?? "",
     referrerHost: referrerHostOf(request.headers.get("referer"), url),
-    utmSource: sourcePart("utmSource", params.get("utm_source")) ?? "",
-    utmMedium: sourcePart("utmMedium", params.get("utm_medium")) ?? "",
-    utmCampaign: sourcePart("utmCampaign", params.get("utm_campaign")) ?? "",
-    device: deviceClass(userAgent),
-    visitorDigest: createHash("sha256").update(clientAddress).update("\0").update(userAgent).digest("base64"),
+    utmSource: (params && sourcePart("utmSource", params.get("utm_source"))) ?? "",
+    utmMedium: (params && sourcePart("utmMedium", params.get("utm_medium"))) ?? "",
+    utmCampaign: (params && sourcePart("utmCampaign", params.get("utm_campaign"))) ?? "",
   };
+  const device = deviceClass(userAgent);
+  const visitorDigest = createHash("sha256")
+    .update(clientAddress)
+    .update("\0")
+    .update(userAgent)
+    .digest("base64");
+  const sourceKey = visitSourceKey(source);
+  return {
+    ...source,
+    device,
+    visitorDigest,
+    viewKey: `${sourceKey}\n${device}`,
+    visitorKey: `${sourceKey}\n${visitorDigest}`,
+  };
+}
+
+/** A source as one string (a map key). */
+export function visitSourceKey(s: VisitSource): string {
+  return `${s.page}\n${s.referrerHost}\n${s.utmSource}\n${s.utmMedium}\n${s.utmCampaign}`;
+}
+
+/** The last page views made, by what they were made of: a repeated request costs a lookup. */
+const recentViews = new Map<string, PageView>();
+const RECENT_VIEWS_KEPT = 2_000;
+
+/**
+ * `pageViewOf`, remembered for the same page, query, Referer, address and User-Agent: a visitor
+ * reloading, or a burst of the same requests, allocates and hashes nothing again.
+ */
+export function rememberedPageView(request: Request, url: URL, clientAddress: string): PageView {
+  const headers = request.headers;
+  const key = `${url.pathname}${url.search}\n${headers.get("referer") ?? ""}\n${clientAddress}\n${headers.get("user-agent") ?? ""}`;
+  let view = recentViews.get(key);
+  if (!view) {
+    view = pageViewOf(request, url, clientAddress);
+    if (recentViews.size >= RECENT_VIEWS_KEPT) recentViews.clear();
+    recentViews.set(key, view);
+  }
+  return view;
 }
 
 /** The external site's host, INTERNAL_REFERRER for a page of this site, '' without a Referer. */
