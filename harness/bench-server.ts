@@ -36,7 +36,7 @@ function tail(text: string, lines: number): string {
 
 /**
  * Start the server on a free port. `entry` replaces server.js (node's flags stay `npm start`'s):
- * the bench's comparison server with visit counting off is harness/server-without-visit-counting.js.
+ * the bench's comparison server with visit counting off is scripts/bench-uncounted-server.js.
  */
 export async function startBenchServer(
   env: Record<string, string>,

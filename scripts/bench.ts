@@ -10,7 +10,7 @@
 //   /, /blog, /blog/<slug>, /sitemap.xml    the server, render cache on (the default)
 //   /blog/<slug> sem cache                  a second server on the same database, RENDER_CACHE=off
 //   /blog/<slug> sem contagem               a second server with visit counting off
-//                                           (harness/server-without-visit-counting.js), measured
+//                                           (scripts/bench-uncounted-server.js), measured
 //                                           in turn with the main server at 50 connections, twice:
 //                                           counting on must keep ≥ 0.9× the req/s of counting off
 //   teto                                    a bare node:http process answering the article's
@@ -99,7 +99,7 @@ const workReportPath = path.join(projectRoot, "bench/report-obra.json");
 const searchReportPath = path.join(projectRoot, "bench/report-busca.json");
 const countingReportPath = path.join(projectRoot, "bench/report-contagem.json");
 /** The server with visit counting off (`serveSite({ countVisits: false })`). */
-const UNCOUNTED_ENTRY = "harness/server-without-visit-counting.js";
+const UNCOUNTED_ENTRY = "scripts/bench-uncounted-server.js";
 /** Rounds of (counting on, counting off) on the cached article: the machine's drift spreads over both. */
 const COUNTING_ROUNDS = 2;
 /**

@@ -11,7 +11,7 @@ export { listenSite } from "./listen-site.server";
 /**
  * The production server (`npm start` runs server.js, which calls this): opens the site, listens
  * on PORT and HOST, and shuts down gracefully on SIGTERM or SIGINT. `options` are for the
- * benchmark's comparison runs (harness/server-without-visit-counting.js); production passes none.
+ * benchmark's comparison runs (scripts/bench-uncounted-server.js); production passes none.
  */
 export async function serveSite(options: SiteServiceOptions = {}): Promise<void> {
   let site: Awaited<ReturnType<typeof startSite>>;

@@ -1,4 +1,5 @@
 import type { SiteConfig } from "~/config/site";
+import { siteDefaults } from "~/config/site-env.server";
 import { CONTACT_KINDS, type ContactKind, TAP_PAGE_PARAM } from "~/lib/contact-taps";
 import { whatsappUrl } from "~/lib/whatsapp";
 import { leadSourceOfRequest, sourcePart } from "../leads/lead-source.server";
@@ -41,7 +42,12 @@ export function tapSourceOf(request: Request): VisitSource {
 
 /** The answer to a contact link: counted (people only), then a 302 to the company's address. */
 export async function contactTapAnswer(request: Request, kind: ContactKind): Promise<Response> {
-  const { site } = await siteSettings();
+  // With the database away (and the settings not in memory), the facts of the environment: the
+  // visitor still reaches the company, which is what this link is for.
+  const site = await siteSettings().then(
+    (settings) => settings.site,
+    () => siteDefaults(),
+  );
   // The link's own path is not a page; countableRequest is asked about the request alone.
   if (countableRequest(request, "/")) countContactTap(kind, tapSourceOf(request));
   return new Response(null, {
