@@ -208,7 +208,8 @@ export function createHttpApp({
       });
       // A view is counted from the request and the status alone, after the answer is made:
       // nothing here waits, and the cached bytes are the same for everyone.
-      const counted = visits !== undefined && countableRequest(request, url.pathname);
+      // A stored answer is only ever given to a request without a session.
+      const counted = visits !== undefined && countableRequest(request, url.pathname, stored !== undefined);
       if (!stored) {
         const answer = app.fetch(request, env);
         if (!counted) return answer;

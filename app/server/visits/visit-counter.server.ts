@@ -185,10 +185,11 @@ export function startVisitCounter(options: VisitCounterOptions = {}): VisitCount
     if (!batch.views.length && !batch.visitors.length && !batch.taps.length) return;
     try {
       const db = await database();
-      const today = siteDay(now());
+      // A day stays open for its salt until it is closed (closeDelayMs after it ended).
+      const firstOpenDay = siteDay(new Date(now().getTime() - closeDelayMs));
       for (const day of held.keys()) {
         if (salts.has(day) || !held.get(day)?.visitors.size) continue;
-        const salt = await daySalt(db, day, today);
+        const salt = await daySalt(db, day, firstOpenDay);
         if (salt) salts.set(day, salt);
       }
       await writeCounts(db, batch, salts, site);

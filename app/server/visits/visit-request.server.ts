@@ -72,13 +72,16 @@ export function isBotAgent(userAgent: string): boolean {
   return verdict;
 }
 
-/** Whether a request (of a person, for this site) is to be counted at all. */
-export function countableRequest(request: Request, path: string): boolean {
+/**
+ * Whether a request (of a person, for this site) is to be counted at all. `signedOut`: the
+ * caller already knows there is no session (a render-cache hit), which saves checking again.
+ */
+export function countableRequest(request: Request, path: string, signedOut = false): boolean {
   if (request.method !== "GET" || !isPublicPagePath(path)) return false;
   const headers = request.headers;
   if (isPrefetch(headers) || isBotAgent(headers.get("user-agent") ?? "")) return false;
   // The team browsing its own site while signed in is not an audience.
-  return !mayBeSignedIn(request);
+  return signedOut || !mayBeSignedIn(request);
 }
 
 /** Hosts that are this site: a Referer from one of them is a click within the site. */

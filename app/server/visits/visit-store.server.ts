@@ -64,10 +64,15 @@ const byKey =
 
 /**
  * The salt of a São Paulo day: created by whichever instance needs it first (the others find
- * it), or undefined for a day whose salt is already gone (its hashes were counted and deleted).
+ * it), or undefined for a day that is closed (before `firstOpenDay`: its salt and hashes are
+ * gone, and must not come back).
  */
-export async function daySalt(db: Kysely<Database>, day: string, today: string): Promise<string | undefined> {
-  if (day >= today) {
+export async function daySalt(
+  db: Kysely<Database>,
+  day: string,
+  firstOpenDay: string,
+): Promise<string | undefined> {
+  if (day >= firstOpenDay) {
     await db
       .insertInto("visit_salts")
       .values({ day, salt: randomBytes(32).toString("base64") })
