@@ -34,14 +34,23 @@ function tail(text: string, lines: number): string {
   return text.trimEnd().split("\n").slice(-lines).join("\n");
 }
 
-export async function startBenchServer(env: Record<string, string>, logFile: string): Promise<BenchServer> {
+/**
+ * Start the server on a free port. `entry` replaces server.js (node's flags stay `npm start`'s):
+ * the bench's comparison server with visit counting off is scripts/bench-uncounted-server.js.
+ */
+export async function startBenchServer(
+  env: Record<string, string>,
+  logFile: string,
+  entry?: string,
+): Promise<BenchServer> {
   // The log may hold an earlier run's start message (a restart on the same log): look past it.
   const startOffset = readLog(logFile).length;
   const fd = openSync(logFile, "a");
   let child: ChildProcess;
   try {
     const start = serverStartCommand();
-    child = spawn(process.execPath, start.args, {
+    const args = entry ? [...start.args.slice(0, -1), entry] : start.args;
+    child = spawn(process.execPath, args, {
       cwd: projectRoot,
       env: {
         ...process.env,

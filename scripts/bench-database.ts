@@ -179,3 +179,22 @@ export async function storedLeadEmails(
     await handle.close();
   }
 }
+
+/** Page views in the visit counts with this campaign tag (read after the server stopped: all written). */
+export async function countedViews(
+  site: typeof Site,
+  env: Record<string, string>,
+  campaign: string,
+): Promise<number> {
+  const handle = await site.openDatabase(site.databaseConfigFromEnv(env));
+  try {
+    const row = await handle.db
+      .selectFrom("visit_counts")
+      .select((eb) => eb.fn.sum<string>("views").as("views"))
+      .where("utm_campaign", "=", campaign)
+      .executeTakeFirst();
+    return Number(row?.views ?? 0);
+  } finally {
+    await handle.close();
+  }
+}

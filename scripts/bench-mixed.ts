@@ -32,6 +32,11 @@ export const MIN_FILL_SECONDS = 3;
 const TOKENS = 20;
 const REQUEST_TIMEOUT_S = 10;
 export const LEAD_EMAIL_LIKE = "carga-%@exemplo.com.br";
+/**
+ * Every page view of the mixed load carries this campaign tag, so its views can be told apart
+ * from the other cases' in the visit counts (pages ignore the tag: the same cached answers).
+ */
+export const MIXED_CAMPAIGN = "carga-mista";
 
 type Kind = "view" | "submit";
 
@@ -55,6 +60,8 @@ export interface MixedResult {
   timeouts: number;
   views: KindStats;
   submissions: KindStats;
+  /** Page views answered 200, warm-up included: each must be in the visit counts. */
+  viewsAnswered: number;
   leads: {
     /** Submissions answered with success, warm-up included. */
     answeredSuccess: number;
@@ -132,6 +139,7 @@ export async function runMixedLoad(options: MixedOptions): Promise<MixedResult> 
   let recording = false;
   let issued = 0;
   let views = 0;
+  let viewsAnswered = 0;
   const successEmails = new Set<string>();
 
   const mixed: AutocannonRequest = {
@@ -154,13 +162,15 @@ export async function runMixedLoad(options: MixedOptions): Promise<MixedResult> 
       } else {
         context.kind = "view";
         request.method = "GET";
-        request.path = pages[views++ % pages.length] ?? "/";
+        const page = pages[views++ % pages.length] ?? "/";
+        request.path = `${page}${page.includes("?") ? "&" : "?"}utm_campaign=${MIXED_CAMPAIGN}`;
       }
       return request;
     },
     onResponse: (status, _body, context) => {
       const kind = context.kind as Kind;
       if (kind === "submit" && status === 200) successEmails.add(String(context.email));
+      if (kind === "view" && status === 200) viewsAnswered++;
       if (!recording) return;
       const recorder = recorders[kind];
       recorder.latencies.push(performance.now() - Number(context.sentAt));
@@ -202,6 +212,7 @@ export async function runMixedLoad(options: MixedOptions): Promise<MixedResult> 
     timeouts: result.timeouts,
     views: viewStats,
     submissions: submitStats,
+    viewsAnswered,
     leads: {
       answeredSuccess: successEmails.size,
       lost,

@@ -9,12 +9,17 @@
 //
 //   /, /blog, /blog/<slug>, /sitemap.xml    the server, render cache on (the default)
 //   /blog/<slug> sem cache                  a second server on the same database, RENDER_CACHE=off
+//   /blog/<slug> sem contagem               a second server with visit counting off
+//                                           (scripts/bench-uncounted-server.js), measured
+//                                           in turn with the main server at 50 connections, three
+//                                           times: counting on's best run must keep ≥ 0.9× the
+//                                           req/s of counting off's best run
 //   teto                                    a bare node:http process answering the article's
 //                                           exact bytes (same content type and encoding)
 //
 // and finally 100 connections of mixed load for 60 s: 90% page views over the public pages, 10%
 // quote submissions (bench-mixed.ts), after which every lead answered with success must be in the
-// database. Prints the tables with the targets, the servers' peak memory (VmRSS sampled, VmHWM at
+// database, and every page view answered 200 in the visit counts (written when the server stops). Prints the tables with the targets, the servers' peak memory (VmRSS sampled, VmHWM at
 // the end), and writes bench/report.json. Exits 1 only when requests failed (errors, timeouts,
 // unexpected statuses or content, lost leads): a missed target is marked, not fatal.
 //
@@ -30,6 +35,8 @@
 //                                                   own ceiling alone, report in bench/report-obra.json
 //   npm run bench -- --only busca                   the blog search alone (never cached), report in
 //                                                   bench/report-busca.json
+//   npm run bench -- --only contagem                the cached article with visit counting on and off,
+//                                                   in turn, report in bench/report-contagem.json
 //   npm run bench -- --pg --instances 2             uncached req/s (wrk, runs of 1, 2, 2, 1 instances) and
 //                                                   mixed req/s for one and for 2 instances behind Caddy
 //                                                   (deploy/Caddyfile), with the scaling ratio
@@ -64,6 +71,7 @@ import { captureResponse, startCeiling } from "./bench-ceiling.ts";
 import { CLUSTER_CONNECTIONS, type MixedRun, measureScaling, type UncachedRun } from "./bench-cluster.ts";
 import { processCpuSeconds } from "./bench-cpu.ts";
 import {
+  countedViews,
   type PreparedDatabase,
   postgresDatabase,
   prepareDatabase,
@@ -77,6 +85,7 @@ import { type MemoryReport, watchMemory } from "./bench-memory.ts";
 import {
   LEAD_EMAIL_LIKE,
   MIN_FILL_SECONDS,
+  MIXED_CAMPAIGN,
   MIXED_CONNECTIONS,
   type MixedResult,
   runMixedLoad,
@@ -89,6 +98,15 @@ const uncachedReportPath = path.join(projectRoot, "bench/report-uncached.json");
 const mediaReportPath = path.join(projectRoot, "bench/report-midia.json");
 const workReportPath = path.join(projectRoot, "bench/report-obra.json");
 const searchReportPath = path.join(projectRoot, "bench/report-busca.json");
+const countingReportPath = path.join(projectRoot, "bench/report-contagem.json");
+/** The server with visit counting off (`serveSite({ countVisits: false })`). */
+const UNCOUNTED_ENTRY = "scripts/bench-uncounted-server.js";
+/**
+ * Rounds of (counting on, counting off) on the cached article. Other work on the machine only
+ * ever slows a run down, so each side's best run is the one closest to its own cost: the
+ * target compares those (the means are printed beside them).
+ */
+const COUNTING_ROUNDS = 3;
 /**
  * A search as a visitor types it (two words, no accents) that matches hundreds of the seeded
  * posts, so ranking and counting have real work: search pages are never in the render cache.
@@ -115,6 +133,10 @@ const TARGETS = {
   searchRequestsPerSecond: 300,
   serverRssMb: 200,
   lostLeads: 0,
+  /** Cached article at 50 connections, visit counting on, over the same with counting off. */
+  countingShareOfUncounted: 0.9,
+  /** Page views of the mixed load answered 200 and missing from the visit counts. */
+  lostCounts: 0,
   /** Uncached req/s of two instances behind Caddy over one instance's. */
   clusterScaling: 1.4,
 } as const;
@@ -135,6 +157,8 @@ interface Options {
   workOnly: boolean;
   /** Only the blog search. */
   searchOnly: boolean;
+  /** Only the cached article with visit counting on and off. */
+  countingOnly: boolean;
   /** Only the admin's post list and quote-request inbox. */
   adminOnly: boolean;
   /** With 2 or more: only the scaling over instances behind Caddy (PostgreSQL). */
@@ -143,7 +167,7 @@ interface Options {
 
 function parseOptions(): Options {
   const usage =
-    "Uso: npm run bench -- [--pg] [--posts N] [--duration SEGUNDOS] [--mixed-duration SEGUNDOS] [--only uncached|midia|obra|busca|admin] [--pg --instances N]";
+    "Uso: npm run bench -- [--pg] [--posts N] [--duration SEGUNDOS] [--mixed-duration SEGUNDOS] [--only uncached|midia|obra|busca|admin|contagem] [--pg --instances N]";
   const positive = (name: string, value: string | undefined) => {
     const number = Number(value);
     if (!Number.isInteger(number) || number < 1) {
@@ -167,9 +191,12 @@ function parseOptions(): Options {
       console.log(usage);
       process.exit(0);
     }
-    if (values.only !== undefined && !["uncached", "midia", "obra", "busca", "admin"].includes(values.only)) {
+    if (
+      values.only !== undefined &&
+      !["uncached", "midia", "obra", "busca", "admin", "contagem"].includes(values.only)
+    ) {
       throw new Error(
-        `--only aceita "uncached", "midia", "obra", "busca" ou "admin" (recebido: ${values.only}).`,
+        `--only aceita "uncached", "midia", "obra", "busca", "admin" ou "contagem" (recebido: ${values.only}).`,
       );
     }
     const adminOnly = values.only === "admin";
@@ -184,6 +211,7 @@ function parseOptions(): Options {
       mediaOnly: values.only === "midia",
       workOnly: values.only === "obra",
       searchOnly: values.only === "busca",
+      countingOnly: values.only === "contagem",
       adminOnly,
       pg: values.pg,
       posts: positive("posts", values.posts ?? String(adminOnly ? ADMIN_BENCH_POSTS : 1000)),
@@ -202,7 +230,7 @@ function parseOptions(): Options {
 type Target = { text: string; met: boolean } | null;
 
 /** Which server answered: the site (render cache on), the site with RENDER_CACHE=off, the ceiling. */
-type ServerKind = "site" | "sem cache" | "teto";
+type ServerKind = "site" | "sem cache" | "sem contagem" | "teto";
 
 interface Row extends LoadResult {
   case: string;
@@ -245,9 +273,10 @@ async function measureCase(
   durationS: number,
   memory: { takeCasePeakMb: () => number | null } | null,
   serverPid: number,
+  connectionCounts: readonly number[] = CONNECTIONS,
 ): Promise<Row[]> {
   const rows: Row[] = [];
-  for (const connections of CONNECTIONS) {
+  for (const connections of connectionCounts) {
     const started = performance.now();
     memory?.takeCasePeakMb();
     let cpuAtStart: number | null = null;
@@ -473,8 +502,8 @@ cleanups.push(database.drop);
 
 /** Servers whose log to show when requests failed. */
 const servers: Array<{ name: string; server: BenchServer }> = [];
-async function startServer(name: string, env: Record<string, string>, logName: string) {
-  const server = await startBenchServer(env, path.join(workDir, logName));
+async function startServer(name: string, env: Record<string, string>, logName: string, entry?: string) {
+  const server = await startBenchServer(env, path.join(workDir, logName), entry);
   cleanups.push(() => server.stop());
   servers.push({ name, server });
   return server;
@@ -567,6 +596,124 @@ async function measureUncachedArticle(
   const memory = uncachedMemory.stop();
   await uncached.stop();
   return { rows, memory };
+}
+
+interface CountingComparison {
+  /** Best req/s of the cached article at 50 connections, counting on (the main server). */
+  countedRequestsPerSecond: number;
+  /** The same on a server with counting off, measured in turn with it. */
+  uncountedRequestsPerSecond: number;
+  /** Best over best: the target. */
+  ratio: number;
+  /** Mean over mean, for reference. */
+  meanRatio: number;
+  countedCpuUsPerResponse: number | null;
+  uncountedCpuUsPerResponse: number | null;
+  met: boolean;
+  rows: Row[];
+}
+
+const mean = (values: Array<number | null>) => {
+  const known = values.filter((v): v is number => v !== null);
+  return known.length ? known.reduce((sum, v) => sum + v, 0) / known.length : null;
+};
+
+/**
+ * The cached article with visit counting on (`server`, as in production) and off (a second
+ * server on the same database), measured in turn at 50 connections, COUNTING_ROUNDS times.
+ */
+async function measureCounting(
+  server: BenchServer,
+  serverEnv: Record<string, string>,
+  articlePath: string,
+  articleCheck: Check,
+): Promise<CountingComparison> {
+  const uncounted = await startServer("sem contagem", serverEnv, "server-uncounted.log", UNCOUNTED_ENTRY);
+  await checkPage(new URL(articlePath, uncounted.url).href, articleCheck);
+  await checkPage(new URL(articlePath, server.url).href, articleCheck);
+  const rows: Row[] = [];
+  const fifty = [50] as const;
+  for (let round = 0; round < COUNTING_ROUNDS; round++) {
+    rows.push(
+      ...(await measureCase(
+        "artigo, contagem ligada",
+        "site",
+        server.url,
+        articlePath,
+        options.durationS,
+        null,
+        server.pid,
+        fifty,
+      )),
+      ...(await measureCase(
+        "artigo, contagem desligada",
+        "sem contagem",
+        uncounted.url,
+        articlePath,
+        options.durationS,
+        null,
+        uncounted.pid,
+        fifty,
+      )),
+    );
+  }
+  await uncounted.stop();
+  const on = rows.filter((r) => r.server === "site");
+  const off = rows.filter((r) => r.server === "sem contagem");
+  const best = (side: Row[]) => Math.max(0, ...side.map((r) => r.requestsPerSecond));
+  const countedRequestsPerSecond = best(on);
+  const uncountedRequestsPerSecond = best(off);
+  const ratio = uncountedRequestsPerSecond > 0 ? countedRequestsPerSecond / uncountedRequestsPerSecond : 0;
+  const offMean = mean(off.map((r) => r.requestsPerSecond)) ?? 0;
+  return {
+    countedRequestsPerSecond,
+    uncountedRequestsPerSecond,
+    ratio,
+    meanRatio: offMean > 0 ? (mean(on.map((r) => r.requestsPerSecond)) ?? 0) / offMean : 0,
+    countedCpuUsPerResponse: mean(on.map((r) => r.serverCpuUsPerResponse)),
+    uncountedCpuUsPerResponse: mean(off.map((r) => r.serverCpuUsPerResponse)),
+    met: ratio >= TARGETS.countingShareOfUncounted && rows.every((r) => failedRequests(r) === 0),
+    rows,
+  };
+}
+
+function printCounting(comparison: CountingComparison): void {
+  printTable(caseColumns, comparison.rows);
+  console.log(
+    `Contagem de visitas, artigo em cache a 50 conexões (${COUNTING_ROUNDS} rodadas alternadas, melhor de cada): ` +
+      `${integer(comparison.countedRequestsPerSecond)} req/s com contagem, ` +
+      `${integer(comparison.uncountedRequestsPerSecond)} req/s sem: ${decimal(comparison.ratio, 2)}× ` +
+      `(meta ≥ ${decimal(TARGETS.countingShareOfUncounted, 1)}×: ${mark(comparison.met)}; ` +
+      `médias: ${decimal(comparison.meanRatio, 2)}×); CPU µs/resp ` +
+      `${optional(comparison.countedCpuUsPerResponse, 0)} com, ${optional(comparison.uncountedCpuUsPerResponse, 0)} sem.`,
+  );
+}
+
+interface MixedCounts {
+  /** Page views of the mixed load answered 200 (warm-up included). */
+  answered: number;
+  /** Those in the visit counts once the server stopped. */
+  counted: number;
+  /** Answered and not counted. Must be 0. */
+  lost: number;
+  met: boolean;
+}
+
+/** After the server stopped (its last counts written): the mixed load's views against its answers. */
+async function mixedCounts(mixed: MixedResult): Promise<MixedCounts> {
+  const counted = await countedViews(site, database.env, MIXED_CAMPAIGN);
+  const lost = Math.max(0, mixed.viewsAnswered - counted);
+  return { answered: mixed.viewsAnswered, counted, lost, met: lost <= TARGETS.lostCounts };
+}
+
+function printMixedCounts(counts: MixedCounts): void {
+  // A view is counted as its answer is made: a request cut off when the load stopped may be
+  // counted without its answer having been read, never the reverse.
+  console.log(
+    `lost counts: ${counts.lost} (meta: ${TARGETS.lostCounts}; ${mark(counts.met)}) — ` +
+      `${integer(counts.answered)} páginas respondidas com 200, aquecimento incluído; ${integer(counts.counted)} visualizações contadas ` +
+      `(${integer(Math.max(0, counts.counted - counts.answered))} de pedidos em andamento quando a carga parou).`,
+  );
 }
 
 /** Prints the requests that failed in `rows` and the servers' logs; true when there were any. */
@@ -833,6 +980,7 @@ async function benchEverything(
 
   rows.push(...(await measureWorkCases(main, memory)));
   rows.push(...(await measureSearch(main, memory)));
+  const counting = await measureCounting(main, serverEnv, articlePath, articleCheck);
 
   const mediaLibrary = await measureMediaCases(main, prepared);
   const adminLists = await measureAdminCases(main, prepared);
@@ -885,6 +1033,7 @@ async function benchEverything(
   const mixedPeakRssMb = memory.takeCasePeakMb();
   const mainMemoryReport = memory.stop();
   await main.stop();
+  const counts = await mixedCounts(mixed);
 
   console.log(
     `\nResultados (${database.engine}, ${integer(prepared.publishedPosts)} artigos; artigo: ${articlePath}; Accept-Encoding: ` +
@@ -894,7 +1043,10 @@ async function benchEverything(
   printTable(caseColumns, rows);
   console.log("");
   printMixed(mixed);
+  printMixedCounts(counts);
   console.log(`  (pico de RSS do servidor durante a carga mista: ${optional(mixedPeakRssMb, 0)} MB)\n`);
+  printCounting(counting);
+  console.log("");
   const rssMet = printMemory("principal", mainMemoryReport);
   const uncachedRssMet = printMemory("sem cache", uncachedMemoryReport);
 
@@ -903,17 +1055,24 @@ async function benchEverything(
     ...(rssMet ? [] : ["memória do servidor principal"]),
     ...(uncachedRssMet ? [] : ["memória do servidor sem cache"]),
     ...(mixed.leads.lost > TARGETS.lostLeads ? ["lost leads"] : []),
+    ...(counts.met ? [] : ["lost counts"]),
+    ...(counting.met ? [] : ["artigo em cache com contagem"]),
     ...adminLists.filter((r) => !r.target.met).map((r) => `${r.case} (${r.kind})`),
   ];
   console.log(missed.length ? `Metas não atingidas: ${missed.join("; ")}.` : "Todas as metas atingidas.");
 
   const mixedFailureCount =
-    mixed.errors + mixed.views.failedAnswers + mixed.submissions.failedAnswers + mixed.leads.lost;
+    mixed.errors +
+    mixed.views.failedAnswers +
+    mixed.submissions.failedAnswers +
+    mixed.leads.lost +
+    counts.lost;
   const failed = reportFailures(
-    rows,
+    [...rows, ...counting.rows],
     mixedFailureCount > 0
       ? `Falhas na carga mista: ${mixed.errors} erros, páginas ${JSON.stringify(mixed.views.statusCodes)}, ` +
-          `pedidos ${JSON.stringify(mixed.submissions.statusCodes)}, ${mixed.leads.lost} leads perdidos.`
+          `pedidos ${JSON.stringify(mixed.submissions.statusCodes)}, ${mixed.leads.lost} leads perdidos, ` +
+          `${counts.lost} visualizações não contadas.`
       : null,
   );
   if (failed) process.exitCode = 1;
@@ -930,7 +1089,8 @@ async function benchEverything(
     cases: rows,
     mediaLibrary,
     adminLists: { targets: ADMIN_LIST_TARGETS, cases: adminLists },
-    mixed: { ...mixed, peakRssMb: mixedPeakRssMb },
+    mixed: { ...mixed, peakRssMb: mixedPeakRssMb, counts },
+    visitCounting: counting,
     memory: {
       server: { ...mainMemoryReport, meetsTarget: rssMet },
       uncachedServer: { ...uncachedMemoryReport, meetsTarget: uncachedRssMet },
@@ -991,6 +1151,25 @@ try {
     });
   } else if (options.searchOnly) {
     await benchSearchOnly(prepared, serverEnv);
+  } else if (options.countingOnly) {
+    const loadAtStart = os.loadavg()[0] ?? 0;
+    const main = await startServer("principal", serverEnv, "server.log");
+    console.log(
+      `Só o artigo em cache com e sem contagem de visitas, em turnos; ${WARMUP_SECONDS} s de aquecimento, ` +
+        `${options.durationS} s medidos, a 50 conexões.\n`,
+    );
+    const counting = await measureCounting(main, serverEnv, articlePath, articleCheck);
+    await main.stop();
+    console.log(`\nResultados (${database.engine}; artigo: ${articlePath}):\n`);
+    printCounting(counting);
+    if (reportFailures(counting.rows, null)) process.exitCode = 1;
+    writeReport(countingReportPath, {
+      ...reportHeader(prepared, loadAtStart),
+      only: "contagem",
+      targets: { countingShareOfUncounted: TARGETS.countingShareOfUncounted },
+      visitCounting: counting,
+      missedTargets: counting.met ? [] : ["artigo em cache com contagem"],
+    });
   } else if (options.mediaOnly) {
     const loadAtStart = os.loadavg()[0] ?? 0;
     const main = await startServer("principal", serverEnv, "server.log");

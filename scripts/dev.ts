@@ -94,7 +94,11 @@ async function refresh(): Promise<Running> {
     }
     services = { site: await module.startSiteServices(), module, active: 0 };
   }
-  const app = entry.createHttpApp({ renderCache: services.site.renderCache, mode: "development" });
+  const app = entry.createHttpApp({
+    renderCache: services.site.renderCache,
+    visits: services.site.visits,
+    mode: "development",
+  });
   running = { entry, services, app };
   return running;
 }

@@ -18,5 +18,5 @@ export const privacyFacts = {
   /** Longest time to answer a data subject's request (LGPD art. 19, II). */
   answerWithinDays: 15,
   /** Date of the policy's current text, ISO. */
-  updatedAt: "2026-11-25",
+  updatedAt: "2026-11-28",
 } as const;

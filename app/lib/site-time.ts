@@ -166,3 +166,26 @@ export function formatArticleDate(iso: string): string {
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? "";
   return `${part("day")} ${part("month").replace(".", "")} ${part("year")}`;
 }
+
+/** The Monday (YYYY-MM-DD) of the week that holds the calendar day `day`. */
+export function mondayOf(day: string): string {
+  const weekday = new Date(`${day}T00:00:00.000Z`).getUTCDay();
+  return addDays(day, -((weekday + 6) % 7));
+}
+
+/**
+ * `siteDay` for a hot path, of a time in milliseconds: the day of the last time asked about is
+ * kept with its UTC bounds, so times within the same São Paulo day cost two comparisons.
+ */
+export function siteDayTeller(): (time: number) => string {
+  let day = "";
+  let starts = 0;
+  let ends = 0;
+  return (time) => {
+    if (time >= starts && time < ends) return day;
+    day = siteDay(new Date(time));
+    starts = Date.parse(dayStartUtc(day));
+    ends = Date.parse(dayEndUtc(day));
+    return day;
+  };
+}

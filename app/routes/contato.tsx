@@ -3,6 +3,7 @@ import { data } from "react-router";
 import { QuoteForm } from "~/components/quote-form";
 import { QuoteFormScript } from "~/components/quote-form-script";
 import { QuoteToastRegion } from "~/components/quote-toast-region";
+import { ContactLink } from "~/components/ui/contact-link";
 import { Icon } from "~/components/ui/icon";
 import { PageHero } from "~/components/ui/page-hero";
 import { WhatsappLink } from "~/components/ui/whatsapp-link";
@@ -91,12 +92,12 @@ export default function Contato({ loaderData, actionData }: Route.ComponentProps
             {attendance ? <p className="text-sm text-slate-600 dark:text-slate-400">{attendance}</p> : null}
           </InfoCard>
           <InfoCard icon="mail" title="E-mail">
-            <a
-              href={`mailto:${site.email}`}
+            <ContactLink
+              kind="email"
               className="font-semibold break-all text-brand-700 hover:underline dark:text-brand-300"
             >
               {site.email}
-            </a>
+            </ContactLink>
             <p className="text-sm text-slate-600 dark:text-slate-400">Resposta em até 24 horas</p>
           </InfoCard>
           <InfoCard icon="map-pin" title="Endereço">
@@ -185,13 +186,13 @@ export default function Contato({ loaderData, actionData }: Route.ComponentProps
               <Icon name="whatsapp" className="size-5" />
               {site.phoneDisplay}
             </WhatsappLink>
-            <a
-              href={`mailto:${site.email}`}
+            <ContactLink
+              kind="email"
               className="btn border-2 border-brand-800 text-brand-800 hover:bg-brand-800 hover:text-white dark:border-brand-300 dark:text-brand-200 dark:hover:bg-brand-300 dark:hover:text-slate-950"
             >
               <Icon name="mail" className="size-5" />
               Enviar e-mail
-            </a>
+            </ContactLink>
           </div>
         </div>
       </section>

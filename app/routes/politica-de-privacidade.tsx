@@ -88,6 +88,38 @@ export default function PoliticaDePrivacidade() {
             </p>
           </Section>
 
+          <Section id="visitas" title="Contagem de visitas e de contatos, sem cookies">
+            <p>
+              Contamos as visitas às páginas deste site no nosso próprio servidor, sem cookies, sem guardar
+              nada no seu navegador e sem programas de terceiros. O que fica gravado são totais por dia:
+            </p>
+            <ul className="list-disc pl-6">
+              <li>a página visitada;</li>
+              <li>o site que trouxe você até ela (só o domínio), quando houver;</li>
+              <li>as marcas de campanha do link (utm_source, utm_medium, utm_campaign), quando houver;</li>
+              <li>o tipo de aparelho: celular, tablet ou computador;</li>
+              <li>
+                quantas vezes os links de WhatsApp, telefone e e-mail de cada página foram tocados. Esses
+                links passam por um endereço do próprio site (por exemplo, /contato/whatsapp), que conta o
+                toque e leva você na hora ao WhatsApp, ao telefone ou ao e-mail da empresa.
+              </li>
+            </ul>
+            <p>
+              Para saber quantas pessoas diferentes visitaram o site em um dia, sem saber quem são, calculamos
+              um código embaralhado a partir de um valor aleatório do dia, do endereço deste site, do seu
+              endereço IP e da identificação do seu navegador. O endereço IP e a identificação do navegador
+              não são gravados. O valor aleatório e os códigos do dia são apagados quando o dia termina
+              (horário de Brasília); depois disso ficam só os totais, que não permitem saber quem visitou nem
+              ligar uma visita sua a outra de outro dia.
+            </p>
+            <p>
+              Não contamos robôs e buscadores, páginas que o navegador carrega por conta própria antes de você
+              abrir, a área administrativa, as páginas de acesso nem as visitas da nossa equipe conectada.
+              Essa contagem tem como base o nosso legítimo interesse em saber quais páginas e campanhas trazem
+              contatos (art. 7º, IX, da LGPD).
+            </p>
+          </Section>
+
           <Section id="finalidade" title="Para que usamos">
             <p>
               Usamos os dados apenas para responder ao seu pedido: entrar em contato, agendar a visita técnica

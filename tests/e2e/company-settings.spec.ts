@@ -10,7 +10,7 @@ import { databaseConfigFromEnv } from "~/server/db/config.server";
 import { type DatabaseHandle, openDatabase } from "~/server/db/connection.server";
 import { type DedicatedServer, signInOverHttp, startDedicatedServer } from "../support/admin-auth";
 import { seriousAxeViolations } from "../support/axe";
-import { whatsappHref } from "../support/pages";
+import { contactHref, whatsappHref } from "../support/pages";
 
 // The owner changes the company facts in /admin/configuracoes and every public page shows them
 // on the very next request, pages already in the render cache included. These tests change
@@ -141,18 +141,22 @@ test("changing the WhatsApp number and the hours shows on cached pages at the ve
   await test.step("header, footer, chat button and JSON-LD, as a visitor's browser shows them", async () => {
     const home = await visitorPage(browser, "/");
     const newHref = whatsappHref.replace(OLD_WHATSAPP, NEW_WHATSAPP);
+    // The links count the tap on the site, whose redirect leads to the new number at once.
+    const homeHref = contactHref("whatsapp", "/");
+    const tap = await fetch(`${site.url}${homeHref}`, { redirect: "manual" });
+    expect(tap.headers.get("location")).toBe(newHref);
     await expect(home.getByRole("banner").getByRole("link", { name: "(41) 99876-5432" })).toHaveAttribute(
       "href",
-      newHref,
+      homeHref,
     );
     const footer = home.getByRole("contentinfo");
-    await expect(footer.getByRole("link", { name: "(41) 99876-5432" })).toHaveAttribute("href", newHref);
+    await expect(footer.getByRole("link", { name: "(41) 99876-5432" })).toHaveAttribute("href", homeHref);
     await expect(footer).toContainText("Segunda a sexta: 8h às 18h");
     await expect(footer).toContainText("Domingo: 9h às 13h");
     await expect(footer).not.toContainText("Sábado");
     await expect(home.getByRole("link", { name: "Conversar pelo WhatsApp" })).toHaveAttribute(
       "href",
-      newHref,
+      homeHref,
     );
     await expect(footer.getByRole("list", { name: "Redes sociais" }).getByRole("link")).toHaveAttribute(
       "href",
@@ -183,7 +187,7 @@ test("changing the WhatsApp number and the hours shows on cached pages at the ve
     const contact = await visitorPage(browser, "/contato");
     await expect(contact.getByText("Atendimento de segunda a domingo")).toBeVisible();
     for (const link of await contact.getByRole("link", { name: /99876-5432/ }).all()) {
-      await expect(link).toHaveAttribute("href", newHref);
+      await expect(link).toHaveAttribute("href", contactHref("whatsapp", "/contato"));
     }
 
     const privacy = await visitorPage(browser, "/politica-de-privacidade");

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { demoArticlePath, publicPages, whatsappHref } from "../support/pages";
+import { contactHref, demoArticlePath, publicPages } from "../support/pages";
 
 test.describe("shared layout", () => {
   for (const page of publicPages) {
@@ -10,13 +10,14 @@ test.describe("shared layout", () => {
       await expect(browser.getByRole("heading", { level: 1 })).toContainText(page.heading);
 
       const banner = browser.getByRole("banner");
+      // Contact links count the tap on the site, then redirect (tests/integration/visit-counts.test.ts).
       await expect(banner.getByRole("link", { name: "(41) 99876-5432" })).toHaveAttribute(
         "href",
-        whatsappHref,
+        contactHref("whatsapp", page.path),
       );
       await expect(banner.getByRole("link", { name: "contato@alvoradaengenharia.com.br" })).toHaveAttribute(
         "href",
-        "mailto:contato@alvoradaengenharia.com.br",
+        contactHref("email", page.path),
       );
       await expect(banner.getByText("Manutenção predial em condomínios")).toBeVisible();
       await expect(banner.getByRole("link", { name: "Solicitar Orçamento" })).toHaveAttribute(
@@ -117,7 +118,7 @@ test.describe("chat button", () => {
       await page.goto(path);
       const chat = page.getByRole("link", { name: "Conversar pelo WhatsApp" });
       await expect(chat).toBeVisible();
-      await expect(chat).toHaveAttribute("href", whatsappHref);
+      await expect(chat).toHaveAttribute("href", contactHref("whatsapp", path));
       await expect(chat).toHaveAttribute("target", "_blank");
       await expect(chat).toHaveAttribute("rel", /noopener/);
     });

@@ -2,7 +2,7 @@ import { expect, type Page, test } from "@playwright/test";
 import { projects } from "~/content/projects";
 import { startServer } from "../../harness/server";
 import { e2eDatabaseEnv } from "../support/e2e-env";
-import { whatsappHref } from "../support/pages";
+import { contactHref } from "../support/pages";
 
 test("home shows the hero, statistics, services, reasons, quote, team and calls to action", async ({
   page,
@@ -27,7 +27,10 @@ test("home shows the hero, statistics, services, reasons, quote, team and calls 
     page.getByRole("region", { name: "Engenharia com nome e sobrenome" }).getByRole("listitem"),
   ).toHaveCount(2);
   await expect(page.getByText(/mais de 11 anos/)).toBeVisible();
-  await expect(page.getByRole("link", { name: "Fale pelo WhatsApp" })).toHaveAttribute("href", whatsappHref);
+  await expect(page.getByRole("link", { name: "Fale pelo WhatsApp" })).toHaveAttribute(
+    "href",
+    contactHref("whatsapp", "/"),
+  );
 });
 
 test("services page shows seven blocks with features and images, then the quality commitment", async ({
@@ -120,7 +123,7 @@ test.describe("works accordion", () => {
     );
     await expect(closing.getByRole("link", { name: "(41) 99876-5432" })).toHaveAttribute(
       "href",
-      whatsappHref,
+      contactHref("whatsapp", "/obras"),
     );
   });
 });
@@ -172,10 +175,13 @@ test("contact page shows the cards, the complete form, the benefits and the urge
   await expect(benefits.getByRole("listitem")).toHaveCount(8);
   await expect(page.getByRole("heading", { name: "Atendimento Especializado" })).toBeVisible();
   const urgent = page.getByRole("region", { name: "Precisa de atendimento urgente?" });
-  await expect(urgent.getByRole("link", { name: "(41) 99876-5432" })).toHaveAttribute("href", whatsappHref);
+  await expect(urgent.getByRole("link", { name: "(41) 99876-5432" })).toHaveAttribute(
+    "href",
+    contactHref("whatsapp", "/contato"),
+  );
   await expect(urgent.getByRole("link", { name: "Enviar e-mail" })).toHaveAttribute(
     "href",
-    "mailto:contato@alvoradaengenharia.com.br",
+    contactHref("email", "/contato"),
   );
 });
 

@@ -7,8 +7,14 @@ export const publicPages = [
   { path: "/contato", name: "Contato", heading: "Entre em Contato" },
 ] as const;
 
+/** Where the WhatsApp links lead: the company's conversation with its message. */
 export const whatsappHref =
   "https://wa.me/5541998765432?text=Ol%C3%A1!%20Gostaria%20de%20solicitar%20um%20or%C3%A7amento.";
+
+/** The site's counting link a contact link on `path` carries (it redirects to the real target). */
+export function contactHref(kind: "whatsapp" | "telefone" | "email", path: string): string {
+  return `/contato/${kind}?de=${path}`;
+}
 
 /** A published demo article and a category, for scans of the blog's other states. */
 export const demoArticlePath = "/blog/plano-de-manutencao-nbr-5674";

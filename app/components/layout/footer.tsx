@@ -1,10 +1,10 @@
+import { ContactLink } from "~/components/ui/contact-link";
 import { Icon } from "~/components/ui/icon";
 import { formatAddress, type SiteConfig, socialNetworkNames, socialNetworks } from "~/config/site";
 import { aboutText } from "~/content/quality";
 import { openingHoursLines } from "~/lib/opening-hours";
 import type { ServiceLink } from "~/lib/site-content";
 import { SiteContext, useSite } from "~/lib/site-context";
-import { whatsappUrl } from "~/lib/whatsapp";
 import { Logo } from "./logo";
 
 /**
@@ -74,24 +74,16 @@ function FooterContents({ site, services }: { site: SiteConfig; services: Servic
           <h2 className="mb-4 font-semibold text-white">Contato</h2>
           <ul className="flex flex-col gap-3 text-sm">
             <li>
-              <a
-                href={whatsappUrl(site.whatsappDigits, site.whatsappMessage)}
-                target="_blank"
-                rel="noopener"
-                className="flex items-start gap-2 hover:text-accent-400"
-              >
+              <ContactLink kind="whatsapp" className="flex items-start gap-2 hover:text-accent-400">
                 <Icon name="phone" className="mt-0.5 size-4 shrink-0" />
                 {site.phoneDisplay}
-              </a>
+              </ContactLink>
             </li>
             <li>
-              <a
-                href={`mailto:${site.email}`}
-                className="flex items-start gap-2 break-all hover:text-accent-400"
-              >
+              <ContactLink kind="email" className="flex items-start gap-2 break-all hover:text-accent-400">
                 <Icon name="mail" className="mt-0.5 size-4 shrink-0" />
                 {site.email}
-              </a>
+              </ContactLink>
             </li>
             <li className="flex items-start gap-2">
               <Icon name="map-pin" className="mt-0.5 size-4 shrink-0" />

@@ -1,8 +1,8 @@
 import { useLocation } from "react-router";
+import { ContactLink } from "~/components/ui/contact-link";
 import { Icon } from "~/components/ui/icon";
 import type { SiteConfig } from "~/config/site";
 import { SiteContext, useSite } from "~/lib/site-context";
-import { whatsappUrl } from "~/lib/whatsapp";
 import { Logo } from "./logo";
 import { navItems } from "./nav-items";
 
@@ -50,22 +50,20 @@ function HeaderContents({ site, currentHref }: { site: SiteConfig; currentHref: 
       <div className="bg-brand-900 text-sm text-white">
         <div className="container-page flex h-9 items-center justify-between gap-4">
           <div className="flex min-w-0 items-center gap-5">
-            <a
-              href={whatsappUrl(site.whatsappDigits, site.whatsappMessage)}
-              target="_blank"
-              rel="noopener"
+            <ContactLink
+              kind="whatsapp"
               className="flex items-center gap-1.5 whitespace-nowrap hover:text-accent-400"
             >
               <Icon name="phone" className="size-4" />
               <span>{site.phoneDisplay}</span>
-            </a>
-            <a
-              href={`mailto:${site.email}`}
+            </ContactLink>
+            <ContactLink
+              kind="email"
               className="hidden items-center gap-1.5 truncate hover:text-accent-400 sm:flex"
             >
               <Icon name="mail" className="size-4" />
               <span className="truncate">{site.email}</span>
-            </a>
+            </ContactLink>
           </div>
           <p className="hidden text-slate-200 md:block">{site.tagline}</p>
         </div>

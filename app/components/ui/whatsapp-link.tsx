@@ -1,18 +1,11 @@
 import type { ReactNode } from "react";
-import { useSite } from "~/lib/site-context";
-import { whatsappUrl } from "~/lib/whatsapp";
+import { ContactLink } from "./contact-link";
 
-/** A link that opens the company's WhatsApp conversation in a new tab. */
+/** A link that opens the company's WhatsApp conversation in a new tab (the tap is counted). */
 export function WhatsappLink({ className, children }: { className?: string; children: ReactNode }) {
-  const site = useSite();
   return (
-    <a
-      href={whatsappUrl(site.whatsappDigits, site.whatsappMessage)}
-      target="_blank"
-      rel="noopener"
-      className={className}
-    >
+    <ContactLink kind="whatsapp" className={className}>
       {children}
-    </a>
+    </ContactLink>
   );
 }

@@ -492,6 +492,51 @@ export interface AuditLogTable {
   subject: string | null;
 }
 
+/** Visit counting's daily salt (migration 0024): deleted once its São Paulo day has ended. */
+export interface VisitSaltsTable {
+  /** São Paulo date, "2026-11-25". */
+  day: string;
+  salt: string;
+}
+
+/** The dimensions every visit aggregate has ('' for none, never NULL: they are keys). */
+interface VisitDimensions {
+  /** São Paulo date, "2026-11-25". */
+  day: string;
+  /** The page's path, without its query ("/blog/um-post"). */
+  page: string;
+  /** The external site that sent the visitor, or INTERNAL_REFERRER for a click within the site. */
+  referrer_host: string;
+  utm_source: string;
+  utm_medium: string;
+  utm_campaign: string;
+}
+
+/** Page views per day and dimensions (migration 0024). */
+export interface VisitCountsTable extends VisitDimensions {
+  /** "celular", "tablet" or "computador". */
+  device: string;
+  views: number;
+}
+
+/** The day's distinct visitor hashes with the dimensions each was seen with; gone with the salt. */
+export interface VisitVisitorsTable extends VisitDimensions {
+  visitor_hash: string;
+}
+
+/** A finished day's unique visitors: 'site' (all dimensions ''), 'page' (page set), 'source'. */
+export interface VisitUniquesTable extends VisitDimensions {
+  grouping: "site" | "page" | "source";
+  visitors: number;
+}
+
+/** Taps on the contact links per day and dimensions (migration 0024). */
+export interface ContactTapsTable extends VisitDimensions {
+  /** "whatsapp", "telefone" or "email". */
+  kind: string;
+  taps: number;
+}
+
 export interface Database {
   categories: CategoriesTable;
   blog_posts: BlogPostsTable;
@@ -527,4 +572,9 @@ export interface Database {
   redirects: RedirectsTable;
   post_revisions: PostRevisionsTable;
   audit_log: AuditLogTable;
+  visit_salts: VisitSaltsTable;
+  visit_counts: VisitCountsTable;
+  visit_visitors: VisitVisitorsTable;
+  visit_uniques: VisitUniquesTable;
+  contact_taps: ContactTapsTable;
 }

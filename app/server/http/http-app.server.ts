@@ -14,7 +14,9 @@ import { withRequestAddress } from "../audit/request-address.server";
 import { database } from "../db/database.server";
 import { trustedInlineScriptHashes } from "../render-cache/inline-script-hashes.server";
 import type { RenderCache, RenderCacheVariables } from "../render-cache/render-cache.server";
-import { startSiteServices } from "../runtime/site-services.server";
+import { type SiteServiceOptions, startSiteServices } from "../runtime/site-services.server";
+import type { VisitCounter } from "../visits/visit-counter.server";
+import { countableRequest, rememberedPageView } from "../visits/visit-request.server";
 import { limitRequestBodies } from "./body-limits.server";
 import {
   clientAddress,
@@ -60,9 +62,12 @@ export interface Site {
  */
 export function createHttpApp({
   renderCache,
+  visits,
   mode = "production",
 }: {
   renderCache: RenderCache;
+  /** Counts the public pages' views; without it nothing is counted (the bench's comparison). */
+  visits?: VisitCounter;
   /** "development" under `npm run dev`: React Router's unsanitised errors and critical CSS. */
   mode?: "development" | "production";
 }): HttpApp {
@@ -175,6 +180,16 @@ export function createHttpApp({
     return attachRenderedBody(answer);
   });
 
+  /** The view a counted request makes; its client as the trusted proxies say (never stored). */
+  const viewOf = (request: Request, url: URL, peer: string | undefined) =>
+    rememberedPageView(
+      request,
+      url,
+      proxies.enabled
+        ? clientAddress(peer, request.headers.get("x-forwarded-for"), proxies)
+        : (peer ?? "unknown"),
+    );
+
   return {
     // A page already in the render cache needs none of the app's other steps (it is a GET
     // without a session: no body, no CSRF, no admin): send it at once.
@@ -191,8 +206,24 @@ export function createHttpApp({
         requestId = requestIdFrom(request.headers.get("x-request-id") ?? undefined);
         return answerHeaders(request, { nonce: createNonce(), requestId, sharedRender: true });
       });
-      if (!stored) return app.fetch(request, env);
+      // A view is counted from the request and the status alone, after the answer is made:
+      // nothing here waits, and the cached bytes are the same for everyone.
+      // A stored answer is only ever given to a request without a session.
+      const counted = visits !== undefined && countableRequest(request, url.pathname, stored !== undefined);
+      if (!stored) {
+        const answer = app.fetch(request, env);
+        if (!counted) return answer;
+        return Promise.resolve(answer).then((response) => {
+          if (response.status === 200 && response.headers.get("content-type")?.startsWith("text/html")) {
+            visits.countView(viewOf(request, url, peer));
+          }
+          return response;
+        });
+      }
       logAnswer(request, stored.status, { requestId, started, path: url.pathname, cacheResult: "hit" });
+      if (counted && stored.status === 200) {
+        visits.countView(viewOf(request, url, peer));
+      }
       return stored;
     },
   };
@@ -342,7 +373,10 @@ function settleAfterWrites(renderCache: RenderCache): MiddlewareHandler {
 }
 
 /** The site's services (site-services.server.ts) and the app built on them. */
-export async function startSite(): Promise<Site> {
-  const services = await startSiteServices();
-  return { ...services, app: createHttpApp({ renderCache: services.renderCache }) };
+export async function startSite(options: SiteServiceOptions = {}): Promise<Site> {
+  const services = await startSiteServices(options);
+  return {
+    ...services,
+    app: createHttpApp({ renderCache: services.renderCache, visits: services.visits }),
+  };
 }

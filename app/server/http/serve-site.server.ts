@@ -1,4 +1,5 @@
 import { ConfigurationError, loadConfiguration } from "../config/configuration.server";
+import type { SiteServiceOptions } from "../runtime/site-services.server";
 import { startSite } from "./http-app.server";
 import { listenSite } from "./listen-site.server";
 import { logEvent } from "./log.server";
@@ -11,19 +12,22 @@ export { listenSite } from "./listen-site.server";
 /**
  * The production server (`npm start` runs server.js, which calls this): checks the configuration,
  * opens the site, listens on PORT and HOST, and shuts down gracefully on SIGTERM or SIGINT.
+ * `options` are for the benchmark's comparison runs (scripts/bench-uncounted-server.js);
+ * production passes none.
  */
-export async function serveSite(): Promise<void> {
+export async function serveSite(options: SiteServiceOptions = {}): Promise<void> {
   try {
     loadConfiguration();
   } catch (error) {
     if (!(error instanceof ConfigurationError)) throw error;
     // Every malformed variable at once, in plain lines, before anything is opened.
-    process.stderr.write(`${error.message}\n`);
+    process.stderr.write(`${error.message}
+`);
     process.exit(1);
   }
   let site: Awaited<ReturnType<typeof startSite>>;
   try {
-    site = await startSite();
+    site = await startSite(options);
   } catch (error) {
     logEvent("error", `Não foi possível iniciar o site.\n${(error as Error).message}`);
     process.exit(1);

@@ -48,7 +48,8 @@ const partSchemas = {
   utmCampaign: utm,
 };
 
-function part<K extends keyof typeof partSchemas>(key: K, value: string | null): string | null {
+/** One part of a source checked on its own: cleaned, or null when it does not fit. */
+export function sourcePart<K extends keyof typeof partSchemas>(key: K, value: string | null): string | null {
   if (value === null) return null;
   const parsed = partSchemas[key].safeParse(value);
   return parsed.success ? (parsed.data ?? null) : null;
@@ -59,11 +60,11 @@ export function parseLeadSource(field: string): LeadSourceInput {
   if (!field) return { ...emptyLeadSource };
   const params = new URLSearchParams(field.slice(0, leadSourceMaxLength.field));
   return {
-    page: part("page", params.get(PAGE_KEY)),
-    referrerHost: part("referrerHost", params.get(REFERRER_KEY)),
-    utmSource: part("utmSource", params.get(UTM_KEYS.utmSource)),
-    utmMedium: part("utmMedium", params.get(UTM_KEYS.utmMedium)),
-    utmCampaign: part("utmCampaign", params.get(UTM_KEYS.utmCampaign)),
+    page: sourcePart("page", params.get(PAGE_KEY)),
+    referrerHost: sourcePart("referrerHost", params.get(REFERRER_KEY)),
+    utmSource: sourcePart("utmSource", params.get(UTM_KEYS.utmSource)),
+    utmMedium: sourcePart("utmMedium", params.get(UTM_KEYS.utmMedium)),
+    utmCampaign: sourcePart("utmCampaign", params.get(UTM_KEYS.utmCampaign)),
   };
 }
 
@@ -93,15 +94,15 @@ export function leadSourceOfRequest(request: Request): LeadSourceInput {
       ? referrer.searchParams
       : null;
   return {
-    page: part("page", internal ? referrer.pathname : url.pathname),
+    page: sourcePart("page", internal ? referrer.pathname : url.pathname),
     // Without an external Referer, the host the landing page's links carried (`ref`).
     referrerHost:
       referrer && !internal
-        ? part("referrerHost", referrer.hostname)
-        : part("referrerHost", url.searchParams.get(REFERRER_KEY)),
-    utmSource: tags ? part("utmSource", tags.get(UTM_KEYS.utmSource)) : null,
-    utmMedium: tags ? part("utmMedium", tags.get(UTM_KEYS.utmMedium)) : null,
-    utmCampaign: tags ? part("utmCampaign", tags.get(UTM_KEYS.utmCampaign)) : null,
+        ? sourcePart("referrerHost", referrer.hostname)
+        : sourcePart("referrerHost", url.searchParams.get(REFERRER_KEY)),
+    utmSource: tags ? sourcePart("utmSource", tags.get(UTM_KEYS.utmSource)) : null,
+    utmMedium: tags ? sourcePart("utmMedium", tags.get(UTM_KEYS.utmMedium)) : null,
+    utmCampaign: tags ? sourcePart("utmCampaign", tags.get(UTM_KEYS.utmCampaign)) : null,
   };
 }
 

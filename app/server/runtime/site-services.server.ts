@@ -6,6 +6,7 @@ import { startDatabase, stopDatabase } from "../db/database.server";
 import { startContentChanges } from "../render-cache/content-changes.server";
 import { watchContentMemos } from "../render-cache/content-memo.server";
 import { type RenderCache, startRenderCache } from "../render-cache/render-cache.server";
+import { setActiveVisitCounter, startVisitCounter, type VisitCounter } from "../visits/visit-counter.server";
 import { startBackgroundWork } from "./background.server";
 
 // What a running site keeps going besides answering requests: the database connection, the
@@ -17,7 +18,14 @@ import { startBackgroundWork } from "./background.server";
 export interface SiteServices {
   /** The cache the app is built with (`npm run dev` builds the app again on code changes). */
   renderCache: RenderCache;
+  /** Counts page views and contact taps; undefined when counting is off. */
+  visits: VisitCounter | undefined;
   stop: () => Promise<void>;
+}
+
+export interface SiteServiceOptions {
+  /** Count visits and contact taps (default). Off only for the benchmark's comparison run. */
+  countVisits?: boolean;
 }
 
 /**
@@ -25,7 +33,9 @@ export interface SiteServices {
  * checked before (serve-site.server.ts, scripts/dev.ts): here a malformed one would throw its
  * pt-BR list before anything is opened.
  */
-export async function startSiteServices(): Promise<SiteServices> {
+export async function startSiteServices({
+  countVisits = true,
+}: SiteServiceOptions = {}): Promise<SiteServices> {
   const config = configuration();
   const handle = await startDatabase();
   // The render cache checks session cookies' signatures with this key, without a query.
@@ -35,9 +45,15 @@ export async function startSiteServices(): Promise<SiteServices> {
   const stopMemos = watchContentMemos(changes);
   await ensureFirstAdmin(config.firstAdmin, siteDefaults(config).publicUrl);
   const stopBackground = startBackgroundWork(config);
+  const visits = countVisits ? startVisitCounter() : undefined;
+  setActiveVisitCounter(visits);
   return {
     renderCache,
+    visits,
     stop: async () => {
+      // The last counts are written while the database is still open.
+      setActiveVisitCounter(undefined);
+      await visits?.stop();
       await stopBackground();
       stopMemos();
       await renderCache.stop();

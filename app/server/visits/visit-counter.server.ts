@@ -1,0 +1,254 @@
+import { siteDefaults } from "~/config/site-env.server";
+import type { ContactKind } from "~/lib/contact-taps";
+import { siteDay, siteDayTeller } from "~/lib/site-time";
+import { database } from "../db/database.server";
+import { logEvent } from "../http/log.server";
+import { type PageView, type VisitSource, visitSourceKey } from "./visit-request.server";
+import {
+  type CountBatch,
+  closeFinishedDays,
+  daySalt,
+  type TapCount,
+  type ViewCount,
+  type VisitorSeen,
+  writeCounts,
+} from "./visit-store.server";
+
+// Counting never delays an answer (docs/decisions/0059-cookie-free-visit-counting.md): a view
+// or a tap adds to this instance's counters in memory, and a timer writes them every few
+// seconds (and once more at shutdown) as upserts into the aggregate rows. The buffer is
+// bounded: past its limit new entries are dropped and the drop is logged, so a flood of
+// made-up campaign tags costs a known amount of memory, never the process. A view costs a few
+// map lookups: its keys were made with it (visit-request.server.ts), and the day's counters
+// are found by the day alone.
+
+export interface VisitCounterOptions {
+  /** How often the counters are written. */
+  flushMs?: number;
+  /** Most distinct entries (views, visitors, taps) held between two flushes. */
+  maxEntries?: number;
+  /** A finished day's salt and hashes go this long after it ended (flushes of its last views land first). */
+  closeDelayMs?: number;
+  now?: () => Date;
+}
+
+export interface VisitCounter {
+  countView: (view: PageView) => void;
+  countTap: (kind: ContactKind, source: VisitSource) => void;
+  /** Write what is counted so far (tests, shutdown). */
+  flush: () => Promise<void>;
+  /** Count and delete the hashes of days that are over. */
+  closeFinishedDays: () => Promise<void>;
+  stop: () => Promise<void>;
+}
+
+const FLUSH_MS = 5_000;
+const MAX_ENTRIES = 50_000;
+const CLOSE_DELAY_MS = 10 * 60 * 1000;
+
+/** One day's counters, by the keys the views and taps carry. */
+interface DayCounters {
+  views: Map<string, ViewCount>;
+  visitors: Map<string, VisitorSeen>;
+  taps: Map<string, TapCount>;
+}
+
+export function startVisitCounter(options: VisitCounterOptions = {}): VisitCounter {
+  const flushMs = options.flushMs ?? FLUSH_MS;
+  const maxEntries = options.maxEntries ?? MAX_ENTRIES;
+  const closeDelayMs = options.closeDelayMs ?? CLOSE_DELAY_MS;
+  const now = options.now ?? (() => new Date());
+  const { now: clock } = options;
+  const nowMs = clock ? () => clock().getTime() : Date.now;
+  const site = new URL(siteDefaults().publicUrl).host;
+  const dayOf = siteDayTeller();
+
+  let days = new Map<string, DayCounters>();
+  let entries = 0;
+  let dropped = 0;
+  let flushing: Promise<void> | undefined;
+  let closedBefore = "";
+  const salts = new Map<string, string>();
+
+  const countersOf = (day: string): DayCounters => {
+    let counters = days.get(day);
+    if (!counters) {
+      counters = { views: new Map(), visitors: new Map(), taps: new Map() };
+      days.set(day, counters);
+    }
+    return counters;
+  };
+
+  const countView: VisitCounter["countView"] = (view) => {
+    const day = dayOf(nowMs());
+    const counters = countersOf(day);
+    const counted = counters.views.get(view.viewKey);
+    if (counted) counted.views++;
+    else if (entries >= maxEntries) dropped++;
+    else {
+      counters.views.set(view.viewKey, {
+        day,
+        page: view.page,
+        referrerHost: view.referrerHost,
+        utmSource: view.utmSource,
+        utmMedium: view.utmMedium,
+        utmCampaign: view.utmCampaign,
+        device: view.device,
+        views: 1,
+      });
+      entries++;
+    }
+    if (!counters.visitors.has(view.visitorKey)) {
+      if (entries >= maxEntries) dropped++;
+      else {
+        counters.visitors.set(view.visitorKey, {
+          day,
+          page: view.page,
+          referrerHost: view.referrerHost,
+          utmSource: view.utmSource,
+          utmMedium: view.utmMedium,
+          utmCampaign: view.utmCampaign,
+          visitorDigest: view.visitorDigest,
+        });
+        entries++;
+      }
+    }
+    if (entries >= maxEntries / 2) void flush();
+  };
+
+  const countTap: VisitCounter["countTap"] = (kind, source) => {
+    const day = dayOf(nowMs());
+    const counters = countersOf(day);
+    const key = `${kind}\n${visitSourceKey(source)}`;
+    const counted = counters.taps.get(key);
+    if (counted) counted.taps++;
+    else if (entries >= maxEntries) dropped++;
+    else {
+      counters.taps.set(key, {
+        day,
+        kind,
+        page: source.page,
+        referrerHost: source.referrerHost,
+        utmSource: source.utmSource,
+        utmMedium: source.utmMedium,
+        utmCampaign: source.utmCampaign,
+        taps: 1,
+      });
+      entries++;
+    }
+  };
+
+  /** Put back what a failed write held, as far as the bound allows. */
+  const putBack = (held: Map<string, DayCounters>) => {
+    for (const [day, old] of held) {
+      const counters = countersOf(day);
+      for (const [key, entry] of old.views) {
+        const counted = counters.views.get(key);
+        if (counted) counted.views += entry.views;
+        else if (entries >= maxEntries) dropped += entry.views;
+        else {
+          counters.views.set(key, entry);
+          entries++;
+        }
+      }
+      for (const [key, entry] of old.taps) {
+        const counted = counters.taps.get(key);
+        if (counted) counted.taps += entry.taps;
+        else if (entries >= maxEntries) dropped += entry.taps;
+        else {
+          counters.taps.set(key, entry);
+          entries++;
+        }
+      }
+      for (const [key, entry] of old.visitors) {
+        if (counters.visitors.has(key) || entries >= maxEntries) continue;
+        counters.visitors.set(key, entry);
+        entries++;
+      }
+    }
+  };
+
+  const write = async () => {
+    const held = days;
+    days = new Map();
+    entries = 0;
+    if (dropped) {
+      logEvent("error", "visit counts dropped: buffer full", { dropped });
+      dropped = 0;
+    }
+    const batch: CountBatch = { views: [], visitors: [], taps: [] };
+    for (const counters of held.values()) {
+      batch.views.push(...counters.views.values());
+      batch.visitors.push(...counters.visitors.values());
+      batch.taps.push(...counters.taps.values());
+    }
+    if (!batch.views.length && !batch.visitors.length && !batch.taps.length) return;
+    try {
+      const db = await database();
+      // A day stays open for its salt until it is closed (closeDelayMs after it ended).
+      const firstOpenDay = siteDay(new Date(now().getTime() - closeDelayMs));
+      for (const day of held.keys()) {
+        if (salts.has(day) || !held.get(day)?.visitors.size) continue;
+        const salt = await daySalt(db, day, firstOpenDay);
+        if (salt) salts.set(day, salt);
+      }
+      await writeCounts(db, batch, salts, site);
+    } catch (error) {
+      logEvent("error", "visit counts not written; kept for the next try", { error });
+      putBack(held);
+    }
+  };
+
+  const flush = (): Promise<void> => {
+    flushing ??= write().finally(() => {
+      flushing = undefined;
+    });
+    return flushing;
+  };
+
+  const closeDays = async () => {
+    const firstKeptDay = siteDay(new Date(now().getTime() - closeDelayMs));
+    if (firstKeptDay === closedBefore) return;
+    await closeFinishedDays(await database(), firstKeptDay);
+    closedBefore = firstKeptDay;
+    for (const day of salts.keys()) if (day < firstKeptDay) salts.delete(day);
+  };
+
+  const tick = () => {
+    flush()
+      .then(closeDays)
+      .catch((error: unknown) =>
+        logEvent("error", "closing the visit counts' finished days failed", { error }),
+      );
+  };
+  const timer = setInterval(tick, flushMs);
+  timer.unref();
+
+  return {
+    countView,
+    countTap,
+    flush: async () => {
+      // A flush in progress took an earlier batch; this one writes what came since.
+      await flushing;
+      await flush();
+    },
+    closeFinishedDays: closeDays,
+    stop: async () => {
+      clearInterval(timer);
+      await flushing;
+      await flush();
+    },
+  };
+}
+
+/** The counter of this process, when counting is on (site-services.server.ts starts it). */
+let active: VisitCounter | undefined;
+
+export function setActiveVisitCounter(counter: VisitCounter | undefined): void {
+  active = counter;
+}
+
+/** Count a tap on a contact link (a no-op while counting is off). */
+export function countContactTap(kind: ContactKind, source: VisitSource): void {
+  active?.countTap(kind, source);
+}

@@ -1,0 +1,101 @@
+import { describe, expect, it } from "vitest";
+import { contactTapHref } from "~/lib/contact-taps";
+import { addDays, dayStartUtc, siteDayTeller } from "~/lib/site-time";
+import { deviceClass, INTERNAL_REFERRER } from "~/lib/visit-dimensions";
+import { countableRequest, isPublicPagePath, pageViewOf } from "./visit-request.server";
+
+// Which requests are page views, and what is kept of them (docs/decisions/0059).
+
+const ORIGIN = "https://www.exemplo-condominio.com.br";
+const CHROME =
+  "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/142.0.0.0 Safari/537.36";
+const get = (path: string, headers: Record<string, string> = {}, method = "GET") =>
+  new Request(`${ORIGIN}${path}`, { method, headers: { "User-Agent": CHROME, ...headers } });
+
+describe("what counts as a page view", () => {
+  it("takes public pages and leaves files, the admin, sign-in and secret links out", () => {
+    for (const path of ["/", "/obras", "/blog/um-post", "/contato", "/politica-de-privacidade"]) {
+      expect(isPublicPagePath(path), path).toBe(true);
+    }
+    for (const path of [
+      "/admin",
+      "/ADMIN/posts",
+      "/auth",
+      "/convite/abc",
+      "/redefinir-senha/abc",
+      "/blog/previa/abc",
+      "/blog.data",
+      "/assets/app.css",
+      "/blog/rss.xml",
+      "/sitemap.xml",
+      "/healthz",
+      "/contato/whatsapp",
+    ]) {
+      expect(isPublicPagePath(path), path).toBe(false);
+    }
+  });
+
+  it("counts a person's GET, not a bot, a prefetch, a HEAD or a missing User-Agent", () => {
+    expect(countableRequest(get("/obras"), "/obras")).toBe(true);
+    expect(countableRequest(get("/obras", {}, "HEAD"), "/obras")).toBe(false);
+    expect(countableRequest(get("/obras", { "User-Agent": "Googlebot/2.1" }), "/obras")).toBe(false);
+    expect(countableRequest(get("/obras", { "User-Agent": "curl/8.5.0" }), "/obras")).toBe(false);
+    expect(countableRequest(get("/obras", { "User-Agent": "" }), "/obras")).toBe(false);
+    expect(countableRequest(get("/obras", { "Sec-Purpose": "prefetch" }), "/obras")).toBe(false);
+    expect(countableRequest(get("/obras", { "Sec-Purpose": "prefetch;prerender" }), "/obras")).toBe(false);
+    expect(countableRequest(get("/obras", { Purpose: "prefetch" }), "/obras")).toBe(false);
+  });
+
+  it("keeps the page, the campaign, the referrer's host and the device class, never the User-Agent", () => {
+    const url = new URL(`${ORIGIN}/obras?utm_source=google&utm_campaign=verao&x=1`);
+    const view = pageViewOf(
+      new Request(url, {
+        headers: { "User-Agent": CHROME, Referer: "https://www.google.com.br/search?q=x" },
+      }),
+      url,
+      "203.0.113.9",
+    );
+    expect(view).toMatchObject({
+      page: "/obras",
+      referrerHost: "www.google.com.br",
+      utmSource: "google",
+      utmMedium: "",
+      utmCampaign: "verao",
+      device: "computador",
+    });
+    expect(JSON.stringify(view)).not.toContain("203.0.113.9");
+    expect(JSON.stringify(view)).not.toContain("Windows");
+    const inside = new URL(`${ORIGIN}/contato`);
+    expect(
+      pageViewOf(new Request(inside, { headers: { Referer: `${ORIGIN}/obras` } }), inside, "x").referrerHost,
+    ).toBe(INTERNAL_REFERRER);
+  });
+});
+
+describe("the vocabulary", () => {
+  it("tells phones, tablets and computers apart", () => {
+    expect(deviceClass("Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) Mobile/15E148")).toBe(
+      "celular",
+    );
+    expect(deviceClass("Mozilla/5.0 (Linux; Android 14; Pixel 8) Chrome/142.0 Mobile Safari/537.36")).toBe(
+      "celular",
+    );
+    expect(deviceClass("Mozilla/5.0 (iPad; CPU OS 17_0 like Mac OS X)")).toBe("tablet");
+    expect(deviceClass("Mozilla/5.0 (Linux; Android 14; SM-X710) Chrome/142.0 Safari/537.36")).toBe("tablet");
+    expect(deviceClass(CHROME)).toBe("computador");
+  });
+
+  it("builds the counting link of a page", () => {
+    expect(contactTapHref("whatsapp", "/obras")).toBe("/contato/whatsapp?de=/obras");
+    expect(contactTapHref("email", "/blog/um-post")).toBe("/contato/email?de=/blog/um-post");
+  });
+
+  it("tells the São Paulo day of a time, across midnight", () => {
+    const dayOf = siteDayTeller();
+    const start = Date.parse(dayStartUtc("2026-11-26"));
+    expect(dayOf(start - 1)).toBe("2026-11-25");
+    expect(dayOf(start)).toBe("2026-11-26");
+    expect(dayOf(Date.parse(dayStartUtc(addDays("2026-11-26", 1))) - 1)).toBe("2026-11-26");
+    expect(dayOf(start - 1)).toBe("2026-11-25");
+  });
+});
