@@ -49,7 +49,7 @@ const sentences = [
   "Há fissuras nas juntas de dilatação e o síndico anterior não deixou documentação.",
   "Podem fazer uma visita técnica na próxima semana, de preferência pela manhã?",
 ];
-const statuses = ["novo", "em_contato", "orcamento_enviado", "fechado", "descartado"] as const;
+const statuses = ["novo", "em_contato", "visita_agendada", "proposta_enviada", "fechado_ganho", "perdido"] as const;
 /** Where requests came from: campaign tags, a referring site, or nothing (direct). */
 const utmSources = ["google", "instagram", "newsletter", "facebook", null, null, null] as const;
 const referrers = ["www.google.com", "www.bing.com", "l.instagram.com", null, null] as const;
@@ -159,7 +159,7 @@ export async function seedBenchAuditLog(db: Kysely<Database>, count: number): Pr
         target_label: targetType ? `${pick(firstNames, random)} ${pick(lastNames, random)} ${n}` : null,
         ip_address: `203.0.113.${n % 250}`,
         details: action.endsWith("update")
-          ? JSON.stringify({ status: { before: "novo", after: "fechado" } })
+          ? JSON.stringify({ status: { before: "novo", after: "fechado_ganho" } })
           : null,
         subject:
           targetType === "lead" || targetType === "email" ? `cliente-${n % 5000}@exemplo.com.br` : null,

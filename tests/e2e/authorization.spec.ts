@@ -748,7 +748,7 @@ const leadProbes: Probe[] = [
       [
         "/admin/solicitacoes",
         "status",
-        async () => ({ form: { id: fixture.leadId, status: "fechado", note: "Trocada" } }),
+        async () => ({ form: { id: fixture.leadId, status: "fechado_ganho", note: "Trocada" } }),
       ],
       ["/admin/solicitacoes", "delete", async () => ({ form: { intent: "delete", id: fixture.leadId } })],
     ],

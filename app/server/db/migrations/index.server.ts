@@ -22,6 +22,7 @@ import * as personalDataRequests from "./0020-personal-data-requests.server.ts";
 import * as sessionAuthenticationTime from "./0021-session-authentication-time.server.ts";
 import * as erasureEverywhere from "./0022-erasure-everywhere.server.ts";
 import * as sqliteToolsCompatible from "./0023-sqlite-tools-compatible.server.ts";
+import * as leadPipeline from "./0025-lead-pipeline.server.ts";
 
 /** Every migration, in order. Names sort; never rename or edit one that has shipped. */
 const migrations: Record<string, Migration> = {
@@ -48,6 +49,7 @@ const migrations: Record<string, Migration> = {
   "0021-session-authentication-time": sessionAuthenticationTime,
   "0022-erasure-everywhere": erasureEverywhere,
   "0023-sqlite-tools-compatible": sqliteToolsCompatible,
+  "0025-lead-pipeline": leadPipeline,
 };
 
 export const migrationProvider: MigrationProvider = {
