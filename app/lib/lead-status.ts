@@ -30,7 +30,14 @@ export const leadStatusLabels: Record<LeadStatus, string> = {
 export const closedStatuses: readonly LeadStatus[] = ["fechado_ganho", "perdido"];
 
 /** Why a request was lost: a short list, so the dashboard can count them. */
-export const lostReasons = ["preco", "prazo", "outra_empresa", "sem_retorno", "fora_da_area", "outro"] as const;
+export const lostReasons = [
+  "preco",
+  "prazo",
+  "outra_empresa",
+  "sem_retorno",
+  "fora_da_area",
+  "outro",
+] as const;
 export type LostReason = (typeof lostReasons)[number];
 
 export const lostReasonLabels: Record<LostReason, string> = {

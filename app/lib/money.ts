@@ -69,6 +69,9 @@ export function formatMoneyTyping(typed: string): string {
   const integerDigits = (comma >= 0 ? text.slice(0, comma) : text).replace(/^0+(?=\d)/, "");
   const grouped = integerDigits.replace(/\B(?=(\d{3})+(?!\d))/g, ".");
   if (comma < 0) return grouped;
-  const fraction = text.slice(comma + 1).replaceAll(",", "").slice(0, 2);
+  const fraction = text
+    .slice(comma + 1)
+    .replaceAll(",", "")
+    .slice(0, 2);
   return `${grouped || "0"},${fraction}`;
 }

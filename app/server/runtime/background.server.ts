@@ -9,6 +9,7 @@ import { describeMail, mailConfigFromEnv } from "../email/mail-config.server";
 import { deleteExpiredMessages } from "../email/outbox.server";
 import { startOutboxWorker } from "../email/outbox-worker.server";
 import { logEvent } from "../http/log.server";
+import { startLeadDigest } from "../leads/lead-digest.server";
 import { deleteLeadsOlderThan } from "../leads/leads.server";
 import { quoteSettingsFromEnv } from "../leads/quote-config.server";
 import { startPostScheduler } from "../posts/post-scheduler.server";
@@ -60,7 +61,11 @@ export function startBackgroundWork(
   const mail = mailConfigFromEnv(env, siteDefaults());
   logEvent("info", describeMail(mail));
   const tasks: StopBackgroundTask[] = [startHousekeeping(), startPostScheduler().stop];
-  if (mail.enabled) tasks.push(startOutboxWorker({ mail, policy: { leaseMs: mail.leaseMs } }).stop);
+  if (mail.enabled) {
+    tasks.push(startOutboxWorker({ mail, policy: { leaseMs: mail.leaseMs } }).stop);
+    // Without SMTP a digest would only wait in the outbox and go out stale: none is queued.
+    tasks.push(startLeadDigest().stop);
+  }
   return async () => {
     await Promise.all(tasks.map((stop) => stop()));
   };

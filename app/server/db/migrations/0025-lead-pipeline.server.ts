@@ -81,13 +81,19 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql.raw("ALTER TABLE leads RENAME COLUMN stage TO status").execute(db);
   await sql.raw("CREATE INDEX leads_status_created_at_idx ON leads (status, created_at)").execute(db);
 
-  await sql.raw(`ALTER TABLE leads ADD COLUMN lost_reason TEXT CHECK (lost_reason IN (${REASONS}))`).execute(db);
+  await sql
+    .raw(`ALTER TABLE leads ADD COLUMN lost_reason TEXT CHECK (lost_reason IN (${REASONS}))`)
+    .execute(db);
   await sql.raw("UPDATE leads SET lost_reason = 'outro' WHERE status = 'perdido'").execute(db);
   await sql.raw("ALTER TABLE leads ADD COLUMN proposal_value_cents INTEGER").execute(db);
   await sql.raw("ALTER TABLE leads ADD COLUMN closed_value_cents INTEGER").execute(db);
   await sql.raw(`ALTER TABLE leads ADD COLUMN first_response_at ${t.timestamp}`).execute(db);
   await sql.raw(`ALTER TABLE leads ADD COLUMN stage_changed_at ${t.timestamp}`).execute(db);
   await sql.raw("UPDATE leads SET stage_changed_at = updated_at").execute(db);
+  // The board lists each stage's latest moves first, a page at a time.
+  await sql
+    .raw("CREATE INDEX leads_status_stage_changed_idx ON leads (status, stage_changed_at)")
+    .execute(db);
 
   await db.schema
     .createTable("lead_events")

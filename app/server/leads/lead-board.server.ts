@@ -1,0 +1,62 @@
+import { BOARD_PAGE_SIZE, type BoardColumn } from "~/lib/lead-pipeline";
+import type { LeadStatus } from "~/lib/lead-status";
+import { database } from "../db/database.server";
+
+// The pipeline's board: one column per stage the screen shows, each read a page at a time
+// (latest moves first, through leads_status_stage_changed_idx) with one grouped count for all,
+// so a column of years of closed requests costs one page.
+
+/** The board's columns for `pages` (stage → page number, 1-based); only those stages are read. */
+export async function leadBoard(pages: ReadonlyMap<LeadStatus, number>): Promise<BoardColumn[]> {
+  const db = await database();
+  const stages = [...pages.keys()];
+  if (stages.length === 0) return [];
+  const counts = await db
+    .selectFrom("leads")
+    .select(["status", (eb) => eb.fn.countAll<number>().as("count")])
+    .where("status", "in", stages)
+    .groupBy("status")
+    .execute();
+  const totals = new Map(counts.map((row) => [row.status, Number(row.count)]));
+  return Promise.all(
+    stages.map(async (status): Promise<BoardColumn> => {
+      const total = totals.get(status) ?? 0;
+      const pageCount = Math.max(1, Math.ceil(total / BOARD_PAGE_SIZE));
+      const page = Math.min(Math.max(1, pages.get(status) ?? 1), pageCount);
+      const rows = await db
+        .selectFrom("leads")
+        .select([
+          "id",
+          "name",
+          "service",
+          "condominium",
+          "status",
+          "created_at",
+          "proposal_value_cents",
+          "closed_value_cents",
+        ])
+        .where("status", "=", status)
+        .orderBy("stage_changed_at", "desc")
+        .orderBy("id", "desc")
+        .limit(BOARD_PAGE_SIZE)
+        .offset((page - 1) * BOARD_PAGE_SIZE)
+        .execute();
+      return {
+        status,
+        total,
+        page,
+        pageCount,
+        cards: rows.map((row) => ({
+          id: row.id,
+          name: row.name,
+          service: row.service,
+          condominium: row.condominium,
+          status: row.status,
+          createdAt: row.created_at,
+          proposalCents: row.proposal_value_cents,
+          closedCents: row.closed_value_cents,
+        })),
+      };
+    }),
+  );
+}
