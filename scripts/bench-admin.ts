@@ -49,7 +49,14 @@ const sentences = [
   "Há fissuras nas juntas de dilatação e o síndico anterior não deixou documentação.",
   "Podem fazer uma visita técnica na próxima semana, de preferência pela manhã?",
 ];
-const statuses = ["novo", "em_contato", "visita_agendada", "proposta_enviada", "fechado_ganho", "perdido"] as const;
+const statuses = [
+  "novo",
+  "em_contato",
+  "visita_agendada",
+  "proposta_enviada",
+  "fechado_ganho",
+  "perdido",
+] as const;
 /** Where requests came from: campaign tags, a referring site, or nothing (direct). */
 const utmSources = ["google", "instagram", "newsletter", "facebook", null, null, null] as const;
 const referrers = ["www.google.com", "www.bing.com", "l.instagram.com", null, null] as const;

@@ -242,7 +242,11 @@ describe.each(testEngines())("admin lists on $name", (engine) => {
     });
 
     it("filters by status, service and day of arrival, combined; the export takes the same filters", async () => {
-      const filters = { status: "fechado_ganho" as const, service: "Restauração de Fachadas", from: "2024-03-10" };
+      const filters = {
+        status: "fechado_ganho" as const,
+        service: "Restauração de Fachadas",
+        from: "2024-03-10",
+      };
       const page = await listLeads({ ...allLeads, ...filters });
       // Arrived on 10 March (Curitiba) or later: n ≥ 3; closed: n % 4 === 0; facades: even n.
       const expected = leadIds.filter((_, n) => n >= 3 && n % 4 === 0).reverse();

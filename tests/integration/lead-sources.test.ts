@@ -151,7 +151,11 @@ describe.each(testEngines())("lead sources on $name", (engine) => {
     // Sunday 22 November, 23:30 in São Paulo: the week before the current one.
     await lead("2026-11-23T02:30:00.000Z", { utmSource: "newsletter", page: `/blog/${postSlug}` });
     // This week.
-    await lead("2026-11-23T03:00:00.000Z", { utmSource: "newsletter", utmCampaign: "verao" }, "fechado_ganho");
+    await lead(
+      "2026-11-23T03:00:00.000Z",
+      { utmSource: "newsletter", utmCampaign: "verao" },
+      "fechado_ganho",
+    );
     await lead("2026-11-25T12:00:00.000Z", { page: `/blog/${postSlug}` });
     await lead("2026-11-25T13:00:00.000Z");
 

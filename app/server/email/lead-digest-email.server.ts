@@ -17,7 +17,6 @@ export const leadDigestPayload = z.object({
   /** How many were waiting in all (the e-mail lists at most leadIds.length). */
   total: z.number().int(),
 });
-export type LeadDigestPayload = z.infer<typeof leadDigestPayload>;
 
 export interface DigestLead {
   id: string;

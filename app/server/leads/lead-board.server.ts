@@ -1,5 +1,6 @@
+import { z } from "zod";
 import { BOARD_PAGE_SIZE, type BoardColumn } from "~/lib/lead-pipeline";
-import type { LeadStatus } from "~/lib/lead-status";
+import { type LeadStatus, leadStatuses, leadStatusSchema } from "~/lib/lead-status";
 import { database } from "../db/database.server";
 
 // The pipeline's board: one column per stage the screen shows, each read a page at a time
@@ -59,4 +60,19 @@ export async function leadBoard(pages: ReadonlyMap<LeadStatus, number>): Promise
       };
     }),
   );
+}
+
+const pageNumber = z.coerce.number().int().min(1).max(100_000).catch(1);
+
+/**
+ * The board's address: `?etapas=novo,em_contato` names the columns to show (all when absent or
+ * unreadable), `?pagina_<etapa>=N` each column's page.
+ */
+export function parseBoardQuery(params: URLSearchParams): Map<LeadStatus, number> {
+  const named = (params.get("etapas") ?? "")
+    .split(",")
+    .map((stage) => leadStatusSchema.safeParse(stage.trim()))
+    .flatMap((parsed) => (parsed.success ? [parsed.data] : []));
+  const stages = leadStatuses.filter((stage) => named.length === 0 || named.includes(stage));
+  return new Map(stages.map((stage) => [stage, pageNumber.parse(params.get(`pagina_${stage}`) ?? 1)]));
 }
