@@ -26,9 +26,6 @@ export const leadStatusLabels: Record<LeadStatus, string> = {
   perdido: "Perdido",
 };
 
-/** Stages a request ends in: counted as decided in the win rate. */
-export const closedStatuses: readonly LeadStatus[] = ["fechado_ganho", "perdido"];
-
 /** Why a request was lost: a short list, so the dashboard can count them. */
 export const lostReasons = [
   "preco",
