@@ -203,6 +203,7 @@ describe.each(testEngines())("admin lists on $name", (engine) => {
         "deliveryError",
         "email",
         "id",
+        "lost_reason",
         "messageCut",
         "messageExcerpt",
         "name",

@@ -76,10 +76,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
             WHEN 'descartado' THEN 'perdido'
             ELSE 'novo' END`)
     .execute(db);
+  // The indexes on the old column (0003, 0012) go first: SQLite refuses to drop an indexed column.
   await sql.raw("DROP INDEX leads_status_created_at_idx").execute(db);
+  await sql.raw("DROP INDEX leads_status_created_at_id_idx").execute(db);
   await sql.raw("ALTER TABLE leads DROP COLUMN status").execute(db);
   await sql.raw("ALTER TABLE leads RENAME COLUMN stage TO status").execute(db);
   await sql.raw("CREATE INDEX leads_status_created_at_idx ON leads (status, created_at)").execute(db);
+  await sql.raw("CREATE INDEX leads_status_created_at_id_idx ON leads (status, created_at, id)").execute(db);
 
   await sql
     .raw(`ALTER TABLE leads ADD COLUMN lost_reason TEXT CHECK (lost_reason IN (${REASONS}))`)
