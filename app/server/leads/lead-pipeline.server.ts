@@ -175,15 +175,22 @@ export async function markAnswered(
 ): Promise<void> {
   const state = await pipelineState(trx, id);
   if (!state) return;
-  if (state.status === "novo") {
-    await applyStageChange(trx, id, { status: "em_contato", lostReason: null }, actor, now);
-    return;
-  }
   if (!state.first_response_at) {
     await trx
       .updateTable("leads")
       .set({ first_response_at: now.toISOString() })
       .where("id", "=", id)
       .execute();
+  }
+  // The move follows the answer on the timeline: a millisecond later, so the order never
+  // depends on how two entries of the same instant sort.
+  if (state.status === "novo") {
+    await applyStageChange(
+      trx,
+      id,
+      { status: "em_contato", lostReason: null },
+      actor,
+      new Date(now.getTime() + 1),
+    );
   }
 }
