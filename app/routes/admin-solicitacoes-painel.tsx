@@ -92,49 +92,47 @@ function OutcomePanel({
             title={`${title}: valor fechado (R$)`}
             bars={rows.map((row) => ({ label: row.label, value: Math.round(row.closedCents / 100) }))}
           />
-          <div className="overflow-x-auto">
-            <table className="w-full text-sm">
-              <caption className="sr-only">{title}</caption>
-              <thead>
-                <tr className="border-b border-slate-200 text-left dark:border-slate-700">
-                  <th scope="col" className="py-1.5 pr-3">
-                    {heading}
+          <table className="w-full text-sm">
+            <caption className="sr-only">{title}</caption>
+            <thead>
+              <tr className="border-b border-slate-200 text-left dark:border-slate-700">
+                <th scope="col" className="py-1.5 pr-3">
+                  {heading}
+                </th>
+                <th scope="col" className="py-1.5 pr-3 text-right">
+                  Solicitações
+                </th>
+                <th scope="col" className="py-1.5 pr-3 text-right">
+                  Ganhas
+                </th>
+                <th scope="col" className="py-1.5 pr-3 text-right">
+                  Perdidas
+                </th>
+                <th scope="col" className="py-1.5 pr-3 text-right">
+                  Taxa de ganho
+                </th>
+                <th scope="col" className="py-1.5 text-right">
+                  Valor fechado
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={row.label} className="border-b border-slate-100 dark:border-slate-800">
+                  <th scope="row" className="py-1.5 pr-3 text-left font-normal">
+                    {row.label}
                   </th>
-                  <th scope="col" className="py-1.5 pr-3 text-right">
-                    Solicitações
-                  </th>
-                  <th scope="col" className="py-1.5 pr-3 text-right">
-                    Ganhas
-                  </th>
-                  <th scope="col" className="py-1.5 pr-3 text-right">
-                    Perdidas
-                  </th>
-                  <th scope="col" className="py-1.5 pr-3 text-right">
-                    Taxa de ganho
-                  </th>
-                  <th scope="col" className="py-1.5 text-right">
-                    Valor fechado
-                  </th>
+                  <td className="py-1.5 pr-3 text-right tabular-nums">{row.requests}</td>
+                  <td className="py-1.5 pr-3 text-right tabular-nums">{row.won}</td>
+                  <td className="py-1.5 pr-3 text-right tabular-nums">{row.lost}</td>
+                  <td className="py-1.5 pr-3 text-right tabular-nums">
+                    {row.winRate === null ? "—" : percent.format(row.winRate)}
+                  </td>
+                  <td className="py-1.5 text-right tabular-nums">{formatMoney(row.closedCents)}</td>
                 </tr>
-              </thead>
-              <tbody>
-                {rows.map((row) => (
-                  <tr key={row.label} className="border-b border-slate-100 dark:border-slate-800">
-                    <th scope="row" className="py-1.5 pr-3 text-left font-normal">
-                      {row.label}
-                    </th>
-                    <td className="py-1.5 pr-3 text-right tabular-nums">{row.requests}</td>
-                    <td className="py-1.5 pr-3 text-right tabular-nums">{row.won}</td>
-                    <td className="py-1.5 pr-3 text-right tabular-nums">{row.lost}</td>
-                    <td className="py-1.5 pr-3 text-right tabular-nums">
-                      {row.winRate === null ? "—" : percent.format(row.winRate)}
-                    </td>
-                    <td className="py-1.5 text-right tabular-nums">{formatMoney(row.closedCents)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+              ))}
+            </tbody>
+          </table>
         </>
       )}
     </section>
@@ -243,19 +241,19 @@ export default function AdminLeadDashboard({ loaderData }: Route.ComponentProps)
       <div className="grid gap-8 xl:grid-cols-2">
         <OutcomePanel
           id="ganhos-por-origem"
-          title="Ganhos por origem"
+          title="Origens: ganhos e valor fechado"
           heading="Origem"
           rows={outcomes.sources}
         />
         <OutcomePanel
           id="ganhos-por-campanha"
-          title="Ganhos por campanha (utm_campaign)"
+          title="Campanhas (utm_campaign): ganhos e valor fechado"
           heading="Campanha"
           rows={outcomes.campaigns}
         />
         <OutcomePanel
           id="ganhos-por-servico"
-          title="Ganhos por serviço"
+          title="Serviços: ganhos e valor fechado"
           heading="Serviço"
           rows={outcomes.services}
         />
