@@ -79,7 +79,7 @@ function OutcomePanel({
   return (
     <section
       aria-labelledby={id}
-      className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-6 dark:border-slate-800 dark:bg-slate-900"
+      className="flex min-w-0 flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-6 dark:border-slate-800 dark:bg-slate-900"
     >
       <h2 id={id} className="text-xl font-bold text-slate-900 dark:text-white">
         {title}
@@ -92,47 +92,55 @@ function OutcomePanel({
             title={`${title}: valor fechado (R$)`}
             bars={rows.map((row) => ({ label: row.label, value: Math.round(row.closedCents / 100) }))}
           />
-          <table className="w-full text-sm">
-            <caption className="sr-only">{title}</caption>
-            <thead>
-              <tr className="border-b border-slate-200 text-left dark:border-slate-700">
-                <th scope="col" className="py-1.5 pr-3">
-                  {heading}
-                </th>
-                <th scope="col" className="py-1.5 pr-3 text-right">
-                  Solicitações
-                </th>
-                <th scope="col" className="py-1.5 pr-3 text-right">
-                  Ganhas
-                </th>
-                <th scope="col" className="py-1.5 pr-3 text-right">
-                  Perdidas
-                </th>
-                <th scope="col" className="py-1.5 pr-3 text-right">
-                  Taxa de ganho
-                </th>
-                <th scope="col" className="py-1.5 text-right">
-                  Valor fechado
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={row.label} className="border-b border-slate-100 dark:border-slate-800">
-                  <th scope="row" className="py-1.5 pr-3 text-left font-normal">
-                    {row.label}
+          {/* Six columns outgrow a phone: a scroller of its own, focusable so the keyboard scrolls it too. */}
+          <section
+            aria-label={`${title} (tabela)`}
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus (WCAG 2.1.1)
+            tabIndex={0}
+            className="max-w-full overflow-x-auto"
+          >
+            <table className="w-full text-sm">
+              <caption className="sr-only">{title}</caption>
+              <thead>
+                <tr className="border-b border-slate-200 text-left dark:border-slate-700">
+                  <th scope="col" className="py-1.5 pr-3">
+                    {heading}
                   </th>
-                  <td className="py-1.5 pr-3 text-right tabular-nums">{row.requests}</td>
-                  <td className="py-1.5 pr-3 text-right tabular-nums">{row.won}</td>
-                  <td className="py-1.5 pr-3 text-right tabular-nums">{row.lost}</td>
-                  <td className="py-1.5 pr-3 text-right tabular-nums">
-                    {row.winRate === null ? "—" : percent.format(row.winRate)}
-                  </td>
-                  <td className="py-1.5 text-right tabular-nums">{formatMoney(row.closedCents)}</td>
+                  <th scope="col" className="py-1.5 pr-3 text-right">
+                    Solicitações
+                  </th>
+                  <th scope="col" className="py-1.5 pr-3 text-right">
+                    Ganhas
+                  </th>
+                  <th scope="col" className="py-1.5 pr-3 text-right">
+                    Perdidas
+                  </th>
+                  <th scope="col" className="py-1.5 pr-3 text-right">
+                    Taxa de ganho
+                  </th>
+                  <th scope="col" className="py-1.5 text-right">
+                    Valor fechado
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {rows.map((row) => (
+                  <tr key={row.label} className="border-b border-slate-100 dark:border-slate-800">
+                    <th scope="row" className="py-1.5 pr-3 text-left font-normal">
+                      {row.label}
+                    </th>
+                    <td className="py-1.5 pr-3 text-right tabular-nums">{row.requests}</td>
+                    <td className="py-1.5 pr-3 text-right tabular-nums">{row.won}</td>
+                    <td className="py-1.5 pr-3 text-right tabular-nums">{row.lost}</td>
+                    <td className="py-1.5 pr-3 text-right tabular-nums">
+                      {row.winRate === null ? "—" : percent.format(row.winRate)}
+                    </td>
+                    <td className="py-1.5 text-right tabular-nums">{formatMoney(row.closedCents)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </section>
         </>
       )}
     </section>
