@@ -71,6 +71,26 @@ function sequence(seed: number) {
   };
 }
 
+const lostReasons = ["preco", "prazo", "outra_empresa", "sem_retorno", "fora_da_area", "outro"] as const;
+
+/**
+ * Where a seeded request stands in the pipeline: answered within 0–48 hours unless still new,
+ * a proposal value once proposed, a closed value when won, a reason when lost.
+ */
+function pipelineFields(status: (typeof statuses)[number], created: string, random: () => number) {
+  const after = (hours: number) => new Date(Date.parse(created) + hours * 3_600_000).toISOString();
+  const proposed = ["proposta_enviada", "fechado_ganho", "perdido"].includes(status);
+  const proposal = proposed ? 500_000 + Math.floor(random() * 9_500_000) : null;
+  return {
+    status,
+    first_response_at: status === "novo" ? null : after(random() * 48),
+    stage_changed_at: status === "novo" ? created : after(48 + random() * 240),
+    proposal_value_cents: proposal,
+    closed_value_cents: status === "fechado_ganho" && proposal ? Math.round(proposal * 0.95) : null,
+    lost_reason: status === "perdido" ? lostReasons[Math.floor(random() * lostReasons.length)] : null,
+  };
+}
+
 /**
  * Insert `count` quote requests evenly over the last 24 months (one every ~1.75 hours at
  * 10,000), messages of one to twelve sentences (up to ~1 KB), each with its
@@ -98,7 +118,7 @@ export async function seedBenchLeads(db: Kysely<Database>, count: number): Promi
         condominium: `Condomínio Residencial ${pick(lastNames)} ${n % 300}`,
         service: pick(services),
         message,
-        status: pick(statuses),
+        ...pipelineFields(pick(statuses), created, random),
         note: random() < 0.3 ? "Cliente pediu retorno por WhatsApp depois das 18h." : "",
         source_page: random() < 0.5 ? "/contato" : `/blog/post-${n % 200}`,
         utm_source: pick(utmSources),
@@ -382,7 +402,14 @@ export async function measureAdminLists(
     rowMarker: 'href="tel:+',
     expect: /Saúde do site/,
   };
-  rows.push(...(await measureCases(baseUrl, cookie, logFile, headers, [editor, dashboard, home])));
+  // The pipeline's board: six columns, a page of each, over the same 10,000 requests.
+  const board: ListCase = {
+    case: "/admin/solicitacoes/quadro (6 colunas)",
+    path: "/admin/solicitacoes/quadro",
+    rowMarker: 'id="cartao-',
+    expect: /Quadro das solicitações/,
+  };
+  rows.push(...(await measureCases(baseUrl, cookie, logFile, headers, [editor, dashboard, board, home])));
   return rows;
 }
 
