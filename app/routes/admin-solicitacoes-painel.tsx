@@ -97,7 +97,7 @@ function OutcomePanel({
             aria-label={`${title} (tabela)`}
             // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus (WCAG 2.1.1)
             tabIndex={0}
-            className="max-w-full overflow-x-auto"
+            className="relative max-w-full overflow-x-auto"
           >
             <table className="w-full text-sm">
               <caption className="sr-only">{title}</caption>

@@ -3,8 +3,7 @@ import { AdminPage } from "~/components/admin/admin-page";
 import { LeadBoard } from "~/components/admin/lead-board";
 import { buttonClassName } from "~/components/admin/ui";
 import { Icon } from "~/components/ui/icon";
-import type { LeadStatus } from "~/lib/lead-status";
-import { leadStatusLabels } from "~/lib/lead-status";
+import { type LeadStatus, leadStatuses, leadStatusLabels } from "~/lib/lead-status";
 import type { RouteHandle } from "~/route-handle";
 import { requireAdminAction, requireAdminPage } from "~/server/accounts/guard.server";
 import { setFlash } from "~/server/accounts/sessions.server";
@@ -51,6 +50,14 @@ export async function action({ request }: Route.ActionArgs) {
   throw redirect(`/admin/solicitacoes/quadro${new URL(request.url).search}`, 303);
 }
 
+/** Shortcuts to fewer columns: on a phone, one stage at a time reads better than six. */
+const BOARD_VIEWS: Array<{ label: string; stages: string | null }> = [
+  { label: "Todas as etapas", stages: null },
+  { label: "Em andamento", stages: "novo,em_contato,visita_agendada,proposta_enviada" },
+  { label: "Encerradas", stages: "fechado_ganho,perdido" },
+  ...leadStatuses.map((stage) => ({ label: leadStatusLabels[stage], stages: stage })),
+];
+
 export const meta: Route.MetaFunction = () => [
   { title: "Quadro das solicitações | Admin" },
   { name: "robots", content: "noindex" },
@@ -58,6 +65,9 @@ export const meta: Route.MetaFunction = () => [
 
 export default function AdminLeadBoard({ loaderData, actionData }: Route.ComponentProps) {
   const { columns, search } = loaderData;
+  // Which view the columns are: all of them (null), or one of the shortcuts.
+  const shown =
+    columns.length === leadStatuses.length ? null : columns.map((column) => column.status).join(",");
   const pageHref = (status: LeadStatus, page: number) => {
     const params = new URLSearchParams(search);
     params.set(`pagina_${status}`, String(page));
@@ -78,6 +88,25 @@ export default function AdminLeadBoard({ loaderData, actionData }: Route.Compone
         Cada coluna é uma etapa. Para mover uma solicitação, escolha a etapa no cartão e clique em “Mover”; no
         computador, também dá para arrastar o cartão até outra coluna.
       </p>
+      <nav aria-label="Colunas do quadro" className="flex flex-wrap gap-2">
+        {BOARD_VIEWS.map((view) => {
+          const current = view.stages === shown;
+          return (
+            <Link
+              key={view.label}
+              to={
+                view.stages
+                  ? `/admin/solicitacoes/quadro?etapas=${view.stages}`
+                  : "/admin/solicitacoes/quadro"
+              }
+              aria-current={current ? "page" : undefined}
+              className={buttonClassName(current ? "primary" : "secondary", "sm")}
+            >
+              {view.label}
+            </Link>
+          );
+        })}
+      </nav>
       <LeadBoard columns={columns} pageHref={pageHref} />
     </AdminPage>
   );

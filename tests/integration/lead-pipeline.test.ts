@@ -11,7 +11,13 @@ import { addLeadNote, moveLead } from "~/server/leads/lead-pipeline.server";
 import { sendEmailReply, startWhatsappReply } from "~/server/leads/lead-replies.server";
 import { parseStageForm } from "~/server/leads/lead-stage-form.server";
 import { leadTimeline } from "~/server/leads/lead-timeline.server";
-import { replyFacts } from "~/server/leads/reply-templates.server";
+import {
+  deleteReplyTemplate,
+  listReplyTemplates,
+  replyFacts,
+  replyTemplateSchema,
+  saveReplyTemplate,
+} from "~/server/leads/reply-templates.server";
 import { insertTestLead, insertUser } from "../support/db";
 import { type SmtpSink, startSmtpSink } from "../support/smtp-sink";
 import { testEngines } from "../support/test-database";
@@ -274,6 +280,46 @@ describe.each(testEngines())("the lead pipeline on $name", (engine) => {
     expect((await leadTimeline({ id: odd.id, created_at: "" })).map((entry) => entry.kind)).toEqual([
       "received",
     ]);
+  });
+
+  it("keeps the owner's templates, refusing an unknown placeholder and an e-mail without a subject", async () => {
+    const typo = replyTemplateSchema.safeParse({
+      channel: "email",
+      name: "Teste",
+      subject: "Oi",
+      body: "Olá, {nomes}!",
+    });
+    expect(typo.success ? null : typo.error.issues[0]?.message).toBe(
+      "O texto tem um marcador desconhecido. Use {nome}, {servico}, {empresa}, {telefone}.",
+    );
+    const noSubject = replyTemplateSchema.safeParse({
+      channel: "email",
+      name: "Teste",
+      subject: " ",
+      body: "Oi",
+    });
+    expect(noSubject.success ? null : noSubject.error.issues[0]?.message).toBe(
+      "Escreva o assunto do e-mail.",
+    );
+
+    const input = replyTemplateSchema.parse({
+      channel: "whatsapp",
+      name: "Retorno",
+      subject: "ignorado",
+      body: "Oi, {nome}! A {empresa} retorna amanhã.",
+    });
+    expect(await saveReplyTemplate(null, input)).toBe(true);
+    const saved = (await listReplyTemplates("whatsapp")).find((template) => template.name === "Retorno");
+    // A WhatsApp message has no subject.
+    expect(saved).toMatchObject({
+      channel: "whatsapp",
+      subject: "",
+      body: "Oi, {nome}! A {empresa} retorna amanhã.",
+    });
+    expect(await saveReplyTemplate(saved?.id ?? "", { ...input, body: "Oi, {nome}." })).toBe(true);
+    expect((await listReplyTemplates("whatsapp")).find((t) => t.id === saved?.id)?.body).toBe("Oi, {nome}.");
+    expect(await deleteReplyTemplate(saved?.id ?? "")).toBe(true);
+    expect(await saveReplyTemplate(saved?.id ?? "", input)).toBe(false);
   });
 
   it("shows the median time to the first answer, and wins and closed value per source, campaign and service", async () => {

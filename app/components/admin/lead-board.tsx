@@ -43,7 +43,8 @@ export function LeadBoard({
   };
 
   return (
-    <div className="grid auto-cols-[minmax(16rem,1fr)] grid-flow-col gap-4 overflow-x-auto pb-4">
+    // relative: the cards' visually hidden labels (absolute) stay inside the scroller on a phone.
+    <div className="relative grid auto-cols-[minmax(16rem,1fr)] grid-flow-col gap-4 overflow-x-auto pb-4">
       {columns.map((column) => (
         <section
           key={column.status}
