@@ -135,12 +135,14 @@ test("with JavaScript, a card dragged to another column moves there", async ({ b
   const card = page.getByRole("listitem", { name: `Solicitação de ${lead.name}` });
   // A person's drag: pressed on the card's edge (not its form's fields, where a select takes the
   // mouse), moved in steps over to the other column, released there.
+  // The columns are as tall as the longest, so the other column is beside the card.
+  await card.scrollIntoViewIfNeeded();
   const from = await card.boundingBox();
   const to = await column(page, "Em contato").boundingBox();
   if (!from || !to) throw new Error("the card and the column are on screen");
   await page.mouse.move(from.x + 8, from.y + 8);
   await page.mouse.down();
-  await page.mouse.move(to.x + to.width / 2, to.y + 24, { steps: 12 });
+  await page.mouse.move(to.x + to.width / 2, from.y + 8, { steps: 12 });
   await page.mouse.up();
   await expect(toast(page, "Solicitação movida!")).toBeVisible({ timeout: 15_000 });
   await expect(

@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { z } from "zod";
 import { BOARD_PAGE_SIZE, type BoardColumn } from "~/lib/lead-pipeline";
 import { type LeadStatus, leadStatuses, leadStatusSchema } from "~/lib/lead-status";
@@ -37,7 +38,8 @@ export async function leadBoard(pages: ReadonlyMap<LeadStatus, number>): Promise
           "closed_value_cents",
         ])
         .where("status", "=", status)
-        .orderBy("stage_changed_at", "desc")
+        // The same order on both engines: a row without the time of its last move goes last.
+        .orderBy(sql`stage_changed_at desc nulls last`)
         .orderBy("id", "desc")
         .limit(BOARD_PAGE_SIZE)
         .offset((page - 1) * BOARD_PAGE_SIZE)
