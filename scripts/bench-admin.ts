@@ -49,7 +49,14 @@ const sentences = [
   "Há fissuras nas juntas de dilatação e o síndico anterior não deixou documentação.",
   "Podem fazer uma visita técnica na próxima semana, de preferência pela manhã?",
 ];
-const statuses = ["novo", "em_contato", "orcamento_enviado", "fechado", "descartado"] as const;
+const statuses = [
+  "novo",
+  "em_contato",
+  "visita_agendada",
+  "proposta_enviada",
+  "fechado_ganho",
+  "perdido",
+] as const;
 /** Where requests came from: campaign tags, a referring site, or nothing (direct). */
 const utmSources = ["google", "instagram", "newsletter", "facebook", null, null, null] as const;
 const referrers = ["www.google.com", "www.bing.com", "l.instagram.com", null, null] as const;
@@ -61,6 +68,26 @@ function sequence(seed: number) {
   return () => {
     state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
     return state / 2_147_483_648;
+  };
+}
+
+const lostReasons = ["preco", "prazo", "outra_empresa", "sem_retorno", "fora_da_area", "outro"] as const;
+
+/**
+ * Where a seeded request stands in the pipeline: answered within 0–48 hours unless still new,
+ * a proposal value once proposed, a closed value when won, a reason when lost.
+ */
+function pipelineFields(status: (typeof statuses)[number], created: string, random: () => number) {
+  const after = (hours: number) => new Date(Date.parse(created) + hours * 3_600_000).toISOString();
+  const proposed = ["proposta_enviada", "fechado_ganho", "perdido"].includes(status);
+  const proposal = proposed ? 500_000 + Math.floor(random() * 9_500_000) : null;
+  return {
+    status,
+    first_response_at: status === "novo" ? null : after(random() * 48),
+    stage_changed_at: status === "novo" ? created : after(48 + random() * 240),
+    proposal_value_cents: proposal,
+    closed_value_cents: status === "fechado_ganho" && proposal ? Math.round(proposal * 0.95) : null,
+    lost_reason: status === "perdido" ? lostReasons[Math.floor(random() * lostReasons.length)] : null,
   };
 }
 
@@ -91,7 +118,7 @@ export async function seedBenchLeads(db: Kysely<Database>, count: number): Promi
         condominium: `Condomínio Residencial ${pick(lastNames)} ${n % 300}`,
         service: pick(services),
         message,
-        status: pick(statuses),
+        ...pipelineFields(pick(statuses), created, random),
         note: random() < 0.3 ? "Cliente pediu retorno por WhatsApp depois das 18h." : "",
         source_page: random() < 0.5 ? "/contato" : `/blog/post-${n % 200}`,
         utm_source: pick(utmSources),
@@ -159,7 +186,7 @@ export async function seedBenchAuditLog(db: Kysely<Database>, count: number): Pr
         target_label: targetType ? `${pick(firstNames, random)} ${pick(lastNames, random)} ${n}` : null,
         ip_address: `203.0.113.${n % 250}`,
         details: action.endsWith("update")
-          ? JSON.stringify({ status: { before: "novo", after: "fechado" } })
+          ? JSON.stringify({ status: { before: "novo", after: "fechado_ganho" } })
           : null,
         subject:
           targetType === "lead" || targetType === "email" ? `cliente-${n % 5000}@exemplo.com.br` : null,
@@ -375,7 +402,14 @@ export async function measureAdminLists(
     rowMarker: 'href="tel:+',
     expect: /Saúde do site/,
   };
-  rows.push(...(await measureCases(baseUrl, cookie, logFile, headers, [editor, dashboard, home])));
+  // The pipeline's board: six columns, a page of each, over the same 10,000 requests.
+  const board: ListCase = {
+    case: "/admin/solicitacoes/quadro (6 colunas)",
+    path: "/admin/solicitacoes/quadro",
+    rowMarker: 'id="cartao-',
+    expect: /Quadro das solicitações/,
+  };
+  rows.push(...(await measureCases(baseUrl, cookie, logFile, headers, [editor, dashboard, board, home])));
   return rows;
 }
 

@@ -34,7 +34,9 @@ export const adminNavigation: AdminNavGroup[] = [
     label: "Solicitações",
     items: [
       { to: "/admin/solicitacoes", label: "Caixa de entrada", can: "leads.read" },
+      { to: "/admin/solicitacoes/quadro", label: "Quadro", can: "leads.read" },
       { to: "/admin/solicitacoes/painel", label: "Painel", can: "leads.read" },
+      { to: "/admin/solicitacoes/modelos", label: "Modelos de resposta", can: "leads.manage" },
     ],
   },
   {

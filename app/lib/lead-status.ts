@@ -1,22 +1,52 @@
 import { z } from "zod";
 
-// The statuses of a quote request: the one list the database type, the parsers and the
-// inbox's pt-BR labels are derived from.
+// The stages of a quote request's pipeline: the one list the database type, the parsers, the
+// board's columns and the pt-BR labels are derived from (migration 0025).
 
-export const leadStatuses = ["novo", "em_contato", "orcamento_enviado", "fechado", "descartado"] as const;
+export const leadStatuses = [
+  "novo",
+  "em_contato",
+  "visita_agendada",
+  "proposta_enviada",
+  "fechado_ganho",
+  "perdido",
+] as const;
 export type LeadStatus = (typeof leadStatuses)[number];
 
 // Pure: the inbox's client bundle imports the labels, and should not carry zod for a parser
 // only the server runs.
-export const leadStatusSchema = /* @__PURE__ */ z.enum(leadStatuses, { error: "Status inválido." });
+export const leadStatusSchema = /* @__PURE__ */ z.enum(leadStatuses, { error: "Etapa inválida." });
 
 export const leadStatusLabels: Record<LeadStatus, string> = {
   novo: "Novo",
   em_contato: "Em contato",
-  orcamento_enviado: "Orçamento enviado",
-  fechado: "Fechado",
-  descartado: "Descartado",
+  visita_agendada: "Visita agendada",
+  proposta_enviada: "Proposta enviada",
+  fechado_ganho: "Fechado (ganho)",
+  perdido: "Perdido",
 };
+
+/** Why a request was lost: a short list, so the dashboard can count them. */
+export const lostReasons = [
+  "preco",
+  "prazo",
+  "outra_empresa",
+  "sem_retorno",
+  "fora_da_area",
+  "outro",
+] as const;
+export type LostReason = (typeof lostReasons)[number];
+
+export const lostReasonLabels: Record<LostReason, string> = {
+  preco: "Preço",
+  prazo: "Prazo",
+  outra_empresa: "Escolheu outra empresa",
+  sem_retorno: "Sem retorno do cliente",
+  fora_da_area: "Fora da nossa área",
+  outro: "Outro",
+};
+
+export const lostReasonSchema = /* @__PURE__ */ z.enum(lostReasons, { error: "Motivo da perda inválido." });
 
 /** What happened to the notification e-mail of a quote request. */
 export type DeliveryState = "sent" | "pending" | "retrying" | "none";

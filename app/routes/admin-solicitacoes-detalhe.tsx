@@ -1,16 +1,26 @@
-import { data, Link } from "react-router";
+import { data, Form, Link, redirect } from "react-router";
 import { AdminPage } from "~/components/admin/admin-page";
 import { LeadContactLinks } from "~/components/admin/lead-contact-links";
-import { Badge, buttonClassName } from "~/components/admin/ui";
+import { LeadStageFields } from "~/components/admin/lead-stage-fields";
+import { LeadTimeline } from "~/components/admin/lead-timeline";
+import { MoneyInput } from "~/components/admin/money-input";
+import { Badge, Button, buttonClassName, Field, Select, TextArea } from "~/components/admin/ui";
 import { Icon } from "~/components/ui/icon";
 import { REMOVED_POST, sourceLabel } from "~/lib/lead-source";
-import { deliveryLabels, leadStatusLabels } from "~/lib/lead-status";
+import { deliveryLabels, leadStatusLabels, lostReasonLabels } from "~/lib/lead-status";
+import { formatMoney, formatMoneyField } from "~/lib/money";
 import { formatDateTimeMedium } from "~/lib/site-time";
 import type { RouteHandle } from "~/route-handle";
-import { requireAdminPage } from "~/server/accounts/guard.server";
+import { requireAdminAction, requireAdminPage } from "~/server/accounts/guard.server";
+import { setFlash } from "~/server/accounts/sessions.server";
 import { recordAudit } from "~/server/audit/audit-log.server";
 import { leadMention } from "~/server/audit/lead-audit.server";
-import { getLead, leadIdFromParam } from "~/server/leads/leads-admin.server";
+import { formText, readForm } from "~/server/forms/read-form.server";
+import { addLeadNote, moveLead } from "~/server/leads/lead-pipeline.server";
+import { parseStageForm } from "~/server/leads/lead-stage-form.server";
+import { leadTimeline } from "~/server/leads/lead-timeline.server";
+import { getLead, leadIdFromParam, leadNoteSchema } from "~/server/leads/leads-admin.server";
+import { listReplyTemplates } from "~/server/leads/reply-templates.server";
 import type { Route } from "./+types/admin-solicitacoes-detalhe";
 
 // One quote request, whole: the inbox lists the beginning of each message and links here for
@@ -23,18 +33,63 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const id = leadIdFromParam(params.id);
   const lead = id ? await getLead(id) : null;
   // Every look at a person's whole request is recorded.
-  if (lead) await recordAudit(session, { action: "lead.view", ...leadMention(lead) });
-  const page = { lead };
-  return lead ? page : data(page, { status: 404 });
+  if (!lead) return data({ lead: null, timeline: [], whatsappTemplates: [] }, { status: 404 });
+  await recordAudit(session, { action: "lead.view", ...leadMention(lead) });
+  const [timeline, whatsappTemplates] = await Promise.all([
+    leadTimeline(lead),
+    listReplyTemplates("whatsapp"),
+  ]);
+  return { lead, timeline, whatsappTemplates: whatsappTemplates.map(({ id, name }) => ({ id, name })) };
 }
+
+/** The request's page changes its stage and values, or adds a note; each goes on the timeline. */
+export async function action({ request, params }: Route.ActionArgs) {
+  const session = await requireAdminAction(request, { can: "leads.manage" });
+  const id = leadIdFromParam(params.id);
+  const form = await readForm(request);
+  if (!form) return data({ error: "Não foi possível ler o formulário.", fieldErrors: {} }, { status: 400 });
+  if (!id) return data({ error: "Solicitação não encontrada.", fieldErrors: {} }, { status: 404 });
+  if (formText(form, "intent") === "note") {
+    const note = leadNoteSchema.min(1, "Escreva a nota.").safeParse(formText(form, "text").trim());
+    if (!note.success) {
+      const message = note.error.issues[0]?.message ?? "Nota inválida.";
+      return data({ error: message, fieldErrors: { text: message } }, { status: 400 });
+    }
+    const lead = await getLead(id);
+    if (!lead || !(await addLeadNote(id, note.data, session.user))) {
+      return data({ error: "Solicitação não encontrada.", fieldErrors: {} }, { status: 404 });
+    }
+    await recordAudit(session, { action: "lead.note", ...leadMention(lead) });
+    await setFlash(session, {
+      title: "Nota adicionada!",
+      description: "Ela está no histórico da solicitação.",
+    });
+    throw redirect(`/admin/solicitacoes/${id}`, 303);
+  }
+  const change = parseStageForm(form);
+  if (!change.ok) return data({ error: change.message, fieldErrors: change.fieldErrors }, { status: 400 });
+  const before = await moveLead(id, change.data, session.user);
+  if (!before) return data({ error: "Solicitação não encontrada.", fieldErrors: {} }, { status: 404 });
+  await recordAudit(session, {
+    action: "lead.stage",
+    ...leadMention(before),
+    details: { status: { before: before.status, after: change.data.status } },
+  });
+  await setFlash(session, { title: "Etapa salva!", description: leadStatusLabels[change.data.status] });
+  throw redirect(`/admin/solicitacoes/${id}`, 303);
+}
+
+const panel =
+  "flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-6 dark:border-slate-800 dark:bg-slate-900";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Solicitação de Orçamento | Admin" },
   { name: "robots", content: "noindex" },
 ];
 
-export default function AdminLead({ loaderData }: Route.ComponentProps) {
-  const { lead } = loaderData;
+export default function AdminLead({ loaderData, actionData }: Route.ComponentProps) {
+  const { lead, timeline, whatsappTemplates } = loaderData;
+  const errors: Partial<Record<string, string>> = actionData?.fieldErrors ?? {};
   const back = (
     <Link to="/admin/solicitacoes" className={buttonClassName("secondary")}>
       <Icon name="arrow-left" className="size-4" />
@@ -54,6 +109,11 @@ export default function AdminLead({ loaderData }: Route.ComponentProps) {
     ["Telefone", lead.phone],
     ["Condomínio", lead.condominium],
     ["Serviço", lead.service],
+    ...(lead.status === "perdido" && lead.lost_reason
+      ? [["Motivo da perda", lostReasonLabels[lead.lost_reason]] as [string, string]]
+      : []),
+    ["Valor da proposta", lead.proposal_value_cents === null ? "—" : formatMoney(lead.proposal_value_cents)],
+    ["Valor fechado", lead.closed_value_cents === null ? "—" : formatMoney(lead.closed_value_cents)],
     ["E-mail da empresa", deliveryLabels[lead.delivery]],
     ["Origem", sourceLabel(lead)],
     ["Meio (utm_medium)", lead.utm_medium ?? "—"],
@@ -63,7 +123,7 @@ export default function AdminLead({ loaderData }: Route.ComponentProps) {
     ["Post do blog", lead.source_post_id ? (lead.source_post_title ?? REMOVED_POST) : "—"],
   ];
   return (
-    <AdminPage title="Solicitação de Orçamento" actions={back}>
+    <AdminPage title="Solicitação de Orçamento" actions={back} failure={actionData}>
       <article
         aria-labelledby="solicitante"
         className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-6 dark:border-slate-800 dark:bg-slate-900"
@@ -105,6 +165,75 @@ export default function AdminLead({ loaderData }: Route.ComponentProps) {
           </>
         ) : null}
       </article>
+      <div className="grid gap-8 lg:grid-cols-2">
+        <section aria-labelledby="responder" className={panel}>
+          <h2 id="responder" className="text-xl font-bold text-slate-900 dark:text-white">
+            Responder
+          </h2>
+          <p className="flex flex-wrap gap-2">
+            <Link to={`/admin/solicitacoes/${lead.id}/responder`} className={buttonClassName("primary")}>
+              <Icon name="mail" className="size-4" />
+              Responder por e-mail
+            </Link>
+          </p>
+          <Form
+            method="post"
+            action={`/admin/solicitacoes/${lead.id}/whatsapp`}
+            target="_blank"
+            reloadDocument
+            className="flex flex-col gap-3"
+          >
+            {whatsappTemplates.length > 1 ? (
+              <Field label="Mensagem do WhatsApp">
+                <Select name="template">
+                  {whatsappTemplates.map((template) => (
+                    <option key={template.id} value={template.id}>
+                      {template.name}
+                    </option>
+                  ))}
+                </Select>
+              </Field>
+            ) : (
+              <input type="hidden" name="template" value={whatsappTemplates[0]?.id ?? ""} />
+            )}
+            <Button type="submit" variant="secondary">
+              <Icon name="whatsapp" className="size-4" />
+              Responder no WhatsApp
+            </Button>
+          </Form>
+        </section>
+        <section aria-labelledby="etapa" className={panel}>
+          <h2 id="etapa" className="text-xl font-bold text-slate-900 dark:text-white">
+            Etapa e valores
+          </h2>
+          <Form method="post" className="flex flex-col gap-3">
+            <input type="hidden" name="intent" value="stage" />
+            <LeadStageFields status={lead.status} lostReason={lead.lost_reason} errors={errors} />
+            <Field label="Valor da proposta (R$)" hint="Ex.: 12.500,00" error={errors.proposal_value}>
+              <MoneyInput name="proposal_value" defaultValue={formatMoneyField(lead.proposal_value_cents)} />
+            </Field>
+            <Field label="Valor fechado (R$)" hint="Ex.: 12.500,00" error={errors.closed_value}>
+              <MoneyInput name="closed_value" defaultValue={formatMoneyField(lead.closed_value_cents)} />
+            </Field>
+            <Button type="submit">Salvar etapa</Button>
+          </Form>
+        </section>
+      </div>
+      <section aria-labelledby="historico" className={panel}>
+        <h2 id="historico" className="text-xl font-bold text-slate-900 dark:text-white">
+          Histórico
+        </h2>
+        <LeadTimeline entries={timeline} />
+        <Form method="post" className="flex flex-col gap-3">
+          <input type="hidden" name="intent" value="note" />
+          <Field label="Nova nota" error={errors.text}>
+            <TextArea name="text" rows={3} maxLength={5000} />
+          </Field>
+          <Button type="submit" variant="secondary">
+            Adicionar nota
+          </Button>
+        </Form>
+      </section>
     </AdminPage>
   );
 }

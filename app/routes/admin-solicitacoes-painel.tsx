@@ -3,8 +3,9 @@ import { AdminPage } from "~/components/admin/admin-page";
 import { BarChart, type ChartBar, ChartTable, ColumnChart } from "~/components/admin/bar-charts";
 import { buttonClassName } from "~/components/admin/ui";
 import { Icon } from "~/components/ui/icon";
-import { DASHBOARD_WEEKS, type LabelCount } from "~/lib/lead-dashboard";
+import { DASHBOARD_WEEKS, formatWait, type LabelCount, type OutcomeRow } from "~/lib/lead-dashboard";
 import { leadStatusLabels } from "~/lib/lead-status";
+import { formatMoney } from "~/lib/money";
 import { formatDayMonth } from "~/lib/site-time";
 import { requireAdminPage } from "~/server/accounts/guard.server";
 import { leadDashboard } from "~/server/leads/lead-dashboard.server";
@@ -61,8 +62,94 @@ function Panel({ id, title, heading, data, empty, columns }: PanelProps) {
 
 const NONE = "Nenhuma solicitação no período.";
 
+const percent = new Intl.NumberFormat("pt-BR", { style: "percent", maximumFractionDigits: 0 });
+
+/** Won, lost, win rate and closed value per group: a chart of the value and the whole table. */
+function OutcomePanel({
+  id,
+  title,
+  heading,
+  rows,
+}: {
+  id: string;
+  title: string;
+  heading: string;
+  rows: OutcomeRow[];
+}) {
+  return (
+    <section
+      aria-labelledby={id}
+      className="flex min-w-0 flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-6 dark:border-slate-800 dark:bg-slate-900"
+    >
+      <h2 id={id} className="text-xl font-bold text-slate-900 dark:text-white">
+        {title}
+      </h2>
+      {rows.length === 0 ? (
+        <p className="text-slate-600 dark:text-slate-400">{NONE}</p>
+      ) : (
+        <>
+          <BarChart
+            title={`${title}: valor fechado (R$)`}
+            bars={rows.map((row) => ({ label: row.label, value: Math.round(row.closedCents / 100) }))}
+          />
+          {/* Six columns outgrow a phone: a scroller of its own, focusable so the keyboard scrolls it too. */}
+          <section
+            aria-label={`${title} (tabela)`}
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus (WCAG 2.1.1)
+            tabIndex={0}
+            className="relative max-w-full overflow-x-auto"
+          >
+            <table className="w-full text-sm">
+              <caption className="sr-only">{title}</caption>
+              <thead>
+                <tr className="border-b border-slate-200 text-left dark:border-slate-700">
+                  <th scope="col" className="py-1.5 pr-3">
+                    {heading}
+                  </th>
+                  <th scope="col" className="py-1.5 pr-3 text-right">
+                    Solicitações
+                  </th>
+                  <th scope="col" className="py-1.5 pr-3 text-right">
+                    Ganhas
+                  </th>
+                  <th scope="col" className="py-1.5 pr-3 text-right">
+                    Perdidas
+                  </th>
+                  <th scope="col" className="py-1.5 pr-3 text-right">
+                    Taxa de ganho
+                  </th>
+                  <th scope="col" className="py-1.5 text-right">
+                    Valor fechado
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((row) => (
+                  <tr key={row.label} className="border-b border-slate-100 dark:border-slate-800">
+                    <th scope="row" className="py-1.5 pr-3 text-left font-normal">
+                      {row.label}
+                    </th>
+                    <td className="py-1.5 pr-3 text-right tabular-nums">{row.requests}</td>
+                    <td className="py-1.5 pr-3 text-right tabular-nums">{row.won}</td>
+                    <td className="py-1.5 pr-3 text-right tabular-nums">{row.lost}</td>
+                    <td className="py-1.5 pr-3 text-right tabular-nums">
+                      {row.winRate === null ? "—" : percent.format(row.winRate)}
+                    </td>
+                    <td className="py-1.5 text-right tabular-nums">{formatMoney(row.closedCents)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </section>
+        </>
+      )}
+    </section>
+  );
+}
+
 export default function AdminLeadDashboard({ loaderData }: Route.ComponentProps) {
   const { dashboard } = loaderData;
+  const { outcomes } = dashboard;
   const weeks = dashboard.weeks.map((week) => ({
     label: formatDayMonth(week.start),
     value: week.count,
@@ -99,8 +186,8 @@ export default function AdminLeadDashboard({ loaderData }: Route.ComponentProps)
     },
     {
       id: "funil",
-      title: "Funil de status",
-      heading: "Status atual",
+      title: "Funil de etapas",
+      heading: "Etapa atual",
       data: dashboard.statuses.map((row) => ({ label: leadStatusLabels[row.status], value: row.count })),
       empty: NONE,
     },
@@ -131,6 +218,53 @@ export default function AdminLeadDashboard({ loaderData }: Route.ComponentProps)
         {rankings.map((panel) => (
           <Panel key={panel.id} {...panel} />
         ))}
+      </div>
+      <section
+        aria-labelledby="resultados"
+        className="flex flex-col gap-2 rounded-2xl border border-slate-200 bg-white p-6 dark:border-slate-800 dark:bg-slate-900"
+      >
+        <h2 id="resultados" className="text-xl font-bold text-slate-900 dark:text-white">
+          Resultados das solicitações do período
+        </h2>
+        <p className="text-slate-700 dark:text-slate-300">
+          Tempo até a primeira resposta (mediana):{" "}
+          <strong>
+            {outcomes.medianFirstResponseMs === null
+              ? "nenhuma respondida"
+              : formatWait(outcomes.medianFirstResponseMs)}
+          </strong>
+          {outcomes.answered ? ` (${outcomes.answered.toLocaleString("pt-BR")} respondidas)` : ""}.
+        </p>
+        <p className="text-slate-700 dark:text-slate-300">
+          Ganhas: <strong>{outcomes.won.toLocaleString("pt-BR")}</strong> · Perdidas:{" "}
+          <strong>{outcomes.lost.toLocaleString("pt-BR")}</strong> · Taxa de ganho:{" "}
+          <strong>
+            {outcomes.won + outcomes.lost
+              ? percent.format(outcomes.won / (outcomes.won + outcomes.lost))
+              : "—"}
+          </strong>{" "}
+          · Valor fechado: <strong>{formatMoney(outcomes.closedCents)}</strong>
+        </p>
+      </section>
+      <div className="grid gap-8 xl:grid-cols-2">
+        <OutcomePanel
+          id="ganhos-por-origem"
+          title="Origens: ganhos e valor fechado"
+          heading="Origem"
+          rows={outcomes.sources}
+        />
+        <OutcomePanel
+          id="ganhos-por-campanha"
+          title="Campanhas (utm_campaign): ganhos e valor fechado"
+          heading="Campanha"
+          rows={outcomes.campaigns}
+        />
+        <OutcomePanel
+          id="ganhos-por-servico"
+          title="Serviços: ganhos e valor fechado"
+          heading="Serviço"
+          rows={outcomes.services}
+        />
       </div>
     </AdminPage>
   );

@@ -1,10 +1,11 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { AdminPage } from "~/components/admin/admin-page";
 import { LeadContactLinks } from "~/components/admin/lead-contact-links";
+import { LeadStageFields } from "~/components/admin/lead-stage-fields";
 import { DateRangeFields, FilterSelect, ListFilters } from "~/components/admin/list-filters";
 import { filteredListPageHref, ListPagination, listSummary } from "~/components/admin/list-pagination";
 import { DeleteForm } from "~/components/admin/row-actions";
-import { Badge, Button, buttonClassName, Field, Select, TextArea, TextInput } from "~/components/admin/ui";
+import { Badge, Button, buttonClassName, Field, TextArea, TextInput } from "~/components/admin/ui";
 import { ADMIN_SEARCH_MAX_LENGTH, isFiltered, leadListParams, listHref } from "~/lib/admin-list";
 import { sourceSummary } from "~/lib/lead-source";
 import { deliveryLabels, leadStatuses, leadStatusLabels } from "~/lib/lead-status";
@@ -15,11 +16,11 @@ import { setFlash } from "~/server/accounts/sessions.server";
 import { parseLeadListQuery } from "~/server/admin-lists/list-query.server";
 import { recordAudit } from "~/server/audit/audit-log.server";
 import { leadBeforeChange, leadMention } from "~/server/audit/lead-audit.server";
-import { formText, formTexts, readForm } from "~/server/forms/read-form.server";
-import { validateForm } from "~/server/forms/validate-form.server";
+import { formText, readForm } from "~/server/forms/read-form.server";
+import { parseStageForm } from "~/server/leads/lead-stage-form.server";
 import {
   deleteLead,
-  leadUpdateSchema,
+  leadNoteSchema,
   listLeadServices,
   listLeads,
   updateLead,
@@ -64,9 +65,12 @@ export async function action({ request }: Route.ActionArgs) {
     await setFlash(session, { title: "Solicitação excluída!", description: "Os dados foram apagados." });
     throw redirect(back);
   }
-  const parsed = validateForm(leadUpdateSchema, formTexts(form, ["status", "note"]));
-  if (!parsed.ok) return data({ error: parsed.message }, { status: 400 });
-  if (!before || !(await updateLead(id, parsed.data.status, parsed.data.note))) {
+  const stage = parseStageForm(form);
+  if (!stage.ok) return data({ error: stage.message }, { status: 400 });
+  const note = leadNoteSchema.safeParse(formText(form, "note"));
+  if (!note.success)
+    return data({ error: note.error.issues[0]?.message ?? "Nota inválida." }, { status: 400 });
+  if (!before || !(await updateLead(id, stage.data, note.data, session.user))) {
     return data({ error: "Solicitação não encontrada." }, { status: 404 });
   }
   await recordAudit(session, {
@@ -74,10 +78,10 @@ export async function action({ request }: Route.ActionArgs) {
     ...leadMention(before),
     // The note is the company's private text about a person: only whether it changed.
     details: {
-      ...(before.status === parsed.data.status
+      ...(before.status === stage.data.status
         ? {}
-        : { status: { before: before.status, after: parsed.data.status } }),
-      ...(before.note === parsed.data.note ? {} : { note: "alterada" }),
+        : { status: { before: before.status, after: stage.data.status } }),
+      ...(before.note === note.data ? {} : { note: "alterada" }),
     },
   });
   await setFlash(session, { title: "Solicitação atualizada!", description: "Status e nota foram salvos." });
@@ -265,15 +269,7 @@ export default function AdminLeads({ loaderData, actionData }: Route.ComponentPr
                     <Form method="post" className="flex flex-col gap-3">
                       <input type="hidden" name="id" value={lead.id} />
                       <input type="hidden" name="intent" value="update" />
-                      <Field label="Status">
-                        <Select name="status" defaultValue={lead.status}>
-                          {leadStatuses.map((value) => (
-                            <option key={value} value={value}>
-                              {leadStatusLabels[value]}
-                            </option>
-                          ))}
-                        </Select>
-                      </Field>
+                      <LeadStageFields status={lead.status} lostReason={lead.lost_reason} label="Status" />
                       <Field label="Nota particular">
                         <TextArea name="note" rows={3} defaultValue={lead.note} maxLength={5000} />
                       </Field>

@@ -74,7 +74,7 @@ async function insertLeads(
     condominium: "Condomínio das Listas",
     service,
     message: fields(n).message ?? `Pedido ${n}.`,
-    status: n % 2 === 0 ? ("novo" as const) : ("fechado" as const),
+    status: n % 2 === 0 ? ("novo" as const) : ("fechado_ganho" as const),
     note: "",
     created_at: leadAt(n),
     updated_at: leadAt(n),

@@ -116,19 +116,19 @@ test.describe("audited actions", () => {
     const update = await post(admin, "/admin/solicitacoes", {
       id,
       intent: "update",
-      status: "fechado",
+      status: "fechado_ganho",
       note: "",
     });
     expect(update.status()).toBe(302);
     const changed = await expectEntry("acao=lead", "lead.update", name, E2E_ADMIN.email);
     await expect(changed).toContainText("novo");
-    await expect(changed).toContainText("fechado");
+    await expect(changed).toContainText("fechado_ganho");
 
-    const csv = await admin.request.get(`${site.url}/admin/solicitacoes.csv?status=fechado`);
+    const csv = await admin.request.get(`${site.url}/admin/solicitacoes.csv?status=fechado_ganho`);
     expect(csv.status()).toBe(200);
     expect(await csv.text()).toContain(name);
     const exported = await expectEntry("acao=lead", "lead.export", "", E2E_ADMIN.email);
-    await expect(exported).toContainText("fechado");
+    await expect(exported).toContainText("fechado_ganho");
 
     const removal = await post(admin, "/admin/solicitacoes", { id, intent: "delete" });
     expect(removal.status()).toBe(302);

@@ -163,6 +163,20 @@ async function snapshot(): Promise<string> {
     .orderBy("id")
     .execute();
   const lead = await handle.db.selectFrom("leads").selectAll().where("id", "=", fixture.leadId).execute();
+  // The request's timeline, its queued replies and the reply templates: no refused request adds one.
+  const leadEvents = await handle.db
+    .selectFrom("lead_events")
+    .select("id")
+    .where("lead_id", "=", fixture.leadId)
+    .orderBy("id")
+    .execute();
+  const leadMail = await handle.db
+    .selectFrom("outbox")
+    .select("id")
+    .where("lead_id", "=", fixture.leadId)
+    .orderBy("id")
+    .execute();
+  const replyTemplates = await handle.db.selectFrom("reply_templates").selectAll().orderBy("id").execute();
   // A refused export or erasure is not logged either.
   const personalDataRequests = await handle.db
     .selectFrom("personal_data_requests")
@@ -183,6 +197,9 @@ async function snapshot(): Promise<string> {
     secondFactors,
     invitations,
     lead,
+    leadEvents,
+    leadMail,
+    replyTemplates,
     personalDataRequests: Number(personalDataRequests?.n),
     redirects,
     post,
@@ -733,9 +750,25 @@ const teamProbes: Probe[] = [
 /** Quote requests: personal data (list, one request, CSV export, status and deletion). */
 const leadProbes: Probe[] = [
   // The inbox's dashboard (where requests come from) counts them: leads.read too.
-  ...pageProbes(["/admin/solicitacoes", "/admin/solicitacoes/painel", "/admin/solicitacoes/<id>"], (page) =>
-    page.replace("<id>", fixture.leadId),
+  ...pageProbes(
+    [
+      "/admin/solicitacoes",
+      "/admin/solicitacoes/painel",
+      "/admin/solicitacoes/quadro",
+      "/admin/solicitacoes/modelos",
+      "/admin/solicitacoes/<id>",
+      "/admin/solicitacoes/<id>/responder",
+    ],
+    (page) => page.replace("<id>", fixture.leadId),
   ),
+  // Recording a WhatsApp contact then leaving for wa.me: a plain form post, no page of its own.
+  {
+    label: "POST /admin/solicitacoes/<id>/whatsapp",
+    method: "POST",
+    path: () => `/admin/solicitacoes/${fixture.leadId}/whatsapp`,
+    kind: "mutation",
+    body: async () => ({ form: { template: "" } }),
+  },
   // A download: without a session it goes to sign-in like a page; an Editor gets JSON with the reason.
   {
     label: "GET /admin/solicitacoes.csv",
@@ -748,11 +781,48 @@ const leadProbes: Probe[] = [
       [
         "/admin/solicitacoes",
         "status",
-        async () => ({ form: { id: fixture.leadId, status: "fechado", note: "Trocada" } }),
+        async () => ({ form: { id: fixture.leadId, status: "fechado_ganho", note: "Trocada" } }),
       ],
       ["/admin/solicitacoes", "delete", async () => ({ form: { intent: "delete", id: fixture.leadId } })],
+      [
+        "/admin/solicitacoes/quadro",
+        "move",
+        async () => ({
+          form: { intent: "move", id: fixture.leadId, status: "visita_agendada", lost_reason: "" },
+        }),
+      ],
+      [
+        "/admin/solicitacoes/<id>",
+        "stage and values",
+        async () => ({
+          form: {
+            intent: "stage",
+            status: "fechado_ganho",
+            lost_reason: "",
+            proposal_value: "1.000,00",
+            closed_value: "900",
+          },
+        }),
+      ],
+      [
+        "/admin/solicitacoes/<id>",
+        "note",
+        async () => ({ form: { intent: "note", text: "Nota de invasor" } }),
+      ],
+      [
+        "/admin/solicitacoes/<id>/responder",
+        "reply by e-mail",
+        async () => ({ form: { subject: "Olá", text: "Resposta de invasor" } }),
+      ],
+      [
+        "/admin/solicitacoes/modelos",
+        "save template",
+        async () => ({
+          form: { intent: "save", id: "", channel: "email", name: "Invasor", subject: "x", body: "y" },
+        }),
+      ],
     ],
-    (page) => page,
+    (page) => page.replace("<id>", fixture.leadId),
   ),
 ];
 

@@ -94,7 +94,7 @@ test("without a session the inbox, status change, note, export and delete are al
   expect(data.status()).not.toBe(200);
   expect(await data.text()).not.toContain(lead.name);
   const update = await request.post("/admin/solicitacoes", {
-    form: { id: lead.id, intent: "update", status: "fechado", note: "invasor" },
+    form: { id: lead.id, intent: "update", status: "fechado_ganho", note: "invasor" },
     maxRedirects: 0,
   });
   expect(update.status()).toBe(401);

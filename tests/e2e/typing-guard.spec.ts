@@ -8,7 +8,7 @@ import { foldForSearch } from "~/server/media/media-search.server";
 import { storeImage } from "~/server/media/media-store.server";
 import { type DedicatedServer, signInOverHttp, startDedicatedServer } from "../support/admin-auth";
 import { hydrated } from "../support/admin-page";
-import { insertPost } from "../support/db";
+import { insertPost, insertTestLead } from "../support/db";
 import {
   expectResponsive,
   forgetLongTasks,
@@ -419,4 +419,38 @@ test("the public quote form and the blog's 'Carregar Mais Artigos' answer as a v
   await expectResponsive(page, "Carregar Mais Artigos clicked");
   await expect.poll(() => page.locator("#blog-results article").count()).toBeGreaterThan(before);
   await expectResponsive(page, "more articles shown");
+});
+
+test("a request's page, with its values and a note saved, answers as its stage, money and note fields are used", async ({
+  page,
+}) => {
+  const lead = await insertTestLead(handle.db, {
+    status: "perdido",
+    lost_reason: "preco",
+    proposal_value_cents: 1_250_000,
+    closed_value_cents: 1_100_000,
+    note: "Nota salva.",
+  });
+  await openEditor(page, `/admin/solicitacoes/${lead.id}`);
+  const steps = await useEveryField(page, page.locator("main"));
+  expect(kinds(steps)).toEqual(new Set(["text", "select"]));
+  // The money field groups the reais as they are typed, one key at a time, and stays responsive.
+  const money = page.getByLabel("Valor da proposta (R$)");
+  await money.fill("");
+  for (const key of "1234567,8") await typeOneCharacter(page, money, `money "${key}"`, key);
+  await expect(money).toHaveValue("1.234.567,8");
+  await expectResponsive(page, "money typed");
+});
+
+test("the reply templates and the e-mail reply answer after each of their fields is used", async ({
+  page,
+}) => {
+  const lead = await insertTestLead(handle.db);
+  await openEditor(page, "/admin/solicitacoes/modelos");
+  const templates = await useEveryField(page, page.locator("main"));
+  expect(kinds(templates)).toEqual(new Set(["text", "select"]));
+  await page.goto(`${site.url}/admin/solicitacoes/${lead.id}/responder`);
+  await loaded(page, "opening the reply");
+  const reply = await useEveryField(page, page.locator("main"));
+  expect(kinds(reply)).toEqual(new Set(["text", "select"]));
 });

@@ -379,7 +379,7 @@ describeOnEachEngine("the admin home", () => {
       for (let n = 0; n < 12; n++) {
         // Answered requests in between, and the very oldest answered: none of them shows.
         await insertTestLead(db, {
-          status: n % 3 === 0 ? "em_contato" : "fechado",
+          status: n % 3 === 0 ? "em_contato" : "fechado_ganho",
           created_at: ago((40 - 2 * n) * HOUR + 1),
         });
         const lead = await insertTestLead(db, {
@@ -411,7 +411,7 @@ describeOnEachEngine("the admin home", () => {
         "2024-03-11T03:30:00.000Z", // this week, answered already
       ];
       for (const [n, createdAt] of at.entries()) {
-        await insertTestLead(db, { created_at: createdAt, status: n === 4 ? "fechado" : "novo" });
+        await insertTestLead(db, { created_at: createdAt, status: n === 4 ? "fechado_ganho" : "novo" });
       }
       const home = await administratorHome(NOW);
       expect([home.requestsThisWeek, home.requestsLastWeek]).toEqual([2, 2]);

@@ -39,7 +39,7 @@ describe.each(testEngines())("admin lists on $name", (engine) => {
   const LEADS = 110;
   const postStatusOf = (n: number): PostStatus =>
     (["published", "draft", "archived"] as const)[n % 3] ?? "draft";
-  const leadStatusOf = (n: number): LeadStatus => (n % 4 === 0 ? "fechado" : "novo");
+  const leadStatusOf = (n: number): LeadStatus => (n % 4 === 0 ? "fechado_ganho" : "novo");
   const serviceOf = (n: number) => (n % 2 === 0 ? "Restauração de Fachadas" : "Impermeabilização");
 
   beforeAll(async () => {
@@ -203,6 +203,7 @@ describe.each(testEngines())("admin lists on $name", (engine) => {
         "deliveryError",
         "email",
         "id",
+        "lost_reason",
         "messageCut",
         "messageExcerpt",
         "name",
@@ -242,12 +243,16 @@ describe.each(testEngines())("admin lists on $name", (engine) => {
     });
 
     it("filters by status, service and day of arrival, combined; the export takes the same filters", async () => {
-      const filters = { status: "fechado" as const, service: "Restauração de Fachadas", from: "2024-03-10" };
+      const filters = {
+        status: "fechado_ganho" as const,
+        service: "Restauração de Fachadas",
+        from: "2024-03-10",
+      };
       const page = await listLeads({ ...allLeads, ...filters });
       // Arrived on 10 March (Curitiba) or later: n ≥ 3; closed: n % 4 === 0; facades: even n.
       const expected = leadIds.filter((_, n) => n >= 3 && n % 4 === 0).reverse();
       expect(page.items.map((lead) => lead.id)).toEqual(expected);
-      expect(page.items.every((lead) => lead.status === "fechado")).toBe(true);
+      expect(page.items.every((lead) => lead.status === "fechado_ganho")).toBe(true);
       const exported = await listLeadsForExport({ ...allLeads, ...filters });
       expect(exported.map((lead) => lead.id)).toEqual(expected);
       const until = await listLeads({ ...allLeads, service: "Impermeabilização", to: "2024-03-10" });

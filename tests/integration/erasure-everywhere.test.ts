@@ -12,6 +12,8 @@ import { backupSqliteDatabase } from "~/server/db/backup.server";
 import { runRestoreCli } from "~/server/db/backup-cli.server";
 import { database, startDatabase, stopDatabase } from "~/server/db/database.server";
 import { runReapplyErasuresCli } from "~/server/db/reapply-erasures-cli.server";
+import { addLeadNote } from "~/server/leads/lead-pipeline.server";
+import { sendEmailReply, startWhatsappReply } from "~/server/leads/lead-replies.server";
 import { saveLead } from "~/server/leads/leads.server";
 import { parseDataSubject } from "~/server/personal-data/data-subject.server";
 import { erasePersonalData, findPersonalData } from "~/server/personal-data/personal-data.server";
@@ -123,6 +125,21 @@ describe.each(testEngines())("erasure everywhere on $name", (engine) => {
     await recordAudit(owner, { action: "lead.export", details: { filters: { search: name }, rows: 1 } });
     await recordEvent(`reset:email:${email}`);
     expect(await createInvitation(adminId, { email, role: "editor" }, "Alvorada")).toEqual({ ok: true });
+    // The team worked on her request: a note, an e-mail reply and a WhatsApp contact naming her,
+    // each on the request's timeline (the reply also in the outbox).
+    const team = { id: adminId, email: adminEmail, name: "Dona" };
+    const noteMarker = `nota-particular-${engine.name}-${process.pid}`;
+    expect(await addLeadNote(lead.id, `${noteMarker}: ${name} prefere ligação à tarde.`, team)).toBe(true);
+    expect(
+      await sendEmailReply(
+        lead.id,
+        { subject: "Seu orçamento", text: `Olá, ${name}! Podemos visitar na terça?` },
+        team,
+      ),
+    ).toBe(true);
+    expect((await startWhatsappReply(lead.id, `Olá, ${name}!`, team)).ok).toBe(true);
+    const timelineTexts = async () =>
+      (await everyTextValue(await database())).filter(({ value }) => value.includes(noteMarker));
     const naming = async () => {
       const values = await everyTextValue(await database());
       const lowerName = name.toLowerCase();
@@ -139,14 +156,21 @@ describe.each(testEngines())("erasure everywhere on $name", (engine) => {
     const found = (key: string) => byName.find((section) => section.key === key)?.records.length;
     expect(found("leads")).toBe(1);
     expect(found("auditEntries")).toBe(2);
+    // The note, the reply, the WhatsApp contact and the move to "Em contato".
+    expect(found("leadEvents")).toBe(4);
+    expect(await timelineTexts()).not.toEqual([]);
     await erasePersonalData(subject(name), adminId);
     // By e-mail: what only the address names (the invitation, its e-mail, the rate-limit events).
     await erasePersonalData(subject(email), adminId);
     expect(await naming()).toEqual([]);
+    expect(await timelineTexts()).toEqual([]);
 
     const lines = await restore();
     expect(lines.join("\n")).toMatch(/Outros registros sobre titulares excluídos .*: [1-9]/);
     expect(await naming()).toEqual([]);
+    expect(await timelineTexts()).toEqual([]);
+    const events = await (await database()).selectFrom("lead_events").select("lead_id").execute();
+    expect(events.filter((event) => event.lead_id === lead.id)).toEqual([]);
     const leads = await (await database()).selectFrom("leads").select("id").execute();
     expect(leads.map((row) => row.id)).toEqual([bystander.id]);
 
@@ -160,6 +184,7 @@ describe.each(testEngines())("erasure everywhere on $name", (engine) => {
       ]);
       expect(bytes.includes(email)).toBe(false);
       expect(bytes.includes(name)).toBe(false);
+      expect(bytes.includes(noteMarker)).toBe(false);
       await startDatabase(engine.env);
     }
 

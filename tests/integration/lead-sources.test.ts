@@ -31,7 +31,7 @@ async function lead(createdAt: string, source: Partial<typeof emptyLeadSource> =
     const db = await database();
     await db
       .updateTable("leads")
-      .set({ status: status as "fechado" })
+      .set({ status: status as "fechado_ganho" })
       .where("id", "=", saved.id)
       .execute();
   }
@@ -150,7 +150,11 @@ describe.each(testEngines())("lead sources on $name", (engine) => {
     // Sunday 22 November, 23:30 in São Paulo: the week before the current one.
     await lead("2026-11-23T02:30:00.000Z", { utmSource: "newsletter", page: `/blog/${postSlug}` });
     // This week.
-    await lead("2026-11-23T03:00:00.000Z", { utmSource: "newsletter", utmCampaign: "verao" }, "fechado");
+    await lead(
+      "2026-11-23T03:00:00.000Z",
+      { utmSource: "newsletter", utmCampaign: "verao" },
+      "fechado_ganho",
+    );
     await lead("2026-11-25T12:00:00.000Z", { page: `/blog/${postSlug}` });
     await lead("2026-11-25T13:00:00.000Z");
 
@@ -168,7 +172,7 @@ describe.each(testEngines())("lead sources on $name", (engine) => {
     expect(dashboard.postsThisWeek).toEqual([{ label: postTitle, count: 1 }]);
     expect(dashboard.campaigns).toEqual([{ label: "verao", count: 1 }]);
     expect(dashboard.services).toEqual([{ label: validQuote.service, count: 5 }]);
-    expect(dashboard.statuses.find((row) => row.status === "fechado")?.count).toBe(1);
+    expect(dashboard.statuses.find((row) => row.status === "fechado_ganho")?.count).toBe(1);
     expect(dashboard.statuses.find((row) => row.status === "novo")?.count).toBe(4);
   });
 

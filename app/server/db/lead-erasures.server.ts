@@ -26,7 +26,13 @@ export interface ErasureEntry {
 }
 
 /** The tables besides `leads` an erasure deletes rows of, each by its text `id`. */
-export const ERASED_ROW_TABLES = ["audit_log", "outbox", "invitations", "rate_limit_events"] as const;
+export const ERASED_ROW_TABLES = [
+  "audit_log",
+  "outbox",
+  "invitations",
+  "rate_limit_events",
+  "lead_events",
+] as const;
 export type ErasedRowTable = (typeof ERASED_ROW_TABLES)[number];
 
 /** One row an erasure deleted (not a quote request: those are in lead_erasures). */

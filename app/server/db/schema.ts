@@ -1,6 +1,6 @@
 import type { ColumnType, Generated, Selectable } from "kysely";
 import type { IconName } from "~/lib/icon-names";
-import type { LeadStatus } from "~/lib/lead-status";
+import type { LeadStatus, LostReason } from "~/lib/lead-status";
 import type { PostStatus } from "~/lib/post-status";
 
 // Row types as queries see them. Timestamps are ISO-8601 text with a `Z` on both engines:
@@ -249,6 +249,57 @@ export interface LeadsTable {
   utm_medium: ColumnType<string | null, string | null | undefined, string | null>;
   utm_campaign: ColumnType<string | null, string | null | undefined, string | null>;
   source_post_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The pipeline (migration 0025): why it was lost, when status is 'perdido'. */
+  lost_reason: ColumnType<LostReason | null, LostReason | null | undefined, LostReason | null>;
+  /** The proposal's value and the closed value, in integer centavos (R$ 1,00 = 100). */
+  proposal_value_cents: ColumnType<number | null, number | null | undefined, number | null>;
+  closed_value_cents: ColumnType<number | null, number | null | undefined, number | null>;
+  /** When the team first answered (a reply, a WhatsApp contact or a move out of 'novo'). */
+  first_response_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When the request last changed stage (the board lists the latest moves first). */
+  stage_changed_at: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** What a request's timeline records besides its arrival. */
+export type LeadEventKind = "stage" | "note" | "email_reply" | "whatsapp";
+
+/** One entry of a request's timeline (migration 0025); deleted with the request. */
+export interface LeadEventsTable {
+  id: string;
+  lead_id: string;
+  kind: LeadEventKind;
+  from_stage: LeadStatus | null;
+  to_stage: LeadStatus | null;
+  /** A note's text, a reply's text (e-mail: subject, blank line, body). */
+  body: string | null;
+  /** JSON: a stage change's values and lost reason, a reply's template. */
+  details: string | null;
+  /** A reply by e-mail: its outbox row, to show whether it went. */
+  outbox_id: string | null;
+  user_id: string | null;
+  /** Who did it, as named then (the account may be removed since). */
+  user_name: string | null;
+  created_at: Timestamp;
+}
+
+export type ReplyChannel = "email" | "whatsapp";
+
+/** The owner's reply texts with {nome}, {servico}, {empresa}, {telefone} (migration 0025). */
+export interface ReplyTemplatesTable {
+  id: string;
+  channel: ReplyChannel;
+  name: string;
+  subject: string;
+  body: string;
+  position: number;
+  updated_at: Timestamp;
+}
+
+/** A São Paulo day whose digest of unanswered requests was handled (sent, or nothing to send). */
+export interface LeadDigestsTable {
+  day: string;
+  lead_count: number;
+  sent_at: Timestamp;
 }
 
 /** A quote request as read back: the one lead shape the inbox and the e-mail pick from. */
@@ -554,6 +605,9 @@ export interface Database {
   media_files: MediaFilesTable;
   settings: SettingsTable;
   leads: LeadsTable;
+  lead_events: LeadEventsTable;
+  reply_templates: ReplyTemplatesTable;
+  lead_digests: LeadDigestsTable;
   outbox: OutboxTable;
   content_changes: ContentChangesTable;
   lead_erasures: LeadErasuresTable;

@@ -6,7 +6,9 @@ import { logEvent } from "../http/log.server";
 import { siteSettings } from "../settings/site-settings.server";
 import { ACCOUNT_EMAIL, accountMail, forgetAccountEmail } from "./account-email.server";
 import { leadConfirmation } from "./lead-confirmation-email.server";
+import { LEAD_DIGEST, leadDigestMail, leadDigestPayload } from "./lead-digest-email.server";
 import { leadEmailColumns, leadNotification } from "./lead-email.server";
+import { LEAD_REPLY, leadReplyMail, leadReplyPayload } from "./lead-reply-email.server";
 import type { MailConfig } from "./mail-config.server";
 import {
   claimDueMessages,
@@ -91,7 +93,25 @@ async function deliver(
     await forgetAccountEmail(message.id);
     return "sent";
   }
-  const known = message.kind === LEAD_NOTIFICATION || message.kind === LEAD_CONFIRMATION;
+  if (message.kind === LEAD_DIGEST) {
+    const { leadIds, total } = leadDigestPayload.parse(message.payload);
+    const { db } = await startDatabase();
+    // Read when sent: a request erased meanwhile is left out.
+    const leads = await db
+      .selectFrom("leads")
+      .select(["id", "name", "service", "created_at"])
+      .where("id", "in", leadIds)
+      .orderBy("created_at")
+      .orderBy("id")
+      .execute();
+    if (leads.length === 0) return "nothing-to-send";
+    await transport.sendMail(
+      leadDigestMail(leads, total - (leadIds.length - leads.length), mail, site, message.id),
+    );
+    return "sent";
+  }
+  const known =
+    message.kind === LEAD_NOTIFICATION || message.kind === LEAD_CONFIRMATION || message.kind === LEAD_REPLY;
   if (!known || !message.leadId) {
     throw new Error(`tipo de mensagem desconhecido: ${message.kind}`);
   }
@@ -103,6 +123,13 @@ async function deliver(
     .executeTakeFirst();
   // The request was deleted meanwhile (its outbox rows go with it; this covers a race).
   if (!lead) return "nothing-to-send";
+  if (message.kind === LEAD_REPLY) {
+    // The text the team wrote, queued with it.
+    await transport.sendMail(
+      leadReplyMail(lead, leadReplyPayload.parse(message.payload), mail.from, site, message.id),
+    );
+    return "sent";
+  }
   if (message.kind === LEAD_CONFIRMATION) {
     // The text as the owner had it when the request arrived (queued with it).
     const { text } = confirmationPayload.parse(message.payload);

@@ -5,6 +5,7 @@ import { leadStatuses } from "~/lib/lead-status";
 import { addDays, dayStartUtc, siteDay } from "~/lib/site-time";
 import { database } from "../db/database.server";
 import type { Database } from "../db/schema";
+import { pipelineOutcomes } from "./lead-outcomes.server";
 
 // The inbox's dashboard: where the last 12 weeks' requests came from, counted by the database
 // (GROUP BY over the period's rows, found through leads_created_at_idx), never by reading
@@ -53,7 +54,7 @@ export async function leadDashboard(now = new Date()): Promise<LeadDashboard> {
   )} else ${sql.lit(starts.length - 1)} end`;
   const source = sql<string>`coalesce(l.utm_source, l.source_referrer_host, ${sql.lit(DIRECT_SOURCE)})`;
 
-  const [weekRows, serviceRows, sourceRows, campaignRows, postRows, weekPostRows, statusRows] =
+  const [weekRows, serviceRows, sourceRows, campaignRows, postRows, weekPostRows, statusRows, outcomes] =
     await Promise.all([
       inPeriod(db)
         .select([week.as("week"), (eb) => eb.fn.countAll<number>().as("count")])
@@ -78,6 +79,7 @@ export async function leadDashboard(now = new Date()): Promise<LeadDashboard> {
         .select(["l.status", (eb) => eb.fn.countAll<number>().as("count")])
         .groupBy("l.status")
         .execute(),
+      pipelineOutcomes(from, to),
     ]);
 
   const perWeek = new Map(weekRows.map((row) => [Number(row.week), Number(row.count)]));
@@ -92,5 +94,6 @@ export async function leadDashboard(now = new Date()): Promise<LeadDashboard> {
     posts: ranked(postRows, REMOVED_POST),
     postsThisWeek: ranked(weekPostRows, REMOVED_POST),
     statuses: leadStatuses.map((status) => ({ status, count: perStatus.get(status) ?? 0 })),
+    outcomes,
   };
 }

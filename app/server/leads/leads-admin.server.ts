@@ -3,13 +3,7 @@ import { z } from "zod";
 import { ADMIN_LIST_PAGE_SIZE, type AdminListPage, type LeadListQuery } from "~/lib/admin-list";
 import { toExcelCsv } from "~/lib/csv";
 import { type LeadSourceSummary, REMOVED_POST, sourceLabel } from "~/lib/lead-source";
-import {
-  type DeliveryState,
-  deliveryLabels,
-  type LeadStatus,
-  leadStatusLabels,
-  leadStatusSchema,
-} from "~/lib/lead-status";
+import { type DeliveryState, deliveryLabels, leadStatusLabels } from "~/lib/lead-status";
 import { dayEndUtc, dayStartUtc, formatSaoPauloDateTime } from "~/lib/site-time";
 import { countedPageWindow } from "../admin-lists/list-query.server";
 import { idsMatching } from "../admin-lists/text-search.server";
@@ -17,6 +11,12 @@ import { database, startDatabase } from "../db/database.server";
 import { eraseLead } from "../db/lead-erasures.server";
 import type { Database, Lead } from "../db/schema";
 import { LEAD_NOTIFICATION } from "../email/outbox.server";
+import {
+  applyStageChange,
+  type PipelineActor,
+  recordLeadEvent,
+  type StageChange,
+} from "./lead-pipeline.server";
 
 /**
  * A request's notification to the company: the outbox row the inbox reports on (a request may
@@ -63,7 +63,16 @@ export const MESSAGE_EXCERPT_LENGTH = 300;
 export interface InboxLead
   extends Pick<
       Lead,
-      "id" | "name" | "email" | "phone" | "condominium" | "service" | "status" | "note" | "created_at"
+      | "id"
+      | "name"
+      | "email"
+      | "phone"
+      | "condominium"
+      | "service"
+      | "status"
+      | "lost_reason"
+      | "note"
+      | "created_at"
     >,
     LeadSourceSummary,
     LeadDelivery {
@@ -119,6 +128,7 @@ export async function listLeads(
       "l.condominium",
       "l.service",
       "l.status",
+      "l.lost_reason",
       "l.note",
       "l.created_at",
       "l.source_referrer_host",
@@ -205,19 +215,34 @@ export function leadIdFromParam(value: string | undefined): string | null {
   return parsed.success ? parsed.data : null;
 }
 
-export const leadUpdateSchema = z.object({
-  status: leadStatusSchema,
-  note: z.string().max(5000, "A nota pode ter no máximo 5.000 caracteres."),
-});
+export const leadNoteSchema = z.string().max(5000, "A nota pode ter no máximo 5.000 caracteres.");
 
-export async function updateLead(id: string, status: LeadStatus, note: string): Promise<boolean> {
+/**
+ * The inbox's save: the stage (recorded on the timeline by the pipeline) and the private note,
+ * whose new text goes on the timeline too. False when there is no such request.
+ */
+export async function updateLead(
+  id: string,
+  change: StageChange,
+  note: string,
+  actor: PipelineActor,
+  now = new Date(),
+): Promise<boolean> {
   const db = await database();
-  const result = await db
-    .updateTable("leads")
-    .set({ status, note, updated_at: new Date().toISOString() })
-    .where("id", "=", id)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+  return db.transaction().execute(async (trx) => {
+    const before = await applyStageChange(trx, id, change, actor, now);
+    if (!before) return false;
+    const current = await trx.selectFrom("leads").select("note").where("id", "=", id).executeTakeFirst();
+    if (current && current.note !== note) {
+      await trx
+        .updateTable("leads")
+        .set({ note, updated_at: now.toISOString() })
+        .where("id", "=", id)
+        .execute();
+      if (note.trim()) await recordLeadEvent(trx, { leadId: id, kind: "note", actor, body: note }, now);
+    }
+    return true;
+  });
 }
 
 /**

@@ -65,6 +65,7 @@ export async function saveLead(
         note: "",
         created_at: timestamp,
         updated_at: timestamp,
+        stage_changed_at: timestamp,
       })
       .execute();
     await enqueueMessage(trx, { kind: LEAD_NOTIFICATION, leadId: id, payload: { leadId: id } }, now);

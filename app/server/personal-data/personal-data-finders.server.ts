@@ -1,10 +1,13 @@
 import type { Kysely, Transaction } from "kysely";
 import { auditActionLabel } from "~/lib/audit-actions";
-import { leadStatusLabels } from "~/lib/lead-status";
+import { leadStatusLabels, lostReasonLabels } from "~/lib/lead-status";
+import { formatMoney } from "~/lib/money";
 import { formatSaoPauloDateTime } from "~/lib/site-time";
 import { type ErasedRowTable, eraseLeadsIn, logErasedRows } from "../db/lead-erasures.server";
 import type { Database } from "../db/schema";
 import { ACCOUNT_EMAIL } from "../email/account-email.server";
+import { LEAD_DIGEST } from "../email/lead-digest-email.server";
+import { LEAD_REPLY } from "../email/lead-reply-email.server";
 import { LEAD_CONFIRMATION, LEAD_NOTIFICATION } from "../email/outbox.server";
 import type { DataSubject } from "./data-subject.server";
 import { bucketOf, mentionsSubject, namesSubject } from "./subject-match.server";
@@ -82,6 +85,9 @@ export const quoteRequestsFinder: PersonalDataFinder = {
         "leads.service",
         "leads.message",
         "leads.status",
+        "leads.lost_reason",
+        "leads.proposal_value_cents",
+        "leads.closed_value_cents",
         "leads.note",
         "leads.source_page",
         "leads.source_referrer_host",
@@ -105,6 +111,9 @@ export const quoteRequestsFinder: PersonalDataFinder = {
         Serviço: row.service,
         Mensagem: row.message,
         Situação: leadStatusLabels[row.status] ?? row.status,
+        "Motivo da perda": row.lost_reason ? lostReasonLabels[row.lost_reason] : null,
+        "Valor da proposta": row.proposal_value_cents === null ? null : formatMoney(row.proposal_value_cents),
+        "Valor fechado": row.closed_value_cents === null ? null : formatMoney(row.closed_value_cents),
         "Nota particular da equipe": row.note,
         "Página onde abriu o formulário": row.source_page,
         "Site de origem": row.source_referrer_host,
@@ -120,10 +129,59 @@ export const quoteRequestsFinder: PersonalDataFinder = {
   },
 };
 
+const leadEventLabels: Record<string, string> = {
+  stage: "Mudança de etapa",
+  note: "Nota da equipe",
+  email_reply: "Resposta por e-mail",
+  whatsapp: "Contato pelo WhatsApp",
+};
+
+/**
+ * The timeline of the person's requests: stage changes, the team's notes and replies (what was
+ * written to them, or about them). Deleted with the request; logged, so a restore deletes them
+ * again even where a backup's cascade would not.
+ */
+export const leadEventsFinder: PersonalDataFinder = {
+  key: "leadEvents",
+  title: "Histórico das solicitações (etapas, notas e respostas)",
+  async find(db, subject) {
+    const leadIds = db
+      .selectFrom("leads")
+      .select("leads.id")
+      .where((eb) => namesSubject(eb.ref(leadColumn(subject)), subject));
+    const rows = await db
+      .selectFrom("lead_events")
+      .select(["id", "lead_id", "kind", "from_stage", "to_stage", "body", "user_name", "created_at"])
+      .where("lead_id", "in", leadIds)
+      .orderBy("created_at")
+      .orderBy("id")
+      .execute();
+    return rows.map((row) => ({
+      id: row.id,
+      fields: {
+        Quando: when(row.created_at),
+        Registro: leadEventLabels[row.kind] ?? row.kind,
+        Etapa:
+          row.kind === "stage" && row.to_stage
+            ? `${row.from_stage ? `${leadStatusLabels[row.from_stage]} → ` : ""}${leadStatusLabels[row.to_stage]}`
+            : null,
+        Texto: row.body,
+        "Feito por": row.user_name,
+        Solicitação: row.lead_id,
+      },
+    }));
+  },
+  async erase(trx, records, { now }) {
+    await deleteIds(trx, "lead_events", erasable(records), now);
+  },
+};
+
 const outboxKindLabels: Record<string, string> = {
   [LEAD_NOTIFICATION]: "Aviso de pedido de orçamento à empresa",
   [LEAD_CONFIRMATION]: "Confirmação do pedido ao visitante",
   [ACCOUNT_EMAIL]: "E-mail de acesso ao painel (convite ou nova senha)",
+  [LEAD_REPLY]: "Resposta da equipe ao pedido de orçamento",
+  [LEAD_DIGEST]: "Resumo diário das solicitações sem resposta",
 };
 
 /** What a payload may be shown as: an account e-mail's single-use link never leaves the database. */
@@ -344,6 +402,7 @@ export const auditEntriesFinder: PersonalDataFinder = {
 
 export const personalDataFinders: readonly PersonalDataFinder[] = [
   quoteRequestsFinder,
+  leadEventsFinder,
   outboxFinder,
   invitationsFinder,
   rateLimitEventsFinder,

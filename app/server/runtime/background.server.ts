@@ -10,6 +10,7 @@ import { describeMail, mailConfig } from "../email/mail-config.server";
 import { deleteExpiredMessages } from "../email/outbox.server";
 import { startOutboxWorker } from "../email/outbox-worker.server";
 import { logEvent } from "../http/log.server";
+import { startLeadDigest } from "../leads/lead-digest.server";
 import { deleteLeadsOlderThan } from "../leads/leads.server";
 import { startPostScheduler } from "../posts/post-scheduler.server";
 
@@ -56,7 +57,11 @@ export function startBackgroundWork(config: Configuration = configuration()): St
   const mail = mailConfig(config, siteDefaults(config));
   logEvent("info", describeMail(mail));
   const tasks: StopBackgroundTask[] = [startHousekeeping(), startPostScheduler().stop];
-  if (mail.enabled) tasks.push(startOutboxWorker({ mail, policy: { leaseMs: mail.leaseMs } }).stop);
+  if (mail.enabled) {
+    tasks.push(startOutboxWorker({ mail, policy: { leaseMs: mail.leaseMs } }).stop);
+    // Without SMTP a digest would only wait in the outbox and go out stale: none is queued.
+    tasks.push(startLeadDigest().stop);
+  }
   return async () => {
     await Promise.all(tasks.map((stop) => stop()));
   };

@@ -23,6 +23,7 @@ import * as sessionAuthenticationTime from "./0021-session-authentication-time.s
 import * as erasureEverywhere from "./0022-erasure-everywhere.server.ts";
 import * as sqliteToolsCompatible from "./0023-sqlite-tools-compatible.server.ts";
 import * as visitCounts from "./0024-visit-counts.server.ts";
+import * as leadPipeline from "./0025-lead-pipeline.server.ts";
 
 /** Every migration, in order. Names sort; never rename or edit one that has shipped. */
 const migrations: Record<string, Migration> = {
@@ -50,6 +51,7 @@ const migrations: Record<string, Migration> = {
   "0022-erasure-everywhere": erasureEverywhere,
   "0023-sqlite-tools-compatible": sqliteToolsCompatible,
   "0024-visit-counts": visitCounts,
+  "0025-lead-pipeline": leadPipeline,
 };
 
 export const migrationProvider: MigrationProvider = {

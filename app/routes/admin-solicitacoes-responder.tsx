@@ -1,0 +1,120 @@
+import { data, Form, Link, redirect } from "react-router";
+import { AdminPage } from "~/components/admin/admin-page";
+import { Button, buttonClassName, Field, Select, TextArea, TextInput } from "~/components/admin/ui";
+import { Icon } from "~/components/ui/icon";
+import { fillTemplate } from "~/lib/reply-template";
+import { requireAdminAction, requireAdminPage } from "~/server/accounts/guard.server";
+import { setFlash } from "~/server/accounts/sessions.server";
+import { recordAudit } from "~/server/audit/audit-log.server";
+import { leadMention } from "~/server/audit/lead-audit.server";
+import { formTexts, readForm } from "~/server/forms/read-form.server";
+import { validateForm } from "~/server/forms/validate-form.server";
+import { emailReplySchema, sendEmailReply } from "~/server/leads/lead-replies.server";
+import { getLead, leadIdFromParam } from "~/server/leads/leads-admin.server";
+import { listReplyTemplates, replyFacts } from "~/server/leads/reply-templates.server";
+import { siteSettings } from "~/server/settings/site-settings.server";
+import type { Route } from "./+types/admin-solicitacoes-responder";
+
+// "Responder por e-mail": a message prefilled from a template (?modelo=, the first one when none
+// is chosen) that the team edits and sends through the outbox; replies reach the company.
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireAdminPage(request, { can: "leads.manage" });
+  const id = leadIdFromParam(params.id);
+  const lead = id ? await getLead(id) : null;
+  if (!lead) throw data({ error: "Solicitação não encontrada." }, { status: 404 });
+  const [templates, facts, { site }] = await Promise.all([
+    listReplyTemplates("email"),
+    replyFacts(lead),
+    siteSettings(),
+  ]);
+  const chosen = new URL(request.url).searchParams.get("modelo");
+  const template = templates.find((t) => t.id === chosen) ?? templates[0] ?? null;
+  return {
+    lead: { id: lead.id, name: lead.name, email: lead.email },
+    replyTo: site.email,
+    templates: templates.map(({ id, name }) => ({ id, name })),
+    template: template?.id ?? "",
+    subject: template ? fillTemplate(template.subject, facts) : "",
+    text: template ? fillTemplate(template.body, facts) : "",
+  };
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const session = await requireAdminAction(request, { can: "leads.manage" });
+  const id = leadIdFromParam(params.id);
+  const lead = id ? await getLead(id) : null;
+  if (!lead) return data({ error: "Solicitação não encontrada.", fieldErrors: {} }, { status: 404 });
+  const form = await readForm(request);
+  if (!form) return data({ error: "Não foi possível ler o formulário.", fieldErrors: {} }, { status: 400 });
+  const parsed = validateForm(emailReplySchema, formTexts(form, ["subject", "text", "template"]));
+  if (!parsed.ok) return data({ error: parsed.message, fieldErrors: parsed.fieldErrors }, { status: 400 });
+  if (!(await sendEmailReply(lead.id, parsed.data, session.user))) {
+    return data({ error: "Solicitação não encontrada.", fieldErrors: {} }, { status: 404 });
+  }
+  await recordAudit(session, { action: "lead.reply", ...leadMention(lead), details: { channel: "email" } });
+  await setFlash(session, {
+    title: "Resposta enviada!",
+    description: `A mensagem para ${lead.email} está na fila de envio e no histórico.`,
+  });
+  throw redirect(`/admin/solicitacoes/${lead.id}`, 303);
+}
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Responder por e-mail | Admin" },
+  { name: "robots", content: "noindex" },
+];
+
+export default function AdminLeadReply({ loaderData, actionData }: Route.ComponentProps) {
+  const { lead, replyTo, templates, template, subject, text } = loaderData;
+  const errors: Partial<Record<string, string>> = actionData?.fieldErrors ?? {};
+  return (
+    <AdminPage
+      title="Responder por e-mail"
+      failure={actionData}
+      actions={
+        <Link to={`/admin/solicitacoes/${lead.id}`} className={buttonClassName("secondary")}>
+          <Icon name="arrow-left" className="size-4" />
+          Voltar à solicitação
+        </Link>
+      }
+    >
+      <section className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-6 dark:border-slate-800 dark:bg-slate-900">
+        <p className="text-slate-700 dark:text-slate-300">
+          Para: <strong>{lead.name}</strong> &lt;{lead.email}&gt;. As respostas dessa pessoa chegam em{" "}
+          <strong>{replyTo}</strong>.
+        </p>
+        {templates.length > 1 ? (
+          <Form method="get" className="flex flex-wrap items-end gap-3">
+            <Field label="Modelo" className="min-w-64">
+              <Select name="modelo" defaultValue={template}>
+                {templates.map((option) => (
+                  <option key={option.id} value={option.id}>
+                    {option.name}
+                  </option>
+                ))}
+              </Select>
+            </Field>
+            <Button type="submit" variant="secondary">
+              Usar modelo
+            </Button>
+          </Form>
+        ) : null}
+        {/* A new template reloads the fields with its text: the key makes them start over. */}
+        <Form method="post" className="flex flex-col gap-4" key={template}>
+          <input type="hidden" name="template" value={template} />
+          <Field label="Assunto" error={errors.subject} required>
+            <TextInput name="subject" defaultValue={subject} maxLength={150} />
+          </Field>
+          <Field label="Mensagem" error={errors.text} required>
+            <TextArea name="text" rows={12} defaultValue={text} maxLength={10000} />
+          </Field>
+          <Button type="submit">
+            <Icon name="mail" className="size-4" />
+            Enviar resposta
+          </Button>
+        </Form>
+      </section>
+    </AdminPage>
+  );
+}

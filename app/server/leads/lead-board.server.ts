@@ -1,0 +1,80 @@
+import { sql } from "kysely";
+import { z } from "zod";
+import { BOARD_PAGE_SIZE, type BoardColumn } from "~/lib/lead-pipeline";
+import { type LeadStatus, leadStatuses, leadStatusSchema } from "~/lib/lead-status";
+import { database } from "../db/database.server";
+
+// The pipeline's board: one column per stage the screen shows, each read a page at a time
+// (latest moves first, through leads_status_stage_changed_idx) with one grouped count for all,
+// so a column of years of closed requests costs one page.
+
+/** The board's columns for `pages` (stage → page number, 1-based); only those stages are read. */
+export async function leadBoard(pages: ReadonlyMap<LeadStatus, number>): Promise<BoardColumn[]> {
+  const db = await database();
+  const stages = [...pages.keys()];
+  if (stages.length === 0) return [];
+  const counts = await db
+    .selectFrom("leads")
+    .select(["status", (eb) => eb.fn.countAll<number>().as("count")])
+    .where("status", "in", stages)
+    .groupBy("status")
+    .execute();
+  const totals = new Map(counts.map((row) => [row.status, Number(row.count)]));
+  return Promise.all(
+    stages.map(async (status): Promise<BoardColumn> => {
+      const total = totals.get(status) ?? 0;
+      const pageCount = Math.max(1, Math.ceil(total / BOARD_PAGE_SIZE));
+      const page = Math.min(Math.max(1, pages.get(status) ?? 1), pageCount);
+      const rows = await db
+        .selectFrom("leads")
+        .select([
+          "id",
+          "name",
+          "service",
+          "condominium",
+          "status",
+          "created_at",
+          "proposal_value_cents",
+          "closed_value_cents",
+        ])
+        .where("status", "=", status)
+        // The same order on both engines: a row without the time of its last move goes last.
+        .orderBy(sql`stage_changed_at desc nulls last`)
+        .orderBy("id", "desc")
+        .limit(BOARD_PAGE_SIZE)
+        .offset((page - 1) * BOARD_PAGE_SIZE)
+        .execute();
+      return {
+        status,
+        total,
+        page,
+        pageCount,
+        cards: rows.map((row) => ({
+          id: row.id,
+          name: row.name,
+          service: row.service,
+          condominium: row.condominium,
+          status: row.status,
+          createdAt: row.created_at,
+          proposalCents: row.proposal_value_cents,
+          closedCents: row.closed_value_cents,
+        })),
+      };
+    }),
+  );
+}
+
+const pageNumber = z.coerce.number().int().min(1).max(100_000).catch(1);
+
+/**
+ * The board's address: `?etapas=novo,em_contato` names the columns to show (all when absent or
+ * unreadable), `?pagina_<etapa>=N` each column's page.
+ */
+export function parseBoardQuery(params: URLSearchParams): Map<LeadStatus, number> {
+  const named = (params.get("etapas") ?? "")
+    .split(",")
+    .map((stage) => leadStatusSchema.safeParse(stage.trim()))
+    .flatMap((parsed) => (parsed.success ? [parsed.data] : []));
+  const stages = leadStatuses.filter((stage) => named.length === 0 || named.includes(stage));
+  return new Map(stages.map((stage) => [stage, pageNumber.parse(params.get(`pagina_${stage}`) ?? 1)]));
+}

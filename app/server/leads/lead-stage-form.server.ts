@@ -1,0 +1,63 @@
+import { z } from "zod";
+import { leadStatusSchema, lostReasonSchema } from "~/lib/lead-status";
+import { parseMoney } from "~/lib/money";
+import { type FormFields, formText } from "../forms/read-form.server";
+import { type ValidatedForm, validateForm } from "../forms/validate-form.server";
+import type { StageChange } from "./lead-pipeline.server";
+
+// The stage form of the board, the inbox and a request's page: a stage, the reason when lost,
+// and (on the request's page) the proposal and closed values typed as money.
+
+const LOST_REASON_REQUIRED = "Escolha o motivo da perda.";
+
+/** A money field: undefined when the form has no such field (keep the value), null when empty. */
+const moneyField = z
+  .string()
+  .max(40, "Valor inválido: digite em reais, por exemplo 12.500,00.")
+  .optional()
+  .transform((typed, context) => {
+    if (typed === undefined) return undefined;
+    const parsed = parseMoney(typed);
+    if (parsed.ok) return parsed.cents;
+    context.addIssue({ code: "custom", message: parsed.message });
+    return z.NEVER;
+  });
+
+export const stageFormSchema = z
+  .object({
+    status: leadStatusSchema,
+    lost_reason: z.union([z.literal(""), lostReasonSchema]),
+    proposal_value: moneyField,
+    closed_value: moneyField,
+  })
+  .superRefine((form, context) => {
+    if (form.status === "perdido" && form.lost_reason === "") {
+      context.addIssue({ code: "custom", path: ["lost_reason"], message: LOST_REASON_REQUIRED });
+    }
+  });
+
+type StageFormField = "status" | "lost_reason" | "proposal_value" | "closed_value";
+
+/** The stage change a form asks for, or the pt-BR problems with it. */
+export function parseStageForm(
+  form: FormFields & { has(name: string): boolean },
+): ValidatedForm<StageChange, StageFormField> {
+  const optional = (name: string) => (form.has(name) ? formText(form, name) : undefined);
+  const parsed = validateForm(stageFormSchema, {
+    status: formText(form, "status"),
+    lost_reason: formText(form, "lost_reason"),
+    proposal_value: optional("proposal_value"),
+    closed_value: optional("closed_value"),
+  });
+  if (!parsed.ok) return parsed;
+  const { status, lost_reason, proposal_value, closed_value } = parsed.data;
+  return {
+    ok: true,
+    data: {
+      status,
+      lostReason: lost_reason === "" ? null : lost_reason,
+      ...(proposal_value === undefined ? {} : { proposalCents: proposal_value }),
+      ...(closed_value === undefined ? {} : { closedCents: closed_value }),
+    },
+  };
+}
