@@ -944,7 +944,7 @@ test.describe("featured image", () => {
   });
 
   test("the server refuses to start when RUNWARE_API_URL is plain http:// to another machine", async () => {
-    // The server stops at start-up, before it opens a database.
+    // The server stops at start-up, before it opens a database (the configuration's check).
     test.skip(e2eOnPostgres, SAME_ON_BOTH_ENGINES);
     // The API key would travel in clear. A database of its own, in case it started anyway.
     const dataDir = mkdtempSync(path.join(tmpdir(), "site-e2e-runware-"));
@@ -962,9 +962,9 @@ test.describe("featured image", () => {
         (error: Error) => error.message,
       );
       expect(failure).toContain("server exited with 1");
-      expect(failure).toContain("Não foi possível iniciar o site.");
+      expect(failure).toContain("Configuração inválida (no ambiente ou no arquivo .env); corrija e inicie de novo:");
       expect(failure).toContain(
-        "RUNWARE_API_URL deve ser uma URL https:// (como https://api.runware.ai/v1), sem usuário nem senha; " +
+        "- RUNWARE_API_URL: deve ser uma URL https:// (como https://api.runware.ai/v1), sem usuário nem senha; " +
           "http:// só é aceito para 127.0.0.1, ::1 ou localhost.",
       );
     } finally {

@@ -894,7 +894,7 @@ test.describe("admin forms", () => {
         "/admin/solicitacoes",
         "lead status",
         { intent: "update", id: randomUUID(), status: file },
-        { status: 400, text: "Status inválido." },
+        { status: 400, text: "Etapa inválida." },
       ],
       [
         "/admin/solicitacoes",
@@ -935,9 +935,9 @@ test.describe("admin forms", () => {
       [
         "invalid status",
         { intent: "update", id: randomUUID(), status: "<b>x</b>", note: "" },
-        { status: 400, text: "Status inválido." },
+        { status: 400, text: "Etapa inválida." },
       ],
-      ["missing status", { intent: "update", id: randomUUID() }, { status: 400, text: "Status inválido." }],
+      ["missing status", { intent: "update", id: randomUUID() }, { status: 400, text: "Etapa inválida." }],
       [
         "note too long",
         { intent: "update", id: randomUUID(), status: "novo", note: "n".repeat(5001) },

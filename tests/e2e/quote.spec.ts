@@ -505,7 +505,7 @@ test.describe("behind a reverse proxy", () => {
       const started = startServer({ ...database.env, TRUST_PROXY: "proxy.interno" });
       await expect(started).rejects.toThrow(/server exited with 1/);
       await expect(started).rejects.toThrow(
-        /TRUST_PROXY inválido: “proxy\.interno” não é um endereço IP nem uma faixa CIDR/,
+        /- TRUST_PROXY: “proxy\.interno” não é um endereço IP nem uma faixa CIDR/,
       );
     } finally {
       await database.drop();
