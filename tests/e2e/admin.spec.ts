@@ -962,7 +962,9 @@ test.describe("featured image", () => {
         (error: Error) => error.message,
       );
       expect(failure).toContain("server exited with 1");
-      expect(failure).toContain("Configuração inválida (no ambiente ou no arquivo .env); corrija e inicie de novo:");
+      expect(failure).toContain(
+        "Configuração inválida (no ambiente ou no arquivo .env); corrija e inicie de novo:",
+      );
       expect(failure).toContain(
         "- RUNWARE_API_URL: deve ser uma URL https:// (como https://api.runware.ai/v1), sem usuário nem senha; " +
           "http:// só é aceito para 127.0.0.1, ::1 ou localhost.",
