@@ -7,6 +7,8 @@ import { leadSourceColumns, leadSourceOfRequest, parseLeadSource } from "~/serve
 import { saveLead } from "~/server/leads/leads.server";
 import { getLead, listLeads } from "~/server/leads/leads-admin.server";
 import { visitorConfirmationText } from "~/server/leads/visitor-confirmation.server";
+import { setActiveVisitCounter, startVisitCounter } from "~/server/visits/visit-counter.server";
+import { pageViewOf } from "~/server/visits/visit-request.server";
 import { configureWith, resetConfiguration } from "../support/configuration";
 import { ORIGIN, submit, validQuote } from "../support/quote-requests";
 import { testEngines } from "../support/test-database";
@@ -180,6 +182,71 @@ describe.each(testEngines())("lead sources on $name", (engine) => {
     const dashboard = await leadDashboard(new Date("2030-01-01T12:00:00.000Z"));
     expect(dashboard.weeks.map((week) => week.count)).toEqual(Array(12).fill(0));
     expect(dashboard.sources).toEqual([]);
+  });
+
+  it("takes the campaign the same visitor came in with today when the form's page names none", async () => {
+    // The counter runs with a flush far away: nothing here is written, only remembered.
+    const counter = startVisitCounter({ flushMs: 3_600_000 });
+    setActiveVisitCounter(counter);
+    try {
+      const landing = new URL(`${ORIGIN}/?utm_source=instagram&utm_medium=social&utm_campaign=fachada-nov`);
+      // No User-Agent on the test's form post: the visitor's digest is of its address alone.
+      counter.countView(pageViewOf(new Request(landing), landing, "203.0.113.44"));
+      const inside = "page=/servicos";
+      const sameVisitor = `entrada-${engine.name}@exemplo.com.br`;
+      const otherVisitor = `outro-${engine.name}@exemplo.com.br`;
+      const ownCampaign = `propria-${engine.name}@exemplo.com.br`;
+      expect(
+        (await submit({ ...validQuote, email: sameVisitor, origem: inside }, { clientIp: "203.0.113.44" }))
+          .status,
+      ).toBe(200);
+      expect(
+        (await submit({ ...validQuote, email: otherVisitor, origem: inside }, { clientIp: "203.0.113.45" }))
+          .status,
+      ).toBe(200);
+      // A request whose page carried its own campaign keeps it.
+      expect(
+        (
+          await submit(
+            { ...validQuote, email: ownCampaign, origem: `${inside}&utm_source=google&utm_campaign=busca` },
+            { clientIp: "203.0.113.44" },
+          )
+        ).status,
+      ).toBe(200);
+      const db = await database();
+      const rows = await db
+        .selectFrom("leads")
+        .select(["email", "source_page", "utm_source", "utm_medium", "utm_campaign"])
+        .where("email", "in", [sameVisitor, otherVisitor, ownCampaign])
+        .orderBy("email")
+        .execute();
+      expect(rows).toEqual([
+        {
+          email: sameVisitor,
+          source_page: "/servicos",
+          utm_source: "instagram",
+          utm_medium: "social",
+          utm_campaign: "fachada-nov",
+        },
+        {
+          email: otherVisitor,
+          source_page: "/servicos",
+          utm_source: null,
+          utm_medium: null,
+          utm_campaign: null,
+        },
+        {
+          email: ownCampaign,
+          source_page: "/servicos",
+          utm_source: "google",
+          utm_medium: null,
+          utm_campaign: "busca",
+        },
+      ]);
+    } finally {
+      setActiveVisitCounter(undefined);
+      await counter.stop();
+    }
   });
 
   it("stores what the form's field carries, and keeps the request when the field is garbage", async () => {

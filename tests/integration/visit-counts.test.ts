@@ -146,6 +146,80 @@ describe.each(testEngines())("the visit counts on $name", (engine) => {
     const google = (await figuresPerSource(range)).find((s) => s.utmSource === "google");
     expect(google?.visitors).toBe(1);
   });
+
+  it("counts a tap two pages after the landing with the campaign the visitor came in with", async () => {
+    // A day of its own, in another week: the other tests' totals stay theirs.
+    const ownDay = () => new Date("2026-12-09T18:00:00.000Z");
+    const counter = startVisitCounter({ flushMs: 3_600_000, now: ownDay });
+    try {
+      const landing = view(
+        "/?utm_source=instagram&utm_medium=social&utm_campaign=fachada-nov",
+        PHONE,
+        "203.0.113.9",
+      );
+      counter.countView(landing);
+      counter.countView(view("/obras", PHONE, "203.0.113.9", `${PUBLIC_URL}/`));
+      const fromObras = {
+        page: "/obras",
+        referrerHost: INTERNAL_REFERRER,
+        utmSource: "",
+        utmMedium: "",
+        utmCampaign: "",
+      };
+      counter.countTap("whatsapp", fromObras, landing.visitorDigest);
+      // Another visitor (another browser) tapping from the same page has no campaign.
+      counter.countTap("whatsapp", fromObras, view("/obras", BROWSER, "203.0.113.9").visitorDigest);
+      // A tap whose own link carried a campaign keeps it.
+      counter.countTap(
+        "telefone",
+        { ...fromObras, utmSource: "google", utmCampaign: "busca" },
+        landing.visitorDigest,
+      );
+      await counter.flush();
+    } finally {
+      await counter.stop();
+    }
+    const db = await database();
+    const taps = await db
+      .selectFrom("contact_taps")
+      .select(["kind", "page", "referrer_host", "utm_source", "utm_medium", "utm_campaign", "taps"])
+      .where("day", "=", "2026-12-09")
+      .where("page", "=", "/obras")
+      // The first test's tap on /obras carried a campaign of its own ("verao").
+      .where("utm_campaign", "in", ["", "fachada-nov", "busca"])
+      .orderBy("kind")
+      .orderBy("utm_campaign")
+      .execute();
+    expect(taps.map((t) => ({ ...t, taps: Number(t.taps) }))).toEqual([
+      {
+        kind: "telefone",
+        page: "/obras",
+        referrer_host: INTERNAL_REFERRER,
+        utm_source: "google",
+        utm_medium: "",
+        utm_campaign: "busca",
+        taps: 1,
+      },
+      {
+        kind: "whatsapp",
+        page: "/obras",
+        referrer_host: INTERNAL_REFERRER,
+        utm_source: "",
+        utm_medium: "",
+        utm_campaign: "",
+        taps: 1,
+      },
+      {
+        kind: "whatsapp",
+        page: "/obras",
+        referrer_host: "",
+        utm_source: "instagram",
+        utm_medium: "social",
+        utm_campaign: "fachada-nov",
+        taps: 1,
+      },
+    ]);
+  });
 });
 
 /** The views and taps a server's database holds, by page. */

@@ -14,6 +14,7 @@ import { requestClientIp } from "../audit/request-address.server";
 import { formText } from "../forms/read-form.server";
 import { BodyTooLargeError, readBodyWithLimit } from "../http/limited-body.server";
 import { logEvent } from "../http/log.server";
+import { withVisitorEntry } from "../visits/visitor-entry.server";
 import { checkFormToken, createFormToken } from "./form-token.server";
 import { encodeLeadSource, leadSourceColumns, parseLeadSource } from "./lead-source.server";
 import { saveLead } from "./leads.server";
@@ -149,7 +150,7 @@ export async function submitQuote(
     const site = await companyFacts();
     const phone = site.phoneDisplay;
     // Best effort: a bad part is dropped here, and the request goes on without it.
-    const sourceInput = parseLeadSource(formText(form, LEAD_SOURCE_FIELD));
+    const sourceInput = withVisitorEntry(parseLeadSource(formText(form, LEAD_SOURCE_FIELD)), request);
     source = encodeLeadSource(sourceInput);
     const parsed = parseQuoteForm(form, site.quoteServices);
     values = parsed.values;

@@ -2,10 +2,11 @@ import type { SiteConfig } from "~/config/site";
 import { siteDefaults } from "~/config/site-env.server";
 import { CONTACT_KINDS, type ContactKind, TAP_PAGE_PARAM } from "~/lib/contact-taps";
 import { whatsappUrl } from "~/lib/whatsapp";
+import { requestClientIp } from "../audit/request-address.server";
 import { leadSourceOfRequest, sourcePart } from "../leads/lead-source.server";
 import { siteSettings } from "../settings/site-settings.server";
 import { countContactTap } from "./visit-counter.server";
-import { countableRequest, type VisitSource } from "./visit-request.server";
+import { countableRequest, type VisitSource, visitorDigestOf } from "./visit-request.server";
 
 // The contact links count a tap, then send the visitor on with a 302
 // (docs/decisions/0058-contact-tap-counting.md). The target is always built from the company
@@ -49,7 +50,10 @@ export async function contactTapAnswer(request: Request, kind: ContactKind): Pro
     () => siteDefaults(),
   );
   // The link's own path is not a page; countableRequest is asked about the request alone.
-  if (countableRequest(request, "/")) countContactTap(kind, tapSourceOf(request));
+  if (countableRequest(request, "/")) {
+    const visitor = visitorDigestOf(requestClientIp(), request.headers.get("user-agent") ?? "");
+    countContactTap(kind, tapSourceOf(request), visitor);
+  }
   return new Response(null, {
     status: 302,
     headers: {

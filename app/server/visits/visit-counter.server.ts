@@ -1,6 +1,7 @@
 import { siteDefaults } from "~/config/site-env.server";
 import type { ContactKind } from "~/lib/contact-taps";
 import { siteDay, siteDayTeller } from "~/lib/site-time";
+import { INTERNAL_REFERRER } from "~/lib/visit-dimensions";
 import { database } from "../db/database.server";
 import { logEvent } from "../http/log.server";
 import { type PageView, type VisitSource, visitSourceKey } from "./visit-request.server";
@@ -34,7 +35,13 @@ export interface VisitCounterOptions {
 
 export interface VisitCounter {
   countView: (view: PageView) => void;
-  countTap: (kind: ContactKind, source: VisitSource) => void;
+  /**
+   * `visitorDigest` (the visitor's address and browser, hashed, as a view carries it): a tap
+   * whose own request names no outside source takes the one the visitor came in with today.
+   */
+  countTap: (kind: ContactKind, source: VisitSource, visitorDigest?: string) => void;
+  /** Where this visitor came in from today, when a page view of this instance said so. */
+  entrySourceOf: (visitorDigest: string) => EntrySource | undefined;
   /** Write what is counted so far (tests, shutdown). */
   flush: () => Promise<void>;
   /** Count and delete the hashes of days that are over. */
@@ -42,8 +49,23 @@ export interface VisitCounter {
   stop: () => Promise<void>;
 }
 
+/** The outside part of a source: the site that linked, and the campaign tags. */
+export type EntrySource = Omit<VisitSource, "page">;
+
 const FLUSH_MS = 5_000;
 const MAX_ENTRIES = 50_000;
+/** Visitors whose way in is remembered per day (beyond it, later visitors' taps keep their own). */
+const MAX_ENTRY_SOURCES = 20_000;
+
+/** A source that names something outside the site: an external site or a campaign. */
+export function namesOutsideSource(source: EntrySource): boolean {
+  return (
+    (source.referrerHost !== "" && source.referrerHost !== INTERNAL_REFERRER) ||
+    source.utmSource !== "" ||
+    source.utmMedium !== "" ||
+    source.utmCampaign !== ""
+  );
+}
 const CLOSE_DELAY_MS = 10 * 60 * 1000;
 
 /** One day's counters, by the keys the views and taps carry. */
@@ -69,6 +91,11 @@ export function startVisitCounter(options: VisitCounterOptions = {}): VisitCount
   let flushing: Promise<void> | undefined;
   let closedBefore = "";
   const salts = new Map<string, string>();
+  // Without cookies a visit's pages are tied together only by the day's visitor digest, as the
+  // unique visitors are: the landing page's source is kept in memory for the rest of that day,
+  // so a tap two pages later is still the campaign's (never written: the counts carry sources).
+  let entryDay = "";
+  let entrySources = new Map<string, EntrySource>();
 
   const countersOf = (day: string): DayCounters => {
     let counters = days.get(day);
@@ -79,8 +106,27 @@ export function startVisitCounter(options: VisitCounterOptions = {}): VisitCount
     return counters;
   };
 
+  const rememberEntry = (day: string, view: PageView) => {
+    if (day !== entryDay) {
+      entryDay = day;
+      entrySources = new Map();
+    }
+    if (entrySources.size >= MAX_ENTRY_SOURCES || entrySources.has(view.visitorDigest)) return;
+    if (!namesOutsideSource(view)) return;
+    entrySources.set(view.visitorDigest, {
+      referrerHost: view.referrerHost,
+      utmSource: view.utmSource,
+      utmMedium: view.utmMedium,
+      utmCampaign: view.utmCampaign,
+    });
+  };
+
+  const entrySourceOf: VisitCounter["entrySourceOf"] = (visitorDigest) =>
+    entryDay === dayOf(nowMs()) ? entrySources.get(visitorDigest) : undefined;
+
   const countView: VisitCounter["countView"] = (view) => {
     const day = dayOf(nowMs());
+    rememberEntry(day, view);
     const counters = countersOf(day);
     const counted = counters.views.get(view.viewKey);
     if (counted) counted.views++;
@@ -116,7 +162,9 @@ export function startVisitCounter(options: VisitCounterOptions = {}): VisitCount
     if (entries >= maxEntries / 2) void flush();
   };
 
-  const countTap: VisitCounter["countTap"] = (kind, source) => {
+  const countTap: VisitCounter["countTap"] = (kind, ownSource, visitorDigest) => {
+    const entry = visitorDigest && !namesOutsideSource(ownSource) ? entrySourceOf(visitorDigest) : undefined;
+    const source = entry ? { ...entry, page: ownSource.page } : ownSource;
     const day = dayOf(nowMs());
     const counters = countersOf(day);
     const key = `${kind}\n${visitSourceKey(source)}`;
@@ -227,6 +275,7 @@ export function startVisitCounter(options: VisitCounterOptions = {}): VisitCount
   return {
     countView,
     countTap,
+    entrySourceOf,
     flush: async () => {
       // A flush in progress took an earlier batch; this one writes what came since.
       await flushing;
@@ -249,6 +298,11 @@ export function setActiveVisitCounter(counter: VisitCounter | undefined): void {
 }
 
 /** Count a tap on a contact link (a no-op while counting is off). */
-export function countContactTap(kind: ContactKind, source: VisitSource): void {
-  active?.countTap(kind, source);
+export function countContactTap(kind: ContactKind, source: VisitSource, visitorDigest?: string): void {
+  active?.countTap(kind, source, visitorDigest);
+}
+
+/** Where this visitor came in from today, as this process's counter saw it (none when off). */
+export function visitorEntrySource(visitorDigest: string): EntrySource | undefined {
+  return active?.entrySourceOf(visitorDigest);
 }

@@ -101,11 +101,7 @@ export function pageViewOf(request: Request, url: URL, clientAddress: string): P
     utmCampaign: (params && sourcePart("utmCampaign", params.get("utm_campaign"))) ?? "",
   };
   const device = deviceClass(userAgent);
-  const visitorDigest = createHash("sha256")
-    .update(clientAddress)
-    .update("\0")
-    .update(userAgent)
-    .digest("base64");
+  const visitorDigest = visitorDigestOf(clientAddress, userAgent);
   const sourceKey = visitSourceKey(source);
   return {
     ...source,
@@ -114,6 +110,11 @@ export function pageViewOf(request: Request, url: URL, clientAddress: string): P
     viewKey: `${sourceKey}\n${device}`,
     visitorKey: `${sourceKey}\n${visitorDigest}`,
   };
+}
+
+/** The visitor as the counter knows it: address and browser, hashed, kept in memory only. */
+export function visitorDigestOf(clientAddress: string, userAgent: string): string {
+  return createHash("sha256").update(clientAddress).update("\0").update(userAgent).digest("base64");
 }
 
 /** A source as one string (a map key). */
