@@ -109,6 +109,7 @@ describe.each(testEngines())("works data on $name", (engine) => {
     }
   });
 
+  // Every migration on a database of its own: seconds on PostgreSQL when the machine is busy.
   it("an upgraded database gets the same works", async () => {
     const fresh = testEngines().find((candidate) => candidate.name === engine.name);
     if (!fresh) throw new Error("engine missing");
@@ -128,7 +129,7 @@ describe.each(testEngines())("works data on $name", (engine) => {
       await handle.close();
       await fresh.drop();
     }
-  });
+  }, 30_000);
 
   describe("what the public pages read", () => {
     it("/obras: the demo works as the accordion showed them, each photo under its title", async () => {
