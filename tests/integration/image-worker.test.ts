@@ -5,6 +5,7 @@ import { encodeImage, ImageRejectedError } from "~/server/media/image-processing
 import {
   ImageProcessFailedError,
   imageProcessPid,
+  letIdleImageProcessGo,
   processImage,
   socialImageFrom,
 } from "~/server/media/image-worker.server";
@@ -83,6 +84,18 @@ describe("the image process", { timeout: 30_000 }, () => {
     await sleep(200);
     process.kill(pid, "SIGKILL");
     expect(await outcome).toEqual({ ok: false, status: 503, error: UPLOAD_MESSAGES.processFailed });
+  });
+
+  it("an image sent while the idle process is leaving goes to a new process", async () => {
+    await processImage(await photo(200, 100));
+    const leaving = imageProcessPid();
+    const bytes = await photo(300, 200);
+    // As the idle timer does, with the next image right behind it (the process has not exited).
+    letIdleImageProcessGo();
+    const processed = await processImage(bytes);
+    expect(processed.width).toBe(300);
+    expect(imageProcessPid()).not.toBe(leaving);
+    if (leaving !== null) await expect.poll(() => isRunning(leaving), { timeout: 5_000 }).toBe(false);
   });
 
   it("exits once it has been idle for ten seconds", async () => {

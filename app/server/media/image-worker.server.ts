@@ -58,7 +58,9 @@ function imageProcess(): ChildProcess {
     waiting?.resolve(result);
   });
   started.once("exit", (code, signal) => {
-    if (child === started) child = undefined;
+    // A process let go when idle had nothing pending; what waits now is its successor's.
+    if (child !== started) return;
+    child = undefined;
     const failure = new ImageProcessFailedError(
       `the image process ended (${signal ?? `code ${code}`}) while working on an image`,
     );
@@ -77,9 +79,20 @@ function idle(worker: ChildProcess): void {
   worker.channel?.unref();
   clearTimeout(idleTimer);
   idleTimer = setTimeout(() => {
-    if (child === worker && pending.size === 0) worker.disconnect();
+    if (child === worker) letIdleImageProcessGo();
   }, IDLE_EXIT_MS);
   idleTimer.unref();
+}
+
+/**
+ * What the idle timer does: the process is let go and forgotten at once, so an image that arrives
+ * while it is still exiting starts a new one instead of writing to a closed channel.
+ */
+export function letIdleImageProcessGo(): void {
+  const worker = child;
+  if (!worker || pending.size > 0) return;
+  child = undefined;
+  worker.disconnect();
 }
 
 // One image at a time: a 12 MP photo decodes to 36 MB and its AVIF encodes keep both cores
