@@ -41,12 +41,6 @@ const schema = z
     message: "A data inicial deve ser igual ou anterior à data final.",
   });
 
-/** The default period: the last 12 weeks, Monday to Sunday, ending today (São Paulo). */
-export function defaultConversionRange(now: Date): ConversionRange {
-  const today = siteDay(now);
-  return { from: addDays(mondayOf(today), -7 * (DEFAULT_RANGE_WEEKS - 1)), to: today };
-}
-
 const daysBetween = (from: string, to: string) => (Date.parse(to) - Date.parse(from)) / 86_400_000;
 
 export type RangeParse =
