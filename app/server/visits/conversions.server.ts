@@ -82,68 +82,57 @@ export async function conversions(range: ConversionRange): Promise<Conversions> 
       .where("day", ">=", from)
       .where("day", "<=", to);
 
+  // The requests are few (thousands a year): one pass gives every grouping of them.
   const [
     viewsPerDay,
-    visitorsPerDay,
-    tapsPerDay,
-    requestsPerWeek,
     viewsPerPage,
-    visitorsPerPage,
-    tapsPerPage,
-    requestsPerPage,
     viewsPerSource,
+    visitorsPerDay,
+    visitorsPerPage,
     visitorsPerSource,
+    tapsPerDay,
+    tapsPerPage,
     tapsPerSource,
-    requestsPerSource,
-    requestsPerService,
+    requestRows,
   ] = await Promise.all([
     days("visit_counts")
       .select(["day as key", sql<Count>`sum(views)`.as("n")])
       .groupBy("day")
       .execute(),
-    visitorsSql(range, "site", ["day"], dayKey).execute(db),
-    days("contact_taps" as "visit_counts")
-      .select(["day as key", sql<Count>`sum(taps)`.as("n")])
-      .groupBy("day")
-      .execute(),
-    leads()
-      .select([week.as("key"), sql<Count>`count(*)`.as("n")])
-      .groupBy(sql`1`)
-      .execute(),
     days("visit_counts")
       .select(["page as key", sql<Count>`sum(views)`.as("n")])
       .groupBy("page")
-      .execute(),
-    visitorsSql(range, "page", ["day", "page"], sql`page as key`).execute(db),
-    days("contact_taps" as "visit_counts")
-      .select(["page as key", sql<Count>`sum(taps)`.as("n")])
-      .groupBy("page")
-      .execute(),
-    leads()
-      .select([sql<string>`coalesce(source_page, '')`.as("key"), sql<Count>`count(*)`.as("n")])
-      .groupBy(sql`1`)
       .execute(),
     days("visit_counts")
       .where(notInternal)
       .select([visitSource.as("key"), "utm_campaign as campaign", sql<Count>`sum(views)`.as("n")])
       .groupBy(sql`1, 2`)
       .execute(),
+    visitorsSql(range, "site", ["day"], dayKey).execute(db),
+    visitorsSql(range, "page", ["day", "page"], sql`page as key`).execute(db),
     visitorsSql(range, "source", SOURCE_COLUMNS, sourceKey, notInternal).execute(db),
+    days("contact_taps" as "visit_counts")
+      .select(["day as key", sql<Count>`sum(taps)`.as("n")])
+      .groupBy("day")
+      .execute(),
+    days("contact_taps" as "visit_counts")
+      .select(["page as key", sql<Count>`sum(taps)`.as("n")])
+      .groupBy("page")
+      .execute(),
     days("contact_taps" as "visit_counts")
       .select([visitSource.as("key"), "utm_campaign as campaign", sql<Count>`sum(taps)`.as("n")])
       .groupBy(sql`1, 2`)
       .execute(),
     leads()
       .select([
-        leadSource.as("key"),
+        week.as("week"),
+        sql<string>`coalesce(source_page, '')`.as("page"),
+        leadSource.as("source"),
         sql<string>`coalesce(utm_campaign, '')`.as("campaign"),
+        "service",
         sql<Count>`count(*)`.as("n"),
       ])
-      .groupBy(sql`1, 2`)
-      .execute(),
-    leads()
-      .select(["service as key", sql<Count>`count(*)`.as("n")])
-      .groupBy("service")
+      .groupBy(sql`1, 2, 3, 4, 5`)
       .execute(),
   ]);
 
@@ -163,8 +152,8 @@ export async function conversions(range: ConversionRange): Promise<Conversions> 
   addToWeek(viewsPerDay, "views");
   addToWeek(visitorsPerDay.rows, "visitors");
   addToWeek(tapsPerDay, "taps");
-  for (const row of requestsPerWeek) {
-    const entry = perWeek.get(weeks[Number(row.key)] ?? "");
+  for (const row of requestRows) {
+    const entry = perWeek.get(weeks[Number(row.week)] ?? "");
     if (entry) entry.requests += num(row.n);
   }
   const weekRows = [...perWeek.values()];
@@ -191,7 +180,7 @@ export async function conversions(range: ConversionRange): Promise<Conversions> 
   for (const row of viewsPerPage) page(row.key).views += num(row.n);
   for (const row of visitorsPerPage.rows) page(row.key).visitors += num(row.visitors);
   for (const row of tapsPerPage) page(row.key).taps += num(row.n);
-  for (const row of requestsPerPage) page(row.key).requests += num(row.n);
+  for (const row of requestRows) page(row.page).requests += num(row.n);
 
   // Sources: joined by the source's label and the campaign.
   const sources = new Map<string, SourceConversionRow>();
@@ -207,10 +196,12 @@ export async function conversions(range: ConversionRange): Promise<Conversions> 
   for (const row of viewsPerSource) source(row.key, row.campaign).views += num(row.n);
   for (const row of visitorsPerSource.rows) source(row.key, row.campaign ?? "").visitors += num(row.visitors);
   for (const row of tapsPerSource) source(row.key, row.campaign).taps += num(row.n);
-  for (const row of requestsPerSource) source(row.key, row.campaign).requests += num(row.n);
+  for (const row of requestRows) source(row.source, row.campaign).requests += num(row.n);
 
-  const services: ServiceRequests[] = requestsPerService
-    .map((row) => ({ service: row.key, requests: num(row.n) }))
+  const perService = new Map<string, number>();
+  for (const row of requestRows) perService.set(row.service, (perService.get(row.service) ?? 0) + num(row.n));
+  const services: ServiceRequests[] = [...perService]
+    .map(([service, requests]) => ({ service, requests }))
     .sort((a, b) => b.requests - a.requests || a.service.localeCompare(b.service, "pt-BR"));
 
   const byLabel = (a: ConversionRow, b: ConversionRow) =>
