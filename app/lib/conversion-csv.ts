@@ -1,22 +1,20 @@
 import { z } from "zod";
-import { type Conversions, conversionRate, NO_CAMPAIGN } from "./conversions";
+import {
+  CONVERSION_TABLES,
+  type Conversions,
+  type ConversionTable,
+  conversionRate,
+  NO_CAMPAIGN,
+} from "./conversions";
 import { toExcelCsv } from "./csv";
 import { formatDayMonth } from "./site-time";
 
 // The conversions dashboard's tables as CSV files, one per table, every row (the page shows
 // the first ones). Numbers are written as Excel in Brazil reads them (decimal comma).
 
-export const CONVERSION_TABLES = ["semanas", "paginas", "origens", "servicos"] as const;
-export type ConversionTable = (typeof CONVERSION_TABLES)[number];
-
 export const conversionTableSchema = z.enum(CONVERSION_TABLES, {
   error: "Tabela desconhecida: escolha semanas, paginas, origens ou servicos.",
 });
-
-/** The CSV download's address for a table and a period. */
-export function conversionCsvHref(table: ConversionTable, range: { from: string; to: string }): string {
-  return `/admin/solicitacoes/conversoes.csv?tabela=${table}&de=${range.from}&ate=${range.to}`;
-}
 
 const decimal = new Intl.NumberFormat("pt-BR", {
   minimumFractionDigits: 1,

@@ -1,11 +1,10 @@
 import { z } from "zod";
-import type { ConversionRange } from "./conversions";
+import { type ConversionRange, RANGE_PARAMS } from "./conversions";
 import { addDays, mondayOf, siteDay } from "./site-time";
 
 // The conversions' period as the dashboard's GET form sends it (`de`, `ate`: the date inputs'
 // YYYY-MM-DD), checked at the boundary: a bad date is a pt-BR message, never a query.
 
-export const RANGE_PARAMS = { from: "de", to: "ate" } as const;
 /** Weeks shown when no period is asked for: the current one and the 11 before it. */
 export const DEFAULT_RANGE_WEEKS = 12;
 /** The longest period (two years and a leap day), so one request never reads more. */

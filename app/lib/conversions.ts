@@ -62,5 +62,17 @@ export function formatRate(rate: number | null): string {
   return rate === null ? "—" : rateFormat.format(rate);
 }
 
+/** The period's query parameters, as the dashboard's GET form names its date inputs. */
+export const RANGE_PARAMS = { from: "de", to: "ate" } as const;
+
+/** The tables that download as CSV files. */
+export const CONVERSION_TABLES = ["semanas", "paginas", "origens", "servicos"] as const;
+export type ConversionTable = (typeof CONVERSION_TABLES)[number];
+
+/** The CSV download's address for a table and a period. */
+export function conversionCsvHref(table: ConversionTable, range: ConversionRange): string {
+  return `/admin/solicitacoes/conversoes.csv?tabela=${table}&${RANGE_PARAMS.from}=${range.from}&${RANGE_PARAMS.to}=${range.to}`;
+}
+
 /** The label of a row without a campaign. */
 export const NO_CAMPAIGN = "(sem campanha)";

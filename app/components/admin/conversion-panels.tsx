@@ -1,7 +1,13 @@
 import type { ReactNode } from "react";
-import { type ConversionTable, conversionCsvHref } from "~/lib/conversion-csv";
-import { RANGE_PARAMS } from "~/lib/conversion-range";
-import { type ConversionRange, type ConversionRow, conversionRate, formatRate } from "~/lib/conversions";
+import {
+  type ConversionRange,
+  type ConversionRow,
+  type ConversionTable,
+  conversionCsvHref,
+  conversionRate,
+  formatRate,
+  RANGE_PARAMS,
+} from "~/lib/conversions";
 import type { ChartBar } from "./bar-charts";
 import { Button, buttonClassName, Field, TextInput } from "./ui";
 
