@@ -34,6 +34,7 @@ export default [
     route("admin/solicitacoes", "routes/admin-solicitacoes.tsx"),
     route("admin/solicitacoes.csv", "routes/admin-solicitacoes-csv.ts"),
     route("admin/solicitacoes/painel", "routes/admin-solicitacoes-painel.tsx"),
+    route("admin/solicitacoes/conversoes.csv", "routes/admin-solicitacoes-conversoes-csv.ts"),
     route("admin/solicitacoes/quadro", "routes/admin-solicitacoes-quadro.tsx"),
     route("admin/solicitacoes/modelos", "routes/admin-solicitacoes-modelos.tsx"),
     route("admin/solicitacoes/:id", "routes/admin-solicitacoes-detalhe.tsx"),

@@ -15,6 +15,7 @@ import {
 } from "./bench-admin.ts";
 import { BENCH_MEDIA_ROWS, benchAdminCookie, seedBenchMedia } from "./bench-media.ts";
 import { type BenchCategory, seedBenchPosts } from "./bench-seed.ts";
+import { seedBenchVisits } from "./bench-visits.ts";
 
 const DEFAULT_PG_URL = "postgres://postgres@127.0.0.1:5432/test";
 const INSERT_BATCH = 500;
@@ -106,6 +107,8 @@ export async function prepareDatabase(
     });
     const media = await seedBenchMedia(handle.db, BENCH_MEDIA_ROWS);
     const leads = await seedBenchLeads(handle.db, BENCH_LEAD_ROWS);
+    // A year of visits and taps for the conversions dashboard.
+    await seedBenchVisits(handle.db);
     const adminCookie = await benchAdminCookie(handle.db, env.PUBLIC_URL);
     const owner = await handle.db.selectFrom("users").select("id").executeTakeFirstOrThrow();
     const revisionsPostId = await seedBenchRevisions(handle.db, seeded.samplePost.slug, owner.id);
@@ -114,7 +117,7 @@ export async function prepareDatabase(
     // without statistics the planner expects ~100 posts and, e.g., sorts the sitemap on disk.
     // Analyzing now measures the steady state instead of whenever autovacuum happens to run.
     if (config.engine === "postgres")
-      await sql`analyze blog_posts, categories, media, leads, outbox, admin_post_search, admin_lead_search, audit_log`.execute(
+      await sql`analyze blog_posts, categories, media, leads, outbox, admin_post_search, admin_lead_search, audit_log, visit_counts, visit_uniques, contact_taps`.execute(
         handle.db,
       );
     const published = await handle.db

@@ -66,7 +66,12 @@ import { type BenchServer, startBenchServer } from "../harness/bench-server.ts";
 import { BROWSER_HEADERS } from "../harness/browser-headers.ts";
 import { buildIfNeeded, projectRoot } from "../harness/built-site.ts";
 import { wrkMissing } from "../harness/wrk-load.ts";
-import { ADMIN_LIST_TARGETS, type AdminListRow, measureAdminLists } from "./bench-admin.ts";
+import {
+  ADMIN_LIST_TARGETS,
+  type AdminListRow,
+  DASHBOARD_TARGETS,
+  measureAdminLists,
+} from "./bench-admin.ts";
 import { captureResponse, startCeiling } from "./bench-ceiling.ts";
 import { CLUSTER_CONNECTIONS, type MixedRun, measureScaling, type UncachedRun } from "./bench-cluster.ts";
 import { processCpuSeconds } from "./bench-cpu.ts";
@@ -90,6 +95,7 @@ import {
   type MixedResult,
   runMixedLoad,
 } from "./bench-mixed.ts";
+import { BENCH_VISIT_PAGES } from "./bench-visits.ts";
 import { BENCH_WORK_PATH, BENCH_WORK_TITLE, seedBenchWork } from "./bench-work.ts";
 import { cleanUp, cleanups } from "./cleanups.ts";
 
@@ -470,7 +476,8 @@ async function measureAdminCases(server: BenchServer, prepared: PreparedDatabase
   console.log(
     `\nListas do admin (${integer(prepared.totalPosts)} posts, ${integer(prepared.leadRows)} solicitações, ` +
       `uma requisição por vez, Accept-Encoding: gzip; metas: ≤ ${ADMIN_LIST_TARGETS.gzipKb} KB gzip e ` +
-      `p50 do servidor ≤ ${ADMIN_LIST_TARGETS.serverP50Ms} ms):\n`,
+      `p50 do servidor ≤ ${ADMIN_LIST_TARGETS.serverP50Ms} ms; o painel das solicitações, com um ano de visitas ` +
+      `em ${BENCH_VISIT_PAGES} páginas e 20 origens: p50 ≤ ${DASHBOARD_TARGETS.serverP50Ms} ms):\n`,
   );
   printTable(adminColumns, rows);
   return rows;

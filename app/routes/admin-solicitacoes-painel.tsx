@@ -1,23 +1,60 @@
-import { Link } from "react-router";
+import { data, Link } from "react-router";
 import { AdminPage } from "~/components/admin/admin-page";
 import { BarChart, type ChartBar, ChartTable, ColumnChart } from "~/components/admin/bar-charts";
+import {
+  ConversionPanel,
+  ConversionRangeForm,
+  FiguresTable,
+  figureColumns,
+  rateBars,
+} from "~/components/admin/conversion-panels";
 import { buttonClassName } from "~/components/admin/ui";
 import { Icon } from "~/components/ui/icon";
+import { parseConversionRange } from "~/lib/conversion-range";
+import { CONVERSION_TOP, type Conversions, NO_CAMPAIGN } from "~/lib/conversions";
 import { DASHBOARD_WEEKS, formatWait, type LabelCount, type OutcomeRow } from "~/lib/lead-dashboard";
 import { leadStatusLabels } from "~/lib/lead-status";
 import { formatMoney } from "~/lib/money";
-import { formatDayMonth } from "~/lib/site-time";
+import { formatDateMedium, formatDayMonth } from "~/lib/site-time";
 import { requireAdminPage } from "~/server/accounts/guard.server";
 import { leadDashboard } from "~/server/leads/lead-dashboard.server";
+import { conversions } from "~/server/visits/conversions.server";
 import type { Route } from "./+types/admin-solicitacoes-painel";
 
 // Where the quote requests come from: the last 12 weeks in charts drawn on the server (plain
-// HTML and SVG, no script), each with its table (docs/decisions/0032).
+// HTML and SVG, no script), each with its table (docs/decisions/0032); then visits, contact
+// taps and requests joined over a chosen period (docs/decisions/0061).
+
+/** What the page draws of the conversions: the first rows of each ranking, every week. */
+function shown(all: Conversions) {
+  const byVisitors = [...all.pages]
+    .filter((row) => row.visitors > 0)
+    .sort((a, b) => b.visitors - a.visitors || a.label.localeCompare(b.label));
+  return {
+    range: all.range,
+    weeks: all.weeks,
+    totals: all.totals,
+    topPages: all.pages.slice(0, CONVERSION_TOP),
+    pageRates: byVisitors.slice(0, CONVERSION_TOP),
+    sources: all.sources.slice(0, CONVERSION_TOP),
+    services: all.services,
+  };
+}
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdminPage(request, { can: "leads.read" });
-  const dashboard = await leadDashboard();
-  return { dashboard };
+  const range = parseConversionRange(new URL(request.url).searchParams);
+  const [dashboard, figures] = await Promise.all([
+    leadDashboard(),
+    range.ok ? conversions(range.range) : Promise.resolve(null),
+  ]);
+  if (!range.ok) {
+    return data(
+      { dashboard, conversions: null, rangeError: range.message, typed: range.typed },
+      { status: 400 },
+    );
+  }
+  return { dashboard, conversions: figures ? shown(figures) : null, rangeError: null, typed: range.range };
 }
 
 export const meta: Route.MetaFunction = () => [
@@ -147,6 +184,174 @@ function OutcomePanel({
   );
 }
 
+type Shown = ReturnType<typeof shown>;
+
+const count = new Intl.NumberFormat("pt-BR");
+
+/** Visits, taps and requests over the chosen period: weeks, pages, sources, services. */
+function ConversionsSection({
+  figures,
+  typed,
+  error,
+}: {
+  figures: Shown | null;
+  typed: { from: string; to: string };
+  error: string | null;
+}) {
+  const weekLabel = (week: string) => formatDayMonth(week);
+  const sourceLabel = (row: { label: string; campaign: string }) =>
+    `${row.label} · ${row.campaign || NO_CAMPAIGN}`;
+  return (
+    <section aria-labelledby="conversoes" className="flex flex-col gap-6">
+      <div className="flex flex-col gap-2">
+        <h2 id="conversoes" className="text-2xl font-bold text-slate-900 dark:text-white">
+          Conversões: visitas, toques e solicitações
+        </h2>
+        <p className="max-w-3xl text-slate-700 dark:text-slate-300">
+          Conversão é quantas solicitações de orçamento e toques no WhatsApp, no telefone ou no e-mail houve
+          para cada 100 visitantes. Um visitante é contado uma vez por dia; os visitantes de uma semana são a
+          soma dos dias. Semanas de segunda a domingo, horário de Brasília.
+        </p>
+        <ConversionRangeForm from={typed.from} to={typed.to} error={error ?? undefined} />
+      </div>
+      {figures ? (
+        <>
+          <p className="text-slate-700 dark:text-slate-300">
+            De {formatDateMedium(`${figures.range.from}T12:00:00.000Z`)} a{" "}
+            {formatDateMedium(`${figures.range.to}T12:00:00.000Z`)}:{" "}
+            <strong>{count.format(figures.totals.visitors)}</strong> visitantes,{" "}
+            <strong>{count.format(figures.totals.requests)}</strong> solicitações e{" "}
+            <strong>{count.format(figures.totals.taps)}</strong> toques de contato.
+          </p>
+          <ConversionPanel
+            id="conversoes-por-semana"
+            title="Visitas, solicitações e toques por semana"
+            table="semanas"
+            range={figures.range}
+            empty={false}
+            note="Na primeira e na última semana contam só os dias dentro do período."
+          >
+            <div className="grid gap-4 xl:grid-cols-2">
+              <ColumnChart
+                title="Visitantes por semana"
+                bars={figures.weeks.map((w) => ({ label: weekLabel(w.week), value: w.visitors }))}
+              />
+              <ColumnChart
+                title="Solicitações e toques por semana"
+                bars={figures.weeks.map((w) => ({ label: weekLabel(w.week), value: w.requests + w.taps }))}
+              />
+            </div>
+            <FiguresTable
+              caption="Visitas, solicitações e toques por semana"
+              columns={[
+                { heading: "Semana que começa em", value: (w) => weekLabel(w.week) },
+                ...figureColumns<Shown["weeks"][number]>(),
+              ]}
+              rows={figures.weeks}
+              rowKey={(w) => w.week}
+            />
+          </ConversionPanel>
+          <div className="grid gap-8 xl:grid-cols-2">
+            <ConversionPanel
+              id="paginas-mais-vistas"
+              title="Páginas mais vistas"
+              table="paginas"
+              range={figures.range}
+              empty={figures.topPages.length === 0}
+              note={`As ${CONVERSION_TOP} primeiras; o CSV traz todas.`}
+            >
+              <BarChart
+                title="Páginas mais vistas (visualizações)"
+                bars={figures.topPages.map((row) => ({
+                  label: row.label || "(desconhecida)",
+                  value: row.views,
+                }))}
+              />
+              <FiguresTable
+                caption="Páginas mais vistas"
+                columns={[
+                  { heading: "Página", value: (row) => row.label || "(desconhecida)" },
+                  { heading: "Visualizações", value: (row) => count.format(row.views), numeric: true },
+                  { heading: "Visitantes", value: (row) => count.format(row.visitors), numeric: true },
+                ]}
+                rows={figures.topPages}
+                rowKey={(row) => row.label}
+              />
+            </ConversionPanel>
+            <ConversionPanel
+              id="conversao-das-paginas"
+              title="Conversão de cada página"
+              table="paginas"
+              range={figures.range}
+              empty={figures.pageRates.length === 0}
+              note="A solicitação conta para a página em que o visitante abriu o formulário; o toque, para a página do botão."
+            >
+              <BarChart
+                title="Conversão de cada página (por 100 visitantes)"
+                bars={rateBars(figures.pageRates, (row) => row.label)}
+              />
+              <FiguresTable
+                caption="Conversão de cada página"
+                columns={[
+                  { heading: "Página", value: (row) => row.label },
+                  ...figureColumns<Shown["pageRates"][number]>(),
+                ]}
+                rows={figures.pageRates}
+                rowKey={(row) => row.label}
+              />
+            </ConversionPanel>
+            <ConversionPanel
+              id="conversao-das-origens"
+              title="Conversão de cada origem e campanha"
+              table="origens"
+              range={figures.range}
+              empty={figures.sources.length === 0}
+              note="A origem é a campanha (utm_source), senão o site que trouxe o visitante, senão “Direto”. Visitantes são os que chegaram por ela; a navegação dentro do site não é origem."
+            >
+              <BarChart
+                title="Conversão de cada origem e campanha (por 100 visitantes)"
+                bars={rateBars(figures.sources, sourceLabel)}
+              />
+              <FiguresTable
+                caption="Conversão de cada origem e campanha"
+                columns={[
+                  { heading: "Origem", value: (row) => row.label },
+                  { heading: "Campanha", value: (row) => row.campaign || NO_CAMPAIGN },
+                  ...figureColumns<Shown["sources"][number]>(),
+                ]}
+                rows={figures.sources}
+                rowKey={sourceLabel}
+              />
+            </ConversionPanel>
+            <ConversionPanel
+              id="servicos-escolhidos"
+              title="Serviços escolhidos nas solicitações"
+              table="servicos"
+              range={figures.range}
+              empty={figures.services.length === 0}
+              note="Sem taxa: nenhum serviço tem visitas próprias, e um toque não diz o serviço. Aqui, quantas solicitações escolheram cada um."
+            >
+              <BarChart
+                title="Serviços escolhidos nas solicitações"
+                bars={figures.services.map((row) => ({ label: row.service, value: row.requests }))}
+              />
+              <FiguresTable
+                caption="Serviços escolhidos nas solicitações"
+                columns={[
+                  { heading: "Serviço", value: (row) => row.service },
+                  { heading: "Solicitações", value: (row) => count.format(row.requests), numeric: true },
+                ]}
+                rows={figures.services}
+                rowKey={(row) => row.service}
+              />
+            </ConversionPanel>
+          </div>
+        </>
+      ) : null}
+    </section>
+  );
+}
+
 export default function AdminLeadDashboard({ loaderData }: Route.ComponentProps) {
   const { dashboard } = loaderData;
   const { outcomes } = dashboard;
@@ -266,6 +471,11 @@ export default function AdminLeadDashboard({ loaderData }: Route.ComponentProps)
           rows={outcomes.services}
         />
       </div>
+      <ConversionsSection
+        figures={loaderData.conversions}
+        typed={loaderData.typed}
+        error={loaderData.rangeError}
+      />
     </AdminPage>
   );
 }

@@ -776,6 +776,12 @@ const leadProbes: Probe[] = [
     path: () => "/admin/solicitacoes.csv",
     kind: "page",
   },
+  {
+    label: "GET /admin/solicitacoes/conversoes.csv",
+    method: "GET",
+    path: () => "/admin/solicitacoes/conversoes.csv?tabela=origens",
+    kind: "page",
+  },
   ...actionProbes(
     [
       [

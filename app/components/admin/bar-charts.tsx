@@ -15,7 +15,7 @@ const BAR_FILL = "fill-brand-700 dark:fill-brand-300";
 const TEXT_FILL = "fill-slate-700 dark:fill-slate-200";
 
 function describe(title: string, bars: ChartBar[]): string {
-  if (!bars.length) return `${title}: nenhuma solicitação.`;
+  if (!bars.length) return `${title}: nenhum dado.`;
   return `${title}: ${bars.map((bar) => `${bar.label}, ${count.format(bar.value)}`).join("; ")}.`;
 }
 
@@ -57,6 +57,10 @@ export function ColumnChart({ title, bars }: { title: string; bars: ChartBar[] }
   const slot = width / Math.max(1, bars.length);
   const max = Math.max(1, ...bars.map((bar) => bar.value));
   const scale = (value: number) => ((height - top - bottom) * value) / max;
+  // Beyond 16 columns (a long period) the values above the bars would overlap: the table beside
+  // the chart has them, and one label in `every` stays below.
+  const crowded = bars.length > 16;
+  const every = crowded ? Math.ceil(bars.length / 12) : 1;
   return (
     <ChartImage title={title} bars={bars} width={width} height={height}>
       <line x1="0" x2={width} y1={height - bottom} y2={height - bottom} className="stroke-slate-400" />
@@ -64,20 +68,32 @@ export function ColumnChart({ title, bars }: { title: string; bars: ChartBar[] }
         const h = scale(bar.value);
         const x = i * slot + slot * 0.15;
         return (
-          <g key={bar.label}>
+          // Labels may repeat (the same day and month of two years): the position is the key.
+          // biome-ignore lint/suspicious/noArrayIndexKey: a chart's bars never move
+          <g key={i}>
             <rect x={x} y={height - bottom - h} width={slot * 0.7} height={h} rx="3" className={BAR_FILL} />
-            <text
-              x={x + slot * 0.35}
-              y={height - bottom - h - 6}
-              textAnchor="middle"
-              fontSize="13"
-              className={TEXT_FILL}
-            >
-              {count.format(bar.value)}
-            </text>
-            <text x={x + slot * 0.35} y={height - 12} textAnchor="middle" fontSize="12" className={TEXT_FILL}>
-              {bar.label}
-            </text>
+            {crowded ? null : (
+              <text
+                x={x + slot * 0.35}
+                y={height - bottom - h - 6}
+                textAnchor="middle"
+                fontSize="13"
+                className={TEXT_FILL}
+              >
+                {count.format(bar.value)}
+              </text>
+            )}
+            {i % every === 0 ? (
+              <text
+                x={x + slot * 0.35}
+                y={height - 12}
+                textAnchor="middle"
+                fontSize="12"
+                className={TEXT_FILL}
+              >
+                {bar.label}
+              </text>
+            ) : null}
           </g>
         );
       })}
