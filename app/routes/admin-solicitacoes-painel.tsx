@@ -219,9 +219,12 @@ function ConversionsSection({
           <p className="text-slate-700 dark:text-slate-300">
             De {formatDateMedium(`${figures.range.from}T12:00:00.000Z`)} a{" "}
             {formatDateMedium(`${figures.range.to}T12:00:00.000Z`)}:{" "}
-            <strong>{count.format(figures.totals.visitors)}</strong> visitantes,{" "}
-            <strong>{count.format(figures.totals.requests)}</strong> solicitações e{" "}
-            <strong>{count.format(figures.totals.taps)}</strong> toques de contato.
+            <strong>{count.format(figures.totals.visitors)}</strong>{" "}
+            {figures.totals.visitors === 1 ? "visitante" : "visitantes"},{" "}
+            <strong>{count.format(figures.totals.requests)}</strong>{" "}
+            {figures.totals.requests === 1 ? "solicitação" : "solicitações"} e{" "}
+            <strong>{count.format(figures.totals.taps)}</strong>{" "}
+            {figures.totals.taps === 1 ? "toque de contato" : "toques de contato"}.
           </p>
           <ConversionPanel
             id="conversoes-por-semana"
