@@ -129,55 +129,23 @@ function OutcomePanel({
             title={`${title}: valor fechado (R$)`}
             bars={rows.map((row) => ({ label: row.label, value: Math.round(row.closedCents / 100) }))}
           />
-          {/* Six columns outgrow a phone: a scroller of its own, focusable so the keyboard scrolls it too. */}
-          <section
-            aria-label={`${title} (tabela)`}
-            // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus (WCAG 2.1.1)
-            tabIndex={0}
-            className="relative max-w-full overflow-x-auto"
-          >
-            <table className="w-full text-sm">
-              <caption className="sr-only">{title}</caption>
-              <thead>
-                <tr className="border-b border-slate-200 text-left dark:border-slate-700">
-                  <th scope="col" className="py-1.5 pr-3">
-                    {heading}
-                  </th>
-                  <th scope="col" className="py-1.5 pr-3 text-right">
-                    Solicitações
-                  </th>
-                  <th scope="col" className="py-1.5 pr-3 text-right">
-                    Ganhas
-                  </th>
-                  <th scope="col" className="py-1.5 pr-3 text-right">
-                    Perdidas
-                  </th>
-                  <th scope="col" className="py-1.5 pr-3 text-right">
-                    Taxa de ganho
-                  </th>
-                  <th scope="col" className="py-1.5 text-right">
-                    Valor fechado
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((row) => (
-                  <tr key={row.label} className="border-b border-slate-100 dark:border-slate-800">
-                    <th scope="row" className="py-1.5 pr-3 text-left font-normal">
-                      {row.label}
-                    </th>
-                    <td className="py-1.5 pr-3 text-right tabular-nums">{row.requests}</td>
-                    <td className="py-1.5 pr-3 text-right tabular-nums">{row.won}</td>
-                    <td className="py-1.5 pr-3 text-right tabular-nums">{row.lost}</td>
-                    <td className="py-1.5 pr-3 text-right tabular-nums">
-                      {row.winRate === null ? "—" : percent.format(row.winRate)}
-                    </td>
-                    <td className="py-1.5 text-right tabular-nums">{formatMoney(row.closedCents)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </section>
+          <FiguresTable
+            caption={title}
+            columns={[
+              { heading, value: (row) => row.label },
+              { heading: "Solicitações", value: (row) => String(row.requests), numeric: true },
+              { heading: "Ganhas", value: (row) => String(row.won), numeric: true },
+              { heading: "Perdidas", value: (row) => String(row.lost), numeric: true },
+              {
+                heading: "Taxa de ganho",
+                value: (row) => (row.winRate === null ? "—" : percent.format(row.winRate)),
+                numeric: true,
+              },
+              { heading: "Valor fechado", value: (row) => formatMoney(row.closedCents), numeric: true },
+            ]}
+            rows={rows}
+            rowKey={(row) => row.label}
+          />
         </>
       )}
     </section>
