@@ -4,31 +4,16 @@ import { databaseConfigFromEnv } from "~/server/db/config.server";
 import { type DatabaseHandle, openDatabase } from "~/server/db/connection.server";
 import { database, startDatabase, stopDatabase } from "~/server/db/database.server";
 import { LEAD_DIGEST } from "~/server/email/lead-digest-email.server";
-import { type MailConfig, mailConfigFromEnv } from "~/server/email/mail-config.server";
 import { type OutboxWorker, startOutboxWorker } from "~/server/email/outbox-worker.server";
 import { queueLeadDigestIfDue } from "~/server/leads/lead-digest.server";
 import { insertTestLead } from "../support/db";
+import { mailTo } from "../support/mail-to";
 import { type SmtpSink, startSmtpSink } from "../support/smtp-sink";
 import { testEngines } from "../support/test-database";
 
 // Nobody forgotten: at 08:00 São Paulo time one e-mail lists the requests unanswered after 24
 // hours, oldest first, each with its link; once a day whatever the number of instances; none
 // when the list is empty; on São Paulo's clock, not the server's nor UTC's.
-
-type EnabledMail = Extract<MailConfig, { enabled: true }>;
-
-function mailTo(url: string): EnabledMail {
-  const config = mailConfigFromEnv(
-    {
-      SMTP_URL: url,
-      MAIL_FROM: '"Site Alvorada" <site@alvorada.test>',
-      LEADS_TO: "orcamentos@alvorada.test",
-    },
-    defaultSite,
-  );
-  if (!config.enabled) throw new Error("mail should be enabled");
-  return config;
-}
 
 const at = (iso: string) => new Date(iso);
 const hoursBefore = (iso: string, hours: number) =>

@@ -3,7 +3,6 @@ import { defaultSite } from "~/config/site";
 import { BOARD_PAGE_SIZE } from "~/lib/lead-pipeline";
 import { fillTemplate } from "~/lib/reply-template";
 import { database, startDatabase, stopDatabase } from "~/server/db/database.server";
-import { type MailConfig, mailConfigFromEnv } from "~/server/email/mail-config.server";
 import { type OutboxWorker, startOutboxWorker } from "~/server/email/outbox-worker.server";
 import { leadBoard, parseBoardQuery } from "~/server/leads/lead-board.server";
 import { leadDashboard } from "~/server/leads/lead-dashboard.server";
@@ -19,27 +18,13 @@ import {
   saveReplyTemplate,
 } from "~/server/leads/reply-templates.server";
 import { insertTestLead, insertUser } from "../support/db";
+import { mailTo } from "../support/mail-to";
 import { type SmtpSink, startSmtpSink } from "../support/smtp-sink";
 import { testEngines } from "../support/test-database";
 
 // The pipeline on both engines: stage moves and values on the timeline, who and when; the
 // board's paged columns; a reply that reaches a real SMTP server filled from its template with
 // Reply-To the company; WhatsApp as a recorded contact; the dashboard's results.
-
-type EnabledMail = Extract<MailConfig, { enabled: true }>;
-
-function mailTo(url: string): EnabledMail {
-  const config = mailConfigFromEnv(
-    {
-      SMTP_URL: url,
-      MAIL_FROM: '"Site Alvorada" <site@alvorada.test>',
-      LEADS_TO: "orcamentos@alvorada.test",
-    },
-    defaultSite,
-  );
-  if (!config.enabled) throw new Error("mail should be enabled");
-  return config;
-}
 
 const form = (fields: Record<string, string>) => {
   const data = new FormData();

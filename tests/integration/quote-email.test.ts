@@ -2,30 +2,16 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { defaultSite } from "~/config/site";
 import { configurationFrom } from "~/server/config/configuration.server";
 import { database, startDatabase, stopDatabase } from "~/server/db/database.server";
-import { describeMail, type MailConfig, mailConfigFromEnv } from "~/server/email/mail-config.server";
+import { describeMail, mailConfigFromEnv } from "~/server/email/mail-config.server";
 import { claimDueMessages, retryDelayMs } from "~/server/email/outbox.server";
 import { type OutboxWorker, startOutboxWorker } from "~/server/email/outbox-worker.server";
 import { startBackgroundWork } from "~/server/runtime/background.server";
+import { type EnabledMail, mailTo } from "../support/mail-to";
 import { submit, validQuote } from "../support/quote-requests";
 import { freePort, SINK_PASSWORD, type SmtpSink, sinkUrl, startSmtpSink } from "../support/smtp-sink";
 import { testEngines } from "../support/test-database";
 
-type EnabledMail = Extract<MailConfig, { enabled: true }>;
-
 const fastPolicy = { retryBaseMs: 100, retryMaxMs: 400, leaseMs: 5_000 };
-
-function mailTo(url: string): EnabledMail {
-  const config = mailConfigFromEnv(
-    {
-      SMTP_URL: url,
-      MAIL_FROM: '"Site Alvorada" <site@alvorada.test>',
-      LEADS_TO: "orcamentos@alvorada.test",
-    },
-    defaultSite,
-  );
-  if (!config.enabled) throw new Error("mail should be enabled");
-  return config;
-}
 
 async function outboxRows() {
   const db = await database();

@@ -1,0 +1,18 @@
+import { defaultSite } from "~/config/site";
+import { type MailConfig, mailConfigFromEnv } from "~/server/email/mail-config.server";
+
+export type EnabledMail = Extract<MailConfig, { enabled: true }>;
+
+/** E-mail on, through the SMTP server at `url` (a test's sink), with the demo company's facts. */
+export function mailTo(url: string): EnabledMail {
+  const config = mailConfigFromEnv(
+    {
+      SMTP_URL: url,
+      MAIL_FROM: '"Site Alvorada" <site@alvorada.test>',
+      LEADS_TO: "orcamentos@alvorada.test",
+    },
+    defaultSite,
+  );
+  if (!config.enabled) throw new Error("mail should be enabled");
+  return config;
+}
