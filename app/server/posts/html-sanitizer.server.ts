@@ -69,6 +69,31 @@ const options: sanitizeHtml.IOptions = {
   },
 };
 
+// Every render of an article sanitises its stored HTML again, and the parse is a large part of
+// an uncached article's cost: the latest results are kept, keyed by the exact input, so the
+// output is the same as sanitising again. Bounded by characters (inputs and outputs together).
+const MEMO_MAX_CHARS = 1_000_000;
+const MEMO_MAX_INPUT_CHARS = 200_000;
+const memo = new Map<string, string>();
+let memoChars = 0;
+
 export function sanitizePostHtml(html: string): string {
-  return sanitizeHtml(html, options);
+  const known = memo.get(html);
+  if (known !== undefined) {
+    // Most recently used last: the Map's order is the eviction order.
+    memo.delete(html);
+    memo.set(html, known);
+    return known;
+  }
+  const sanitized = sanitizeHtml(html, options);
+  if (html.length <= MEMO_MAX_INPUT_CHARS) {
+    memo.set(html, sanitized);
+    memoChars += html.length + sanitized.length;
+    for (const [input, output] of memo) {
+      if (memoChars <= MEMO_MAX_CHARS) break;
+      memo.delete(input);
+      memoChars -= input.length + output.length;
+    }
+  }
+  return sanitized;
 }

@@ -46,4 +46,13 @@ describe("sanitizePostHtml", () => {
     expect(out).toContain('rel="noopener noreferrer"');
     expect(out).toContain('target="_blank"');
   });
+
+  it("answers a repeated input as the first time, also after many others", () => {
+    const dangerous = '<p onclick="x()">Olá<script>alert(1)</script></p><a href="javascript:x()">a</a>';
+    const first = sanitizePostHtml(dangerous);
+    expect(first).toBe("<p>Olá</p><a>a</a>");
+    for (let i = 0; i < 200; i++) sanitizePostHtml(`<p>${"x".repeat(10_000)}${i}<script>y</script></p>`);
+    expect(sanitizePostHtml(dangerous)).toBe(first);
+    expect(sanitizePostHtml(dangerous)).toBe(first);
+  });
 });
