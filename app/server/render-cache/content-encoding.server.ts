@@ -1,12 +1,13 @@
 export type ContentCoding = "br" | "gzip" | "identity";
 
 /**
- * The coding to send for an Accept-Encoding header, among those available: Brotli, then gzip,
- * then none. Honours q=0 ("not this one") and "*".
+ * The coding to send for an Accept-Encoding header, among those available: `first` (Brotli
+ * unless told), then the other, then none. Honours q=0 ("not this one") and "*".
  */
 export function preferredEncoding(
   header: string | undefined,
   available: { br: boolean; gzip: boolean },
+  first: "br" | "gzip" = "br",
 ): ContentCoding {
   if (!header) return "identity";
   const weights = new Map<string, number>();
@@ -18,7 +19,9 @@ export function preferredEncoding(
     weights.set(name.trim(), Number.isFinite(weight) ? weight : 0);
   }
   const accepts = (coding: string) => (weights.get(coding) ?? weights.get("*") ?? 0) > 0;
-  if (available.br && accepts("br")) return "br";
-  if (available.gzip && (accepts("gzip") || accepts("x-gzip"))) return "gzip";
-  return "identity";
+  const takesBr = available.br && accepts("br");
+  const takesGzip = available.gzip && (accepts("gzip") || accepts("x-gzip"));
+  if (first === "gzip" && takesGzip) return "gzip";
+  if (takesBr) return "br";
+  return takesGzip ? "gzip" : "identity";
 }

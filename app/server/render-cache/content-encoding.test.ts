@@ -19,4 +19,12 @@ describe("preferredEncoding", () => {
     expect(preferredEncoding("gzip;q=0, br;q=0", both)).toBe("identity");
     expect(preferredEncoding("br;q=abc", both)).toBe("identity");
   });
+
+  it("puts gzip first when asked, and still answers a Brotli-only client with Brotli", () => {
+    expect(preferredEncoding("gzip, deflate, br, zstd", both, "gzip")).toBe("gzip");
+    expect(preferredEncoding("br", both, "gzip")).toBe("br");
+    expect(preferredEncoding("gzip;q=0, br", both, "gzip")).toBe("br");
+    expect(preferredEncoding("*", both, "gzip")).toBe("gzip");
+    expect(preferredEncoding("identity", both, "gzip")).toBe("identity");
+  });
 });
