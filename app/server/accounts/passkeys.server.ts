@@ -1,16 +1,17 @@
-import {
-  type AuthenticationResponseJSON,
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  type PublicKeyCredentialCreationOptionsJSON,
-  type PublicKeyCredentialRequestOptionsJSON,
-  type RegistrationResponseJSON,
+import type {
+  AuthenticationResponseJSON,
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+  RegistrationResponseJSON,
   verifyAuthenticationResponse,
   verifyRegistrationResponse,
 } from "@simplewebauthn/server";
 import { z } from "zod";
 import { siteDefaults } from "~/config/site-env.server";
 import { database } from "../db/database.server";
+
+/** The WebAuthn library, loaded on the first passkey request: most processes never need it. */
+const webAuthn = () => import("@simplewebauthn/server");
 
 // Passkeys (WebAuthn): a person adds them from their account and uses one in two ways. Alone,
 // instead of password and code: then the authenticator must have verified the user (PIN,
@@ -141,7 +142,7 @@ export async function registrationOptions(
     .select(["id", "transports"])
     .where("user_id", "=", user.id)
     .execute();
-  const options = await generateRegistrationOptions({
+  const options = await (await webAuthn()).generateRegistrationOptions({
     rpName: siteName,
     rpID: relyingParty(request).rpID,
     userName: user.email,
@@ -180,7 +181,7 @@ export async function addPasskey(
   const rp = relyingParty(request);
   let verification: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
   try {
-    verification = await verifyRegistrationResponse({
+    verification = await (await webAuthn()).verifyRegistrationResponse({
       response,
       expectedChallenge: (challenge) => claimChallenge(challenge, "register", userId),
       expectedOrigin: rp.origin,
@@ -239,7 +240,7 @@ export async function authenticationOptions(
   const rpID = relyingParty(request).rpID;
   let options: PublicKeyCredentialRequestOptionsJSON;
   if (forUser === null) {
-    options = await generateAuthenticationOptions({ rpID, userVerification: "required" });
+    options = await (await webAuthn()).generateAuthenticationOptions({ rpID, userVerification: "required" });
   } else {
     const db = await database();
     const mine = await db
@@ -247,7 +248,7 @@ export async function authenticationOptions(
       .select(["id", "transports"])
       .where("user_id", "=", forUser)
       .execute();
-    options = await generateAuthenticationOptions({
+    options = await (await webAuthn()).generateAuthenticationOptions({
       rpID,
       allowCredentials: mine.map((row) => ({ id: row.id, transports: transportsOf(row.transports) })),
       userVerification: "discouraged",
@@ -303,7 +304,7 @@ export async function verifyPasskeySignIn(
   const rp = relyingParty(request);
   let verification: Awaited<ReturnType<typeof verifyAuthenticationResponse>>;
   try {
-    verification = await verifyAuthenticationResponse({
+    verification = await (await webAuthn()).verifyAuthenticationResponse({
       response,
       expectedChallenge: (challenge) => claimChallenge(challenge, "authenticate", forUser),
       expectedOrigin: rp.origin,

@@ -1,7 +1,6 @@
 import path from "node:path";
 import type { DatabaseSync } from "node:sqlite";
 import { Kysely } from "kysely";
-import pg from "pg";
 import { logEvent } from "../http/log.server.ts";
 import type { DatabaseConfig } from "./config.server";
 import { NodeSqliteDialect, openNodeSqlite } from "./node-sqlite-dialect.server.ts";
@@ -10,11 +9,19 @@ import type { Database } from "./schema";
 import { SiteSchemaPostgresDialect } from "./site-schema-dialect.server.ts";
 import { SIDE_FILES } from "./sqlite-files.server.ts";
 
-// PostgreSQL hands back timestamptz as Date and bigint (count) as string; make them match
-// what SQLite returns (ISO text with a Z, as the application writes it, and numbers), once, at
-// the edge of the data layer, so the row types in schema.ts hold on both engines.
-pg.types.setTypeParser(pg.types.builtins.TIMESTAMPTZ, (value) => new Date(value).toISOString());
-pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+/**
+ * The PostgreSQL driver, loaded when a PostgreSQL database is opened: a site on SQLite never
+ * holds it in memory. PostgreSQL hands back timestamptz as Date and bigint (count) as string;
+ * they are made to match what SQLite returns (ISO text with a Z, as the application writes it,
+ * and numbers), once, at the edge of the data layer, so the row types in schema.ts hold on both
+ * engines.
+ */
+export async function postgresDriver(): Promise<typeof import("pg").default> {
+  const { default: pg } = await import("pg");
+  pg.types.setTypeParser(pg.types.builtins.TIMESTAMPTZ, (value) => new Date(value).toISOString());
+  pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+  return pg;
+}
 
 export interface DatabaseHandle {
   db: Kysely<Database>;
@@ -46,6 +53,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHand
 
   const schema = config.schema;
   try {
+    const pg = await postgresDriver();
     if (schema) {
       const admin = new pg.Client({ connectionString: config.url });
       await admin.connect();

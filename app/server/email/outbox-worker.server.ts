@@ -1,4 +1,3 @@
-import { createTransport } from "nodemailer";
 import { z } from "zod";
 import type { SiteConfig } from "~/config/site";
 import { startDatabase } from "../db/database.server";
@@ -39,13 +38,27 @@ export interface MailTransport {
   close(): void;
 }
 
+/**
+ * nodemailer's SMTP transport, created with the first message: a process that sends nothing
+ * (most of the time, most processes) never holds nodemailer in memory.
+ */
 export function createMailTransport(smtpUrl: string): MailTransport {
-  return createTransport({
-    url: smtpUrl,
-    connectionTimeout: 15_000,
-    greetingTimeout: 15_000,
-    socketTimeout: 60_000,
-  });
+  let smtp: Promise<MailTransport> | undefined;
+  const open = () =>
+    (smtp ??= import("nodemailer").then(({ createTransport }) =>
+      createTransport({
+        url: smtpUrl,
+        connectionTimeout: 15_000,
+        greetingTimeout: 15_000,
+        socketTimeout: 60_000,
+      }),
+    ));
+  return {
+    sendMail: async (message) => (await open()).sendMail(message),
+    close: () => {
+      void smtp?.then((transport) => transport.close());
+    },
+  };
 }
 
 export interface OutboxWorkerOptions {

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { DatabaseSync, StatementSync } from "node:sqlite";
-import pg from "pg";
-import type { DatabaseHandle } from "../db/connection.server";
+import type pg from "pg";
+import { type DatabaseHandle, postgresDriver } from "../db/connection.server";
 import { CONTENT_CHANGES_CHANNEL } from "../db/migrations/0004-content-changes.server";
 import { logEvent } from "../http/log.server";
 
@@ -153,6 +153,7 @@ async function watchPostgres(
   apply: ApplyChange,
   keepWhileReconnectingMs: number,
 ): Promise<ContentChangeFeed> {
+  const { Client } = await postgresDriver();
   let client: pg.Client | undefined;
   let live = false;
   /** When the listener was lost (Date.now()); undefined while it listens. */
@@ -192,7 +193,7 @@ async function watchPostgres(
 
   const connect = async () => {
     // Named, so an operator can tell it apart in pg_stat_activity.
-    const next = new pg.Client({ connectionString: url, application_name: `site-cache-listener ${schema}` });
+    const next = new Client({ connectionString: url, application_name: `site-cache-listener ${schema}` });
     next.on("error", lost);
     next.on("end", () => lost());
     next.on("notification", onNotification);
