@@ -199,6 +199,21 @@ describeOnEachEngine("the conversions dashboard", () => {
     expect(day.weeks).toEqual([{ week: "2026-11-09", views: 11, visitors: 3, requests: 1, taps: 1 }]);
   });
 
+  it("puts each request in its week over a range of many weeks", async () => {
+    const data = await conversions({ from: "2026-09-28", to: "2026-11-15" });
+    expect(data.weeks.map(({ week, requests }) => [week, requests])).toEqual([
+      ["2026-09-28", 0],
+      ["2026-10-05", 1],
+      ["2026-10-12", 0],
+      ["2026-10-19", 0],
+      // Sunday 1 November in São Paulo, 2 November in UTC.
+      ["2026-10-26", 1],
+      ["2026-11-02", 2],
+      ["2026-11-09", 3],
+    ]);
+    expect(data.totals.requests).toBe(7);
+  });
+
   const csv = (query: string, cookie = adminCookie) =>
     csvLoader({
       request: new Request(`${SITE}/admin/solicitacoes/conversoes.csv?${query}`, {

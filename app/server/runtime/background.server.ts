@@ -6,6 +6,8 @@ import { pruneEvents } from "../accounts/rate-limit.server";
 import { deleteExpiredSessions } from "../accounts/sessions.server";
 import { auditRetentionCutoff, deleteAuditEntriesOlderThan } from "../audit/audit-log.server";
 import { type Configuration, configuration } from "../config/configuration.server";
+import { startDatabase } from "../db/database.server";
+import { refreshPlannerStatistics } from "../db/planner-statistics.server";
 import { describeMail, mailConfig } from "../email/mail-config.server";
 import { deleteExpiredMessages } from "../email/outbox.server";
 import { startOutboxWorker } from "../email/outbox-worker.server";
@@ -29,7 +31,7 @@ function deleteExpiredLeads(): Promise<number> {
  * Housekeeping that keeps tables small: expired sessions, pending sign-ins and passkey
  * challenges, rate-limit events older than a day (they hold client addresses), quote requests
  * past their retention period, audit entries older than 12 months, unsent e-mails whose
- * single-use link has died.
+ * single-use link has died. Then SQLite's planner statistics of the visit tables, which grow daily.
  */
 function startHousekeeping(): StopBackgroundTask {
   const run = () => {
@@ -41,7 +43,9 @@ function startHousekeeping(): StopBackgroundTask {
       deleteExpiredLeads(),
       deleteAuditEntriesOlderThan(auditRetentionCutoff()),
       deleteExpiredMessages(),
-    ]).catch((error: unknown) => logEvent("error", "housekeeping failed", { error }));
+    ])
+      .then(async () => refreshPlannerStatistics(await startDatabase()))
+      .catch((error: unknown) => logEvent("error", "housekeeping failed", { error }));
   };
   const timer = setInterval(run, HOUR);
   timer.unref();

@@ -31,7 +31,12 @@ const num = (value: Count | undefined) => Number(value ?? 0);
 const visitSource = sql<string>`case when utm_source <> '' then utm_source when referrer_host <> '' and referrer_host <> ${INTERNAL_REFERRER} then referrer_host else ${DIRECT_SOURCE} end`;
 const leadSource = sql<string>`coalesce(utm_source, source_referrer_host, ${DIRECT_SOURCE})`;
 
-/** Unique visitors per key: closed days' counts and open days' hashes, summed over the days. */
+/**
+ * Unique visitors per key: closed days' counts and open days' hashes, summed over the days. The
+ * closed days are summed per `columns` in the database's first step (an index per grouping gives
+ * them in that order, migration 0026); the open days' hashes are counted per day, since a visitor
+ * is unique per day. `key` names the result from `columns`.
+ */
 function visitorsSql(
   range: ConversionRange,
   grouping: "site" | "page" | "source",
@@ -40,21 +45,22 @@ function visitorsSql(
   where: RawBuilder<unknown> = sql`1 = 1`,
 ) {
   const cols = sql.raw(columns.join(", "));
+  const perDay = sql.raw(["day", ...columns.filter((column) => column !== "day")].join(", "));
   return sql<{ key: string; campaign?: string; visitors: Count }>`
     select ${key}, sum(visitors) as visitors from (
-      select ${cols}, visitors from visit_uniques
-      where day >= ${range.from} and day <= ${range.to} and grouping = ${grouping}
+      select ${cols}, sum(visitors) as visitors from visit_uniques
+      where grouping = ${grouping} and day >= ${range.from} and day <= ${range.to} and ${where}
+      group by ${cols}
       union all
       select ${cols}, count(distinct visitor_hash) as visitors from visit_visitors
-      where day >= ${range.from} and day <= ${range.to}
-      group by ${cols}
+      where day >= ${range.from} and day <= ${range.to} and ${where}
+      group by ${perDay}
     ) v
-    where ${where}
     group by ${sql.raw(grouping === "source" ? "1, 2" : "1")}`;
 }
 
 const dayKey = sql`day as key`;
-const SOURCE_COLUMNS = ["day", "referrer_host", "utm_source", "utm_medium", "utm_campaign"];
+const SOURCE_COLUMNS = ["utm_source", "referrer_host", "utm_campaign"];
 const sourceKey = sql`${visitSource} as key, utm_campaign as campaign`;
 const notInternal = sql<SqlBool>`referrer_host <> ${INTERNAL_REFERRER}`;
 
@@ -67,14 +73,15 @@ export async function conversions(range: ConversionRange): Promise<Conversions> 
   const until = dayEndUtc(to);
   const weeks = weeksOf(range);
 
-  // A request's week: its index among the weeks' starts, in one CASE the database evaluates.
-  const week: RawBuilder<number> =
-    weeks.length > 1
-      ? sql<number>`case ${sql.join(
-          weeks.slice(1).map((start, i) => sql`when created_at < ${dayStartUtc(start)} then ${sql.lit(i)}`),
-          sql` `,
-        )} else ${sql.lit(weeks.length - 1)} end`
-      : sql<number>`${sql.lit(0)}`;
+  // A request's week: its index among the weeks' starts, found by halving the weeks in nested
+  // CASEs the database evaluates (a handful of comparisons per request even over a year).
+  const weekOf = (first: number, last: number): RawBuilder<number> => {
+    if (first === last) return sql<number>`${sql.lit(first)}`;
+    const middle = Math.ceil((first + last) / 2);
+    const start = weeks[middle] as string;
+    return sql<number>`case when created_at < ${dayStartUtc(start)} then ${weekOf(first, middle - 1)} else ${weekOf(middle, last)} end`;
+  };
+  const week = weekOf(0, weeks.length - 1);
   const leads = () => db.selectFrom("leads").where("created_at", ">=", since).where("created_at", "<", until);
   const days = <T extends "visit_counts" | "contact_taps">(table: T) =>
     db
@@ -93,7 +100,10 @@ export async function conversions(range: ConversionRange): Promise<Conversions> 
     tapsPerDay,
     tapsPerPage,
     tapsPerSource,
-    requestRows,
+    requestsPerWeek,
+    requestsPerPage,
+    requestsPerSource,
+    requestsPerService,
   ] = await Promise.all([
     days("visit_counts")
       .select(["day as key", sql<Count>`sum(views)`.as("n")])
@@ -103,13 +113,21 @@ export async function conversions(range: ConversionRange): Promise<Conversions> 
       .select(["page as key", sql<Count>`sum(views)`.as("n")])
       .groupBy("page")
       .execute(),
-    days("visit_counts")
-      .where(notInternal)
+    // Summed per stored source first, in the order of the index made for it (no sort), then
+    // per source as the requests name theirs.
+    db
+      .selectFrom(
+        days("visit_counts")
+          .where(notInternal)
+          .select(["utm_source", "referrer_host", "utm_campaign", sql<Count>`sum(views)`.as("views")])
+          .groupBy(["utm_source", "referrer_host", "utm_campaign"])
+          .as("v"),
+      )
       .select([visitSource.as("key"), "utm_campaign as campaign", sql<Count>`sum(views)`.as("n")])
       .groupBy(sql`1, 2`)
       .execute(),
     visitorsSql(range, "site", ["day"], dayKey).execute(db),
-    visitorsSql(range, "page", ["day", "page"], sql`page as key`).execute(db),
+    visitorsSql(range, "page", ["page"], sql`page as key`).execute(db),
     visitorsSql(range, "source", SOURCE_COLUMNS, sourceKey, notInternal).execute(db),
     days("contact_taps" as "visit_counts")
       .select(["day as key", sql<Count>`sum(taps)`.as("n")])
@@ -123,16 +141,27 @@ export async function conversions(range: ConversionRange): Promise<Conversions> 
       .select([visitSource.as("key"), "utm_campaign as campaign", sql<Count>`sum(taps)`.as("n")])
       .groupBy(sql`1, 2`)
       .execute(),
+    // The requests per week, page, source and service: four small groupings rather than one
+    // row per combination of them (nearly one per request over a year).
+    leads()
+      .select([week.as("key"), sql<Count>`count(*)`.as("n")])
+      .groupBy(sql`1`)
+      .execute(),
+    leads()
+      .select([sql<string>`coalesce(source_page, '')`.as("key"), sql<Count>`count(*)`.as("n")])
+      .groupBy(sql`1`)
+      .execute(),
     leads()
       .select([
-        week.as("week"),
-        sql<string>`coalesce(source_page, '')`.as("page"),
-        leadSource.as("source"),
+        leadSource.as("key"),
         sql<string>`coalesce(utm_campaign, '')`.as("campaign"),
-        "service",
         sql<Count>`count(*)`.as("n"),
       ])
-      .groupBy(sql`1, 2, 3, 4, 5`)
+      .groupBy(sql`1, 2`)
+      .execute(),
+    leads()
+      .select(["service as key", sql<Count>`count(*)`.as("n")])
+      .groupBy("service")
       .execute(),
   ]);
 
@@ -152,8 +181,8 @@ export async function conversions(range: ConversionRange): Promise<Conversions> 
   addToWeek(viewsPerDay, "views");
   addToWeek(visitorsPerDay.rows, "visitors");
   addToWeek(tapsPerDay, "taps");
-  for (const row of requestRows) {
-    const entry = perWeek.get(weeks[Number(row.week)] ?? "");
+  for (const row of requestsPerWeek) {
+    const entry = perWeek.get(weeks[Number(row.key)] ?? "");
     if (entry) entry.requests += num(row.n);
   }
   const weekRows = [...perWeek.values()];
@@ -180,7 +209,7 @@ export async function conversions(range: ConversionRange): Promise<Conversions> 
   for (const row of viewsPerPage) page(row.key).views += num(row.n);
   for (const row of visitorsPerPage.rows) page(row.key).visitors += num(row.visitors);
   for (const row of tapsPerPage) page(row.key).taps += num(row.n);
-  for (const row of requestRows) page(row.page).requests += num(row.n);
+  for (const row of requestsPerPage) page(row.key).requests += num(row.n);
 
   // Sources: joined by the source's label and the campaign.
   const sources = new Map<string, SourceConversionRow>();
@@ -196,12 +225,10 @@ export async function conversions(range: ConversionRange): Promise<Conversions> 
   for (const row of viewsPerSource) source(row.key, row.campaign).views += num(row.n);
   for (const row of visitorsPerSource.rows) source(row.key, row.campaign ?? "").visitors += num(row.visitors);
   for (const row of tapsPerSource) source(row.key, row.campaign).taps += num(row.n);
-  for (const row of requestRows) source(row.source, row.campaign).requests += num(row.n);
+  for (const row of requestsPerSource) source(row.key, row.campaign).requests += num(row.n);
 
-  const perService = new Map<string, number>();
-  for (const row of requestRows) perService.set(row.service, (perService.get(row.service) ?? 0) + num(row.n));
-  const services: ServiceRequests[] = [...perService]
-    .map(([service, requests]) => ({ service, requests }))
+  const services: ServiceRequests[] = requestsPerService
+    .map((row) => ({ service: row.key, requests: num(row.n) }))
     .sort((a, b) => b.requests - a.requests || a.service.localeCompare(b.service, "pt-BR"));
 
   const byLabel = (a: ConversionRow, b: ConversionRow) =>

@@ -24,6 +24,7 @@ import * as erasureEverywhere from "./0022-erasure-everywhere.server.ts";
 import * as sqliteToolsCompatible from "./0023-sqlite-tools-compatible.server.ts";
 import * as visitCounts from "./0024-visit-counts.server.ts";
 import * as leadPipeline from "./0025-lead-pipeline.server.ts";
+import * as visitReportIndexes from "./0026-visit-report-indexes.server.ts";
 
 /** Every migration, in order. Names sort; never rename or edit one that has shipped. */
 const migrations: Record<string, Migration> = {
@@ -52,6 +53,7 @@ const migrations: Record<string, Migration> = {
   "0023-sqlite-tools-compatible": sqliteToolsCompatible,
   "0024-visit-counts": visitCounts,
   "0025-lead-pipeline": leadPipeline,
+  "0026-visit-report-indexes": visitReportIndexes,
 };
 
 export const migrationProvider: MigrationProvider = {
