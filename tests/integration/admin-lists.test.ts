@@ -242,6 +242,20 @@ describe.each(testEngines())("admin lists on $name", (engine) => {
       expect((await listLeads({ ...allLeads, search: "rufos" })).total).toBe(LEADS - 1);
     });
 
+    it("searches within a service: the count and the newest matches first, page after page", async () => {
+      const facades = { ...allLeads, search: "rufos", service: "Restauração de Fachadas" };
+      // Facades: even n; every message but Síndico 6's speaks of rufos.
+      const expected = leadIds.filter((_, n) => n % 2 === 0 && n !== 6).reverse();
+      const first = await listLeads(facades);
+      expect(first.total).toBe(expected.length);
+      expect(first.items.map((lead) => lead.id)).toEqual(expected.slice(0, first.items.length));
+      const second = await listLeads({ ...facades, page: 2 });
+      expect(second.items.map((lead) => lead.id)).toEqual(
+        expected.slice(first.items.length, first.items.length + second.items.length),
+      );
+      expect(first.items.length + second.items.length).toBe(expected.length);
+    });
+
     it("filters by status, service and day of arrival, combined; the export takes the same filters", async () => {
       const filters = {
         status: "fechado_ganho" as const,

@@ -24,6 +24,14 @@ const searchTables = {
 } as const;
 
 /**
+ * How SQLite tests the rows: `scan` reads the whole folded copy once and keeps the matching ids
+ * (cheapest when every row is a candidate), `per row` looks up each candidate's copy by its id
+ * (cheapest when other filters leave few candidates, or when a page of the first matches in the
+ * list's order is all that is read). PostgreSQL's planner chooses for itself.
+ */
+export type SearchStrategy = "scan" | "per row";
+
+/**
  * True for rows of the list whose folded text contains `term`: `id` is the row's id column
  * (e.g. "p.id"). The caller passes a non-empty term.
  */
@@ -32,6 +40,7 @@ export function idsMatching(
   list: keyof typeof searchTables,
   id: string,
   term: string,
+  strategy: SearchStrategy = "scan",
 ): RawBuilder<SqlBool> {
   const { table, key } = searchTables[list];
   const folded = foldSearchTerm(term);
@@ -44,5 +53,8 @@ export function idsMatching(
     db.getExecutor().adapter instanceof PostgresAdapter
       ? sql<SqlBool>`text LIKE ${`%${folded.replace(/[\\%_]/g, (char) => `\\${char}`)}%`} ESCAPE '\\'`
       : sql<SqlBool>`instr(text, ${folded}) > 0`;
+  if (strategy === "per row" && !(db.getExecutor().adapter instanceof PostgresAdapter)) {
+    return sql<SqlBool>`EXISTS (SELECT 1 FROM ${sql.table(table)} WHERE ${sql.ref(key)} = ${sql.ref(id)} AND ${contains})`;
+  }
   return sql<SqlBool>`${sql.ref(id)} IN (SELECT ${sql.ref(key)} FROM ${sql.table(table)} WHERE ${contains})`;
 }

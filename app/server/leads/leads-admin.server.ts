@@ -6,7 +6,7 @@ import { type LeadSourceSummary, REMOVED_POST, sourceLabel } from "~/lib/lead-so
 import { type DeliveryState, deliveryLabels, leadStatusLabels } from "~/lib/lead-status";
 import { dayEndUtc, dayStartUtc, formatSaoPauloDateTime } from "~/lib/site-time";
 import { countedPageWindow } from "../admin-lists/list-query.server";
-import { idsMatching } from "../admin-lists/text-search.server";
+import { idsMatching, type SearchStrategy } from "../admin-lists/text-search.server";
 import { database, startDatabase } from "../db/database.server";
 import { eraseLead } from "../db/lead-erasures.server";
 import type { Database, Lead } from "../db/schema";
@@ -84,14 +84,20 @@ export interface InboxLead
 
 type LeadFilters = Omit<LeadListQuery, "page">;
 
-/** The requests matching the inbox's filters (every one when none is set). */
-function matchingLeads(db: Kysely<Database>, query: LeadFilters) {
+/**
+ * The requests matching the inbox's filters (every one when none is set). A search is tested
+ * per request when `searchStrategy` says so, or when a status or service leaves few candidates.
+ */
+function matchingLeads(db: Kysely<Database>, query: LeadFilters, searchStrategy?: SearchStrategy) {
   let matching = db.selectFrom("leads as l");
   if (query.status) matching = matching.where("l.status", "=", query.status);
   if (query.service) matching = matching.where("l.service", "=", query.service);
   if (query.from) matching = matching.where("l.created_at", ">=", dayStartUtc(query.from));
   if (query.to) matching = matching.where("l.created_at", "<", dayEndUtc(query.to));
-  if (query.search) matching = matching.where(idsMatching(db, "leads", "l.id", query.search));
+  if (query.search) {
+    const strategy = searchStrategy ?? (query.status || query.service ? "per row" : "scan");
+    matching = matching.where(idsMatching(db, "leads", "l.id", query.search, strategy));
+  }
   return matching;
 }
 
@@ -109,7 +115,8 @@ export async function listLeads(
   // The page's ids come from the indexes alone; only those rows are then read, the message
   // cut in SQL.
   const { page, pageCount, total, offset } = await countedPageWindow(matching, query.page, pageSize);
-  const pageIds = matching
+  // The page reads the newest requests first and stops at its last one: each is tested on its own.
+  const pageIds = matchingLeads(db, query, "per row")
     .select("l.id")
     .orderBy("l.created_at", "desc")
     .orderBy("l.id", "desc")
