@@ -131,8 +131,8 @@ function useWiredProps<P extends { id?: string; "aria-describedby"?: string; req
   };
 }
 
-const controlClassName =
-  "w-full rounded-lg border border-slate-300 bg-white px-3.5 py-2.5 text-base text-slate-900 placeholder:text-slate-500 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none disabled:cursor-not-allowed disabled:bg-slate-100 disabled:text-slate-600 aria-invalid:border-red-600 aria-invalid:ring-red-600/20 dark:border-slate-600 dark:bg-slate-950 dark:text-slate-100 dark:placeholder:text-slate-400 dark:focus:border-brand-300 dark:focus:ring-brand-300/30 dark:disabled:bg-slate-800 dark:disabled:text-slate-400 dark:aria-invalid:border-red-400";
+// The class's utilities are in app.css: an inbox page repeats its control a hundred times.
+const controlClassName = "admin-control";
 
 export type TextInputProps = InputHTMLAttributes<HTMLInputElement>;
 
@@ -251,7 +251,8 @@ const buttonSizes: Record<ButtonSize, string> = {
 /** The class list of a Button, for links that look like buttons (e.g. <Link className=…>). */
 export function buttonClassName(variant: ButtonVariant = "primary", size: ButtonSize = "md"): string {
   return cx(
-    "inline-flex items-center justify-center gap-2 rounded-lg font-semibold leading-tight transition-colors focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-accent-500 disabled:cursor-not-allowed disabled:opacity-60 motion-reduce:transition-none",
+    // The shared utilities, in app.css: a list repeats its buttons on every row.
+    "admin-button",
     buttonVariants[variant],
     buttonSizes[size],
   );
