@@ -2,7 +2,7 @@
 // grid's HTML never reads an image's bytes, and the benchmark does not load thumbnails), then
 // the admin's /admin/midia measured page by page as the signed-in owner sees it: the server's
 // own time per request (from its access log), the time the client waited, and the HTML's size
-// as sent (Brotli) and decoded.
+// as sent (compressed as the browser asked) and decoded.
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import http from "node:http";
@@ -104,7 +104,7 @@ export interface MediaLibraryRow {
   /** What the client waited, request to last byte. */
   clientP50Ms: number | null;
   htmlBytes: number;
-  brotliBytes: number;
+  sentBytes: number;
   images: number;
 }
 
@@ -197,7 +197,7 @@ export async function measureMediaLibrary(
       serverP95Ms: percentile(server, 0.95),
       clientP50Ms: percentile(clientSorted, 0.5),
       htmlBytes: Buffer.byteLength(last?.html ?? ""),
-      brotliBytes: last?.wireBytes ?? 0,
+      sentBytes: last?.wireBytes ?? 0,
       images: (last?.html.match(/<li class="relative flex flex-col/g) ?? []).length,
     });
   }

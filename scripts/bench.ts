@@ -429,7 +429,7 @@ const mediaColumns: Column<MediaLibraryRow>[] = [
   { header: "servidor p95 ms", cell: (r) => optional(r.serverP95Ms, 1), right: true },
   { header: "cliente p50 ms", cell: (r) => optional(r.clientP50Ms, 1), right: true },
   { header: "HTML KB", cell: (r) => decimal(r.htmlBytes / 1024, 1), right: true },
-  { header: "Brotli KB", cell: (r) => decimal(r.brotliBytes / 1024, 1), right: true },
+  { header: "enviado KB", cell: (r) => decimal(r.sentBytes / 1024, 1), right: true },
 ];
 
 /** The blog search, on a server with the render cache on (which never keeps search pages). */
