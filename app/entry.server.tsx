@@ -35,6 +35,16 @@ function errorPageStatus(errors: Record<string, unknown> | null | undefined): nu
   return isRouteErrorResponse(error) ? error.status : 500;
 }
 
+/** The manifest with the routes of this page's matches only (root and layouts included). */
+function withMatchedRoutesOnly({ manifest, staticHandlerContext }: EntryContext): EntryContext["manifest"] {
+  const routes: EntryContext["manifest"]["routes"] = {};
+  for (const match of staticHandlerContext.matches) {
+    const route = manifest.routes[match.route.id];
+    if (route) routes[match.route.id] = route;
+  }
+  return { ...manifest, routes };
+}
+
 export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -53,7 +63,12 @@ export default async function handleRequest(
   // hydrates sends none of it, so ServerRouter gets no stream to set up a reader and a boundary for.
   // `serverHandoffStream` is React Router's, not its documented API: tests/unit/react-router-seams.test.ts
   // fails, naming what changed, if an upgrade renames it or stops finishing it unread.
-  const context = hydrates ? routerContext : { ...routerContext, serverHandoffStream: undefined };
+  // Such a page also gets only its matched routes in the manifest: ServerRouter turns every
+  // route of the manifest into route objects on each request (all the admin's included), to
+  // render matches that are already made. `manifest.routes` is React Router's too (same test).
+  const context = hydrates
+    ? routerContext
+    : { ...routerContext, serverHandoffStream: undefined, manifest: withMatchedRoutesOnly(routerContext) };
   const page = (
     <NonceContext value={nonce}>
       <ServerRouter context={context} url={request.url} nonce={nonce} />

@@ -235,6 +235,33 @@ describe("the seams between React Router and our uncached render path", () => {
     );
   });
 
+  it("ServerRouter renders from the routes in the context's manifest, which entry.server cuts to the matches", async () => {
+    const { routerContext, html } = await render("/plain");
+    expect(Object.keys(routerContext.manifest.routes).length, "the test build's every route").toBe(5);
+    expect(html).toContain(PLAIN_TEXT);
+    // The same page with its own route left out of the manifest renders without it: React Router
+    // builds the page's routes from `manifest.routes`, the field entry.server.tsx cuts to the
+    // matched routes on pages that never hydrate. Were they built from elsewhere, the cut would
+    // save nothing.
+    const { "routes/plain": _plain, ...others } = routerContext.manifest.routes;
+    const { ServerRouter } = await import("react-router");
+    const { renderToString } = await import("react-dom/server");
+    const without = renderToString(
+      createElement(ServerRouter, {
+        context: {
+          ...routerContext,
+          serverHandoffStream: undefined,
+          manifest: { ...routerContext.manifest, routes: others },
+        },
+        url: "http://localhost/plain",
+      }),
+    );
+    expect(
+      without,
+      changed("ServerRouter no longer builds its routes from EntryContext.manifest.routes"),
+    ).not.toContain(PLAIN_TEXT);
+  });
+
   it("the handoff stream a page that never hydrates leaves unread lets go of its timer", async () => {
     // React Router arms a streamTimeout timer for each page's hydration data and clears it once
     // the data is written; entry.server.tsx never reads the stream of such a page.
