@@ -15,7 +15,7 @@ import { defaultSite } from "~/config/site";
 import { useNonce } from "~/lib/nonce";
 import { SiteContext } from "~/lib/site-context";
 import { speculationRules } from "~/lib/speculation-rules";
-import { jsonLdScript, localBusinessJsonLd } from "~/lib/structured-data";
+import { localBusinessJsonLdScript } from "~/lib/structured-data";
 import { whatsappUrl } from "~/lib/whatsapp";
 import { routeWantsHydration } from "~/route-handle";
 import { siteSettingsFor } from "~/server/settings/site-settings.server";
@@ -53,7 +53,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <script
           type="application/ld+json"
           // biome-ignore lint/security/noDangerouslySetInnerHtml: escaped JSON-LD data block
-          dangerouslySetInnerHTML={{ __html: jsonLdScript(localBusinessJsonLd(site)) }}
+          dangerouslySetInnerHTML={{ __html: localBusinessJsonLdScript(site) }}
         />
       </head>
       <body className="min-h-dvh bg-white text-slate-800 antialiased dark:bg-slate-950 dark:text-slate-200">

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { defaultSite } from "~/config/site";
-import { jsonLdScript, localBusinessJsonLd } from "./structured-data";
+import { jsonLdScript, localBusinessJsonLd, localBusinessJsonLdScript } from "./structured-data";
 
 describe("localBusinessJsonLd", () => {
   it("describes the business with address, phone and hours", () => {
@@ -39,5 +39,14 @@ describe("jsonLdScript", () => {
     const out = jsonLdScript({ name: "</script><script>alert(1)</script>" });
     expect(out).not.toContain("</script>");
     expect(JSON.parse(out).name).toBe("</script><script>alert(1)</script>");
+  });
+});
+
+describe("localBusinessJsonLdScript", () => {
+  it("is the business's JSON-LD as script text, and follows new company facts", () => {
+    expect(localBusinessJsonLdScript(defaultSite)).toBe(jsonLdScript(localBusinessJsonLd(defaultSite)));
+    const moved = { ...defaultSite, name: "Outra Engenharia" };
+    expect(localBusinessJsonLdScript(moved)).toContain('"name":"Outra Engenharia"');
+    expect(localBusinessJsonLdScript(defaultSite)).not.toContain("Outra Engenharia");
   });
 });

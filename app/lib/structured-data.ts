@@ -48,6 +48,21 @@ export function jsonLdScript(data: unknown): string {
   return JSON.stringify(data).replace(/</g, "\\u003c");
 }
 
+const businessScripts = new WeakMap<SiteConfig, string>();
+
+/**
+ * The business's JSON-LD as its script's text, made once per company facts: the server hands
+ * every page the same facts object until the owner changes them.
+ */
+export function localBusinessJsonLdScript(site: SiteConfig): string {
+  let text = businessScripts.get(site);
+  if (text === undefined) {
+    text = jsonLdScript(localBusinessJsonLd(site));
+    businessScripts.set(site, text);
+  }
+  return text;
+}
+
 export interface BlogPostingFacts {
   url: string;
   headline: string;
