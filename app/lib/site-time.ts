@@ -154,18 +154,35 @@ export function formatDayMonth(day: string): string {
   return calendarDayMonth.format(new Date(`${day}T00:00:00.000Z`));
 }
 
+/**
+ * `format` remembered for the last inputs it was given: the public pages show the same few dates
+ * on every render (an article, its related posts, the cards of a list), and Intl is slow.
+ */
+function remembered(format: (iso: string) => string): (iso: string) => string {
+  const known = new Map<string, string>();
+  return (iso) => {
+    let text = known.get(iso);
+    if (text === undefined) {
+      text = format(iso);
+      if (known.size >= 1000) known.clear();
+      known.set(iso, text);
+    }
+    return text;
+  };
+}
+
 /** Featured card: "março de 2026". */
-export const formatMonthYear = (iso: string): string => monthYearLong.format(new Date(iso));
+export const formatMonthYear = remembered((iso) => monthYearLong.format(new Date(iso)));
 
 /** Cards: "mar. de 2026". */
-export const formatMonthYearShort = (iso: string): string => monthYearShort.format(new Date(iso));
+export const formatMonthYearShort = remembered((iso) => monthYearShort.format(new Date(iso)));
 
 /** Article: "dd MMM yyyy", e.g. "07 mar 2026". */
-export function formatArticleDate(iso: string): string {
+export const formatArticleDate = remembered((iso) => {
   const parts = dayMonthYear.formatToParts(new Date(iso));
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? "";
   return `${part("day")} ${part("month").replace(".", "")} ${part("year")}`;
-}
+});
 
 /** The Monday (YYYY-MM-DD) of the week that holds the calendar day `day`. */
 export function mondayOf(day: string): string {

@@ -1,10 +1,9 @@
 import { type ReactNode, useId } from "react";
+import { formatCount } from "~/lib/count-format";
 
 // Charts drawn by the server as SVG, with no script: each is an image with a name and a
 // description (role="img", <title>, <desc>) and sits beside a table of the same numbers, which
 // is what screen readers and keyboard users read.
-
-const count = new Intl.NumberFormat("pt-BR");
 
 export interface ChartBar {
   label: string;
@@ -16,7 +15,7 @@ const TEXT_FILL = "fill-slate-700 dark:fill-slate-200";
 
 function describe(title: string, bars: ChartBar[]): string {
   if (!bars.length) return `${title}: nenhum dado.`;
-  return `${title}: ${bars.map((bar) => `${bar.label}, ${count.format(bar.value)}`).join("; ")}.`;
+  return `${title}: ${bars.map((bar) => `${bar.label}, ${formatCount(bar.value)}`).join("; ")}.`;
 }
 
 /** The chart's frame: an image named by its title, described by every value. */
@@ -80,7 +79,7 @@ export function ColumnChart({ title, bars }: { title: string; bars: ChartBar[] }
                 fontSize="13"
                 className={TEXT_FILL}
               >
-                {count.format(bar.value)}
+                {formatCount(bar.value)}
               </text>
             )}
             {i % every === 0 ? (
@@ -123,7 +122,7 @@ export function BarChart({ title, bars }: { title: string; bars: ChartBar[] }) {
             </text>
             <rect x={labelWidth} y={y + 4} width={w} height={row - 10} rx="3" className={BAR_FILL} />
             <text x={labelWidth + w + 6} y={y + 18} fontSize="13" className={TEXT_FILL}>
-              {count.format(bar.value)}
+              {formatCount(bar.value)}
             </text>
           </g>
         );
@@ -161,7 +160,7 @@ export function ChartTable({
             <th scope="row" className="py-1.5 pr-4 font-normal break-all">
               {bar.label}
             </th>
-            <td className="py-1.5 text-right tabular-nums">{count.format(bar.value)}</td>
+            <td className="py-1.5 text-right tabular-nums">{formatCount(bar.value)}</td>
           </tr>
         ))}
       </tbody>

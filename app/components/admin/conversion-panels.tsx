@@ -8,13 +8,12 @@ import {
   formatRate,
   RANGE_PARAMS,
 } from "~/lib/conversions";
+import { formatCount } from "~/lib/count-format";
 import type { ChartBar } from "./bar-charts";
 import { Button, buttonClassName, Field, TextInput } from "./ui";
 
 // The conversions part of the inbox's dashboard (docs/decisions/0061-conversions-dashboard.md):
 // the period's GET form, then each table with its chart drawn on the server and its CSV.
-
-const count = new Intl.NumberFormat("pt-BR");
 
 /**
  * The period form: two dates and a button, a plain GET (no script needed); the browser keeps
@@ -142,10 +141,10 @@ export function FiguresTable<T>({
 /** The figure columns every joined table shares, after its label column(s). */
 export function figureColumns<T extends Omit<ConversionRow, "label">>(): FigureColumn<T>[] {
   return [
-    { heading: "Visualizações", value: (row) => count.format(row.views), numeric: true },
-    { heading: "Visitantes", value: (row) => count.format(row.visitors), numeric: true },
-    { heading: "Solicitações", value: (row) => count.format(row.requests), numeric: true },
-    { heading: "Toques de contato", value: (row) => count.format(row.taps), numeric: true },
+    { heading: "Visualizações", value: (row) => formatCount(row.views), numeric: true },
+    { heading: "Visitantes", value: (row) => formatCount(row.visitors), numeric: true },
+    { heading: "Solicitações", value: (row) => formatCount(row.requests), numeric: true },
+    { heading: "Toques de contato", value: (row) => formatCount(row.taps), numeric: true },
     {
       heading: "Conversão (por 100 visitantes)",
       value: (row) => formatRate(conversionRate(row)),

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { Icon } from "~/components/ui/icon";
 import { type AdminListPage, type ListParams, listHref } from "~/lib/admin-list";
+import { formatCount } from "~/lib/count-format";
 import { buttonClassName } from "./ui";
 
 export interface ListPaginationProps {
@@ -52,6 +53,6 @@ export function listSummary(
   list: Omit<AdminListPage<unknown>, "items">,
   noun: { one: string; many: string },
 ): string {
-  const count = list.total === 1 ? `1 ${noun.one}` : `${list.total.toLocaleString("pt-BR")} ${noun.many}`;
+  const count = list.total === 1 ? `1 ${noun.one}` : `${formatCount(list.total)} ${noun.many}`;
   return list.pageCount > 1 ? `${count} · página ${list.page} de ${list.pageCount}` : count;
 }

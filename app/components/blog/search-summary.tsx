@@ -1,12 +1,13 @@
 import { blogListHref } from "~/lib/blog-href";
 import { BLOG_PAGE_SIZE, type CategoryRef } from "~/lib/blog-types";
+import { formatCount } from "~/lib/count-format";
 
 const linkClass =
   "font-semibold text-brand-800 underline underline-offset-2 hover:text-brand-900 dark:text-brand-200 dark:hover:text-white";
 
 /** "1 resultado" / "12 resultados" (pt-BR groups thousands with a dot). */
 function resultCount(total: number): string {
-  return `${total.toLocaleString("pt-BR")} ${total === 1 ? "resultado" : "resultados"}`;
+  return `${formatCount(total)} ${total === 1 ? "resultado" : "resultados"}`;
 }
 
 export interface SearchSummaryProps {

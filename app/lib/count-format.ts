@@ -1,0 +1,8 @@
+// Counts as pt-BR writes them ("1.234"), with one formatter for the whole process: a
+// `toLocaleString("pt-BR")` builds a new one on every call, which a page render feels.
+const counts = new Intl.NumberFormat("pt-BR");
+
+/** "1.234". */
+export function formatCount(n: number): string {
+  return counts.format(n);
+}
