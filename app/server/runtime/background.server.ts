@@ -31,7 +31,7 @@ function deleteExpiredLeads(): Promise<number> {
  * Housekeeping that keeps tables small: expired sessions, pending sign-ins and passkey
  * challenges, rate-limit events older than a day (they hold client addresses), quote requests
  * past their retention period, audit entries older than 12 months, unsent e-mails whose
- * single-use link has died. Then SQLite's planner statistics of the visit tables, which grow daily.
+ * single-use link has died. Then SQLite's planner statistics of the visit and tap tables, which grow daily.
  */
 function startHousekeeping(): StopBackgroundTask {
   const run = () => {

@@ -137,7 +137,13 @@ export async function conversions(range: ConversionRange): Promise<Conversions> 
       .select(["page as key", sql<Count>`sum(taps)`.as("n")])
       .groupBy("page")
       .execute(),
-    days("contact_taps" as "visit_counts")
+    db
+      .selectFrom(
+        days("contact_taps" as "visit_counts")
+          .select(["utm_source", "referrer_host", "utm_campaign", sql<Count>`sum(taps)`.as("taps")])
+          .groupBy(["utm_source", "referrer_host", "utm_campaign"])
+          .as("t"),
+      )
       .select([visitSource.as("key"), "utm_campaign as campaign", sql<Count>`sum(taps)`.as("n")])
       .groupBy(sql`1, 2`)
       .execute(),
