@@ -640,29 +640,33 @@ async function measureCounting(
   await checkPage(new URL(articlePath, server.url).href, articleCheck);
   const rows: Row[] = [];
   const fifty = [50] as const;
-  for (let round = 0; round < COUNTING_ROUNDS; round++) {
-    rows.push(
-      ...(await measureCase(
-        "artigo, contagem ligada",
-        "site",
-        server.url,
-        articlePath,
-        options.durationS,
-        null,
-        server.pid,
-        fifty,
-      )),
-      ...(await measureCase(
-        "artigo, contagem desligada",
-        "sem contagem",
-        uncounted.url,
-        articlePath,
-        options.durationS,
-        null,
-        uncounted.pid,
-        fifty,
-      )),
+  const counted = () =>
+    measureCase(
+      "artigo, contagem ligada",
+      "site",
+      server.url,
+      articlePath,
+      options.durationS,
+      null,
+      server.pid,
+      fifty,
     );
+  const notCounted = () =>
+    measureCase(
+      "artigo, contagem desligada",
+      "sem contagem",
+      uncounted.url,
+      articlePath,
+      options.durationS,
+      null,
+      uncounted.pid,
+      fifty,
+    );
+  // On, off; off, on; on, off: the machine's speed drifts during the comparison (other work, the
+  // host), and a fixed order would hand every drift to the same side.
+  for (let round = 0; round < COUNTING_ROUNDS; round++) {
+    const order = round % 2 === 0 ? [counted, notCounted] : [notCounted, counted];
+    for (const measure of order) rows.push(...(await measure()));
   }
   await uncounted.stop();
   const on = rows.filter((r) => r.server === "site");
