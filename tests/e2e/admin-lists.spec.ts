@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { expect, type Page, test } from "@playwright/test";
 import type { DatabaseHandle } from "~/server/db/connection.server";
 import { signInOverHttp } from "../support/admin-auth";
+import { hydrated } from "../support/admin-page";
 import { seriousAxeViolations } from "../support/axe";
 import { openE2eDatabase } from "../support/db";
 import { e2eOnPostgres, SAME_ON_BOTH_ENGINES } from "../support/e2e-env";
@@ -83,6 +84,13 @@ async function insertLeads(
   return { service, rows };
 }
 
+/**
+ * How long a filtered list may take to show after a client-side navigation: the first one of a
+ * hydrated page also discovers the routes its links lead to and loads the route's code, which on
+ * CI's loaded 2-core machine took longer than the default 5 s.
+ */
+const NAVIGATION_MS = 15_000;
+
 function postHeadings(page: Page) {
   return page.getByRole("region", { name: "Posts Existentes" }).getByRole("heading", { level: 3 });
 }
@@ -100,6 +108,7 @@ for (const javaScriptEnabled of [true, false]) {
       const category = await insertPosts(60, (n) => (n % 10 === 0 ? `${word} de fachada ${n}` : `Post ${n}`));
       await signInOverHttp(page.request);
       await page.goto(`/admin?categoria=${category.slug}`);
+      if (javaScriptEnabled) await hydrated(page);
       await expect(page.getByText("60 posts · página 1 de 2")).toBeVisible();
       await expect(postHeadings(page)).toHaveCount(50);
       await expect(postHeadings(page).first()).toHaveText("Post 59");
@@ -152,10 +161,12 @@ for (const javaScriptEnabled of [true, false]) {
       );
       await signInOverHttp(page.request);
       await page.goto("/admin/solicitacoes");
+      // With JavaScript the form is React's: a choice made before it hydrates can be lost.
+      if (javaScriptEnabled) await hydrated(page);
       const form = page.getByRole("search", { name: "Buscar e filtrar solicitações" });
       await form.getByLabel("Serviço").selectOption(service);
       await form.getByRole("button", { name: "Filtrar" }).click();
-      await expect(page.getByText("55 solicitações · página 1 de 2")).toBeVisible();
+      await expect(page.getByText("55 solicitações · página 1 de 2")).toBeVisible({ timeout: NAVIGATION_MS });
       await expect(page.getByRole("button", { name: /^Excluir solicitação de / })).toHaveCount(50);
       const pages = page.getByRole("navigation", { name: "Páginas das solicitações" });
       // The link of the filtered list, not of the list before the filter (a CI run once clicked
@@ -164,7 +175,7 @@ for (const javaScriptEnabled of [true, false]) {
       const filtered = new URLSearchParams({ servico: service }).toString();
       await expect(next).toHaveAttribute("href", new RegExp(filtered.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")));
       await next.click();
-      await expect(page.getByText("55 solicitações · página 2 de 2")).toBeVisible();
+      await expect(page.getByText("55 solicitações · página 2 de 2")).toBeVisible({ timeout: NAVIGATION_MS });
       await expect(page.getByRole("button", { name: /^Excluir solicitação de / })).toHaveCount(5);
 
       // The status chips keep the service filter and start again at page 1.
@@ -173,7 +184,9 @@ for (const javaScriptEnabled of [true, false]) {
         .getByRole("link", { name: "Fechado" })
         .click();
       await expect(page).toHaveURL(/status=fechado/);
-      await expect(page.getByText("27 solicitações", { exact: true })).toBeVisible();
+      await expect(page.getByText("27 solicitações", { exact: true })).toBeVisible({
+        timeout: NAVIGATION_MS,
+      });
       expect(new URL(page.url()).searchParams.get("servico")).toBe(service);
       expect(new URL(page.url()).searchParams.get("pagina")).toBeNull();
 
@@ -184,10 +197,12 @@ for (const javaScriptEnabled of [true, false]) {
         .getByRole("navigation", { name: "Filtrar por status" })
         .getByRole("link", { name: "Novo" })
         .click();
-      await expect(page.getByText("28 solicitações", { exact: true })).toBeVisible();
+      await expect(page.getByText("28 solicitações", { exact: true })).toBeVisible({
+        timeout: NAVIGATION_MS,
+      });
       await form.getByLabel("Buscar por nome, e-mail, telefone ou mensagem").fill("conceicao lista");
       await form.getByRole("button", { name: "Filtrar" }).click();
-      await expect(page.getByText("1 solicitação", { exact: true })).toBeVisible();
+      await expect(page.getByText("1 solicitação", { exact: true })).toBeVisible({ timeout: NAVIGATION_MS });
       const item = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: lead.name }) });
       await expect(item).toContainText("Infiltração. Muito texto.");
       await expect(item).not.toContainText(ending);
