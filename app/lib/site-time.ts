@@ -2,6 +2,8 @@
 // Curitiba's clock) and in pt-BR, whatever the server's or the browser's zone. Stored dates are
 // UTC ISO strings. Every time-zone computation of the site is here, through Intl (no library).
 
+import { boundedMemo } from "./bounded-memo";
+
 export const SITE_TIME_ZONE = "America/Sao_Paulo";
 
 /** What a `datetime-local` field holds: "2026-11-25T14:30" (seconds optional). */
@@ -155,34 +157,26 @@ export function formatDayMonth(day: string): string {
 }
 
 /**
- * `format` remembered for the last inputs it was given: the public pages show the same few dates
- * on every render (an article, its related posts, the cards of a list), and Intl is slow.
+ * The public pages show the same few dates on every render (an article, its related posts, the
+ * cards of a list), and Intl is slow: each format is remembered for the last inputs.
  */
-function remembered(format: (iso: string) => string): (iso: string) => string {
-  const known = new Map<string, string>();
-  return (iso) => {
-    let text = known.get(iso);
-    if (text === undefined) {
-      text = format(iso);
-      if (known.size >= 1000) known.clear();
-      known.set(iso, text);
-    }
-    return text;
-  };
-}
+const DATES_REMEMBERED = 1_000;
 
 /** Featured card: "março de 2026". */
-export const formatMonthYear = remembered((iso) => monthYearLong.format(new Date(iso)));
+export const formatMonthYear = boundedMemo((iso) => monthYearLong.format(new Date(iso)), DATES_REMEMBERED);
 
 /** Cards: "mar. de 2026". */
-export const formatMonthYearShort = remembered((iso) => monthYearShort.format(new Date(iso)));
+export const formatMonthYearShort = boundedMemo(
+  (iso) => monthYearShort.format(new Date(iso)),
+  DATES_REMEMBERED,
+);
 
 /** Article: "dd MMM yyyy", e.g. "07 mar 2026". */
-export const formatArticleDate = remembered((iso) => {
+export const formatArticleDate = boundedMemo((iso) => {
   const parts = dayMonthYear.formatToParts(new Date(iso));
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? "";
   return `${part("day")} ${part("month").replace(".", "")} ${part("year")}`;
-});
+}, DATES_REMEMBERED);
 
 /** The Monday (YYYY-MM-DD) of the week that holds the calendar day `day`. */
 export function mondayOf(day: string): string {

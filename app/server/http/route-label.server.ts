@@ -1,4 +1,5 @@
 import { matchRoutes, type RouteObject } from "react-router";
+import { boundedMemo } from "~/lib/bounded-memo";
 
 /** The parts of a React Router build's route manifest that name a route and place it. */
 export interface RouteEntry {
@@ -26,15 +27,7 @@ const MAX_REMEMBERED = 2_000;
  */
 export function routeLabeller(manifest: Record<string, RouteEntry | undefined>): (path: string) => string {
   const tree = routeTree(manifest);
-  const remembered = new Map<string, string>();
-  return (path) => {
-    const known = remembered.get(path);
-    if (known) return known;
-    const label = labelFor(tree, path);
-    if (remembered.size >= MAX_REMEMBERED) remembered.clear();
-    remembered.set(path, label);
-    return label;
-  };
+  return boundedMemo((path) => labelFor(tree, path), MAX_REMEMBERED);
 }
 
 function labelFor(tree: RouteObject[], path: string): string {

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { isbot } from "isbot";
 import { siteDefaults } from "~/config/site-env.server";
+import { boundedMemo } from "~/lib/bounded-memo";
 import { type DeviceClass, deviceClass, INTERNAL_REFERRER } from "~/lib/visit-dimensions";
 import { isAdminPath, isSignInPath } from "../accounts/personal-paths.server";
 import { sourcePart } from "../leads/lead-source.server";
@@ -57,19 +58,11 @@ export function isPublicPagePath(path: string): boolean {
 }
 
 /** isbot's verdict for the last User-Agents seen: most traffic repeats a few browsers. */
-const botVerdicts = new Map<string, boolean>();
-const BOT_VERDICTS_KEPT = 500;
+const botVerdict = boundedMemo(isbot, 500);
 
 /** Whether a User-Agent is a crawler, a monitor, a script (or missing). */
 export function isBotAgent(userAgent: string): boolean {
-  if (!userAgent) return true;
-  let verdict = botVerdicts.get(userAgent);
-  if (verdict === undefined) {
-    verdict = isbot(userAgent);
-    if (botVerdicts.size >= BOT_VERDICTS_KEPT) botVerdicts.clear();
-    botVerdicts.set(userAgent, verdict);
-  }
-  return verdict;
+  return !userAgent || botVerdict(userAgent);
 }
 
 /**
