@@ -7,7 +7,7 @@ import { isSlug } from "~/lib/slug";
 import { blogPostingJsonLd, jsonLdScript } from "~/lib/structured-data";
 import { mediaHashesInHtml, withLibraryImages } from "~/server/media/content-images.server";
 import { publishedMediaViewsByHash } from "~/server/media/media-library.server";
-import { sanitizePostHtml } from "~/server/posts/html-sanitizer.server";
+import { sanitizeArticleHtml } from "~/server/posts/html-sanitizer.server";
 import { getPublishedArticle } from "~/server/posts/public-posts.server";
 import { findRedirectTarget, permanentRedirect } from "~/server/redirects/redirects.server";
 import { categoryTag, mediaTags, postTag, renderTagsInit } from "~/server/render-cache/cache-policy.server";
@@ -25,7 +25,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   }
   const { post, related, seo } = article;
   // Sanitised again on every render: defence in depth against rows written around the admin.
-  const sanitized = sanitizePostHtml(post.content);
+  const sanitized = sanitizeArticleHtml(post.content);
   const contentHashes = mediaHashesInHtml(sanitized);
   const content = contentHashes.length
     ? withLibraryImages(sanitized, await publishedMediaViewsByHash(contentHashes))

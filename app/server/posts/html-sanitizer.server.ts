@@ -69,15 +69,22 @@ const options: sanitizeHtml.IOptions = {
   },
 };
 
-// Every render of an article sanitises its stored HTML again, and the parse is a large part of
-// an uncached article's cost: the latest results are kept, keyed by the exact input, so the
-// output is the same as sanitising again. Bounded by characters (inputs and outputs together).
+/** `html` reduced to what a post may contain: for what an editor sends (a save, a preview). */
+export function sanitizePostHtml(html: string): string {
+  return sanitizeHtml(html, options);
+}
+
+// Every render of a published article sanitises its stored HTML again, and the parse is a large
+// part of an uncached article's cost: the latest results are kept, keyed by the exact input, so
+// the output is the same as sanitising again. Bounded by characters (inputs and outputs
+// together). Drafts being typed go through `sanitizePostHtml` and never push articles out.
 const MEMO_MAX_CHARS = 1_000_000;
 const MEMO_MAX_INPUT_CHARS = 200_000;
 const memo = new Map<string, string>();
 let memoChars = 0;
 
-export function sanitizePostHtml(html: string): string {
+/** `sanitizePostHtml` for an article's stored content as it is rendered to visitors, remembered. */
+export function sanitizeArticleHtml(html: string): string {
   const known = memo.get(html);
   if (known !== undefined) {
     // Most recently used last: the Map's order is the eviction order.
@@ -85,7 +92,7 @@ export function sanitizePostHtml(html: string): string {
     memo.set(html, known);
     return known;
   }
-  const sanitized = sanitizeHtml(html, options);
+  const sanitized = sanitizePostHtml(html);
   if (html.length <= MEMO_MAX_INPUT_CHARS) {
     memo.set(html, sanitized);
     memoChars += html.length + sanitized.length;
