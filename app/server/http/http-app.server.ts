@@ -16,7 +16,12 @@ import { trustedInlineScriptHashes } from "../render-cache/inline-script-hashes.
 import type { RenderCache, RenderCacheVariables } from "../render-cache/render-cache.server";
 import { type SiteServiceOptions, startSiteServices } from "../runtime/site-services.server";
 import type { VisitCounter } from "../visits/visit-counter.server";
-import { countableRequest, rememberedPageView } from "../visits/visit-request.server";
+import {
+  countableRequest,
+  type HeaderReader,
+  nodeHeaders,
+  rememberedPageView,
+} from "../visits/visit-request.server";
 import { limitRequestBodies } from "./body-limits.server";
 import {
   clientAddress,
@@ -181,13 +186,14 @@ export function createHttpApp({
   });
 
   /** The view a counted request makes; its client as the trusted proxies say (never stored). */
-  const viewOf = (request: Request, url: URL, peer: string | undefined) =>
+  const viewOf = (request: Request, url: URL, peer: string | undefined, headers: HeaderReader) =>
     rememberedPageView(
       request,
       url,
       proxies.enabled
         ? clientAddress(peer, request.headers.get("x-forwarded-for"), proxies)
         : (peer ?? "unknown"),
+      headers,
     );
 
   return {
@@ -195,7 +201,8 @@ export function createHttpApp({
     // without a session: no body, no CSRF, no admin): send it at once.
     fetch: (request, env) => {
       const started = performance.now();
-      const peer = (env as HttpBindings | undefined)?.incoming?.socket.remoteAddress;
+      const incoming = (env as HttpBindings | undefined)?.incoming;
+      const peer = incoming?.socket.remoteAddress;
       const url = new URL(request.url);
       // Its access rule reads the forwarding headers as they came, before they are judged.
       if (url.pathname === "/metrics") return answerMetrics(request, peer, started);
@@ -209,20 +216,23 @@ export function createHttpApp({
       // A view is counted from the request and the status alone, after the answer is made:
       // nothing here waits, and the cached bytes are the same for everyone.
       // A stored answer is only ever given to a request without a session.
-      const counted = visits !== undefined && countableRequest(request, url.pathname, stored !== undefined);
+      // Counting reads the few headers it needs from Node directly (they are what came).
+      const headers = incoming ? nodeHeaders(incoming.headers) : request.headers;
+      const counted =
+        visits !== undefined && countableRequest(request, url.pathname, stored !== undefined, headers);
       if (!stored) {
         const answer = app.fetch(request, env);
         if (!counted) return answer;
         return Promise.resolve(answer).then((response) => {
           if (response.status === 200 && response.headers.get("content-type")?.startsWith("text/html")) {
-            visits.countView(viewOf(request, url, peer));
+            visits.countView(viewOf(request, url, peer, headers));
           }
           return response;
         });
       }
       logAnswer(request, stored.status, { requestId, started, path: url.pathname, cacheResult: "hit" });
       if (counted && stored.status === 200) {
-        visits.countView(viewOf(request, url, peer));
+        visits.countView(viewOf(request, url, peer, headers));
       }
       return stored;
     },

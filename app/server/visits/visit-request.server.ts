@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import type { IncomingHttpHeaders } from "node:http";
 import { isbot } from "isbot";
 import { siteDefaults } from "~/config/site-env.server";
 import { boundedMemo } from "~/lib/bounded-memo";
@@ -39,23 +40,42 @@ const FILE_PATH = /\.[a-z0-9]+$/i;
 /** Answered before React Router, never a page. */
 const PLUMBING = new Set(["/healthz", "/readyz", "/metrics"]);
 
+/** The request headers counting reads, by lower-case name: a `Headers`, or `nodeHeaders`. */
+export interface HeaderReader {
+  get(name: string): string | null;
+}
+
+/**
+ * Node's own parsed headers as a HeaderReader. Counting runs on every answer, the cached ones
+ * included, and a `Headers` validates the name and the value on every `get`: read this way, a
+ * counted view costs a few property reads. Names are asked in lower case, as Node keeps them.
+ */
+export function nodeHeaders(headers: IncomingHttpHeaders): HeaderReader {
+  return {
+    get: (name) => {
+      const value = headers[name];
+      return typeof value === "string" ? value : Array.isArray(value) ? value.join(", ") : null;
+    },
+  };
+}
+
 /** A speculative load (Chromium's speculation rules and `<link rel=prefetch>`, Firefox's). */
-function isPrefetch(headers: Headers): boolean {
+function isPrefetch(headers: HeaderReader): boolean {
   const purpose = headers.get("sec-purpose") ?? headers.get("purpose");
   return purpose !== null && /prefetch|prerender|preview/i.test(purpose);
 }
 
-/** A page of the public site, by its path alone. */
-export function isPublicPagePath(path: string): boolean {
-  return (
+/** A page of the public site, by its path alone (remembered: the same paths come again and again). */
+export const isPublicPagePath = boundedMemo(
+  (path) =>
     !FILE_PATH.test(path) &&
     !PLUMBING.has(path) &&
     !isAdminPath(path) &&
     !isSignInPath(path) &&
     !SECRET_PATH.test(path) &&
-    !/^\/contato\/./.test(path)
-  );
-}
+    !/^\/contato\/./.test(path),
+  2_000,
+);
 
 /** isbot's verdict for the last User-Agents seen: most traffic repeats a few browsers. */
 const botVerdict = boundedMemo(isbot, 500);
@@ -68,10 +88,15 @@ export function isBotAgent(userAgent: string): boolean {
 /**
  * Whether a request (of a person, for this site) is to be counted at all. `signedOut`: the
  * caller already knows there is no session (a render-cache hit), which saves checking again.
+ * `headers`: the request's, or the same read from Node (`nodeHeaders`).
  */
-export function countableRequest(request: Request, path: string, signedOut = false): boolean {
+export function countableRequest(
+  request: Request,
+  path: string,
+  signedOut = false,
+  headers: HeaderReader = request.headers,
+): boolean {
   if (request.method !== "GET" || !isPublicPagePath(path)) return false;
-  const headers = request.headers;
   if (isPrefetch(headers) || isBotAgent(headers.get("user-agent") ?? "")) return false;
   // The team browsing its own site while signed in is not an audience.
   return signedOut || !mayBeSignedIn(request);
@@ -83,12 +108,17 @@ function isOwnHost(host: string, url: URL): boolean {
 }
 
 /** The page view a counted request makes: its page, its source and the visitor's digest. */
-export function pageViewOf(request: Request, url: URL, clientAddress: string): PageView {
-  const userAgent = request.headers.get("user-agent") ?? "";
+export function pageViewOf(
+  request: Request,
+  url: URL,
+  clientAddress: string,
+  headers: HeaderReader = request.headers,
+): PageView {
+  const userAgent = headers.get("user-agent") ?? "";
   const params = url.search ? url.searchParams : undefined;
   const source: VisitSource = {
     page: sourcePart("page", url.pathname) ?? "",
-    referrerHost: referrerHostOf(request.headers.get("referer"), url),
+    referrerHost: referrerHostOf(headers.get("referer"), url),
     utmSource: (params && sourcePart("utmSource", params.get("utm_source"))) ?? "",
     utmMedium: (params && sourcePart("utmMedium", params.get("utm_medium"))) ?? "",
     utmCampaign: (params && sourcePart("utmCampaign", params.get("utm_campaign"))) ?? "",
@@ -123,12 +153,16 @@ const RECENT_VIEWS_KEPT = 2_000;
  * `pageViewOf`, remembered for the same page, query, Referer, address and User-Agent: a visitor
  * reloading, or a burst of the same requests, allocates and hashes nothing again.
  */
-export function rememberedPageView(request: Request, url: URL, clientAddress: string): PageView {
-  const headers = request.headers;
+export function rememberedPageView(
+  request: Request,
+  url: URL,
+  clientAddress: string,
+  headers: HeaderReader = request.headers,
+): PageView {
   const key = `${url.pathname}${url.search}\n${headers.get("referer") ?? ""}\n${clientAddress}\n${headers.get("user-agent") ?? ""}`;
   let view = recentViews.get(key);
   if (!view) {
-    view = pageViewOf(request, url, clientAddress);
+    view = pageViewOf(request, url, clientAddress, headers);
     if (recentViews.size >= RECENT_VIEWS_KEPT) recentViews.clear();
     recentViews.set(key, view);
   }

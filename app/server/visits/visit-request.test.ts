@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { contactTapHref } from "~/lib/contact-taps";
 import { addDays, dayStartUtc, siteDayTeller } from "~/lib/site-time";
 import { deviceClass, INTERNAL_REFERRER } from "~/lib/visit-dimensions";
-import { countableRequest, isPublicPagePath, pageViewOf } from "./visit-request.server";
+import { countableRequest, isPublicPagePath, nodeHeaders, pageViewOf } from "./visit-request.server";
 
 // Which requests are page views, and what is kept of them (docs/decisions/0059).
 
@@ -69,6 +69,35 @@ describe("what counts as a page view", () => {
     expect(
       pageViewOf(new Request(inside, { headers: { Referer: `${ORIGIN}/obras` } }), inside, "x").referrerHost,
     ).toBe(INTERNAL_REFERRER);
+  });
+});
+
+describe("the headers as Node parsed them", () => {
+  it("give the same verdicts and views as the request's own headers", () => {
+    const cases: Record<string, string>[] = [
+      {},
+      { "User-Agent": "Googlebot/2.1" },
+      { "User-Agent": "" },
+      { "Sec-Purpose": "prefetch" },
+      { Purpose: "prefetch" },
+      { Referer: "https://www.google.com.br/search?q=x" },
+      { Referer: `${ORIGIN}/obras`, "User-Agent": "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0) Mobile/15E148" },
+    ];
+    const url = new URL(`${ORIGIN}/obras?utm_source=google`);
+    const verdicts: boolean[] = [];
+    for (const headers of cases) {
+      const request = get("/obras?utm_source=google", headers);
+      // Node keeps each header once, by its lower-case name.
+      const parsed = Object.fromEntries([...request.headers].map(([name, value]) => [name, value]));
+      const fromNode = nodeHeaders(parsed);
+      const verdict = countableRequest(request, "/obras");
+      expect(countableRequest(request, "/obras", false, fromNode), JSON.stringify(headers)).toBe(verdict);
+      expect(pageViewOf(request, url, "203.0.113.9", fromNode)).toEqual(
+        pageViewOf(request, url, "203.0.113.9"),
+      );
+      verdicts.push(verdict);
+    }
+    expect(verdicts).toEqual([true, false, false, false, false, true, true]);
   });
 });
 
