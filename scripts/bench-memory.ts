@@ -1,20 +1,33 @@
-// The server's memory while it is measured: VmRSS from /proc/<pid>/status sampled often, and at
-// the end VmHWM, the kernel's own high-water mark, which also catches a peak between samples.
-import { readFileSync } from "node:fs";
+// The server's memory while it is measured: VmRSS from /proc/<pid>/status sampled often, and the
+// kernel's own high-water mark, VmHWM, which also catches a peak between samples. Where the bench
+// may reset that mark (writing 5 to /proc/<pid>/clear_refs, allowed for the process's own user),
+// it is read and reset at every case and phase boundary, so each case and each phase gets its
+// exact peak; elsewhere they get the sampled one and VmHWM covers the whole life.
+import { readFileSync, writeFileSync } from "node:fs";
 
 const SAMPLE_MS = 100;
+
+export interface PhasePeak {
+  phase: string;
+  /** Highest RSS during the phase, MB: the kernel's mark where it can be reset, else sampled. */
+  peakMb: number | null;
+}
 
 export interface MemoryReport {
   /** Highest VmRSS seen by sampling, MB. */
   sampledPeakMb: number | null;
-  /** VmHWM read at the end (peak RSS over the process's life), MB. */
+  /** The kernel's peak RSS over everything watched (VmHWM), MB. */
   highWaterMarkMb: number | null;
   samples: number;
+  /** Each phase named with `phase()`, in order, with its peak. */
+  phases: PhasePeak[];
 }
 
 export interface MemoryWatch {
-  /** Highest sampled VmRSS since the last call (one sample taken now), MB: the peak of one case. */
+  /** Peak RSS since the last call (one sample taken now), MB: the peak of one case. */
   takeCasePeakMb: () => number | null;
+  /** A phase of the bench starts now (the one before ends): its peak is reported apart. */
+  phase: (name: string) => void;
   /** Read VmHWM and stop sampling. Call while the process is still running. */
   stop: () => MemoryReport;
 }
@@ -29,6 +42,16 @@ function statusKb(pid: number, field: "VmRSS" | "VmHWM"): number | null {
   }
 }
 
+/** Set the process's VmHWM back to its current RSS; false where that is not allowed. */
+function resetHighWaterMark(pid: number): boolean {
+  try {
+    writeFileSync(`/proc/${pid}/clear_refs`, "5");
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 const mb = (kb: number | null) => (kb === null || kb === 0 ? null : kb / 1024);
 
 /** Watch a process's memory; `pid` must be the server's node process itself. */
@@ -37,29 +60,59 @@ export function watchMemory(pid: number): MemoryWatch {
   if (!cmdline.some((arg) => arg.endsWith("server.js"))) {
     throw new Error(`o processo ${pid} não é o servidor (${cmdline.join(" ")})`);
   }
-  let peakKb = 0;
+  // The mark so far is the server's start-up: its first phase, until the bench names another.
+  const startUpKb = statusKb(pid, "VmHWM") ?? 0;
+  const resettable = resetHighWaterMark(pid);
+  let sampledPeakKb = 0;
+  let markPeakKb = resettable ? startUpKb : 0;
   let casePeakKb = 0;
+  let phasePeakKb = resettable ? startUpKb : 0;
   let samples = 0;
+  let currentPhase: string | null = "arranque";
+  const phases: PhasePeak[] = [];
   const sample = () => {
     const kb = statusKb(pid, "VmRSS");
     if (kb === null) return;
     samples++;
-    peakKb = Math.max(peakKb, kb);
+    sampledPeakKb = Math.max(sampledPeakKb, kb);
     casePeakKb = Math.max(casePeakKb, kb);
+    phasePeakKb = Math.max(phasePeakKb, kb);
+  };
+  /** Fold the kernel's mark into every running peak, then start it again from the current RSS. */
+  const foldMark = () => {
+    sample();
+    if (!resettable) return;
+    const kb = statusKb(pid, "VmHWM") ?? 0;
+    markPeakKb = Math.max(markPeakKb, kb);
+    casePeakKb = Math.max(casePeakKb, kb);
+    phasePeakKb = Math.max(phasePeakKb, kb);
+    resetHighWaterMark(pid);
+  };
+  const closePhase = () => {
+    if (currentPhase !== null) phases.push({ phase: currentPhase, peakMb: mb(phasePeakKb) });
+    currentPhase = null;
+    phasePeakKb = 0;
   };
   sample();
   const timer = setInterval(sample, SAMPLE_MS);
   return {
     takeCasePeakMb: () => {
-      sample();
+      foldMark();
       const peak = mb(casePeakKb);
       casePeakKb = 0;
       return peak;
     },
+    phase: (name) => {
+      foldMark();
+      closePhase();
+      currentPhase = name;
+    },
     stop: () => {
-      sample();
+      foldMark();
+      closePhase();
       clearInterval(timer);
-      return { sampledPeakMb: mb(peakKb), highWaterMarkMb: mb(statusKb(pid, "VmHWM")), samples };
+      const lifeMarkKb = resettable ? markPeakKb : (statusKb(pid, "VmHWM") ?? 0);
+      return { sampledPeakMb: mb(sampledPeakKb), highWaterMarkMb: mb(lifeMarkKb), samples, phases };
     },
   };
 }

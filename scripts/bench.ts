@@ -491,6 +491,10 @@ function printMemory(name: string, report: MemoryReport): boolean {
       `${optional(report.sampledPeakMb, 0)} MB, VmHWM ${optional(report.highWaterMarkMb, 0)} MB ` +
       `(meta < ${TARGETS.serverRssMb} MB o tempo todo: ${mark(met)}).`,
   );
+  if (report.phases.length > 1) {
+    const phases = report.phases.map((p) => `${p.phase} ${optional(p.peakMb, 0)}`);
+    console.log(`  Pico por fase (MB): ${phases.join("; ")}.`);
+  }
   return met;
 }
 
@@ -966,7 +970,9 @@ async function benchEverything(
   }
   console.log("");
 
+  memory.phase("fotos da obra");
   await seedWork(main);
+  memory.phase("páginas em cache");
   const sitemapUrls = staticSitemapPaths.length + prepared.publishedPosts + (await publishedWorks());
   const pages: Array<{ name: string; path: string; check: Check }> = [
     { name: "/", path: "/", check: contains("<h1") },
@@ -989,13 +995,19 @@ async function benchEverything(
     );
   }
 
+  memory.phase("obra em cache");
   rows.push(...(await measureWorkCases(main, memory)));
+  memory.phase("busca");
   rows.push(...(await measureSearch(main, memory)));
+  memory.phase("contagem de visitas");
   const counting = await measureCounting(main, serverEnv, articlePath, articleCheck);
 
+  memory.phase("biblioteca de mídia");
   const mediaLibrary = await measureMediaCases(main, prepared);
+  memory.phase("listas do admin");
   const adminLists = await measureAdminCases(main, prepared);
 
+  memory.phase("os outros servidores medidos");
   const uncached = await measureUncachedArticle(serverEnv, articlePath, articleCheck);
   rows.push(...uncached.rows);
   const uncachedMemoryReport = uncached.memory;
@@ -1033,6 +1045,7 @@ async function benchEverything(
     BENCH_WORK_PATH,
     ...prepared.articleSlugs.map((slug) => `/blog/${slug}`),
   ];
+  memory.phase("carga mista");
   memory.takeCasePeakMb();
   const mixed = await runMixedLoad({
     baseUrl: main.url,
