@@ -9,11 +9,12 @@
 //
 //   /, /blog, /blog/<slug>, /sitemap.xml    the server, render cache on (the default)
 //   /blog/<slug> sem cache                  a second server on the same database, RENDER_CACHE=off
-//   /blog/<slug> sem contagem               a second server with visit counting off
-//                                           (scripts/bench-uncounted-server.js), measured
-//                                           in turn with the main server at 50 connections, three
-//                                           times: counting on's best run must keep ≥ 0.9× the
-//                                           req/s of counting off's best run
+//   /blog/<slug> com / sem contagem         two more servers started together, one as the main
+//                                           one, one with visit counting off
+//                                           (scripts/bench-uncounted-server.js), measured in
+//                                           turn at 50 connections, three times: counting on's
+//                                           best run must keep ≥ 0.9× the req/s of counting
+//                                           off's best run
 //   teto                                    a bare node:http process answering the article's
 //                                           exact bytes (same content type and encoding)
 //
@@ -610,7 +611,7 @@ async function measureUncachedArticle(
 }
 
 interface CountingComparison {
-  /** Best req/s of the cached article at 50 connections, counting on (the main server). */
+  /** Best req/s of the cached article at 50 connections, counting on (a fresh server as in production). */
   countedRequestsPerSecond: number;
   /** The same on a server with counting off, measured in turn with it. */
   uncountedRequestsPerSecond: number;
@@ -630,15 +631,19 @@ const mean = (values: Array<number | null>) => {
 };
 
 /**
- * The cached article with visit counting on (`server`, as in production) and off (a second
- * server on the same database), measured in turn at 50 connections, COUNTING_ROUNDS times.
+ * The cached article with visit counting on (a server as in production) and off (the same with
+ * counting off), measured in turn at 50 connections, COUNTING_ROUNDS times. Both servers start
+ * together on the same database and serve nothing else: only counting tells them apart. The
+ * main server is not one of them: by then it has taken the photos, the searches and the other
+ * loads, which leave V8 slower on the same article by 10-15 % with or without counting, and
+ * against a fresh server that history would be counted as counting's cost.
  */
 async function measureCounting(
-  server: BenchServer,
   serverEnv: Record<string, string>,
   articlePath: string,
   articleCheck: Check,
 ): Promise<CountingComparison> {
+  const server = await startServer("com contagem", serverEnv, "server-counted.log");
   const uncounted = await startServer("sem contagem", serverEnv, "server-uncounted.log", UNCOUNTED_ENTRY);
   await checkPage(new URL(articlePath, uncounted.url).href, articleCheck);
   await checkPage(new URL(articlePath, server.url).href, articleCheck);
@@ -673,6 +678,7 @@ async function measureCounting(
     for (const measure of order) rows.push(...(await measure()));
   }
   await uncounted.stop();
+  await server.stop();
   const on = rows.filter((r) => r.server === "site");
   const off = rows.filter((r) => r.server === "sem contagem");
   const best = (side: Row[]) => Math.max(0, ...side.map((r) => r.requestsPerSecond));
@@ -999,8 +1005,6 @@ async function benchEverything(
   rows.push(...(await measureWorkCases(main, memory)));
   memory.phase("busca");
   rows.push(...(await measureSearch(main, memory)));
-  memory.phase("contagem de visitas");
-  const counting = await measureCounting(main, serverEnv, articlePath, articleCheck);
 
   memory.phase("biblioteca de mídia");
   const mediaLibrary = await measureMediaCases(main, prepared);
@@ -1008,6 +1012,7 @@ async function benchEverything(
   const adminLists = await measureAdminCases(main, prepared);
 
   memory.phase("os outros servidores medidos");
+  const counting = await measureCounting(serverEnv, articlePath, articleCheck);
   const uncached = await measureUncachedArticle(serverEnv, articlePath, articleCheck);
   rows.push(...uncached.rows);
   const uncachedMemoryReport = uncached.memory;
@@ -1177,13 +1182,11 @@ try {
     await benchSearchOnly(prepared, serverEnv);
   } else if (options.countingOnly) {
     const loadAtStart = os.loadavg()[0] ?? 0;
-    const main = await startServer("principal", serverEnv, "server.log");
     console.log(
       `Só o artigo em cache com e sem contagem de visitas, em turnos; ${WARMUP_SECONDS} s de aquecimento, ` +
         `${options.durationS} s medidos, a 50 conexões.\n`,
     );
-    const counting = await measureCounting(main, serverEnv, articlePath, articleCheck);
-    await main.stop();
+    const counting = await measureCounting(serverEnv, articlePath, articleCheck);
     console.log(`\nResultados (${database.engine}; artigo: ${articlePath}):\n`);
     printCounting(counting);
     if (reportFailures(counting.rows, null)) process.exitCode = 1;
