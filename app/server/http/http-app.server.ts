@@ -217,7 +217,7 @@ export function createHttpApp({
       // nothing here waits, and the cached bytes are the same for everyone.
       // A stored answer is only ever given to a request without a session.
       // Counting reads the few headers it needs from Node directly (they are what came).
-      const headers = incoming ? nodeHeaders(incoming.headers) : request.headers;
+      const headers = visits && incoming ? nodeHeaders(incoming.headers) : request.headers;
       const counted =
         visits !== undefined && countableRequest(request, url.pathname, stored !== undefined, headers);
       if (!stored) {
