@@ -86,6 +86,7 @@ import {
 } from "./bench-database.ts";
 import { type Column, decimal, integer, optional, printTable, seconds } from "./bench-format.ts";
 import { type LoadResult, measureUrl } from "./bench-load.ts";
+import { measureMachine } from "./bench-machine.ts";
 import { type MediaLibraryRow, measureMediaLibrary } from "./bench-media.ts";
 import { type MemoryReport, watchMemory } from "./bench-memory.ts";
 import {
@@ -761,8 +762,7 @@ function reportHeader(prepared: PreparedDatabase, loadAtStart: number) {
     database: prepared.description,
     date: new Date().toISOString(),
     machine: {
-      cpus: os.cpus().length,
-      cpuModel: os.cpus()[0]?.model ?? null,
+      ...machine,
       totalMemoryMb: Math.round(os.totalmem() / 1024 / 1024),
       platform: `${os.platform()} ${os.release()}`,
       loadAverage1m: { start: loadAtStart, end: os.loadavg()[0] ?? 0 },
@@ -1129,7 +1129,16 @@ async function benchEverything(
   });
 }
 
+/** Measured while the machine is otherwise idle, before the database and the servers. */
+const machine = measureMachine();
+
 try {
+  console.log(
+    `Máquina: ${machine.cpus} núcleos, ${machine.cpuModel ?? "modelo desconhecido"}` +
+      `${machine.cpuMhz ? ` a ${integer(machine.cpuMhz)} MHz` : ""}; referência (melhor de 7): ` +
+      `React ${decimal(machine.renderMs, 1)} ms, gzip ${decimal(machine.gzipMs, 2)} ms ` +
+      "(docs/benchmarks.md: comparar execuções em máquinas diferentes).",
+  );
   console.log(`Preparando o banco (${database.engine}) com ${integer(options.posts)} artigos extras...`);
   const prepared = await prepareDatabase(site, database.env, options.posts);
   const { timings } = prepared;
