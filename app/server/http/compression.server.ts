@@ -10,13 +10,13 @@ const COMPRESSIBLE =
 const MIN_BYTES = 1024;
 
 /**
- * gzip or Brotli for text answers that are not already compressed (the render cache sends its
- * own, compressed once, Brotli first). Our answers are whole documents of a few dozen KB, so each
- * is compressed in one call at fast settings, on the event loop (`compressNow`), cheaper in time
- * and memory than a compression stream per response or a trip to the thread pool. gzip comes
- * first here: at these settings it makes the same bytes as Brotli on our pages (within 1 % over
- * the public pages, the sitemap and a data request) for a smaller, cheaper encoder per answer
- * (docs/decisions/0063-per-answer-compression-gzip-first.md).
+ * Brotli or gzip for text answers that are not already compressed (the render cache sends its
+ * own, compressed once at its best settings). Our answers are whole documents of a few dozen KB,
+ * so each is compressed in one call at fast settings, on the event loop (`compressNow`), cheaper
+ * in time and memory than a compression stream per response or a trip to the thread pool.
+ * Brotli comes first, at quality 1: for these answers the compressor was the largest single
+ * cost, and Brotli 1 takes about a third of gzip 4's time
+ * (docs/decisions/0066-per-answer-compression-brotli-1.md).
  */
 export function compressResponses(): MiddlewareHandler {
   return async (c, next) => {
@@ -26,7 +26,7 @@ export function compressResponses(): MiddlewareHandler {
       return;
     if (!COMPRESSIBLE.test(response.headers.get("content-type") ?? "")) return;
     if (/\bno-transform\b/i.test(response.headers.get("cache-control") ?? "")) return;
-    const encoding = preferredEncoding(c.req.header("accept-encoding"), { br: true, gzip: true }, "gzip");
+    const encoding = preferredEncoding(c.req.header("accept-encoding"), { br: true, gzip: true });
     const headers = new Headers(response.headers);
     if (!/accept-encoding/i.test(headers.get("vary") ?? "")) headers.append("Vary", "Accept-Encoding");
     const sent = await encodedBody(response, encoding);

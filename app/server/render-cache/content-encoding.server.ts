@@ -1,13 +1,12 @@
 export type ContentCoding = "br" | "gzip" | "identity";
 
 /**
- * The coding to send for an Accept-Encoding header, among those available: `first` (Brotli
- * unless told), then the other, then none. Honours q=0 ("not this one") and "*".
+ * The coding to send for an Accept-Encoding header, among those available: Brotli, then gzip,
+ * then none. Honours q=0 ("not this one") and "*".
  */
 export function preferredEncoding(
   header: string | undefined,
   available: { br: boolean; gzip: boolean },
-  first: "br" | "gzip" = "br",
 ): ContentCoding {
   if (!header) return "identity";
   const weights = new Map<string, number>();
@@ -21,7 +20,6 @@ export function preferredEncoding(
   const accepts = (coding: string) => (weights.get(coding) ?? weights.get("*") ?? 0) > 0;
   const takesBr = available.br && accepts("br");
   const takesGzip = available.gzip && (accepts("gzip") || accepts("x-gzip"));
-  if (first === "gzip" && takesGzip) return "gzip";
   if (takesBr) return "br";
   return takesGzip ? "gzip" : "identity";
 }
