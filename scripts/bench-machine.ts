@@ -15,7 +15,7 @@ export interface MachineReference {
   cpuModel: string | null;
   /** What the kernel reports for the first CPU; a virtual machine's host may throttle anyway. */
   cpuMhz: number | null;
-  /** React rendering a fixed list of 300 cards to a string (about 150 KB of HTML), in ms. */
+  /** React rendering a fixed list of 300 cards to a string (about 67 KB of HTML), in ms. */
   renderMs: number;
   /** gzip at level 4 of that HTML's first 32 KB, what a page costs the compressor, in ms. */
   gzipMs: number;

@@ -14,9 +14,9 @@ function site() {
   return app;
 }
 
-async function get(path: string, acceptEncoding?: string, method = "GET") {
+async function get(path: string, acceptEncoding?: string) {
   const headers: Record<string, string> = acceptEncoding ? { "Accept-Encoding": acceptEncoding } : {};
-  const response = await site().request(path, { method, headers });
+  const response = await site().request(path, { headers });
   return { response, bytes: Buffer.from(await response.arrayBuffer()) };
 }
 
