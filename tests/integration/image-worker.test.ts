@@ -40,7 +40,9 @@ const isRunning = (pid: number) => {
 
 // Starting the process (Node reading its TypeScript, sharp loading) and encoding take seconds.
 describe("the image process", { timeout: 30_000 }, () => {
-  it("re-encodes in another process, exactly as the encoder does here", async () => {
+  // Two full encodes (there and here) and the process's start: on a 2-core machine running the
+  // other test files beside it this took more than 30 s once.
+  it("re-encodes in another process, exactly as the encoder does here", { timeout: 90_000 }, async () => {
     const bytes = await photo(1300, 700);
     const there = await processImage(bytes);
     const pid = imageProcessPid();
