@@ -902,7 +902,7 @@ async function benchScaling(
   console.log(
     `\nEscala com ${many} instâncias, sem cache: ${result.roundRatios.map((ratio, i) => `rodada ${i + 1} ${decimal(ratio, 2)}×`).join(", ")}; ` +
       `as duas juntas ${decimal(result.uncachedRatio, 3)}× (meta ≥ ${decimal(TARGETS.clusterScaling, 1)}× ${met ? "✓" : "✗"}). ` +
-      `Carga mista ${decimal(result.mixedRatio, 2)}×. ${os.cpus().length} CPUs, carga ao começar ${decimal(loadAtStart, 1)}.`,
+      `Carga mista ${decimal(result.mixedRatio, 2)}×. ${machine.cpus} CPUs, carga ao começar ${decimal(loadAtStart, 1)}.`,
   );
   const failed =
     result.uncached.reduce((sum, r) => sum + r.failed, 0) +
@@ -911,7 +911,6 @@ async function benchScaling(
   writeReport(clusterReportPath, {
     ...reportHeader(prepared, loadAtStart),
     only: "cluster",
-    cpus: os.cpus().length,
     targets: { clusterScaling: TARGETS.clusterScaling, lostLeads: TARGETS.lostLeads },
     ...result,
     meetsTarget: met,
@@ -969,9 +968,9 @@ async function benchEverything(
       `${options.durationS} s medidos, a ${CONNECTIONS.join(" e a ")} conexões.`,
   );
   // Client and server share this machine: other work running now shows up in the numbers.
-  if (loadAtStart > os.cpus().length) {
+  if (loadAtStart > machine.cpus) {
     console.log(
-      `Aviso: a máquina já está ocupada (carga ${decimal(loadAtStart, 1)} em ${os.cpus().length} CPUs); os números vão oscilar.`,
+      `Aviso: a máquina já está ocupada (carga ${decimal(loadAtStart, 1)} em ${machine.cpus} CPUs); os números vão oscilar.`,
     );
   }
   console.log("");
