@@ -81,11 +81,12 @@ export default async function handleRequest(
   // Unlike the streaming renderer, renderToString does not write the doctype.
   const html = hydrates ? await renderStreamed() : `<!DOCTYPE html>${renderToString(page)}`;
 
-  async function renderStreamed(): Promise<string> {
+  async function renderStreamed(): Promise<Buffer> {
     // Pages are small and fully server-rendered: send them whole, so crawlers, the render
     // cache and compression all see complete documents. Node's own stream API renders faster
-    // and with less garbage than the web-streams one.
-    return new Promise<string>((resolve, reject) => {
+    // and with less garbage than the web-streams one. The bytes stay bytes: the compressor and
+    // the socket take them as they are.
+    return new Promise<Buffer>((resolve, reject) => {
       const chunks: Buffer[] = [];
       let timer: NodeJS.Timeout | undefined;
       const sink = new Writable({
@@ -95,7 +96,7 @@ export default async function handleRequest(
         },
         final(done) {
           clearTimeout(timer);
-          resolve(Buffer.concat(chunks).toString("utf8"));
+          resolve(Buffer.concat(chunks));
           done();
         },
       });

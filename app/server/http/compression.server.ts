@@ -46,7 +46,7 @@ async function encodedBody(
   encoding: "br" | "gzip" | "identity",
 ): Promise<{ bytes: Buffer; encoded: boolean }> {
   if (encoding !== "identity") {
-    // A rendered page is compressed from its string, without a Buffer of its own.
+    // A rendered page is compressed from its string or bytes, without a Buffer of its own.
     const html = renderedHtmlOf(response);
     const now = html !== undefined && html.length >= MIN_BYTES ? compressNow(html, encoding) : undefined;
     if (now) return { bytes: now, encoded: true };

@@ -1,15 +1,19 @@
 /**
- * A page rendered by React is a string. Passed around as a Response body, it becomes a web
+ * A page rendered by React is a string (renderToString) or UTF-8 bytes (the streaming renderer,
+ * kept as they came: decoding them to a string only to encode them again for the compressor cost
+ * a tenth of a long admin list's time). Passed around as a Response body, it becomes a web
  * stream the moment anything reads `.body`, and React Router's own response check does: the
  * encoding, the stream and reading it back cost about a tenth of an uncached page's time. So a
  * rendered page leaves React Router as a Response without a body, its HTML kept here
- * (`detachedPage`); the HTTP layer attaches it again (`attachRenderedBody`) as a string body
- * that is sent, compressed and cached without any stream. Each string lives as long as its
- * Response. This relies on React Router returning the renderer's Response object as it is;
+ * (`detachedPage`); the HTTP layer attaches it again (`attachRenderedBody`) as a body that is
+ * sent, compressed and cached without any stream. Each page lives as long as its Response.
+ * This relies on React Router returning the renderer's Response object as it is;
  * tests/unit/react-router-seams.test.ts fails, naming the change, if an upgrade copies it.
  */
-const detachedHtml = new WeakMap<Response, string>();
-const renderedHtml = new WeakMap<Response, string>();
+export type RenderedHtml = string | Buffer;
+
+const detachedHtml = new WeakMap<Response, RenderedHtml>();
+const renderedHtml = new WeakMap<Response, RenderedHtml>();
 const errorPages = new WeakSet<Response>();
 
 /** The renderer drew an error boundary instead of the page (a loader, an action or a render failed). */
@@ -23,7 +27,7 @@ export function isErrorPage(response: Response): boolean {
 }
 
 /** What the renderer returns to React Router: no body yet, the page's HTML kept aside. */
-export function detachedPage(html: string, init: ResponseInit): Response {
+export function detachedPage(html: RenderedHtml, init: ResponseInit): Response {
   const response = new Response(null, init);
   detachedHtml.set(response, html);
   return response;
@@ -36,23 +40,29 @@ export function attachRenderedBody(response: Response): Response {
   return renderedPageResponse(html, { status: response.status, headers: response.headers });
 }
 
-/** A page's answer with a string body, kept for `responseBytes` and `renderedHtmlOf`. */
-export function renderedPageResponse(html: string, init: ResponseInit): Response {
-  const response = new Response(html, init);
+/** A page's answer with its HTML as the body, kept for `responseBytes` and `renderedHtmlOf`. */
+export function renderedPageResponse(html: RenderedHtml, init: ResponseInit): Response {
+  const response = new Response(typeof html === "string" ? html : (html as Uint8Array<ArrayBuffer>), init);
   renderedHtml.set(response, html);
   return response;
 }
 
-/** The whole body of an answer, taken from the rendered string when there is one. */
+/** The whole body of an answer, taken from the rendered page when there is one. */
 export async function responseBytes(response: Response): Promise<Buffer> {
   const html = renderedHtml.get(response);
-  if (html !== undefined) return Buffer.from(html);
+  if (html !== undefined) return typeof html === "string" ? Buffer.from(html) : html;
   return Buffer.from(await response.arrayBuffer());
 }
 
-/** A rendered page's HTML, when the answer is one. */
-export function renderedHtmlOf(response: Response): string | undefined {
+/** A rendered page's HTML as the renderer left it (string or bytes), when the answer is one. */
+export function renderedHtmlOf(response: Response): RenderedHtml | undefined {
   return renderedHtml.get(response);
+}
+
+/** A rendered page's HTML as text, for the code that edits it. */
+export function renderedTextOf(response: Response): string | undefined {
+  const html = renderedHtml.get(response);
+  return typeof html === "string" || html === undefined ? html : html.toString("utf8");
 }
 
 /** Whether an answer has a body, without turning a rendered page's string into a stream. */

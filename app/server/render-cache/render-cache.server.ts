@@ -3,7 +3,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import type { Configuration } from "../config/configuration.server";
 import { compressBody } from "../http/compress-body.server";
 import { logEvent } from "../http/log.server";
-import { renderedHtmlOf, renderedPageResponse, responseBytes } from "../http/rendered-body.server";
+import { renderedPageResponse, renderedTextOf, responseBytes } from "../http/rendered-body.server";
 import { replaceResponse } from "../http/replace-response.server";
 import {
   type CacheablePage,
@@ -249,7 +249,7 @@ async function finishUncached(c: Context): Promise<void> {
   headers.delete("Content-Length");
   const init = { status: response.status, headers };
   const html =
-    renderedHtmlOf(response) ?? (slots.length && response.body ? await response.text() : undefined);
+    renderedTextOf(response) ?? (slots.length && response.body ? await response.text() : undefined);
   if (html === undefined) {
     replaceResponse(c, new Response(response.body, init));
     return;
