@@ -18,6 +18,8 @@ function insertLead(fields: Partial<{ name: string; message: string; status: "no
 }
 
 test("the owner reads, updates, filters, exports and deletes quote requests", async ({ page }) => {
+  // A whole story of a dozen page loads and form posts: on a busy 2-core machine it passed 30 s.
+  test.setTimeout(90_000);
   const lead = await insertLead({ message: '<script>window.__xss=1</script> "aspas"; ponto-e-vírgula' });
   await signInOverHttp(page.request);
   await page.goto("/admin/solicitacoes");
