@@ -1,3 +1,4 @@
+import { statfsSync } from "node:fs";
 import path from "node:path";
 import type { LaunchOptions } from "@playwright/test";
 
@@ -26,9 +27,28 @@ const unusedFeatures = [
   "SpareRendererForSitePerProcess",
 ];
 
+/** At least this much free in /dev/shm and Chromium keeps its shared memory there. */
+const ROOMY_DEV_SHM_BYTES = 1024 ** 3;
+
+/**
+ * Whether /dev/shm can hold Chromium's shared memory. Playwright moves it to /tmp
+ * (`--disable-dev-shm-usage`) for containers whose /dev/shm is 64 MB; where /tmp is on disk,
+ * every frame and message a renderer shares becomes a file there, and a test file took about
+ * 13 % longer (docs/decisions/0067-chromium-shared-memory.md).
+ */
+function devShmIsRoomy(): boolean {
+  try {
+    const fs = statfsSync("/dev/shm");
+    return fs.bavail * fs.bsize >= ROOMY_DEV_SHM_BYTES;
+  } catch {
+    return false;
+  }
+}
+
 /** Debian's Chromium for Playwright (`CHROMIUM_PATH` names another binary). */
 export const chromiumLaunchOptions: LaunchOptions = {
   // Joins Playwright's --disable-features list and ours into one switch.
   executablePath: path.join(import.meta.dirname, "chromium-launcher"),
+  ignoreDefaultArgs: devShmIsRoomy() ? ["--disable-dev-shm-usage"] : [],
   args: [...chromiumFlags, `--disable-features=${unusedFeatures.join(",")}`],
 };
