@@ -42,7 +42,7 @@ export function attachRenderedBody(response: Response): Response {
 
 /** A page's answer with its HTML as the body, kept for `responseBytes` and `renderedHtmlOf`. */
 export function renderedPageResponse(html: RenderedHtml, init: ResponseInit): Response {
-  const response = new Response(typeof html === "string" ? html : (html as Uint8Array<ArrayBuffer>), init);
+  const response = new Response(html as string | Uint8Array<ArrayBuffer>, init);
   renderedHtml.set(response, html);
   return response;
 }

@@ -3,7 +3,12 @@ import type { Context, MiddlewareHandler } from "hono";
 import type { Configuration } from "../config/configuration.server";
 import { compressBody } from "../http/compress-body.server";
 import { logEvent } from "../http/log.server";
-import { renderedPageResponse, renderedTextOf, responseBytes } from "../http/rendered-body.server";
+import {
+  renderedHtmlOf,
+  renderedPageResponse,
+  renderedTextOf,
+  responseBytes,
+} from "../http/rendered-body.server";
 import { replaceResponse } from "../http/replace-response.server";
 import {
   type CacheablePage,
@@ -18,7 +23,7 @@ import {
 import type { ContentChangeFeed, ContentChanges } from "./content-changes.server";
 import { preferredEncoding } from "./content-encoding.server";
 import { type CachedPage, PageStore } from "./page-store.server";
-import { fillSlots, parseSlotNames } from "./render-slots.server";
+import { fillSlots, parseSlotNames, type SlotName } from "./render-slots.server";
 
 export interface RenderCacheVariables {
   /** Set for a public page that is (or may become) shared by every visitor: render it without
@@ -248,14 +253,20 @@ async function finishUncached(c: Context): Promise<void> {
   headers.delete(RENDER_SLOTS_HEADER);
   headers.delete("Content-Length");
   const init = { status: response.status, headers };
-  const html =
-    renderedTextOf(response) ?? (slots.length && response.body ? await response.text() : undefined);
-  if (html === undefined) {
-    replaceResponse(c, new Response(response.body, init));
-    return;
-  }
+  // Only slots need the page as text; without them it goes on as the renderer left it.
+  const html = slots.length ? await filledPage(response, slots, c.req.raw) : renderedHtmlOf(response);
   replaceResponse(
     c,
-    renderedPageResponse(slots.length ? await fillSlots(html, slots, c.req.raw) : html, init),
+    html === undefined ? new Response(response.body, init) : renderedPageResponse(html, init),
   );
+}
+
+/** The page with its per-response slots filled, or undefined when it has no body. */
+async function filledPage(
+  response: Response,
+  slots: readonly SlotName[],
+  request: Request,
+): Promise<string | undefined> {
+  const html = renderedTextOf(response) ?? (response.body ? await response.text() : undefined);
+  return html === undefined ? undefined : fillSlots(html, slots, request);
 }
