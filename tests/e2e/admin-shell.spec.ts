@@ -221,3 +221,18 @@ test("an Editor does not see what an Administrador's pages hold, and the shell s
   expect(response?.status()).toBe(403);
   await expect(page.getByRole("heading", { name: "Acesso restrito" })).toBeVisible();
 });
+
+test("the post editor as the server sends it, before its scripts run, has no axe violation", async ({
+  page,
+}) => {
+  // The editor's toolbar names the content it formats; until the scripts mount that content, the
+  // page is what a slow phone shows, and what axe saw when it came first. The page's own scripts
+  // never load here (axe needs JavaScript, so it cannot simply be turned off).
+  await page.route(/\.js(\?|$)/, (route) => route.abort());
+  await signIn(page, "editor");
+  const response = await page.goto(addressOf({ path: "/admin/posts/:post", current: "Posts" }));
+  expect(response?.status()).toBe(200);
+  await expect(page.getByRole("toolbar", { name: "Formatação do conteúdo" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Negrito" })).toBeDisabled();
+  expect(await axeViolations(page)).toEqual([]);
+});

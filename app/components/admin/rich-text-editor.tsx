@@ -522,7 +522,9 @@ function EditorControl({ control, name, defaultValue = "", onUploadImage, onPick
           ref={toolbar}
           role="toolbar"
           aria-label="Formatação do conteúdo"
-          aria-controls={contentId}
+          // The content it formats exists once TipTap has mounted it; before that (the server's
+          // render, or a page not yet hydrated) the reference would point at nothing.
+          aria-controls={editor ? contentId : undefined}
           onKeyDown={onToolbarKeyDown}
           className="flex flex-wrap items-center gap-1 border-b border-slate-200 bg-slate-50 p-1.5 dark:border-slate-700 dark:bg-slate-900"
         >
