@@ -230,7 +230,7 @@ test("the post editor as the server sends it, before its scripts run, has no axe
   // never load here (axe needs JavaScript, so it cannot simply be turned off).
   await page.route(/\.js(\?|$)/, (route) => route.abort());
   await signIn(page, "editor");
-  const response = await page.goto(addressOf({ path: "/admin/posts/:post", current: "Posts" }));
+  const response = await page.goto(`/admin/posts/${fixture.ids.post}`);
   expect(response?.status()).toBe(200);
   await expect(page.getByRole("toolbar", { name: "Formatação do conteúdo" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Negrito" })).toBeDisabled();
