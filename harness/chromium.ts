@@ -45,6 +45,14 @@ function devShmIsRoomy(): boolean {
   }
 }
 
+/**
+ * The Chromium binary the tests start: `CHROMIUM_PATH`, or Debian's. harness/chromium-launcher
+ * makes the same choice in the shell.
+ */
+export function chromiumPath(env: Record<string, string | undefined> = process.env): string {
+  return env.CHROMIUM_PATH || "/usr/bin/chromium";
+}
+
 /** Debian's Chromium for Playwright (`CHROMIUM_PATH` names another binary). */
 export const chromiumLaunchOptions: LaunchOptions = {
   // Joins Playwright's --disable-features list and ours into one switch.

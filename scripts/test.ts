@@ -5,6 +5,10 @@ import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { requestedEngines } from "../harness/test-engines.ts";
+import { ensureTestPrerequisites } from "./test-prerequisites.ts";
+
+// Before any test: a missing Chromium or PostgreSQL would otherwise fail hundreds of them.
+if (!(await ensureTestPrerequisites())) process.exit(1);
 
 const root = path.resolve(import.meta.dirname, "..");
 const reports = mkdtempSync(path.join(tmpdir(), "site-tests-"));
