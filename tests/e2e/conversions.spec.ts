@@ -109,7 +109,7 @@ test("an Administrador reads a campaign's conversion on a phone and downloads it
   expect(lines[0]).toBe(
     "Origem;Campanha;Visualizações;Visitantes;Solicitações;Toques de contato;Conversão por 100 visitantes",
   );
-  expect(lines).toContain(`${SOURCE};${CAMPAIGN};40;20;1;3;20,0`);
+  expect(lines).toContain(`${SOURCE};${CAMPAIGN};40;20;1;3;"20,0"`);
 });
 
 test("a period that ends before it starts is explained, not a failure", async ({ browser }) => {

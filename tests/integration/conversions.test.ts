@@ -238,23 +238,23 @@ describeOnEachEngine("the conversions dashboard", () => {
       "\uFEFF" +
         [
           "Origem;Campanha;Visualizações;Visitantes;Solicitações;Toques de contato;Conversão por 100 visitantes",
-          "www.google.com;(sem campanha);70;19;2;3;26,3",
-          "instagram;verao;12;4;1;2;75,0",
-          "Direto;(sem campanha);11;2;2;1;150,0",
+          'www.google.com;(sem campanha);70;19;2;3;"26,3"',
+          'instagram;verao;12;4;1;2;"75,0"',
+          'Direto;(sem campanha);11;2;2;1;"150,0"',
         ].join("\r\n") +
         "\r\n",
     );
     const weeks = await csv("tabela=semanas&de=2026-11-02&ate=2026-11-15");
     expect((await body(weeks)).split("\r\n")).toEqual([
       "\uFEFFSemana (segunda-feira);Visualizações;Visitantes;Solicitações;Toques de contato;Conversão por 100 visitantes",
-      "02/11/2026;49;15;2;3;33,3",
-      "09/11/2026;51;23;3;3;26,1",
+      '02/11/2026;49;15;2;3;"33,3"',
+      '09/11/2026;51;23;3;3;"26,1"',
       "",
     ]);
     const pages = await csv("tabela=paginas&de=2026-11-02&ate=2026-11-15");
     expect((await body(pages)).split("\r\n").slice(1, 3)).toEqual([
-      "/obras;82;24;2;5;29,2",
-      "/contato;11;3;2;1;100,0",
+      '/obras;82;24;2;5;"29,2"',
+      '/contato;11;3;2;1;"100,0"',
     ]);
     const services = await csv("tabela=servicos&de=2026-11-02&ate=2026-11-15");
     expect((await body(services)).split("\r\n").slice(0, 2)).toEqual([
