@@ -5,10 +5,12 @@ export default [
   route("robots.txt", "routes/robots.ts"),
   route("blog/rss.xml", "routes/blog-rss.ts"),
   route("media/:hash/:file", "routes/media-file.ts"),
-  // Contact links that count a tap, then redirect (docs/decisions/0058).
+  // Where the contact links' taps are counted (their ping and beacon; a GET redirects), and the
+  // pages shown from a prefetch (docs/decisions/0071).
   route("contato/whatsapp", "routes/contato-toque.ts", { id: "contato-whatsapp" }),
   route("contato/telefone", "routes/contato-toque.ts", { id: "contato-telefone" }),
   route("contato/email", "routes/contato-toque.ts", { id: "contato-email" }),
+  route("visita", "routes/visita.ts"),
   route("admin/api/upload", "routes/admin-api-upload.ts"),
   route("admin/api/generate-image", "routes/admin-api-generate-image.ts"),
   route("admin/api/midia", "routes/admin-api-midia.ts"),

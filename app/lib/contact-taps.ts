@@ -1,6 +1,11 @@
-// The site's contact links that count a tap before handing the visitor to WhatsApp, the phone
-// or the e-mail program (docs/decisions/0058-contact-tap-counting.md). Shared by the links the
-// pages draw and the route that counts and redirects.
+import type { SiteConfig } from "~/config/site";
+import { pageLabel } from "./page-label";
+import { whatsappUrl } from "./whatsapp";
+
+// The site's WhatsApp, phone and e-mail links (docs/decisions/0071-contact-links-stay-links.md):
+// each `href` is the real target, so the link works with the site down, when copied, and for
+// every crawler and assistive tool; a tap is counted beside it, by the browser's `ping` to the
+// counting address and, for browsers that drop pings, by a beacon to the same address.
 
 export const CONTACT_KINDS = ["whatsapp", "telefone", "email"] as const;
 export type ContactKind = (typeof CONTACT_KINDS)[number];
@@ -8,7 +13,22 @@ export type ContactKind = (typeof CONTACT_KINDS)[number];
 /** The query parameter naming the page the link was on. */
 export const TAP_PAGE_PARAM = "de";
 
-/** The counting link for a kind on the page `page` ("/contato/whatsapp?de=/obras"). */
-export function contactTapHref(kind: ContactKind, page: string): string {
-  return `/contato/${kind}?${TAP_PAGE_PARAM}=${encodeURIComponent(page).replaceAll("%2F", "/")}`;
+/** The data attribute that marks a counted contact link (the beacon script finds them by it). */
+export const TAP_LINK_ATTRIBUTE = "data-toque";
+
+export type ContactFacts = Pick<SiteConfig, "whatsappDigits" | "whatsappMessage" | "phoneDigits" | "email">;
+
+/** Where each kind of link leads: built from the company settings alone. */
+export function contactTarget(kind: ContactKind, site: ContactFacts): string {
+  if (kind === "whatsapp") return whatsappUrl(site.whatsappDigits, site.whatsappMessage);
+  if (kind === "telefone") return `tel:+${site.phoneDigits}`;
+  return `mailto:${site.email}`;
+}
+
+/**
+ * The address a tap on `page` is counted at ("/contato/whatsapp?de=/obras"); a page whose path
+ * holds a secret is named by its pattern, so the token never reaches the markup's ping either.
+ */
+export function tapCountingAddress(kind: ContactKind, page: string): string {
+  return `/contato/${kind}?${TAP_PAGE_PARAM}=${encodeURIComponent(pageLabel(page)).replaceAll("%2F", "/")}`;
 }

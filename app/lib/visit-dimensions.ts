@@ -16,3 +16,6 @@ export function deviceClass(userAgent: string): DeviceClass {
   if (PHONE.test(userAgent)) return "celular";
   return "computador";
 }
+
+/** Stored instead of a campaign tag, a site or a page past the day's number of new values. */
+export const OTHER_VALUES = "(outras)";

@@ -1,5 +1,6 @@
 import { Outlet, useLoaderData } from "react-router";
 import { ChatButton } from "~/components/layout/chat-button";
+import { CountingBeaconsScript } from "~/components/layout/counting-beacons-script";
 import { Footer } from "~/components/layout/footer";
 import { Header } from "~/components/layout/header";
 import { LeadSourceLinksScript } from "~/components/layout/lead-source-links-script";
@@ -28,6 +29,7 @@ export default function PublicLayout() {
       <Footer services={services} />
       <ChatButton />
       <LeadSourceLinksScript />
+      <CountingBeaconsScript />
     </>
   );
 }

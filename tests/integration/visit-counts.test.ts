@@ -12,7 +12,7 @@ import {
   tapsPerWeek,
   visitsPerWeek,
 } from "~/server/visits/visit-report.server";
-import { pageViewOf } from "~/server/visits/visit-request.server";
+import { pageViewOf, visitorDigestOf } from "~/server/visits/visit-request.server";
 import { type RunningServer, startServer } from "../../harness/server";
 import { testEngines } from "../support/test-database";
 
@@ -25,7 +25,14 @@ const BROWSER =
   "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/142.0.0.0 Safari/537.36";
 const PHONE =
   "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/142.0.0.0 Mobile Safari/537.36";
+const RESET_TOKEN = "Qm9yYSBsw6EgdG9rZW4tc2VjcmV0bw";
 const BOT = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
+
+/** The visitor of a tap, as the counting address knows it. */
+const tapper = (address: string, userAgent: string) => ({
+  address,
+  digest: visitorDigestOf(address, userAgent),
+});
 
 const view = (path: string, userAgent: string, address: string, referer?: string) => {
   const url = new URL(path, PUBLIC_URL);
@@ -58,13 +65,17 @@ describe.each(testEngines())("the visit counts on $name", (engine) => {
       );
       counter.countView(view("/obras", BROWSER, "198.51.100.4", "https://www.instagram.com/p/abc"));
       counter.countView(view("/contato", BROWSER, "198.51.100.4", `${PUBLIC_URL}/obras`));
-      counter.countTap("whatsapp", {
-        page: "/obras",
-        referrerHost: "",
-        utmSource: "google",
-        utmMedium: "cpc",
-        utmCampaign: "verao",
-      });
+      counter.countTap(
+        "whatsapp",
+        {
+          page: "/obras",
+          referrerHost: "",
+          utmSource: "google",
+          utmMedium: "cpc",
+          utmCampaign: "verao",
+        },
+        tapper("203.0.113.7", PHONE),
+      );
       await counter.flush();
     } finally {
       await counter.stop();
@@ -166,14 +177,14 @@ describe.each(testEngines())("the visit counts on $name", (engine) => {
         utmMedium: "",
         utmCampaign: "",
       };
-      counter.countTap("whatsapp", fromObras, landing.visitorDigest);
+      counter.countTap("whatsapp", fromObras, tapper("203.0.113.9", PHONE));
       // Another visitor (another browser) tapping from the same page has no campaign.
-      counter.countTap("whatsapp", fromObras, view("/obras", BROWSER, "203.0.113.9").visitorDigest);
+      counter.countTap("whatsapp", fromObras, tapper("203.0.113.9", BROWSER));
       // A tap whose own link carried a campaign keeps it.
       counter.countTap(
         "telefone",
         { ...fromObras, utmSource: "google", utmCampaign: "busca" },
-        landing.visitorDigest,
+        tapper("203.0.113.9", PHONE),
       );
       await counter.flush();
     } finally {
@@ -219,6 +230,149 @@ describe.each(testEngines())("the visit counts on $name", (engine) => {
         taps: 1,
       },
     ]);
+  });
+});
+
+describe.each(testEngines())("contact taps that cannot be pumped, on $name", (engine) => {
+  beforeAll(async () => {
+    await startDatabase(engine.env);
+  });
+  afterAll(async () => {
+    await stopDatabase();
+    await engine.drop();
+  });
+
+  const fromPage = (page: string, source: Partial<Record<"utmSource" | "utmCampaign", string>> = {}) => ({
+    page,
+    referrerHost: "",
+    utmSource: "",
+    utmMedium: "",
+    utmCampaign: "",
+    ...source,
+  });
+  const tapsOn = async (day: string) =>
+    (
+      await (
+        await database()
+      )
+        .selectFrom("contact_taps")
+        .select(["kind", "page", "utm_campaign", "taps"])
+        .where("day", "=", day)
+        .orderBy("kind")
+        .orderBy("page")
+        .orderBy("utm_campaign")
+        .execute()
+    ).map((t) => ({ ...t, taps: Number(t.taps) }));
+
+  it("counts a visitor's tap once per kind and page a day, whichever instance each report reaches", async () => {
+    const now = () => new Date("2026-12-02T15:00:00.000Z");
+    // Two instances behind one load balancer: the ping reaches one, the beacon the other.
+    const first = startVisitCounter({ flushMs: 3_600_000, now });
+    const second = startVisitCounter({ flushMs: 3_600_000, now });
+    try {
+      const visitor = tapper("203.0.113.20", PHONE);
+      expect(first.countTap("whatsapp", fromPage("/obras"), visitor)).toBe(true);
+      expect(first.countTap("whatsapp", fromPage("/obras"), visitor)).toBe(true);
+      await first.flush();
+      expect(second.countTap("whatsapp", fromPage("/obras"), visitor)).toBe(true);
+      // Another kind, another page, another visitor: each a tap of its own.
+      second.countTap("email", fromPage("/obras"), visitor);
+      second.countTap("whatsapp", fromPage("/servicos"), visitor);
+      second.countTap("whatsapp", fromPage("/obras"), tapper("203.0.113.21", PHONE));
+      await second.flush();
+      // Again after both flushed: still nothing new.
+      first.countTap("whatsapp", fromPage("/obras"), visitor);
+      await first.flush();
+    } finally {
+      await first.stop();
+      await second.stop();
+    }
+    expect(await tapsOn("2026-12-02")).toEqual([
+      { kind: "email", page: "/obras", utm_campaign: "", taps: 1 },
+      { kind: "whatsapp", page: "/obras", utm_campaign: "", taps: 2 },
+      { kind: "whatsapp", page: "/servicos", utm_campaign: "", taps: 1 },
+    ]);
+  });
+
+  it("refuses an address's taps past the hour's number, and new values past the day's as (outras)", async () => {
+    const now = () => new Date("2026-12-03T15:00:00.000Z");
+    const counter = startVisitCounter({ flushMs: 3_600_000, now, tapsPerAddressHour: 3, newValuesPerDay: 2 });
+    try {
+      // The fourth tap of the hour is refused, even of a page already tapped.
+      const verdicts = ["/obras", "/servicos", "/obras", "/servicos"].map((page) =>
+        counter.countTap("telefone", fromPage(page), tapper("198.51.100.30", BROWSER)),
+      );
+      expect(verdicts).toEqual([true, true, true, false]);
+      // Other addresses: two new campaigns are admitted, the third and fourth are "(outras)".
+      for (const [i, campaign] of ["um", "dois", "tres", "quatro", "um"].entries()) {
+        counter.countTap(
+          "whatsapp",
+          fromPage("/obras", { utmCampaign: campaign }),
+          tapper(`198.51.100.${40 + i}`, PHONE),
+        );
+      }
+      // A page named by the tap is a value like the others: the day's third new one is "(outras)".
+      counter.countTap("email", fromPage("/inventada-1"), tapper("198.51.100.50", PHONE));
+      await counter.flush();
+    } finally {
+      await counter.stop();
+    }
+    expect(await tapsOn("2026-12-03")).toEqual([
+      { kind: "email", page: "(outras)", utm_campaign: "", taps: 1 },
+      { kind: "telefone", page: "/obras", utm_campaign: "", taps: 1 },
+      { kind: "telefone", page: "/servicos", utm_campaign: "", taps: 1 },
+      { kind: "whatsapp", page: "/obras", utm_campaign: "(outras)", taps: 2 },
+      { kind: "whatsapp", page: "/obras", utm_campaign: "dois", taps: 1 },
+      { kind: "whatsapp", page: "/obras", utm_campaign: "um", taps: 2 },
+    ]);
+  });
+
+  it("keeps campaign tags trimmed and at most 100 characters", async () => {
+    const now = () => new Date("2026-12-04T15:00:00.000Z");
+    const counter = startVisitCounter({ flushMs: 3_600_000, now });
+    try {
+      counter.countView(
+        view(
+          `/obras?utm_campaign=${encodeURIComponent(`   ${"x".repeat(300)}  `)}&utm_source=%20google%20`,
+          PHONE,
+          "203.0.113.60",
+        ),
+      );
+      await counter.flush();
+    } finally {
+      await counter.stop();
+    }
+    const rows = await (await database())
+      .selectFrom("visit_counts")
+      .select(["utm_source", "utm_campaign"])
+      .where("day", "=", "2026-12-04")
+      .execute();
+    expect(rows).toEqual([{ utm_source: "google", utm_campaign: "x".repeat(100) }]);
+  });
+
+  it("deletes a finished day's tap hashes with its salt", async () => {
+    const db = await database();
+    expect(
+      (await db.selectFrom("contact_tap_visitors").select("day").where("day", "=", "2026-12-02").execute())
+        .length,
+    ).toBeGreaterThan(0);
+    const counter = startVisitCounter({
+      flushMs: 3_600_000,
+      now: () => new Date("2026-12-05T15:00:00.000Z"),
+    });
+    try {
+      await counter.closeFinishedDays();
+    } finally {
+      await counter.stop();
+    }
+    expect(
+      await db.selectFrom("contact_tap_visitors").select("day").where("day", "<", "2026-12-05").execute(),
+    ).toEqual([]);
+    expect(
+      await db.selectFrom("visit_salts").select("day").where("day", "<", "2026-12-05").execute(),
+    ).toEqual([]);
+    // The counts stay.
+    expect(await tapsOn("2026-12-02")).toHaveLength(3);
   });
 });
 
@@ -317,18 +471,74 @@ describe.each(testEngines())("a production server counting on $name", (engine) =
     );
   });
 
+  it("counts a link's ping and its beacon as one tap, and refuses another site's", async () => {
+    const ping = await get(
+      "/contato/whatsapp?de=/obras",
+      {
+        "Content-Type": "text/ping",
+        Origin: server.url,
+        "Ping-From": `${server.url}/obras?utm_source=instagram&utm_campaign=fachadas`,
+        "Ping-To": whatsapp,
+      },
+      "POST",
+    );
+    expect(ping.status).toBe(204);
+    expect(ping.headers.get("cache-control")).toBe("no-store");
+    const beacon = await get("/contato/whatsapp?de=/obras", { Origin: server.url }, "POST");
+    expect(beacon.status).toBe(204);
+    const foreign = await get("/contato/whatsapp?de=/obras", { Origin: "https://evil.example" }, "POST");
+    expect(foreign.status).toBe(403);
+    // A page whose address holds a token is counted by its pattern.
+    expect(
+      (await get(`/contato/whatsapp?de=/redefinir-senha/${RESET_TOKEN}`, { Origin: server.url }, "POST"))
+        .status,
+    ).toBe(204);
+  });
+
+  it("counts a page shown from a prefetch once it is shown, and nothing else a beacon names", async () => {
+    expect((await get("/obras", { "Sec-Purpose": "prefetch" })).status).toBe(200);
+    const shown = await get(
+      `/visita?p=${encodeURIComponent("/obras")}&r=${encodeURIComponent(`${server.url}/servicos`)}`,
+      { Origin: server.url },
+      "POST",
+    );
+    expect(shown.status).toBe(204);
+    for (const page of ["//evil.example/x", "https://evil.example/", "javascript:alert(1)", ""]) {
+      const refused = await get(`/visita?p=${encodeURIComponent(page)}`, { Origin: server.url }, "POST");
+      expect(refused.status, page).toBe(400);
+      expect(await refused.text()).toBe("Página inválida.");
+    }
+    for (const page of [`/redefinir-senha/${RESET_TOKEN}`, "/admin", "/contato/whatsapp", "/visita"]) {
+      expect(
+        (await get(`/visita?p=${encodeURIComponent(page)}`, { Origin: server.url }, "POST")).status,
+      ).toBe(204);
+    }
+    expect((await get("/visita")).status).toBe(404);
+  });
+
   it("has written every count by the time it stopped", async () => {
     await server.stop();
     const { viewsByPage, visitors, taps } = await storedCounts(serverEnv(engine.env));
-    expect(viewsByPage).toEqual({ "/servicos": 3 });
+    expect(viewsByPage).toEqual({ "/servicos": 3, "/obras": 1 });
     // The same client twice is one visitor; the phone is a second one.
     expect(visitors.filter((v) => v.page === "/servicos")).toHaveLength(2);
     const byKind = (kind: string) =>
       taps.filter((t) => t.kind === kind).reduce((sum, t) => sum + Number(t.taps), 0);
-    expect([byKind("whatsapp"), byKind("telefone"), byKind("email")]).toEqual([5, 1, 1]);
+    // One visitor: its taps count once per kind and page (the tampered ones are all page "").
+    // The ping, the beacon and the GET of /obras's WhatsApp are one tap; the secret page's one.
+    expect([byKind("whatsapp"), byKind("telefone"), byKind("email")]).toEqual([3, 1, 1]);
     const campaign = taps.find((t) => t.utm_campaign === "fachadas");
     expect(campaign).toMatchObject({ kind: "whatsapp", page: "/obras", utm_source: "instagram" });
-    // Tampered pages are never stored as a page.
-    expect(taps.filter((t) => t.kind === "whatsapp" && t.page !== "/obras").map((t) => t.page)).toEqual([""]);
+    // Tampered pages are never stored as a page, nor a page's secret.
+    expect(
+      taps
+        .filter((t) => t.kind === "whatsapp" && t.page !== "/obras")
+        .map((t) => t.page)
+        .sort(),
+    ).toEqual(["", "/redefinir-senha/:token"]);
+    expect(JSON.stringify(taps)).not.toContain(RESET_TOKEN);
+    // The page shown from a prefetch is a view of /obras (its prefetch was not); the beacon that
+    // named another site's page or a secret page counted nothing.
+    expect(viewsByPage["/obras"]).toBe(1);
   });
 });

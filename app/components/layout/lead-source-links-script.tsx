@@ -5,9 +5,9 @@ import { useNonce } from "~/lib/nonce";
 // browser's Referer on /contato names the page before it, tags included. What that page's own
 // Referer said (an external site) would be lost one click later, so, with JavaScript, links to
 // /contato on the page the visitor landed on carry it (`ref`, the host only) and the page's
-// campaign tags in their address; so do the counting contact links (/contato/whatsapp?de=…),
-// whose tap is then counted with the visit's source (docs/decisions/0058). Nothing is stored in
-// the browser.
+// campaign tags in their address; so do the counting addresses of the contact links (their
+// `ping`, /contato/whatsapp?de=…), whose tap is then counted with the visit's source
+// (docs/decisions/0071). Nothing is stored in the browser.
 export const leadSourceLinksScript = `(function(){
 if(!window.URL||!window.URLSearchParams)return;
 var p=new URLSearchParams(),q=new URLSearchParams(location.search);
@@ -17,8 +17,8 @@ if(r&&(r.protocol==="http:"||r.protocol==="https:")&&r.host!==location.host)p.se
 if(!p.toString())return;
 document.querySelectorAll('a[href^="/contato"]').forEach(function(a){
 var t=new URL(a.getAttribute("href"),location.href);
-if(t.pathname==="/contato"&&!t.search)a.setAttribute("href","/contato?"+p.toString()+t.hash);
-else if(["/contato/whatsapp","/contato/telefone","/contato/email"].indexOf(t.pathname)>=0)a.setAttribute("href",t.pathname+t.search+"&"+p.toString());});
+if(t.pathname==="/contato"&&!t.search)a.setAttribute("href","/contato?"+p.toString()+t.hash);});
+document.querySelectorAll('a[ping^="/contato/"]').forEach(function(a){a.setAttribute("ping",a.getAttribute("ping")+"&"+p.toString());});
 })();`;
 
 /** On public pages only: the admin links nowhere a visitor's source matters. */

@@ -588,6 +588,14 @@ export interface ContactTapsTable extends VisitDimensions {
   taps: number;
 }
 
+/** The day's visitor hashes of the contact taps (migration 0027): one tap per visitor, kind and page. */
+export interface ContactTapVisitorsTable {
+  day: string;
+  visitor_hash: string;
+  kind: string;
+  page: string;
+}
+
 export interface Database {
   categories: CategoriesTable;
   blog_posts: BlogPostsTable;
@@ -631,4 +639,5 @@ export interface Database {
   visit_visitors: VisitVisitorsTable;
   visit_uniques: VisitUniquesTable;
   contact_taps: ContactTapsTable;
+  contact_tap_visitors: ContactTapVisitorsTable;
 }

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { siteDefaults } from "~/config/site-env.server";
 import { emptyLeadSource, type LeadSourceInput, leadSourceMaxLength } from "~/lib/lead-source";
+import { pageLabel } from "~/lib/page-label";
 import { database } from "../db/database.server";
 import { cleanLine } from "./quote-input.server";
 
@@ -41,7 +42,7 @@ const partSchemas = {
     .string()
     .max(leadSourceMaxLength.page)
     .regex(PATH)
-    .transform((v) => (v.length > 1 ? v.replace(/\/+$/, "") : v)),
+    .transform((v) => pageLabel(v.length > 1 ? v.replace(/\/+$/, "") : v)),
   referrerHost: z.string().max(leadSourceMaxLength.referrerHost).toLowerCase().regex(HOST),
   utmSource: utm,
   utmMedium: utm,

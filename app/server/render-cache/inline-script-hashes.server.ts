@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { loadMoreScript } from "~/components/blog/load-more-script";
+import { countingBeaconsScript } from "~/components/layout/counting-beacons-script";
 import { leadSourceLinksScript } from "~/components/layout/lead-source-links-script";
 import { quoteFormScript } from "~/components/quote-form-script";
 import { busySubmitScript } from "~/components/ui/busy-submit-script";
@@ -16,6 +17,7 @@ const trustedInlineScripts = [
   loadMoreScript,
   quoteFormScript,
   leadSourceLinksScript,
+  countingBeaconsScript,
   speculationRules,
 ];
 

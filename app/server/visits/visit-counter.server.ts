@@ -4,12 +4,13 @@ import { siteDay, siteDayTeller } from "~/lib/site-time";
 import { INTERNAL_REFERRER } from "~/lib/visit-dimensions";
 import { database } from "../db/database.server";
 import { logEvent } from "../http/log.server";
-import { type PageView, type VisitSource, visitSourceKey } from "./visit-request.server";
+import { startNewValuesCap } from "./new-values-cap.server";
+import { type PageView, rekeyedView, type VisitSource } from "./visit-request.server";
 import {
   type CountBatch,
   closeFinishedDays,
   daySalt,
-  type TapCount,
+  type TapSeen,
   type ViewCount,
   type VisitorSeen,
   writeCounts,
@@ -30,16 +31,23 @@ export interface VisitCounterOptions {
   maxEntries?: number;
   /** A finished day's salt and hashes go this long after it ended (flushes of its last views land first). */
   closeDelayMs?: number;
+  /** Taps one address may make per hour on this instance; past it they are refused. */
+  tapsPerAddressHour?: number;
+  /** New values a dimension takes per day before the rest count as "(outras)". */
+  newValuesPerDay?: number;
   now?: () => Date;
 }
 
 export interface VisitCounter {
-  countView: (view: PageView) => void;
+  /** `pageNamedByClient`: the page came from the browser's word (a beacon), not a page it was answered. */
+  countView: (view: PageView, options?: { pageNamedByClient?: boolean }) => void;
   /**
-   * `visitorDigest` (the visitor's address and browser, hashed, as a view carries it): a tap
-   * whose own request names no outside source takes the one the visitor came in with today.
+   * A tap, counted once per visitor, kind and page a day (the browser's ping and the beacon of
+   * the same tap, or a second tap, add nothing). A tap whose own request names no outside
+   * source takes the one the visitor came in with today. False when the address has made more
+   * taps this hour than it may: nothing is counted.
    */
-  countTap: (kind: ContactKind, source: VisitSource, visitorDigest?: string) => void;
+  countTap: (kind: ContactKind, source: VisitSource, visitor: TapVisitor) => boolean;
   /** Where this visitor came in from today, when a page view of this instance said so. */
   entrySourceOf: (visitorDigest: string) => EntrySource | undefined;
   /** Write what is counted so far (tests, shutdown). */
@@ -47,6 +55,13 @@ export interface VisitCounter {
   /** Count and delete the hashes of days that are over. */
   closeFinishedDays: () => Promise<void>;
   stop: () => Promise<void>;
+}
+
+/** Who tapped: the address (rate limit, memory only) and the digest of address and browser. */
+export interface TapVisitor {
+  address: string;
+  /** The visitor's digest, as a view carries it (visitor-request.server.ts). */
+  digest: string;
 }
 
 /** The outside part of a source: the site that linked, and the campaign tags. */
@@ -67,12 +82,18 @@ export function namesOutsideSource(source: EntrySource): boolean {
   );
 }
 const CLOSE_DELAY_MS = 10 * 60 * 1000;
+/** A person taps a few contact links an hour; a script that taps more is not counted. */
+const TAPS_PER_ADDRESS_HOUR = 30;
+const HOUR_MS = 60 * 60 * 1000;
+/** Addresses whose taps this hour are remembered; past it the hour starts again for all. */
+const MAX_TAPPING_ADDRESSES = 20_000;
 
 /** One day's counters, by the keys the views and taps carry. */
 interface DayCounters {
   views: Map<string, ViewCount>;
   visitors: Map<string, VisitorSeen>;
-  taps: Map<string, TapCount>;
+  /** One entry per visitor, kind and page: its first tap of the day on this instance. */
+  taps: Map<string, TapSeen>;
 }
 
 export function startVisitCounter(options: VisitCounterOptions = {}): VisitCounter {
@@ -80,6 +101,8 @@ export function startVisitCounter(options: VisitCounterOptions = {}): VisitCount
   const maxEntries = options.maxEntries ?? MAX_ENTRIES;
   const closeDelayMs = options.closeDelayMs ?? CLOSE_DELAY_MS;
   const now = options.now ?? (() => new Date());
+  const tapsPerAddressHour = options.tapsPerAddressHour ?? TAPS_PER_ADDRESS_HOUR;
+  const capNewValues = startNewValuesCap(options.newValuesPerDay);
   const { now: clock } = options;
   const nowMs = clock ? () => clock().getTime() : Date.now;
   const site = new URL(siteDefaults().publicUrl).host;
@@ -96,6 +119,12 @@ export function startVisitCounter(options: VisitCounterOptions = {}): VisitCount
   // so a tap two pages later is still the campaign's (never written: the counts carry sources).
   let entryDay = "";
   let entrySources = new Map<string, EntrySource>();
+  // Taps per address in the current hour (memory only, like the digests).
+  let tapHourStarted = 0;
+  let tapsByAddress = new Map<string, number>();
+  // The visitor, kind and page of every tap counted today: the next ones add nothing.
+  let tapDay = "";
+  let tappedToday = new Set<string>();
 
   const countersOf = (day: string): DayCounters => {
     let counters = days.get(day);
@@ -124,8 +153,10 @@ export function startVisitCounter(options: VisitCounterOptions = {}): VisitCount
   const entrySourceOf: VisitCounter["entrySourceOf"] = (visitorDigest) =>
     entryDay === dayOf(nowMs()) ? entrySources.get(visitorDigest) : undefined;
 
-  const countView: VisitCounter["countView"] = (view) => {
+  const countView: VisitCounter["countView"] = (made, options) => {
     const day = dayOf(nowMs());
+    const source = capNewValues(day, made, { capPage: options?.pageNamedByClient === true });
+    const view = source === made ? made : rekeyedView(made, source);
     rememberEntry(day, view);
     const counters = countersOf(day);
     const counted = counters.views.get(view.viewKey);
@@ -162,28 +193,43 @@ export function startVisitCounter(options: VisitCounterOptions = {}): VisitCount
     if (entries >= maxEntries / 2) void flush();
   };
 
-  const countTap: VisitCounter["countTap"] = (kind, ownSource, visitorDigest) => {
-    const entry = visitorDigest && !namesOutsideSource(ownSource) ? entrySourceOf(visitorDigest) : undefined;
-    const source = entry ? { ...entry, page: ownSource.page } : ownSource;
-    const day = dayOf(nowMs());
-    const counters = countersOf(day);
-    const key = `${kind}\n${visitSourceKey(source)}`;
-    const counted = counters.taps.get(key);
-    if (counted) counted.taps++;
-    else if (entries >= maxEntries) dropped++;
-    else {
-      counters.taps.set(key, {
-        day,
-        kind,
-        page: source.page,
-        referrerHost: source.referrerHost,
-        utmSource: source.utmSource,
-        utmMedium: source.utmMedium,
-        utmCampaign: source.utmCampaign,
-        taps: 1,
-      });
-      entries++;
+  /** Whether the address may tap once more this hour (and counts this tap against it). */
+  const tapAllowed = (address: string): boolean => {
+    const at = nowMs();
+    if (at - tapHourStarted >= HOUR_MS || tapsByAddress.size >= MAX_TAPPING_ADDRESSES) {
+      tapHourStarted = at;
+      tapsByAddress = new Map();
     }
+    const made = (tapsByAddress.get(address) ?? 0) + 1;
+    tapsByAddress.set(address, made);
+    return made <= tapsPerAddressHour;
+  };
+
+  const countTap: VisitCounter["countTap"] = (kind, ownSource, visitor) => {
+    if (!tapAllowed(visitor.address)) return false;
+    const day = dayOf(nowMs());
+    if (day !== tapDay) {
+      tapDay = day;
+      tappedToday = new Set();
+    }
+    const seenKey = `${kind}\n${ownSource.page}\n${visitor.digest}`;
+    if (tappedToday.has(seenKey)) return true;
+    if (tappedToday.size >= maxEntries) tappedToday = new Set();
+    tappedToday.add(seenKey);
+    const entry = !namesOutsideSource(ownSource) ? entrySourceOf(visitor.digest) : undefined;
+    const source = capNewValues(day, entry ? { ...entry, page: ownSource.page } : ownSource, {
+      capPage: true,
+    });
+    const counters = countersOf(day);
+    const key = `${kind}\n${source.page}\n${visitor.digest}`;
+    if (counters.taps.has(key)) return true;
+    if (entries >= maxEntries) {
+      dropped++;
+      return true;
+    }
+    counters.taps.set(key, { day, kind, ...source, visitorDigest: visitor.digest });
+    entries++;
+    return true;
   };
 
   /** Put back what a failed write held, as far as the bound allows. */
@@ -200,9 +246,8 @@ export function startVisitCounter(options: VisitCounterOptions = {}): VisitCount
         }
       }
       for (const [key, entry] of old.taps) {
-        const counted = counters.taps.get(key);
-        if (counted) counted.taps += entry.taps;
-        else if (entries >= maxEntries) dropped += entry.taps;
+        if (counters.taps.has(key)) continue;
+        if (entries >= maxEntries) dropped++;
         else {
           counters.taps.set(key, entry);
           entries++;
@@ -236,7 +281,8 @@ export function startVisitCounter(options: VisitCounterOptions = {}): VisitCount
       // A day stays open for its salt until it is closed (closeDelayMs after it ended).
       const firstOpenDay = siteDay(new Date(now().getTime() - closeDelayMs));
       for (const day of held.keys()) {
-        if (salts.has(day) || !held.get(day)?.visitors.size) continue;
+        const counters = held.get(day);
+        if (salts.has(day) || !(counters?.visitors.size || counters?.taps.size)) continue;
         const salt = await daySalt(db, day, firstOpenDay);
         if (salt) salts.set(day, salt);
       }
@@ -297,9 +343,14 @@ export function setActiveVisitCounter(counter: VisitCounter | undefined): void {
   active = counter;
 }
 
-/** Count a tap on a contact link (a no-op while counting is off). */
-export function countContactTap(kind: ContactKind, source: VisitSource, visitorDigest?: string): void {
-  active?.countTap(kind, source, visitorDigest);
+/** Count a tap on a contact link (accepted, and not counted, while counting is off). */
+export function countContactTap(kind: ContactKind, source: VisitSource, visitor: TapVisitor): boolean {
+  return active?.countTap(kind, source, visitor) ?? true;
+}
+
+/** Count a page that was shown from a prefetch (its own request was not counted). */
+export function countShownView(view: PageView): void {
+  active?.countView(view, { pageNamedByClient: true });
 }
 
 /** Where this visitor came in from today, as this process's counter saw it (none when off). */

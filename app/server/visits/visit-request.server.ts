@@ -3,6 +3,7 @@ import type { IncomingHttpHeaders } from "node:http";
 import { isbot } from "isbot";
 import { siteDefaults } from "~/config/site-env.server";
 import { boundedMemo } from "~/lib/bounded-memo";
+import { secretPagePattern } from "~/lib/page-label";
 import { type DeviceClass, deviceClass, INTERNAL_REFERRER } from "~/lib/visit-dimensions";
 import { isAdminPath, isSignInPath } from "../accounts/personal-paths.server";
 import { sourcePart } from "../leads/lead-source.server";
@@ -33,12 +34,10 @@ export interface PageView extends VisitSource {
   visitorKey: string;
 }
 
-/** Paths whose last part is a secret (invitations, resets, share links): never stored. */
-const SECRET_PATH = /^\/+(?:convite|redefinir-senha|blog\/+previa)(?:\/|$)/i;
 /** Anything with an extension is a file (assets, media, feeds, the sitemap, `.data` requests). */
 const FILE_PATH = /\.[a-z0-9]+$/i;
 /** Answered before React Router, never a page. */
-const PLUMBING = new Set(["/healthz", "/readyz", "/metrics"]);
+const PLUMBING = new Set(["/healthz", "/readyz", "/metrics", "/visita"]);
 
 /** The request headers counting reads, by lower-case name: a `Headers`, or `nodeHeaders`. */
 export interface HeaderReader {
@@ -72,7 +71,8 @@ export const isPublicPagePath = boundedMemo(
     !PLUMBING.has(path) &&
     !isAdminPath(path) &&
     !isSignInPath(path) &&
-    !SECRET_PATH.test(path) &&
+    // A page whose address holds a secret (invitations, resets, share links) is not an audience.
+    secretPagePattern(path) === null &&
     !/^\/contato\/./.test(path),
   2_000,
 );
@@ -132,6 +132,17 @@ export function pageViewOf(
     visitorDigest,
     viewKey: `${sourceKey}\n${device}`,
     visitorKey: `${sourceKey}\n${visitorDigest}`,
+  };
+}
+
+/** A view with other values of its source (the counter's cap on new values), keys made again. */
+export function rekeyedView(view: PageView, source: VisitSource): PageView {
+  const sourceKey = visitSourceKey(source);
+  return {
+    ...view,
+    ...source,
+    viewKey: `${sourceKey}\n${view.device}`,
+    visitorKey: `${sourceKey}\n${view.visitorDigest}`,
   };
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { contactTapHref } from "~/lib/contact-taps";
+import { contactTarget, tapCountingAddress } from "~/lib/contact-taps";
 import { addDays, dayStartUtc, siteDayTeller } from "~/lib/site-time";
 import { deviceClass, INTERNAL_REFERRER } from "~/lib/visit-dimensions";
 import { countableRequest, isPublicPagePath, nodeHeaders, pageViewOf } from "./visit-request.server";
@@ -114,9 +114,28 @@ describe("the vocabulary", () => {
     expect(deviceClass(CHROME)).toBe("computador");
   });
 
-  it("builds the counting link of a page", () => {
-    expect(contactTapHref("whatsapp", "/obras")).toBe("/contato/whatsapp?de=/obras");
-    expect(contactTapHref("email", "/blog/um-post")).toBe("/contato/email?de=/blog/um-post");
+  it("builds the counting address of a page, never with a page's secret", () => {
+    expect(tapCountingAddress("whatsapp", "/obras")).toBe("/contato/whatsapp?de=/obras");
+    expect(tapCountingAddress("email", "/blog/um-post")).toBe("/contato/email?de=/blog/um-post");
+    expect(tapCountingAddress("telefone", "/redefinir-senha/Zx81abcDEF")).toBe(
+      "/contato/telefone?de=/redefinir-senha/%3Atoken",
+    );
+    expect(tapCountingAddress("whatsapp", "/convite/abc")).toBe("/contato/whatsapp?de=/convite/%3Atoken");
+    expect(tapCountingAddress("whatsapp", "/blog/previa/abc")).toBe(
+      "/contato/whatsapp?de=/blog/previa/%3Atoken",
+    );
+  });
+
+  it("links each kind to the company's real target", () => {
+    const site = {
+      whatsappDigits: "5541998765432",
+      whatsappMessage: "Olá!",
+      phoneDigits: "554133334444",
+      email: "a@b.com.br",
+    };
+    expect(contactTarget("whatsapp", site)).toBe("https://wa.me/5541998765432?text=Ol%C3%A1!");
+    expect(contactTarget("telefone", site)).toBe("tel:+554133334444");
+    expect(contactTarget("email", site)).toBe("mailto:a@b.com.br");
   });
 
   it("tells the São Paulo day of a time, across midnight", () => {

@@ -21,16 +21,18 @@ export interface VisitorSeen extends VisitSource {
   visitorDigest: string;
 }
 
-export interface TapCount extends VisitSource {
+/** A visitor's tap on one kind of link on one page (counted once a day, whoever saw it). */
+export interface TapSeen extends VisitSource {
   day: string;
   kind: ContactKind;
-  taps: number;
+  /** The in-memory digest of address and User-Agent (visit-request.server.ts). */
+  visitorDigest: string;
 }
 
 export interface CountBatch {
   views: ViewCount[];
   visitors: VisitorSeen[];
-  taps: TapCount[];
+  taps: TapSeen[];
 }
 
 /** Rows per statement: far below SQLite's and PostgreSQL's parameter limits. */
@@ -128,13 +130,39 @@ export async function writeCounts(
         : [];
     })
     .sort(byKey((r) => JSON.stringify(Object.values(r))));
-  const taps = batch.taps
-    .map((t) => ({ day: t.day, kind: t.kind, ...sourceColumns(t), taps: t.taps }))
-    .sort(
+  // A tap is stored as its visitor's hash first: only a visitor, kind and page that no instance
+  // stored today adds to the count. A day without a salt (closed) cannot tell: each tap counts.
+  const tapVisitors = batch.taps
+    .flatMap((t) => {
+      const salt = salts.get(t.day);
+      return salt
+        ? [{ day: t.day, visitor_hash: visitorHash(salt, site, t.visitorDigest), kind: t.kind, page: t.page }]
+        : [];
+    })
+    .sort(byKey((r) => JSON.stringify([r.day, r.visitor_hash, r.kind, r.page])));
+  const tapKey = (t: { day: string; kind: string; page: string; visitor_hash: string }) =>
+    JSON.stringify([t.day, t.kind, t.page, t.visitor_hash]);
+  const tapsOf = (firstTaps: Set<string>) => {
+    const counts = new Map<
+      string,
+      { day: string; kind: string; taps: number } & ReturnType<typeof sourceColumns>
+    >();
+    for (const t of batch.taps) {
+      const salt = salts.get(t.day);
+      if (salt && !firstTaps.has(tapKey({ ...t, visitor_hash: visitorHash(salt, site, t.visitorDigest) })))
+        continue;
+      const row = { day: t.day, kind: t.kind, ...sourceColumns(t) };
+      const key = JSON.stringify(Object.values(row));
+      const counted = counts.get(key);
+      if (counted) counted.taps++;
+      else counts.set(key, { ...row, taps: 1 });
+    }
+    return [...counts.values()].sort(
       byKey((r) =>
         JSON.stringify([r.day, r.kind, r.page, r.referrer_host, r.utm_source, r.utm_medium, r.utm_campaign]),
       ),
     );
+  };
 
   await db.transaction().execute(async (trx) => {
     for (const rows of chunks(views)) {
@@ -155,7 +183,17 @@ export async function writeCounts(
         .onConflict((oc) => oc.doNothing())
         .execute();
     }
-    for (const rows of chunks(taps)) {
+    const firstTaps = new Set<string>();
+    for (const rows of chunks(tapVisitors)) {
+      const stored = await trx
+        .insertInto("contact_tap_visitors")
+        .values(rows)
+        .onConflict((oc) => oc.doNothing())
+        .returning(["day", "visitor_hash", "kind", "page"])
+        .execute();
+      for (const row of stored) firstTaps.add(tapKey(row));
+    }
+    for (const rows of chunks(tapsOf(firstTaps))) {
       await trx
         .insertInto("contact_taps")
         .values(rows)
@@ -213,6 +251,7 @@ export async function closeFinishedDays(db: Kysely<Database>, firstKeptDay: stri
         .execute();
     }
     await trx.deleteFrom("visit_visitors").where("day", "<", firstKeptDay).execute();
+    await trx.deleteFrom("contact_tap_visitors").where("day", "<", firstKeptDay).execute();
     await trx.deleteFrom("visit_salts").where("day", "<", firstKeptDay).execute();
   });
 }

@@ -25,6 +25,8 @@ import * as sqliteToolsCompatible from "./0023-sqlite-tools-compatible.server.ts
 import * as visitCounts from "./0024-visit-counts.server.ts";
 import * as leadPipeline from "./0025-lead-pipeline.server.ts";
 import * as visitReportIndexes from "./0026-visit-report-indexes.server.ts";
+import * as contactTapVisitors from "./0027-contact-tap-visitors.server.ts";
+import * as secretPageLabels from "./0028-secret-page-labels.server.ts";
 
 /** Every migration, in order. Names sort; never rename or edit one that has shipped. */
 const migrations: Record<string, Migration> = {
@@ -54,6 +56,8 @@ const migrations: Record<string, Migration> = {
   "0024-visit-counts": visitCounts,
   "0025-lead-pipeline": leadPipeline,
   "0026-visit-report-indexes": visitReportIndexes,
+  "0027-contact-tap-visitors": contactTapVisitors,
+  "0028-secret-page-labels": secretPageLabels,
 };
 
 export const migrationProvider: MigrationProvider = {
