@@ -68,7 +68,7 @@ describeOnEachEngine("the CSV exports read by Python", () => {
   const files: Record<string, Buffer> = {};
   let read: Read = {};
 
-  const download = async (loader: typeof leadsCsvLoader, address: string) => {
+  const download = async (loader: (args: never) => Promise<Response>, address: string) => {
     const answer = await loader({
       request: new Request(`${SITE}${address}`, { headers: { Cookie: adminCookie } }),
       params: {},
