@@ -56,11 +56,49 @@ describe(".env", () => {
     expect(run.stderr).toContain("o arquivo não existe");
   });
 
+  it("stops at an unquoted '#' in a value, naming the variable and its line, never the value", () => {
+    const file = path.join(dir, "hash.env");
+    writeFileSync(
+      file,
+      "# comentário\nSITE_NAME=Empresa do Arquivo\nSITE_SECRET=abc#def\r\nexport SITE_EMAIL=contato@exemplo.com.br #xyz\n",
+    );
+    // The production start (server.js), and a script's (every one imports scripts/env-file.js).
+    for (const run of [start({ ENV_FILE: file }), environmentSeenIn(project, { ENV_FILE: file })]) {
+      expect(run.status).toBe(1);
+      expect(run.stderr).toContain(`Configuração inválida no arquivo ${file}`);
+      expect(run.stderr).toContain('SITE_SECRET (linha 3): o valor tem "#" fora de aspas');
+      expect(run.stderr).toContain("SITE_EMAIL (linha 4)");
+      expect(run.stderr).toContain('SITE_SECRET="…"');
+      expect(run.stderr).not.toMatch(/abc|def|xyz|SITE_NAME/);
+      expect(run.stderr).not.toMatch(/^\s+at /m);
+    }
+  }, 30_000);
+
+  it("reads '#' inside quotes as part of the value, over lines too", () => {
+    const file = path.join(dir, "quoted.env");
+    writeFileSync(
+      file,
+      [
+        "# SITE_EMAIL=comentado#",
+        'SITE_NAME="Empresa #1"  # um comentário depois das aspas',
+        "SITE_EMAIL='contato#obras@exemplo.com.br'",
+        'SITE_DESCRIPTION="primeira linha',
+        'LINHA_DENTRO=do#valor"',
+        "",
+      ].join("\n"),
+    );
+    const run = environmentSeenIn(project, { ENV_FILE: file });
+    expect(run.stderr).toBe("");
+    expect(run.seen).toEqual({ name: "Empresa #1", email: "contato#obras@exemplo.com.br" });
+  });
+
   it("configures the production server, under the real environment", async () => {
     const file = path.join(dir, "server.env");
     writeFileSync(
       file,
-      `SITE_NAME=Empresa Configurada Pelo Arquivo\nSITE_PHONE_DISPLAY=(41) 3000-1111\nDATA_DIR=${dir}/data\n`,
+      `SITE_NAME=Empresa Configurada Pelo Arquivo\nSITE_PHONE_DISPLAY=(41) 3000-1111\nDATA_DIR=${dir}/data\n` +
+        // Quoted, the "#" is part of the value: cut there, it would be too short to start.
+        'SITE_SECRET="abc#def-e-o-resto-de-um-segredo-longo"\n',
     );
     const server = await startServer({ ENV_FILE: file, SITE_PHONE_DISPLAY: "(41) 3000-2222" });
     try {

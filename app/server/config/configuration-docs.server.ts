@@ -19,7 +19,8 @@ const ENV_EXAMPLE_HEADER = `# Configuration of the site. Copy this file to \`.en
 # \`npm start\` and the scripts (db:*, admin:create, dev) read \`.env\` from the project folder, and
 # a variable set in the real environment (systemd, the shell) wins over the file. Every value
 # below is an example; everything is optional, the defaults run the demo site. A malformed value
-# stops the start with a message naming it, every problem at once.
+# stops the start with a message naming it, every problem at once. A value that holds "#" goes in
+# quotes, e.g. SITE_SECRET="abc#def": unquoted, "#" starts a comment, so the start refuses the line.
 # Written by \`npm run config:docs\` from app/server/config/configuration-schema.server.ts: edit there.
 `;
 
