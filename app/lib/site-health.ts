@@ -6,7 +6,14 @@
 export type HealthStatus = "ok" | "warning" | "error";
 
 /** What the checks are; each appears once, in this order. */
-export type HealthCheckId = "smtp" | "outbox" | "backup" | "public-url" | "second-factor" | "invitations";
+export type HealthCheckId =
+  | "smtp"
+  | "outbox"
+  | "backup"
+  | "public-url"
+  | "database-tls"
+  | "second-factor"
+  | "invitations";
 
 /** One row: a short title, and a detail that, unless the status is ok, says what to do. */
 export interface HealthRow {

@@ -34,7 +34,7 @@ test.beforeAll(async () => {
     instances: 2,
     env: {
       ...database.env,
-      SMTP_URL: sink.url,
+      ...sink.env,
       ADMIN_EMAIL: E2E_ADMIN.email,
       ADMIN_PASSWORD: E2E_ADMIN.password,
       QUOTE_MIN_FILL_SECONDS: "0",

@@ -28,7 +28,7 @@ test.beforeAll(async () => {
   test.setTimeout(120_000);
   smtp = await startSmtpSink();
   dev = await startDevServer({
-    SMTP_URL: smtp.url,
+    ...smtp.env,
     LEADS_TO,
     ADMIN_EMAIL: E2E_ADMIN.email,
     ADMIN_PASSWORD: E2E_ADMIN.password,

@@ -212,7 +212,7 @@ test.describe("the visitor's confirmation e-mail", () => {
     const smtp = await startSmtpSink();
     try {
       site = await startDedicatedServer({
-        SMTP_URL: smtp.url,
+        ...smtp.env,
         LEADS_TO: "orcamentos@exemplo-condominio.com.br",
         QUOTE_RATE_LIMIT_PER_HOUR: "1000",
         QUOTE_MIN_FILL_SECONDS: String(SHARED_SERVER_MIN_FILL_MS / 1000),

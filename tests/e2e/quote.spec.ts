@@ -603,7 +603,7 @@ test.describe("quote form without JavaScript", () => {
 
 test("the company receives the request by e-mail, with Reply-To the visitor", async ({ page }) => {
   const smtp = await startSmtpSink();
-  const own = await ownServer({ SMTP_URL: smtp.url, LEADS_TO: "orcamentos@exemplo-condominio.com.br" });
+  const own = await ownServer({ ...smtp.env, LEADS_TO: "orcamentos@exemplo-condominio.com.br" });
   try {
     expect(own.server.output()).toContain(
       "E-mail: envio via SMTP para orcamentos@exemplo-condominio.com.br (servidor 127.0.0.1:",

@@ -166,7 +166,7 @@ test("without a password typed in the last 10 minutes a session changes no key; 
 }) => {
   test.setTimeout(180_000);
   const smtp = await startSmtpSink();
-  const own = await startDedicatedServer({ SMTP_URL: smtp.url });
+  const own = await startDedicatedServer({ ...smtp.env });
   const ownHandle = await openDatabase(databaseConfigFromEnv(own.databaseEnv));
   try {
     const db = ownHandle.db;

@@ -86,7 +86,7 @@ test("the team story: an Editor with a passkey, the owner's lost phone, the audi
   test.setTimeout(300_000);
   const smtp = await startSmtpSink();
   const site = await startDedicatedServer({
-    SMTP_URL: smtp.url,
+    ...smtp.env,
     ADMIN_EMAIL: OWNER.email,
     ADMIN_PASSWORD: OWNER.password,
   }).catch(async (error: unknown) => {

@@ -176,6 +176,7 @@ describeOnEachEngine("the admin home", () => {
         "outbox",
         "backup",
         "public-url",
+        "database-tls",
         "second-factor",
         "invitations",
       ]);
@@ -296,7 +297,7 @@ describeOnEachEngine("the admin home", () => {
         title: "Envio de e-mail: não foi possível verificar",
       });
       expect(row(rows, "invitations")).toMatchObject({ title: "1 convite pendente" });
-      expect(rows).toHaveLength(6);
+      expect(rows).toHaveLength(7);
     });
 
     it("shows a recorded backup's age: ok, then a warning after two days, an error after seven", async () => {
@@ -534,7 +535,7 @@ describeOnEachEngine("the admin home", () => {
         ipAddress: "203.0.113.9",
         details: null,
       });
-      expect(home.health.map((r) => r.id)).toHaveLength(6);
+      expect(home.health.map((r) => r.id)).toHaveLength(7);
     });
   });
 });

@@ -198,7 +198,7 @@ describe.each(testEngines())("company settings on $name", (engine) => {
     });
 
     function startWorker() {
-      const mail = mailConfigFromEnv({ SMTP_URL: smtp.url, LEADS_TO: "ambiente@alvorada.test" }, defaultSite);
+      const mail = mailConfigFromEnv({ ...smtp.env, LEADS_TO: "ambiente@alvorada.test" }, defaultSite);
       if (!mail.enabled) throw new Error("mail should be on");
       worker = startOutboxWorker({ mail, pollIntervalMs: 50, log: () => undefined });
     }

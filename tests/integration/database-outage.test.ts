@@ -36,7 +36,7 @@ describe.runIf(postgres)("PostgreSQL away for 30 seconds under load", () => {
       env: {
         ...env,
         DATABASE_URL: url.toString(),
-        SMTP_URL: sink.url,
+        ...sink.env,
         // A message being sent as the database went away is sent again once its claim ends:
         // 15 s here instead of the default 2 minutes, so the test does not wait them out.
         OUTBOX_LEASE_SECONDS: String(LEASE_SECONDS),

@@ -212,7 +212,7 @@ describe.each(testEngines())("quote e-mail on $name", (engine) => {
     let sending = false;
     const realMail = mailTo(smtp.url);
     const { createMailTransport } = await import("~/server/email/outbox-worker.server");
-    const real = createMailTransport(realMail.smtpUrl);
+    const real = createMailTransport(realMail);
     const slow = worker(realMail, {
       transport: {
         sendMail: async (message) => {
@@ -339,13 +339,13 @@ describe.each(testEngines().slice(0, 1))("start-up on $name", (engine) => {
 
       const smtp = await startSmtpSink();
       const on = startBackgroundWork(
-        configurationFrom({ SMTP_URL: smtp.url, LEADS_TO: "orcamentos@alvorada.test" }),
+        configurationFrom({ ...smtp.env, LEADS_TO: "orcamentos@alvorada.test" }),
       );
       await on();
       await smtp.close();
       expect(await logged()).toContainEqual(
         expect.objectContaining({
-          msg: `E-mail: envio via SMTP para orcamentos@alvorada.test (servidor 127.0.0.1:${smtp.port}).`,
+          msg: `E-mail: envio via SMTP para orcamentos@alvorada.test (servidor 127.0.0.1:${smtp.port}, sem TLS: SMTP_LOCAL_RELAY_WITHOUT_TLS=true).`,
         }),
       );
       for (const call of written.mock.calls) expect(String(call[0])).not.toContain(SINK_PASSWORD);

@@ -33,7 +33,7 @@ export const test = base.extend<{ ownSiteEnv: Record<string, string>; ownSite: O
   ownSiteEnv: [{}, { option: true }],
   ownSite: async ({ ownSiteEnv }, use) => {
     const smtp = await startSmtpSink();
-    const site = await startDedicatedServer({ SMTP_URL: smtp.url, ...ownSiteEnv });
+    const site = await startDedicatedServer({ ...smtp.env, ...ownSiteEnv });
     const handle = await openDatabase(databaseConfigFromEnv(site.databaseEnv));
     try {
       await use({

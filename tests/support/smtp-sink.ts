@@ -1,7 +1,8 @@
 import { SMTPServer } from "smtp-server";
 
 // A real SMTP server on 127.0.0.1 that keeps what it receives, with a small MIME decoder for
-// assertions (headers with encoded words, quoted-printable or base64 parts).
+// assertions (headers with encoded words, quoted-printable or base64 parts). It offers no
+// STARTTLS, so the site sends to it only as a declared local relay (`env`, `LOCAL_RELAY`).
 
 export interface ReceivedMail {
   envelopeFrom: string;
@@ -19,13 +20,20 @@ export interface SmtpSink {
   port: number;
   /** smtp:// URL with the sink's credentials. */
   url: string;
+  /** SMTP_URL pointing here, declared a local relay without TLS (the site refuses it otherwise). */
+  env: { SMTP_URL: string } & typeof LOCAL_RELAY;
   messages: ReceivedMail[];
+  /** Logins tried (the user names): a client that sends its password in clear shows here. */
+  logins: string[];
   waitForMessages: (count: number, timeoutMs?: number) => Promise<ReceivedMail[]>;
   close: () => Promise<void>;
 }
 
 export const SINK_USER = "site";
 export const SINK_PASSWORD = "s3nh@-secreta";
+
+/** The configuration that lets the site send to a plain server such as this sink. */
+export const LOCAL_RELAY = { SMTP_LOCAL_RELAY_WITHOUT_TLS: "true" } as const;
 
 /** A port that was free a moment ago (for "the SMTP server is down, then comes back"). */
 export { freePort } from "../../harness/site-cluster.ts";
@@ -36,6 +44,7 @@ export function sinkUrl(port: number): string {
 
 export async function startSmtpSink(port = 0): Promise<SmtpSink> {
   const messages: ReceivedMail[] = [];
+  const logins: string[] = [];
   const server = new SMTPServer({
     secure: false,
     disabledCommands: ["STARTTLS"],
@@ -43,6 +52,7 @@ export async function startSmtpSink(port = 0): Promise<SmtpSink> {
     allowInsecureAuth: true,
     logger: false,
     onAuth(auth, _session, callback) {
+      logins.push(auth.username ?? "");
       if (auth.username === SINK_USER && auth.password === SINK_PASSWORD)
         callback(null, { user: auth.username });
       else callback(new Error("Invalid username or password"));
@@ -74,7 +84,9 @@ export async function startSmtpSink(port = 0): Promise<SmtpSink> {
   return {
     port: actualPort,
     url: sinkUrl(actualPort),
+    env: { SMTP_URL: sinkUrl(actualPort), ...LOCAL_RELAY },
     messages,
+    logins,
     waitForMessages: async (count, timeoutMs = 10_000) => {
       const deadline = Date.now() + timeoutMs;
       while (messages.length < count) {

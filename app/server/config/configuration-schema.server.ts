@@ -149,6 +149,27 @@ function isSmtpUrl(value: string): boolean {
   }
 }
 
+/**
+ * nodemailer lets the URL's query override the transport's options, so `?requireTLS=false` or
+ * `?ignoreTLS=true` would quietly send the password in clear: TLS is the scheme's and
+ * SMTP_LOCAL_RELAY_WITHOUT_TLS's to decide, not the URL's.
+ */
+const SMTP_TLS_PARAMETERS = ["requireTLS", "ignoreTLS", "opportunisticTLS", "secure"];
+
+function smtpTlsParameter(value: string): string | undefined {
+  const names = [...new URL(value).searchParams.keys()];
+  return SMTP_TLS_PARAMETERS.find((name) =>
+    names.some((given) => given.toLowerCase() === name.toLowerCase()),
+  );
+}
+
+/** A yes/no variable: true, 1, yes, on / false, 0, no, off. */
+function flag(text: string, reject: Reject): boolean {
+  if (/^(1|true|yes|on)$/i.test(text)) return true;
+  if (/^(0|false|no|off)$/i.test(text)) return false;
+  return reject('deve ser "true" ou "false"');
+}
+
 function isHost(text: string): boolean {
   return isIP(text) !== 0 || /^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/i.test(text);
 }
@@ -305,7 +326,7 @@ export const configurationSchema = z.object({
     {
       group: "Database",
       description:
-        "`postgres://user:password@host:5432/db`: use PostgreSQL instead of SQLite (several instances share it)",
+        "`postgres://user:password@host:5432/db`: use PostgreSQL instead of SQLite (several instances share it). To another machine, add `?sslmode=verify-full` (or `require`): without `sslmode` the connection is unencrypted, and the start and Site health warn (this machine and Unix sockets need none)",
       default: "none (SQLite)",
       example: "postgres://site:senha@127.0.0.1:5432/site",
       secret: true,
@@ -383,7 +404,7 @@ export const configurationSchema = z.object({
     {
       group: "E-mail",
       description:
-        "`smtp://user:password@host:587` (STARTTLS) or `smtps://…:465`; without it quote requests are still kept and shown in the admin, and their e-mails wait in the outbox (see [operations.md](operations.md))",
+        "`smtp://user:password@host:587` (STARTTLS, required: see `SMTP_LOCAL_RELAY_WITHOUT_TLS`) or `smtps://…:465`; parameters that choose TLS (`requireTLS`, `ignoreTLS`, `secure`…) are refused. Without it quote requests are still kept and shown in the admin, and their e-mails wait in the outbox (see [operations.md](operations.md))",
       default: "none (e-mail off)",
       example: "smtp://usuario:senha@smtp.empresa.com.br:587",
       secret: true,
@@ -394,8 +415,24 @@ export const configurationSchema = z.object({
           "deve ser smtp://usuario:senha@servidor:587 (STARTTLS) ou smtps://usuario:senha@servidor:465 (TLS)",
         );
       }
+      const parameter = smtpTlsParameter(text);
+      if (parameter) {
+        reject(
+          `não pode ter o parâmetro ${parameter}: o envio sempre exige TLS (STARTTLS em smtp://, TLS direto em smtps://); para um relay local sem TLS, defina SMTP_LOCAL_RELAY_WITHOUT_TLS=true`,
+        );
+      }
       return text;
     },
+  ),
+  SMTP_LOCAL_RELAY_WITHOUT_TLS: defaulted(
+    false,
+    {
+      group: "E-mail",
+      description:
+        "`true` only when `SMTP_URL` is an `smtp://` relay on this machine (or its private network) that offers no STARTTLS: e-mail then goes to it unencrypted. Otherwise `smtp://` requires STARTTLS, and a server that does not offer it gets nothing (the message waits in the outbox and Site health says why), so the SMTP password and the quote requests never cross the network in clear",
+      example: "false",
+    },
+    flag,
   ),
   MAIL_FROM: variable(
     {

@@ -61,6 +61,23 @@ describe("parseConfiguration", () => {
     expect(config.firstAdmin).toEqual({ email: "admin@exemplo.com.br", password: "uma frase longa" });
   });
 
+  it("requires TLS for e-mail unless SMTP_LOCAL_RELAY_WITHOUT_TLS says the server is a local relay", () => {
+    const smtp = { SMTP_URL: "smtp://127.0.0.1:25" };
+    expect(configurationFrom(smtp).mail.localRelayWithoutTls).toBe(false);
+    expect(
+      configurationFrom({ ...smtp, SMTP_LOCAL_RELAY_WITHOUT_TLS: "false" }).mail.localRelayWithoutTls,
+    ).toBe(false);
+    for (const yes of ["true", "1", "yes", "ON"]) {
+      expect(
+        configurationFrom({ ...smtp, SMTP_LOCAL_RELAY_WITHOUT_TLS: yes }).mail.localRelayWithoutTls,
+      ).toBe(true);
+    }
+    // Parameters that do not touch TLS still pass through to nodemailer.
+    expect(configurationFrom({ SMTP_URL: "smtp://smtp.exemplo.com.br:587?name=site" }).mail.smtpUrl).toBe(
+      "smtp://smtp.exemplo.com.br:587?name=site",
+    );
+  });
+
   it("gives a deep-frozen value", () => {
     const config: Configuration = configurationFrom({
       TRUST_PROXY: "127.0.0.1,::1",
@@ -145,6 +162,21 @@ describe("a malformed value, named in pt-BR with what is wrong", () => {
       'RENDER_CACHE: deve ser "on" ou "off" (recebido "talvez").',
     ]);
     expect(problems({ RENDER_CACHE: "ON" })).toHaveLength(1);
+  });
+
+  it("an SMTP_URL whose parameters would turn TLS off, and a yes/no that is neither", () => {
+    for (const query of ["requireTLS=false", "ignoreTLS=true", "opportunisticTLS=true", "secure=false"]) {
+      const [problem, ...rest] = problems({
+        SMTP_URL: `smtp://site:segredo@smtp.exemplo.com.br:587?${query}`,
+      });
+      expect(rest, query).toEqual([]);
+      expect(problem, query).toBe(
+        `SMTP_URL: não pode ter o parâmetro ${query.split("=")[0]}: o envio sempre exige TLS (STARTTLS em smtp://, TLS direto em smtps://); para um relay local sem TLS, defina SMTP_LOCAL_RELAY_WITHOUT_TLS=true.`,
+      );
+    }
+    expect(problems({ SMTP_LOCAL_RELAY_WITHOUT_TLS: "talvez" })).toEqual([
+      'SMTP_LOCAL_RELAY_WITHOUT_TLS: deve ser "true" ou "false" (recebido "talvez").',
+    ]);
   });
 
   it("a list with an entry that is not an address", () => {

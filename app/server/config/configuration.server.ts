@@ -52,6 +52,8 @@ export interface Configuration {
     readonly from: Readonly<MailAddress> | undefined;
     readonly to: readonly string[] | undefined;
     readonly leaseSeconds: number;
+    /** SMTP_LOCAL_RELAY_WITHOUT_TLS: smtp:// may go unencrypted (otherwise it requires STARTTLS). */
+    readonly localRelayWithoutTls: boolean;
   };
   readonly quote: {
     /** Accepted requests per client address (per /64 for IPv6) per hour. */
@@ -102,6 +104,7 @@ function shape(e: ParsedVariables): Configuration {
       from: e.MAIL_FROM,
       to: e.LEADS_TO,
       leaseSeconds: e.OUTBOX_LEASE_SECONDS,
+      localRelayWithoutTls: e.SMTP_LOCAL_RELAY_WITHOUT_TLS,
     },
     quote: {
       rateLimitPerHour: e.QUOTE_RATE_LIMIT_PER_HOUR,

@@ -5,8 +5,14 @@ import { type Configuration, configuration } from "../config/configuration.serve
 import { formatBytes } from "../db/backup-cli.server";
 import { readBackupRecord } from "../db/backup-record.server";
 import { startDatabase } from "../db/database.server";
+import { DATABASE_TLS_HOW_TO, hostWithoutTls } from "../db/database-tls.server";
 import { mailConfig } from "../email/mail-config.server";
 import { defaultOutboxPolicy, retryDelayMs } from "../email/outbox.server";
+import {
+  isOnThisMachine,
+  isSmtpWithoutTlsError,
+  LOCAL_RELAY_VARIABLE,
+} from "../email/smtp-without-tls.server";
 import { logEvent } from "../http/log.server";
 
 // The admin home's health list, in the manner of WordPress's Site Health: each check a small
@@ -49,6 +55,7 @@ export async function siteHealth(options: SiteHealthOptions = {}): Promise<Healt
     ["outbox", "Fila de e-mails", outboxCheck],
     ["backup", "Backup", backupCheck],
     ["public-url", "Endereço público (HTTPS)", publicUrlCheck],
+    ["database-tls", "Conexão com o banco de dados", databaseTlsCheck],
     ["second-factor", "Segundo fator das contas", secondFactorCheck],
     ["invitations", "Convites pendentes", invitationsCheck],
   ];
@@ -145,6 +152,20 @@ async function smtpCheck({ configuration }: CheckContext): Promise<HealthRow> {
       retryDelayMs(Number(lastFailing.attempts), defaultOutboxPolicy, () => 0.5)
     : null;
   if (failedAt !== null && (sentAt === null || failedAt > Date.parse(sentAt))) {
+    if (isSmtpWithoutTlsError(lastFailing?.last_error)) {
+      return {
+        id: "smtp",
+        status: "error",
+        title: "O servidor de e-mail não oferece TLS",
+        detail:
+          `O servidor ${mail.server} não ofereceu TLS (STARTTLS), e o site não envia a senha do SMTP ` +
+          "nem os pedidos de orçamento sem criptografia: nada foi enviado, e as mensagens esperam na " +
+          "fila. Use o endereço do provedor com STARTTLS (smtp://…:587) ou com TLS direto " +
+          `(smtps://…:465) em SMTP_URL. Só se ${mail.server} for um relay local sem TLS (nesta máquina ` +
+          `ou na rede interna), defina ${LOCAL_RELAY_VARIABLE}=true e reinicie o site; as mensagens ` +
+          "saem em seguida.",
+      };
+    }
     const error = lastFailing?.last_error ? ` Erro: ${lastFailing.last_error}.` : "";
     return {
       id: "smtp",
@@ -155,13 +176,27 @@ async function smtpCheck({ configuration }: CheckContext): Promise<HealthRow> {
         `Último envio bem-sucedido: ${sentAt ? formatSaoPauloDateTime(sentAt) : "nunca"}. ${SMTP_HOW_TO}`,
     };
   }
+  const sending = sentAt
+    ? `Último envio em ${formatSaoPauloDateTime(sentAt)}, pelo servidor ${mail.server}.`
+    : `Envio pelo servidor ${mail.server}; nenhuma mensagem foi enviada ainda.`;
+  if (!mail.requireTls && !isOnThisMachine(mail.smtpUrl)) {
+    // Without TLS a machine in between can read the password, or pose as the server.
+    return {
+      id: "smtp",
+      status: "warning",
+      title: "E-mail sem TLS para outra máquina",
+      detail:
+        `${sending} ${LOCAL_RELAY_VARIABLE}=true faz o envio sem criptografia, e ${mail.server} não ` +
+        "está nesta máquina: a senha do SMTP e os pedidos de orçamento passam pela rede sem " +
+        `proteção. Remova ${LOCAL_RELAY_VARIABLE} se o servidor oferece STARTTLS, ou use smtps://; ` +
+        "mantenha-a só para um relay da rede interna.",
+    };
+  }
   return {
     id: "smtp",
     status: "ok",
     title: sentAt ? "E-mail funcionando" : "E-mail configurado",
-    detail: sentAt
-      ? `Último envio em ${formatSaoPauloDateTime(sentAt)}, pelo servidor ${mail.server}.`
-      : `Envio pelo servidor ${mail.server}; nenhuma mensagem foi enviada ainda.`,
+    detail: mail.requireTls ? sending : `${sending} Relay local, sem TLS (${LOCAL_RELAY_VARIABLE}=true).`,
   };
 }
 
@@ -266,6 +301,35 @@ async function publicUrlCheck({ configuration }: CheckContext): Promise<HealthRo
       "não usa cookie seguro. Sirva o site com HTTPS (o Caddy obtém o certificado sozinho), defina " +
       `PUBLIC_URL como https://${url.host} e reinicie.`,
   };
+}
+
+/** PostgreSQL on another machine without sslmode: the password and the data in clear. */
+async function databaseTlsCheck({ configuration }: CheckContext): Promise<HealthRow> {
+  const { database } = configuration;
+  const host = hostWithoutTls(database);
+  if (host !== undefined) {
+    return {
+      id: "database-tls",
+      status: "warning",
+      title: "Banco de dados sem TLS",
+      detail:
+        `DATABASE_URL aponta para outra máquina (${host}) sem sslmode: a senha do banco, os pedidos de ` +
+        `orçamento e as sessões trafegam pela rede sem criptografia. ${DATABASE_TLS_HOW_TO}`,
+    };
+  }
+  return database.engine === "sqlite"
+    ? {
+        id: "database-tls",
+        status: "ok",
+        title: "Banco de dados nesta máquina",
+        detail: "O SQLite é um arquivo deste servidor: os dados não passam pela rede.",
+      }
+    : {
+        id: "database-tls",
+        status: "ok",
+        title: "Conexão com o banco de dados protegida",
+        detail: "O PostgreSQL está nesta máquina ou é alcançado com TLS (sslmode em DATABASE_URL).",
+      };
 }
 
 /** Active accounts with neither a confirmed TOTP secret nor a passkey. */

@@ -8,6 +8,7 @@ import { logEvent } from "../http/log.server.ts";
 import { takeSiteSecretFrom } from "../settings/site-secret.server.ts";
 import { describeDatabase } from "./config.server.ts";
 import { type DatabaseHandle, openDatabase } from "./connection.server.ts";
+import { databaseTlsWarning } from "./database-tls.server.ts";
 import { migrateToLatest } from "./migrate.server.ts";
 import type { Database } from "./schema";
 import { seedDemoContentIfEmpty } from "./seed/seed-demo.server.ts";
@@ -41,6 +42,8 @@ export function startDatabase(env?: EnvironmentVariables): Promise<DatabaseHandl
         );
       }
       logEvent("info", `Banco de dados: ${describeDatabase(config)}.`);
+      const withoutTls = databaseTlsWarning(config);
+      if (withoutTls) logEvent("warn", withoutTls);
       return handle;
     } catch (error) {
       await handle.close();

@@ -5,6 +5,7 @@ import {
   type EnvironmentVariables,
 } from "../config/configuration.server";
 import type { MailAddress } from "./mailbox.server";
+import { LOCAL_RELAY_VARIABLE } from "./smtp-without-tls.server";
 
 export type MailConfig =
   | { enabled: false; from: MailAddress; to: string[] }
@@ -14,6 +15,11 @@ export type MailConfig =
       smtpUrl: string;
       /** host:port, safe for logs. */
       server: string;
+      /**
+       * smtp:// must upgrade with STARTTLS or send nothing; false only when the configuration
+       * declares a local relay without TLS (smtps:// is TLS from the first byte either way).
+       */
+      requireTls: boolean;
       from: MailAddress;
       to: string[];
       /** How long an instance's claim on a message holds before another may send it. */
@@ -37,6 +43,7 @@ export function mailConfig({ mail }: Configuration, site: SiteConfig): MailConfi
     enabled: true,
     smtpUrl: mail.smtpUrl,
     server: `${url.hostname}:${port}`,
+    requireTls: !mail.localRelayWithoutTls,
     from,
     to,
     leaseMs: mail.leaseSeconds * 1000,
@@ -53,5 +60,6 @@ export function describeMail(config: MailConfig): string {
   if (!config.enabled) {
     return "E-mail desativado: defina SMTP_URL (ex.: smtp://usuario:senha@servidor:587) para receber os pedidos de orçamento por e-mail; os pedidos continuam salvos e aparecem no painel.";
   }
-  return `E-mail: envio via SMTP para ${config.to.join(", ")} (servidor ${config.server}).`;
+  const tls = config.requireTls ? "" : `, sem TLS: ${LOCAL_RELAY_VARIABLE}=true`;
+  return `E-mail: envio via SMTP para ${config.to.join(", ")} (servidor ${config.server}${tls}).`;
 }

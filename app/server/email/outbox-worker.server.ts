@@ -21,6 +21,7 @@ import {
   type OutboxPolicy,
   releaseClaims,
 } from "./outbox.server";
+import { explainSmtpWithoutTls } from "./smtp-without-tls.server";
 
 type EnabledMail = Extract<MailConfig, { enabled: true }>;
 
@@ -40,21 +41,33 @@ export interface MailTransport {
 
 /**
  * nodemailer's SMTP transport, created with the first message: a process that sends nothing
- * (most of the time, most processes) never holds nodemailer in memory.
+ * (most of the time, most processes) never holds nodemailer in memory. On smtp:// it upgrades
+ * with STARTTLS or sends nothing, unless the configuration declares a local relay without TLS
+ * (the configuration refuses URL parameters that would override this).
  */
-export function createMailTransport(smtpUrl: string): MailTransport {
+export function createMailTransport({
+  smtpUrl,
+  requireTls,
+}: Pick<EnabledMail, "smtpUrl" | "requireTls">): MailTransport {
   let smtp: Promise<MailTransport> | undefined;
   const open = () =>
     (smtp ??= import("nodemailer").then(({ createTransport }) =>
       createTransport({
         url: smtpUrl,
+        requireTLS: requireTls,
         connectionTimeout: 15_000,
         greetingTimeout: 15_000,
         socketTimeout: 60_000,
       }),
     ));
   return {
-    sendMail: async (message) => (await open()).sendMail(message),
+    sendMail: async (message) => {
+      try {
+        return await (await open()).sendMail(message);
+      } catch (error) {
+        throw explainSmtpWithoutTls(error);
+      }
+    },
     close: () => {
       void smtp?.then((transport) => transport.close());
     },
@@ -160,7 +173,7 @@ async function deliver(
 export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   const policy: OutboxPolicy = { ...defaultOutboxPolicy, ...options.policy };
   const pollIntervalMs = options.pollIntervalMs ?? 10_000;
-  const transport = options.transport ?? createMailTransport(options.mail.smtpUrl);
+  const transport = options.transport ?? createMailTransport(options.mail);
   const log = options.log ?? defaultLog;
   let stopped = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
