@@ -64,13 +64,15 @@ describe("command line", () => {
     const env = { DATABASE_URL: "postgres://site:segredo@db.exemplo:5432/site", DATABASE_SCHEMA: "cliente" };
     const guide = postgresBackupGuide(env, "backup");
     expect(guide).toContain(
-      'pg_dump --format=custom --no-owner --schema=cliente --file=site.dump "$DATABASE_URL"',
+      "pg_dump --format=custom --no-owner --schema=cliente '--exclude-table-data=*.visit_salts' --file=site.dump \"$DATABASE_URL\"",
     );
     expect(guide).toContain('pg_restore --clean --if-exists --no-owner --dbname "$DATABASE_URL" site.dump');
     expect(guide).not.toContain("segredo");
     const { io: cli, lines } = io();
     expect(await runBackupCli([], env, cli)).toBe(2);
     expect(await runRestoreCli(["site.db"], { DATABASE_URL: env.DATABASE_URL }, cli)).toBe(2);
-    expect(lines.join("\n")).toContain('pg_dump --format=custom --no-owner --file=site.dump "$DATABASE_URL"');
+    expect(lines.join("\n")).toContain(
+      "pg_dump --format=custom --no-owner '--exclude-table-data=*.visit_salts' --file=site.dump \"$DATABASE_URL\"",
+    );
   });
 });

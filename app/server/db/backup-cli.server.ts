@@ -8,6 +8,7 @@ import { type BackupRecord, recordBackupIn } from "./backup-record.server.ts";
 import { type DatabaseConfig, databaseConfigFromEnv, describeDatabase } from "./config.server.ts";
 import { backupPostgresDatabase, pruneBackups } from "./pg-backup.server.ts";
 import { restoreSqliteBackup } from "./restore.server.ts";
+import { pgDumpExclusions } from "./rows-left-out-of-backups.server.ts";
 import { messageOf } from "./sqlite-files.server.ts";
 
 // The command lines of `npm run db:backup` and `npm run db:restore` (scripts/db-backup.ts,
@@ -52,12 +53,14 @@ export function postgresBackupGuide(
   const config = databaseConfigFromEnv(env);
   if (config.engine !== "postgres") throw new Error("postgresBackupGuide: the site is not on PostgreSQL");
   const schema = config.schema ? ` --schema=${config.schema}` : "";
+  // Quoted: the shell must not expand the pattern's "*".
+  const exclusions = pgDumpExclusions.map((option) => ` '${option}'`).join("");
   const what = command === "backup" ? "npm run db:backup" : "npm run db:restore";
   return [
     `Este site usa ${describeDatabase(config)}, e ${what} só trabalha com bancos SQLite.`,
     "No PostgreSQL, use as ferramentas do próprio PostgreSQL. O pg_dump tira uma cópia consistente com o site no ar:",
     "",
-    `  pg_dump --format=custom --no-owner${schema} --file=site.dump "$DATABASE_URL"`,
+    `  pg_dump --format=custom --no-owner${schema}${exclusions} --file=site.dump "$DATABASE_URL"`,
     "",
     "Para restaurar (com o site parado; as tabelas do backup são apagadas e recriadas), guarde antes o",
     "registro de exclusões (LGPD) e reaplique-o depois, para que os pedidos apagados a pedido do titular",

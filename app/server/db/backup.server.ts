@@ -8,6 +8,7 @@ import {
   rowCounts,
   type TableCount,
 } from "./backup-checks.server.ts";
+import { deleteRowsLeftOutOfBackups } from "./rows-left-out-of-backups.server.ts";
 import {
   freePath,
   fsyncDirectory,
@@ -24,7 +25,8 @@ import {
 // WAL mode that read transaction is a snapshot: the running site keeps writing (to the WAL) and
 // the copy holds exactly what was committed when the step began. (Copying in small steps would
 // restart whenever another connection writes, and may never finish on a busy site.) The copy
-// is checked, switched to a single self-contained file (journal_mode DELETE) and only then
+// is switched to a single self-contained file (journal_mode DELETE), loses the rows no backup
+// holds (visit counting's salts, rows-left-out-of-backups.server.ts), is checked, and only then
 // renamed to its final name, so a file named site-*.db is always a finished backup.
 
 export interface BackupResult {
@@ -126,6 +128,8 @@ export async function backupSqliteDatabase(
     try {
       // One self-contained file: no -wal to forget when the backup is moved around.
       copy.exec("PRAGMA journal_mode = DELETE");
+      // Before the checks: what is checked and named is the copy without them.
+      deleteRowsLeftOutOfBackups(copy);
       const problems = integrityProblems(copy);
       if (problems.length) {
         throw new BackupError(

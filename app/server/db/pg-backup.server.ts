@@ -5,10 +5,12 @@ import { childEnvironment } from "../config/configuration.server.ts";
 import { backupTimestamp } from "./backup.server.ts";
 import { BackupError } from "./backup-checks.server.ts";
 import type { DatabaseConfig } from "./config.server.ts";
+import { pgDumpExclusions } from "./rows-left-out-of-backups.server.ts";
 
 // `npm run db:backup -- --pg-dump` on PostgreSQL: pg_dump's custom format (consistent while the
 // site runs), checked by reading its table of contents back with pg_restore, then renamed to
-// its final name, as the SQLite backup does. The connection's password goes to pg_dump in its
+// its final name, as the SQLite backup does; without the rows no backup holds (visit counting's
+// salts, rows-left-out-of-backups.server.ts). The connection's password goes to pg_dump in its
 // environment, never on a command line another user could read.
 
 type PostgresConfig = Extract<DatabaseConfig, { engine: "postgres" }>;
@@ -78,7 +80,11 @@ export async function backupPostgresDatabase(
   const schema = config.schema ? [`--schema=${config.schema}`] : [];
   let dump: { code: number; output: string };
   try {
-    dump = await run("pg_dump", ["--format=custom", "--no-owner", ...schema, `--file=${partial}`], env);
+    dump = await run(
+      "pg_dump",
+      ["--format=custom", "--no-owner", ...schema, ...pgDumpExclusions, `--file=${partial}`],
+      env,
+    );
   } catch {
     throw new BackupError(
       "O pg_dump não foi encontrado. Instale o cliente do PostgreSQL (apt install postgresql-client) na mesma versão principal do servidor, ou mais nova.",
