@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { internationalPhoneDigits } from "./phone-digits";
+import { internationalPhoneDigits, isBrazilianLandline, whatsappLandlineWarning } from "./phone-digits";
 
 describe("internationalPhoneDigits", () => {
   it.each([
@@ -29,5 +29,17 @@ describe("internationalPhoneDigits", () => {
     "",
   ])("refuses %j", (typed) => {
     expect(internationalPhoneDigits(typed)).toBeNull();
+  });
+});
+
+describe("a WhatsApp number that is a fixed line", () => {
+  it("is told apart from a mobile by the digits after the area code", () => {
+    expect(isBrazilianLandline("554133334444")).toBe(true);
+    expect(isBrazilianLandline("551125557777")).toBe(true);
+    expect(isBrazilianLandline("5541998765432")).toBe(false);
+    // Another country's number is never called a Brazilian fixed line.
+    expect(isBrazilianLandline("351212345678")).toBe(false);
+    expect(whatsappLandlineWarning("554133334444")).toContain("telefone fixo");
+    expect(whatsappLandlineWarning("5541998765432")).toBeNull();
   });
 });

@@ -25,3 +25,18 @@ export function internationalPhoneDigits(typed: string): string | null {
   if (digits.startsWith(BRAZIL) && national.test(digits.slice(BRAZIL.length))) return digits;
   return null;
 }
+
+/**
+ * Whether international digits are a Brazilian fixed line (after the area code, 8 digits that
+ * start with 2 to 5): WhatsApp's ordinary app cannot use one.
+ */
+export function isBrazilianLandline(digits: string): boolean {
+  return /^55[1-9][1-9][2-5]\d{7}$/.test(digits);
+}
+
+/** The warning a WhatsApp number that is a fixed line gets, or null. */
+export function whatsappLandlineWarning(whatsappDigits: string): string | null {
+  return isBrazilianLandline(whatsappDigits)
+    ? "O número do WhatsApp parece ser de telefone fixo. O WhatsApp precisa de um celular ou de um número do WhatsApp Business: confira se os visitantes conseguem conversar com ele."
+    : null;
+}

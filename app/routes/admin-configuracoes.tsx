@@ -1,5 +1,6 @@
 import { AdminPage } from "~/components/admin/admin-page";
 import { SettingsForm } from "~/components/admin/settings-form";
+import { whatsappLandlineWarning } from "~/lib/phone-digits";
 import type { RouteHandle } from "~/route-handle";
 import { requireAdminPage } from "~/server/accounts/guard.server";
 import { settingsFormValues, submitSettingsForm } from "~/server/settings/settings-form.server";
@@ -13,6 +14,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const settings = await siteSettingsFor(context);
   return {
     saved: settingsFormValues(companySettingsInForce(settings)),
+    whatsappWarning: whatsappLandlineWarning(settings.site.whatsappDigits),
   };
 }
 
@@ -26,14 +28,14 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export default function AdminSettings({ loaderData, actionData }: Route.ComponentProps) {
-  const { saved } = loaderData;
+  const { saved, whatsappWarning } = loaderData;
   return (
     <AdminPage title="Configurações" failure={actionData}>
       <p className="max-w-3xl text-slate-700 dark:text-slate-300">
         Os dados da empresa que aparecem no site, nos links de WhatsApp, no Google e nos e-mails de orçamento.
         As alterações aparecem no site assim que são salvas.
       </p>
-      <SettingsForm saved={saved} failure={actionData} />
+      <SettingsForm saved={saved} failure={actionData} whatsappWarning={whatsappWarning ?? undefined} />
     </AdminPage>
   );
 }

@@ -180,6 +180,11 @@ function ConversionsSection({
           para cada 100 visitantes. Um visitante é contado uma vez por dia; os visitantes de uma semana são a
           soma dos dias. Semanas de segunda a domingo, horário de Brasília.
         </p>
+        <p className="max-w-3xl text-slate-700 dark:text-slate-300">
+          Os toques são um mínimo: cada pessoa conta um toque por tipo de link e página por dia, e um
+          navegador que bloqueia o aviso do toque (alguns bloqueadores de anúncios e de rastreamento fazem
+          isso) abre o WhatsApp, o telefone ou o e-mail sem que o toque seja contado.
+        </p>
         <ConversionRangeForm from={typed.from} to={typed.to} error={error ?? undefined} />
       </div>
       {figures ? (

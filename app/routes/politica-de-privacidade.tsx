@@ -100,8 +100,9 @@ export default function PoliticaDePrivacidade() {
               <li>o tipo de aparelho: celular, tablet ou computador;</li>
               <li>
                 quantas vezes os links de WhatsApp, telefone e e-mail de cada página foram tocados. Esses
-                links passam por um endereço do próprio site (por exemplo, /contato/whatsapp), que conta o
-                toque e leva você na hora ao WhatsApp, ao telefone ou ao e-mail da empresa.
+                links levam você direto ao WhatsApp, ao telefone ou ao e-mail da empresa; ao tocar, o seu
+                navegador avisa este site (por exemplo, em /contato/whatsapp) de que o link foi tocado, e
+                contamos um toque por pessoa, tipo de link e página por dia.
               </li>
             </ul>
             <p>

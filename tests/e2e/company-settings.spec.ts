@@ -10,7 +10,8 @@ import { databaseConfigFromEnv } from "~/server/db/config.server";
 import { type DatabaseHandle, openDatabase } from "~/server/db/connection.server";
 import { type DedicatedServer, signInOverHttp, startDedicatedServer } from "../support/admin-auth";
 import { seriousAxeViolations } from "../support/axe";
-import { contactHref, whatsappHref } from "../support/pages";
+import { expectContactLink } from "../support/contact-links";
+import { whatsappHref } from "../support/pages";
 
 // The owner changes the company facts in /admin/configuracoes and every public page shows them
 // on the very next request, pages already in the render cache included. These tests change
@@ -141,22 +142,23 @@ test("changing the WhatsApp number and the hours shows on cached pages at the ve
   await test.step("header, footer, chat button and JSON-LD, as a visitor's browser shows them", async () => {
     const home = await visitorPage(browser, "/");
     const newHref = whatsappHref.replace(OLD_WHATSAPP, NEW_WHATSAPP);
-    // The links count the tap on the site, whose redirect leads to the new number at once.
-    const homeHref = contactHref("whatsapp", "/");
-    const tap = await fetch(`${site.url}${homeHref}`, { redirect: "manual" });
-    expect(tap.headers.get("location")).toBe(newHref);
-    await expect(home.getByRole("banner").getByRole("link", { name: "(41) 99876-5432" })).toHaveAttribute(
-      "href",
-      homeHref,
+    // The links lead to the new number at once, the tap counted beside them.
+    await expectContactLink(
+      home.getByRole("banner").getByRole("link", { name: "(41) 99876-5432" }),
+      "whatsapp",
+      "/",
+      newHref,
     );
     const footer = home.getByRole("contentinfo");
-    await expect(footer.getByRole("link", { name: "(41) 99876-5432" })).toHaveAttribute("href", homeHref);
+    await expectContactLink(footer.getByRole("link", { name: "(41) 99876-5432" }), "whatsapp", "/", newHref);
     await expect(footer).toContainText("Segunda a sexta: 8h às 18h");
     await expect(footer).toContainText("Domingo: 9h às 13h");
     await expect(footer).not.toContainText("Sábado");
-    await expect(home.getByRole("link", { name: "Conversar pelo WhatsApp" })).toHaveAttribute(
-      "href",
-      homeHref,
+    await expectContactLink(
+      home.getByRole("link", { name: "Conversar pelo WhatsApp" }),
+      "whatsapp",
+      "/",
+      newHref,
     );
     await expect(footer.getByRole("list", { name: "Redes sociais" }).getByRole("link")).toHaveAttribute(
       "href",
@@ -187,7 +189,7 @@ test("changing the WhatsApp number and the hours shows on cached pages at the ve
     const contact = await visitorPage(browser, "/contato");
     await expect(contact.getByText("Atendimento de segunda a domingo")).toBeVisible();
     for (const link of await contact.getByRole("link", { name: /99876-5432/ }).all()) {
-      await expect(link).toHaveAttribute("href", contactHref("whatsapp", "/contato"));
+      await expectContactLink(link, "whatsapp", "/contato", newHref);
     }
 
     const privacy = await visitorPage(browser, "/politica-de-privacidade");
@@ -287,3 +289,26 @@ for (const colorScheme of ["light", "dark"] as const) {
     expect(await seriousAxeViolations(page)).toEqual([]);
   });
 }
+
+test("a WhatsApp number that is a fixed line is saved with a warning that WhatsApp needs a mobile", async ({
+  page,
+}) => {
+  await openSettings(page);
+  const form = settingsForm(page);
+  await form.getByLabel("WhatsApp, se for outro número").fill("(41) 3333-4444");
+  await form.getByRole("button", { name: "Salvar configurações" }).click();
+  const warning =
+    "O número do WhatsApp parece ser de telefone fixo. O WhatsApp precisa de um celular ou de um número do WhatsApp Business: confira se os visitantes conseguem conversar com ele.";
+  await expect(
+    notifications(page).getByRole("status").filter({ hasText: "Configurações salvas!" }),
+  ).toContainText(warning);
+  // It stays beside the field while the number is a fixed line, for whoever opens the page next.
+  await page.reload();
+  await expect(page.locator("#aviso-whatsapp")).toHaveText(warning);
+  await form.getByLabel("WhatsApp, se for outro número").fill("(41) 99876-5432");
+  await form.getByRole("button", { name: "Salvar configurações" }).click();
+  await expect(
+    notifications(page).getByRole("status").filter({ hasText: "Configurações salvas!" }),
+  ).toBeVisible();
+  await expect(page.locator("#aviso-whatsapp")).toHaveCount(0);
+});

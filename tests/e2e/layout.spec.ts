@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { contactHref, demoArticlePath, publicPages } from "../support/pages";
+import { expectContactLink } from "../support/contact-links";
+import { contactTargets, demoArticlePath, demoWorkPath, publicPages, tapPing } from "../support/pages";
 
 test.describe("shared layout", () => {
   for (const page of publicPages) {
@@ -10,14 +11,12 @@ test.describe("shared layout", () => {
       await expect(browser.getByRole("heading", { level: 1 })).toContainText(page.heading);
 
       const banner = browser.getByRole("banner");
-      // Contact links count the tap on the site, then redirect (tests/integration/visit-counts.test.ts).
-      await expect(banner.getByRole("link", { name: "(41) 99876-5432" })).toHaveAttribute(
-        "href",
-        contactHref("whatsapp", page.path),
-      );
-      await expect(banner.getByRole("link", { name: "contato@alvoradaengenharia.com.br" })).toHaveAttribute(
-        "href",
-        contactHref("email", page.path),
+      // Contact links lead to the real target; the tap is counted by their ping (decision 0071).
+      await expectContactLink(banner.getByRole("link", { name: "(41) 99876-5432" }), "whatsapp", page.path);
+      await expectContactLink(
+        banner.getByRole("link", { name: "contato@alvoradaengenharia.com.br" }),
+        "email",
+        page.path,
       );
       await expect(banner.getByText("Manutenção predial em condomínios")).toBeVisible();
       await expect(banner.getByRole("link", { name: "Solicitar Orçamento" })).toHaveAttribute(
@@ -112,13 +111,41 @@ test.describe("mobile menu", () => {
   });
 });
 
+test("every contact link of every public page is its real target, counted by its ping", async ({
+  request,
+}) => {
+  for (const path of [
+    ...publicPages.map((p) => p.path),
+    demoArticlePath,
+    demoWorkPath,
+    "/politica-de-privacidade",
+    "/pagina-que-nao-existe",
+  ]) {
+    const html = await (await request.get(path)).text();
+    const anchors = [...html.matchAll(/<a\b[^>]*>/g)].map((m) => m[0]);
+    // No link leads through the site to reach the company.
+    expect(
+      anchors.filter((a) => /href="\/contato\//.test(a)),
+      path,
+    ).toEqual([]);
+    const counted = anchors.filter((a) => a.includes("data-toque="));
+    expect(counted.length, path).toBeGreaterThanOrEqual(2);
+    for (const anchor of counted) {
+      const kind = /data-toque="(\w+)"/.exec(anchor)?.[1] as keyof typeof contactTargets;
+      const href = /href="([^"]*)"/.exec(anchor)?.[1]?.replaceAll("&amp;", "&");
+      expect(href, `${path} ${kind}`).toBe(contactTargets[kind]);
+      expect(anchor, path).toContain(`ping="${tapPing(kind, path)}"`);
+    }
+  }
+});
+
 test.describe("chat button", () => {
   for (const path of ["/", "/servicos", "/obras", "/contato", "/pagina-que-nao-existe"]) {
     test(`is on ${path} with the WhatsApp link`, async ({ page }) => {
       await page.goto(path);
       const chat = page.getByRole("link", { name: "Conversar pelo WhatsApp" });
       await expect(chat).toBeVisible();
-      await expect(chat).toHaveAttribute("href", contactHref("whatsapp", path));
+      await expectContactLink(chat, "whatsapp", path);
       await expect(chat).toHaveAttribute("target", "_blank");
       await expect(chat).toHaveAttribute("rel", /noopener/);
     });

@@ -1,8 +1,8 @@
 import { expect, type Page, test } from "@playwright/test";
 import { projects } from "~/content/projects";
 import { startServer } from "../../harness/server";
+import { expectContactLink } from "../support/contact-links";
 import { e2eDatabaseEnv } from "../support/e2e-env";
-import { contactHref } from "../support/pages";
 
 test("home shows the hero, statistics, services, reasons, quote, team and calls to action", async ({
   page,
@@ -27,10 +27,7 @@ test("home shows the hero, statistics, services, reasons, quote, team and calls 
     page.getByRole("region", { name: "Engenharia com nome e sobrenome" }).getByRole("listitem"),
   ).toHaveCount(2);
   await expect(page.getByText(/mais de 11 anos/)).toBeVisible();
-  await expect(page.getByRole("link", { name: "Fale pelo WhatsApp" })).toHaveAttribute(
-    "href",
-    contactHref("whatsapp", "/"),
-  );
+  await expectContactLink(page.getByRole("link", { name: "Fale pelo WhatsApp" }), "whatsapp", "/");
 });
 
 test("services page shows seven blocks with features and images, then the quality commitment", async ({
@@ -121,10 +118,7 @@ test.describe("works accordion", () => {
       "href",
       "/contato",
     );
-    await expect(closing.getByRole("link", { name: "(41) 99876-5432" })).toHaveAttribute(
-      "href",
-      contactHref("whatsapp", "/obras"),
-    );
+    await expectContactLink(closing.getByRole("link", { name: "(41) 99876-5432" }), "whatsapp", "/obras");
   });
 });
 
@@ -175,14 +169,8 @@ test("contact page shows the cards, the complete form, the benefits and the urge
   await expect(benefits.getByRole("listitem")).toHaveCount(8);
   await expect(page.getByRole("heading", { name: "Atendimento Especializado" })).toBeVisible();
   const urgent = page.getByRole("region", { name: "Precisa de atendimento urgente?" });
-  await expect(urgent.getByRole("link", { name: "(41) 99876-5432" })).toHaveAttribute(
-    "href",
-    contactHref("whatsapp", "/contato"),
-  );
-  await expect(urgent.getByRole("link", { name: "Enviar e-mail" })).toHaveAttribute(
-    "href",
-    contactHref("email", "/contato"),
-  );
+  await expectContactLink(urgent.getByRole("link", { name: "(41) 99876-5432" }), "whatsapp", "/contato");
+  await expectContactLink(urgent.getByRole("link", { name: "Enviar e-mail" }), "email", "/contato");
 });
 
 test("an unknown path answers 404 with a way home and logs the path", async ({ page }) => {

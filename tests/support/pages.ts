@@ -11,8 +11,17 @@ export const publicPages = [
 export const whatsappHref =
   "https://wa.me/5541998765432?text=Ol%C3%A1!%20Gostaria%20de%20solicitar%20um%20or%C3%A7amento.";
 
-/** The site's counting link a contact link on `path` carries (it redirects to the real target). */
-export function contactHref(kind: "whatsapp" | "telefone" | "email", path: string): string {
+export type ContactKind = "whatsapp" | "telefone" | "email";
+
+/** Where each kind of contact link leads with the demo company's facts: the real target. */
+export const contactTargets: Record<ContactKind, string> = {
+  whatsapp: whatsappHref,
+  telefone: "tel:+5541998765432",
+  email: "mailto:contato@alvoradaengenharia.com.br",
+};
+
+/** The counting address a contact link on `path` pings (docs/decisions/0071). */
+export function tapPing(kind: ContactKind, path: string): string {
   return `/contato/${kind}?de=${path}`;
 }
 

@@ -21,6 +21,8 @@ export interface SettingsFormProps {
     values?: Partial<SettingsValues>;
     fieldErrors?: Partial<Record<SettingsField, string>>;
   };
+  /** Said under the WhatsApp field while the saved number looks like a fixed line. */
+  whatsappWarning?: string;
 }
 
 function Section({
@@ -55,7 +57,7 @@ function Section({
 const grid = "grid gap-5 sm:grid-cols-2";
 
 /** The company facts the owner edits: every section in one form, saved all at once. */
-export function SettingsForm({ saved, failure }: SettingsFormProps) {
+export function SettingsForm({ saved, failure, whatsappWarning }: SettingsFormProps) {
   const navigation = useNavigation();
   const saving = navigation.state === "submitting";
   const errors = failure?.fieldErrors ?? {};
@@ -106,6 +108,14 @@ export function SettingsForm({ saved, failure }: SettingsFormProps) {
           >
             <TextInput {...text("whatsappDigits")} type="tel" />
           </Field>
+          {whatsappWarning ? (
+            <p
+              id="aviso-whatsapp"
+              className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 sm:col-span-2 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
+            >
+              {whatsappWarning}
+            </p>
+          ) : null}
           <Field label="E-mail de contato" required error={errors.email}>
             <TextInput {...text("email")} type="email" autoComplete="email" />
           </Field>

@@ -11,7 +11,7 @@ import {
   weekdayNames,
   weekdays,
 } from "~/lib/opening-hours";
-import { internationalPhoneDigits } from "~/lib/phone-digits";
+import { internationalPhoneDigits, whatsappLandlineWarning } from "~/lib/phone-digits";
 import { quoteMaxLength } from "~/lib/quote";
 import {
   hoursField,
@@ -319,9 +319,12 @@ export async function submitSettingsForm(request: Request, requestContext: objec
     target: { type: "settings", label: "Configurações da empresa" },
     details: changedFields({ ...companySettingsInForce(settings) }, { ...parsed.settings }),
   });
+  const landline = whatsappLandlineWarning(parsed.settings.whatsappDigits);
   await setFlash(session, {
     title: "Configurações salvas!",
-    description: "O site já mostra os novos dados da empresa.",
+    description: landline
+      ? `O site já mostra os novos dados da empresa. Atenção: ${landline}`
+      : "O site já mostra os novos dados da empresa.",
   });
   throw redirect(SETTINGS_PATH);
 }
