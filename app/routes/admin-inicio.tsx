@@ -31,8 +31,9 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
+// The cards list addresses and titles, single long words a phone cannot fit: they wrap.
 const cardClassName =
-  "flex min-w-0 flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900";
+  "flex min-w-0 flex-col gap-4 break-words rounded-2xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900";
 const linkClassName = "font-semibold text-brand-700 underline dark:text-brand-300";
 const mutedClassName = "text-sm text-slate-600 dark:text-slate-400";
 

@@ -102,7 +102,7 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
                 key={invitation.id}
                 className="flex flex-col gap-2 rounded-xl border border-slate-200 bg-white p-4 sm:flex-row sm:items-center sm:justify-between dark:border-slate-800 dark:bg-slate-900"
               >
-                <p className="text-sm text-slate-800 dark:text-slate-200">
+                <p className="min-w-0 text-sm break-words text-slate-800 dark:text-slate-200">
                   <span className="font-semibold">{invitation.email}</span> · {ROLE_LABELS[invitation.role]} ·{" "}
                   {invitation.expired ? "Expirado" : `Vale até ${invitation.expires}`}
                 </p>
@@ -146,7 +146,8 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
                 key={member.id}
                 className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 lg:flex-row lg:items-center lg:justify-between dark:border-slate-800 dark:bg-slate-900"
               >
-                <div className="flex flex-col gap-1">
+                {/* An address is one long word: it wraps rather than widen the page on a phone. */}
+                <div className="flex min-w-0 flex-col gap-1 break-words">
                   <p className="font-semibold text-slate-900 dark:text-white">
                     {member.name ?? member.email}
                     {member.id === selfId ? " (você)" : ""}
@@ -168,10 +169,18 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
                   ) : null}
                 </div>
                 <div className="flex flex-wrap items-end gap-2">
-                  <Form method="post" className="flex items-end gap-2">
+                  <Form method="post" className="flex flex-wrap items-end gap-2">
                     <input type="hidden" name="intent" value="role" />
                     <input type="hidden" name="id" value={member.id} />
-                    <Field label={`Papel de ${who}`}>
+                    {/* The card names the person above; spelled out in the label, the address
+                        made the field as wide as itself, wider than a phone. */}
+                    <Field
+                      label={
+                        <>
+                          Papel<span className="sr-only"> de {who}</span>
+                        </>
+                      }
+                    >
                       <Select name="role" defaultValue={member.role}>
                         <RoleOptions />
                       </Select>
