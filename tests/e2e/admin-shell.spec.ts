@@ -236,3 +236,62 @@ test("the post editor as the server sends it, before its scripts run, has no axe
   await expect(page.getByRole("button", { name: "Negrito" })).toBeDisabled();
   expect(await axeViolations(page)).toEqual([]);
 });
+
+test("on a phone the Administrador's pages fit the screen, and the menu opens before and after hydration and stays open", async ({
+  page,
+}) => {
+  // A colleague with a long name and a long address (no hyphen, where a line could break), as real
+  // ones have: the team screen lists them.
+  await insertUser(handle.db, {
+    email: `coordenacao.manutencao.${randomUUID().slice(0, 8)}@residencialjardimbotanico.com.br`,
+    name: "Maria Aparecida dos Santos",
+    passwordHash: "sem-senha",
+    role: "editor",
+  });
+  await signIn(page, "admin");
+  await page.setViewportSize({ width: 390, height: 844 });
+  const menuButton = page.getByLabel("Menu do painel");
+  const menu = page.getByRole("navigation", { name: "Seções do painel" });
+  // Tapped before the scripts arrive (they wait until then), the menu must survive the hydration
+  // that follows, as on a slow phone.
+  let releaseScripts = () => {};
+  const scriptsHeld = new Promise<void>((resolve) => {
+    releaseScripts = resolve;
+  });
+  await page.route(/\.js(\?|$)/, async (route) => {
+    await scriptsHeld;
+    await route.continue();
+  });
+  await page.goto("/admin/usuarios", { waitUntil: "commit" });
+  await menuButton.click();
+  await expect(menu).toBeVisible();
+  releaseScripts();
+  await hydrated(page);
+  await page.waitForTimeout(1000);
+  await expect(menu, "open before hydration, a second after it").toBeVisible();
+  // Every item a finger's height (44 px, WCAG 2.5.5).
+  for (const target of [menuButton, ...(await menu.getByRole("link").all())]) {
+    const name = (await target.getAttribute("aria-label")) ?? (await target.textContent());
+    expect((await target.boundingBox())?.height, `${name}: its height`).toBeGreaterThanOrEqual(44);
+  }
+  // Once hydrated, a tap closes it and the next opens it, once each: no handler toggles it again.
+  await menuButton.click();
+  await expect(menu).toBeHidden();
+  await menuButton.click();
+  await page.waitForTimeout(1000);
+  await expect(menu, "opened after hydration, a second later").toBeVisible();
+  await page.unroute(/\.js(\?|$)/);
+  // Nothing wider than the screen, on the pages with the most in them.
+  const widths: Record<string, number> = {};
+  for (const path of [
+    "/admin/usuarios",
+    ADMIN_HOME_PATH,
+    "/admin/solicitacoes",
+    "/admin/configuracoes",
+    "/admin/auditoria",
+  ]) {
+    expect((await page.goto(path))?.status(), path).toBe(200);
+    widths[path] = await page.evaluate(() => document.documentElement.scrollWidth);
+  }
+  expect(widths).toEqual(Object.fromEntries(Object.keys(widths).map((path) => [path, 390])));
+});
