@@ -81,6 +81,22 @@ test("a forgotten password: the same answer for an unknown e-mail, a link that w
 
   await visitor.goto(path);
   await expect(visitor.getByRole("heading", { name: "Criar nova senha" })).toBeVisible();
+  // A tap on the reset page's WhatsApp button is counted under the route's pattern, never the
+  // token (issue 42: a token read from the Painel or a CSV set another account's password).
+  await visitor
+    .context()
+    .route("https://wa.me/**", (route) =>
+      route.fulfill({ status: 200, contentType: "text/html", body: "<title>WhatsApp</title>" }),
+    );
+  const chat = visitor.getByRole("link", { name: "Conversar pelo WhatsApp" });
+  await expect(chat).toHaveAttribute("ping", "/contato/whatsapp?de=/redefinir-senha/%3Atoken");
+  const [conversation] = await Promise.all([visitor.context().waitForEvent("page"), chat.click()]);
+  await conversation.close();
+  await expect
+    .poll(async () => ownSite.db.selectFrom("contact_taps").select(["kind", "page"]).execute(), {
+      timeout: 15_000,
+    })
+    .toEqual([{ kind: "whatsapp", page: "/redefinir-senha/:token" }]);
   await visitor.getByLabel("Nova senha", { exact: true }).fill("alvorada2024");
   await visitor.getByLabel("Repita a nova senha").fill("alvorada2024");
   await visitor.getByRole("button", { name: "Salvar nova senha" }).click();
@@ -102,6 +118,16 @@ test("a forgotten password: the same answer for an unknown e-mail, a link that w
   });
   expect(old.status()).toBe(401);
   await signInOverHttp(visitor.request, { baseUrl: ownSite.url, password: STRONG });
+
+  // The link worked for its owner after the tap; nothing counted holds its token.
+  const counted = JSON.stringify(
+    await Promise.all(
+      (["contact_taps", "contact_tap_visitors", "visit_counts", "visit_visitors"] as const).map((table) =>
+        ownSite.db.selectFrom(table).selectAll().execute(),
+      ),
+    ),
+  );
+  expect(counted).not.toContain(token);
 
   // The link works once.
   await expectLinkRefused(visitor.request, origin, path, 404, "já foi usado");
