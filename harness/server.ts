@@ -19,7 +19,8 @@ export interface RunningServer {
  */
 export function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const start = serverStartCommand();
-  return spawnServer(start.args, { ...start.env, ...env });
+  // As from a shell: Vitest's NODE_ENV=test would give the server React's development build.
+  return spawnServer(start.args, { NODE_ENV: "production", ...start.env, ...env });
 }
 
 /**

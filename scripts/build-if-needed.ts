@@ -54,7 +54,13 @@ if (!existsSync(buildTool)) {
 }
 
 console.log("Gerando a versão de produção do site (npm run build)...");
-const result = spawnSync(process.execPath, [buildTool, "build"], { cwd: root, stdio: "inherit" });
+// Always React's production build: called from Vitest's set-up, this process has NODE_ENV=test,
+// and a build that inherits it ships React's development bundle to every page.
+const result = spawnSync(process.execPath, [buildTool, "build"], {
+  cwd: root,
+  stdio: "inherit",
+  env: { ...process.env, NODE_ENV: "production" },
+});
 if (result.status !== 0) {
   console.error("A compilação falhou; veja as mensagens acima.");
   process.exit(result.status ?? 1);
