@@ -25,6 +25,8 @@ const systemPrograms: SystemProgram[] = [
   { command: "systemd-analyze", debianPackage: "systemd" },
   // Debian's own sqlite3 must open the site's database (tests/integration/sqlite-tools.test.ts).
   { command: "sqlite3", debianPackage: "sqlite3" },
+  // Python's csv module reads the CSV exports as a spreadsheet's reader would (csv-exports.test.ts).
+  { command: "python3", debianPackage: "python3" },
 ];
 
 const POSTGRES_WAIT_MS = 30_000;

@@ -2,6 +2,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { parseEnv } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
 import { parseConfiguration } from "~/server/config/configuration.server";
 import { startServer } from "../../harness/server";
@@ -73,6 +74,16 @@ describe(".env", () => {
       expect(run.stderr).not.toMatch(/^\s+at /m);
     }
   }, 30_000);
+
+  it("stops at text after a value's closing quote, which would be lost, never showing the value", () => {
+    const file = path.join(dir, "after-quote.env");
+    writeFileSync(file, 'SITE_NAME=Empresa\nMAIL_FROM="Site da Empresa" <no-reply@empresa.com.br>\n');
+    const run = environmentSeenIn(project, { ENV_FILE: file });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain("MAIL_FROM (linha 2): há texto depois das aspas que fecham o valor");
+    expect(run.stderr).toContain(`MAIL_FROM='"Nome" <endereco>'`);
+    expect(run.stderr).not.toMatch(/Site da Empresa|no-reply/);
+  });
 
   it("reads '#' inside quotes as part of the value, over lines too", () => {
     const file = path.join(dir, "quoted.env");
@@ -185,10 +196,10 @@ describe("a malformed configuration", () => {
 
 describe(".env.example", () => {
   const example = readFileSync(path.join(root, ".env.example"), "utf8");
-  const settings = [...example.matchAll(/^#([A-Z][A-Z0-9_]*)=(.*)$/gm)].map(([, name, value]) => [
-    name as string,
-    (value as string).replace(/^"(.*)"$/, "$1"),
-  ]);
+  // Each line uncommented, read as the site reads a .env (scripts/env-file.js).
+  const settings = Object.entries(
+    parseEnv([...example.matchAll(/^#([A-Z][A-Z0-9_]*=.*)$/gm)].map(([, line]) => line).join("\n")),
+  );
 
   it("lists every variable of the configuration table (docs/configuration.md), and only those", () => {
     const table = readFileSync(path.join(root, "docs/configuration.md"), "utf8");

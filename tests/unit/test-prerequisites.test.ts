@@ -93,12 +93,12 @@ describe("the test prerequisites", () => {
   }, 60_000);
 
   it("name every missing program's Debian package in one command when they cannot be installed", async () => {
-    // A PATH with no programs on it: caddy, systemd-analyze and sqlite3 are all missing.
+    // A PATH with no programs on it: caddy, systemd-analyze, sqlite3 and python3 are all missing.
     const { status, output } = await runScript([check], cleanEnv({ PATH: "/nonexistent" }));
     expect(status).toBe(1);
     expect(output.trim().split("\n")).toEqual([
       expect.stringMatching(
-        /^Faltam para os testes: caddy, systemd, sqlite3; instale com: .*apt-get install -y caddy systemd sqlite3$/,
+        /^Faltam para os testes: caddy, systemd, sqlite3, python3; instale com: .*apt-get install -y caddy systemd sqlite3 python3$/,
       ),
     ]);
   });

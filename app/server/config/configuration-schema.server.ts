@@ -439,7 +439,8 @@ export const configurationSchema = z.object({
       group: "E-mail",
       description: 'sender of the e-mails, e.g. `"Site da Empresa" <no-reply@empresa.com.br>`',
       default: "the site's name, `no-reply@` the public host",
-      example: '"Site da Empresa" <no-reply@empresa.com.br>',
+      // In single quotes: a .env value that starts with " ends at the next " (the rest is lost).
+      example: `'"Site da Empresa" <no-reply@empresa.com.br>'`,
     },
     (text, reject): MailAddress => {
       const mailbox = parseMailbox(text);
