@@ -138,3 +138,6 @@ function isAdminLike(path: string): boolean {
 export function targetPathOf(target: string): string {
   return redirectKey(target.split(/[?#]/)[0] ?? target);
 }
+
+/** The admin's list of redirects. */
+export const REDIRECTS_PATH = "/admin/redirecionamentos";

@@ -6,7 +6,7 @@ import { requireAdminAction, requireAdminPage } from "~/server/accounts/guard.se
 import { setFlash } from "~/server/accounts/sessions.server";
 import { recordAudit } from "~/server/audit/audit-log.server";
 import { targetLabel } from "~/server/audit/target-label.server";
-import { formText, formTexts, readForm } from "~/server/forms/read-form.server";
+import { formText, formTexts, readForm, UNREADABLE_FORM_MESSAGE } from "~/server/forms/read-form.server";
 import { validateForm } from "~/server/forms/validate-form.server";
 import {
   categoryFormSchema,
@@ -28,7 +28,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const session = await requireAdminAction(request);
   const form = await readForm(request);
-  if (!form) return data({ error: "Não foi possível ler o formulário." }, { status: 400 });
+  if (!form) return data({ error: UNREADABLE_FORM_MESSAGE }, { status: 400 });
   const intent = formText(form, "intent");
   const id = formText(form, "id");
   const before = id ? await targetLabel("categories", id) : null;

@@ -13,7 +13,7 @@ import {
   listUserSessions,
   setFlash,
 } from "~/server/accounts/sessions.server";
-import { formText, readForm } from "~/server/forms/read-form.server";
+import { formText, readForm, UNREADABLE_FORM_MESSAGE } from "~/server/forms/read-form.server";
 import type { Route } from "./+types/admin-conta-dispositivos";
 
 // 'Dispositivos conectados': the signed-in user's own sessions (browser, address, last
@@ -41,7 +41,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const session = await requireAdminAction(request);
   const form = await readForm(request);
-  if (!form) return data({ error: "Não foi possível ler o formulário." }, { status: 400 });
+  if (!form) return data({ error: UNREADABLE_FORM_MESSAGE }, { status: 400 });
   const intent = formText(form, "intent");
   if (intent === "end-others") {
     const ended = await endOtherSessions(session);

@@ -38,7 +38,7 @@ import {
   totpStatus,
   unusedRecoveryCodes,
 } from "~/server/accounts/totp.server";
-import { formText, formTexts, readForm } from "~/server/forms/read-form.server";
+import { formText, formTexts, readForm, UNREADABLE_FORM_MESSAGE } from "~/server/forms/read-form.server";
 import { validateForm } from "~/server/forms/validate-form.server";
 import { siteSettingsFor } from "~/server/settings/site-settings.server";
 import type { Route } from "./+types/admin-conta";
@@ -70,7 +70,7 @@ const NEEDS_RECENT_AUTHENTICATION = new Set(["totp-start", "totp-confirm", "pass
 export async function action({ request, context }: Route.ActionArgs) {
   const session = await requireAdminAction(request);
   const form = await readForm(request);
-  if (!form) return data({ error: "Não foi possível ler o formulário." }, { status: 400 });
+  if (!form) return data({ error: UNREADABLE_FORM_MESSAGE }, { status: 400 });
   const intent = formText(form, "intent");
   if (intent === "reauthenticate") return reauthenticateAction(session, form);
   // Turning TOTP off and changing the password ask for the password themselves.

@@ -11,7 +11,7 @@ import { setFlash } from "~/server/accounts/sessions.server";
 import { readMove } from "~/server/admin-lists/reorder.server";
 import { recordAudit } from "~/server/audit/audit-log.server";
 import { targetLabel } from "~/server/audit/target-label.server";
-import { formText, readForm } from "~/server/forms/read-form.server";
+import { formText, readForm, UNREADABLE_FORM_MESSAGE } from "~/server/forms/read-form.server";
 import { WORK_GONE_MESSAGE, workIdFromParam } from "~/server/works/work-id.server";
 import { deleteWork, moveWork, setWorkPublished } from "~/server/works/work-list-actions.server";
 import { listWorksForAdmin, worksQueryFrom } from "~/server/works/works-admin-list.server";
@@ -44,7 +44,7 @@ function backToList(request: Request): string {
 export async function action({ request }: Route.ActionArgs) {
   const session = await requireAdminAction(request);
   const form = await readForm(request);
-  if (!form) return data({ error: "Não foi possível ler o formulário." }, { status: 400 });
+  if (!form) return data({ error: UNREADABLE_FORM_MESSAGE }, { status: 400 });
   const intent = formText(form, "intent");
   const id = workIdFromParam(formText(form, "id"));
   if (intent === "delete") {

@@ -1,34 +1,22 @@
-import { data, Form, redirect } from "react-router";
+import { Form } from "react-router";
 import { AdminPage } from "~/components/admin/admin-page";
 import { ListPagination } from "~/components/admin/list-pagination";
 import { Button, Field, labelClassName, TextInput } from "~/components/admin/ui";
 import { siteDefaults } from "~/config/site-env.server";
-import {
-  parseRedirectSource,
-  parseRedirectTarget,
-  REDIRECT_CSV_MAX_BYTES,
-  REDIRECT_PATH_MAX_LENGTH,
-} from "~/lib/redirect-paths";
+import { REDIRECT_CSV_MAX_BYTES, REDIRECT_PATH_MAX_LENGTH, REDIRECTS_PATH } from "~/lib/redirect-paths";
 import type { RouteHandle } from "~/route-handle";
+import { answerCommand, type CommandFailure } from "~/route-support/answer-command.server";
 import { requireAdminAction, requireAdminPage } from "~/server/accounts/guard.server";
-import { setFlash } from "~/server/accounts/sessions.server";
-import { recordAudit } from "~/server/audit/audit-log.server";
-import { formText, readForm } from "~/server/forms/read-form.server";
-import { parseRedirectCsv } from "~/server/redirects/redirect-csv.server";
-import {
-  addRedirects,
-  deleteRedirect,
-  listRedirects,
-  redirectsQueryFrom,
-} from "~/server/redirects/redirects.server";
+import { refused } from "~/server/commands/command-outcome.server";
+import { formText, readForm, UNREADABLE_FORM_MESSAGE } from "~/server/forms/read-form.server";
+import { createRedirect, importRedirects, removeRedirect } from "~/server/redirects/redirect-commands.server";
+import { listRedirects, redirectsQueryFrom } from "~/server/redirects/redirects.server";
 import type { Route } from "./+types/admin-redirecionamentos";
 
 // Permanent redirects (301): those the database made when a published post changed its slug,
 // and those the owner adds from the old site's addresses, one at a time or from a CSV file.
 
 export const handle: RouteHandle = { hydrate: true };
-
-const LIST_PATH = "/admin/redirecionamentos";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdminPage(request);
@@ -42,83 +30,23 @@ function siteOrigins(request: Request): string[] {
   return [...new Set([new URL(siteDefaults().publicUrl).origin, new URL(request.url).origin])];
 }
 
-type ActionFailure = { error: string; lines?: string[] };
-
-function failure(error: string, status: number, lines?: string[]) {
-  return data<ActionFailure>(lines ? { error, lines } : { error }, { status });
-}
+type ActionFailure = CommandFailure;
 
 export async function action({ request }: Route.ActionArgs) {
   const session = await requireAdminAction(request);
   const form = await readForm(request);
-  if (!form) return failure("Não foi possível ler o formulário.", 400);
-  const intent = formText(form, "intent");
+  if (!form) return answerCommand(session, refused(UNREADABLE_FORM_MESSAGE));
   const origins = siteOrigins(request);
-
-  if (intent === "delete") {
-    const id = Number.parseInt(formText(form, "id"), 10);
-    const from = Number.isSafeInteger(id) ? await deleteRedirect(id) : null;
-    if (!from) return failure("Redirecionamento não encontrado. Ele pode já ter sido excluído.", 404);
-    await recordAudit(session, {
-      action: "redirect.delete",
-      target: { type: "redirect", id: String(id), label: from },
-    });
-    await setFlash(session, {
-      title: "Redirecionamento excluído!",
-      description: `${from} não redireciona mais.`,
-    });
-    throw redirect(LIST_PATH);
-  }
-
-  if (intent === "create") {
-    const from = parseRedirectSource(formText(form, "from"), origins);
-    if (!from.ok) return failure(from.message, 400);
-    const to = parseRedirectTarget(formText(form, "to"), origins);
-    if (!to.ok) return failure(to.message, 400);
-    const result = await addRedirects([{ from: from.path, to: to.path }]);
-    if (!result.ok) {
-      const message = [...result.problems.values()][0] ?? "Redirecionamento recusado.";
-      return failure(message.charAt(0).toUpperCase() + message.slice(1), 409);
-    }
-    await recordAudit(session, {
-      action: "redirect.create",
-      target: { type: "redirect", label: from.path },
-      details: { to: to.path },
-    });
-    await setFlash(session, { title: "Redirecionamento criado!", description: `${from.path} → ${to.path}` });
-    throw redirect(LIST_PATH);
-  }
-
-  if (intent === "import") {
-    const file = form.get("csv");
-    if (!(file instanceof File) || file.size === 0) return failure("Escolha um arquivo CSV.", 400);
-    if (file.size > REDIRECT_CSV_MAX_BYTES) return failure("O arquivo CSV pode ter no máximo 1 MB.", 413);
-    const parsed = parseRedirectCsv(await file.text(), origins);
-    if (!parsed.ok)
-      return failure("Nada foi importado: corrija o arquivo e envie de novo.", 400, parsed.errors);
-    const result = await addRedirects(parsed.redirects);
-    if (!result.ok) {
-      const lines = [...result.problems].map(
-        ([index, message]) => `Linha ${parsed.redirects[index]?.line ?? index + 1}: ${message}`,
-      );
-      return failure("Nada foi importado: corrija o arquivo e envie de novo.", 409, lines);
-    }
-    await recordAudit(session, {
-      action: "redirect.import",
-      target: { type: "redirect", label: file.name.slice(0, 200) },
-      details: { added: result.added },
-    });
-    await setFlash(session, {
-      title: "Redirecionamentos importados!",
-      description:
-        result.added === 1
-          ? "1 redirecionamento importado."
-          : `${result.added} redirecionamentos importados.`,
-    });
-    throw redirect(LIST_PATH);
-  }
-
-  return failure("Ação desconhecida.", 400);
+  const intent = formText(form, "intent");
+  const outcome =
+    intent === "delete"
+      ? await removeRedirect(session, { id: formText(form, "id") })
+      : intent === "create"
+        ? await createRedirect(session, { origins, from: formText(form, "from"), to: formText(form, "to") })
+        : intent === "import"
+          ? await importRedirects(session, { origins, file: form.get("csv") })
+          : refused("Ação desconhecida.");
+  return answerCommand(session, outcome);
 }
 
 export const meta: Route.MetaFunction = () => [
@@ -135,7 +63,7 @@ function pageHref(search: string, page: number): string {
   if (search) params.set("busca", search);
   if (page > 1) params.set("pagina", String(page));
   const query = params.toString();
-  return query ? `${LIST_PATH}?${query}` : LIST_PATH;
+  return query ? `${REDIRECTS_PATH}?${query}` : REDIRECTS_PATH;
 }
 
 const sectionClassName =

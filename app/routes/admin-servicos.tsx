@@ -10,7 +10,7 @@ import { setFlash } from "~/server/accounts/sessions.server";
 import { readMove } from "~/server/admin-lists/reorder.server";
 import { recordAudit } from "~/server/audit/audit-log.server";
 import { targetLabel } from "~/server/audit/target-label.server";
-import { formText, readForm } from "~/server/forms/read-form.server";
+import { formText, readForm, UNREADABLE_FORM_MESSAGE } from "~/server/forms/read-form.server";
 import {
   deleteService,
   listServicesForAdmin,
@@ -34,7 +34,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const session = await requireAdminAction(request);
   const form = await readForm(request);
-  if (!form) return data({ error: "Não foi possível ler o formulário." }, { status: 400 });
+  if (!form) return data({ error: UNREADABLE_FORM_MESSAGE }, { status: 400 });
   const intent = formText(form, "intent");
   const id = serviceIdFromParam(formText(form, "id"));
   const target = { type: "service", id, label: id ? await targetLabel("services", id) : null };

@@ -15,7 +15,7 @@ import { requireAdminAction, requireAdminPage } from "~/server/accounts/guard.se
 import { setFlash } from "~/server/accounts/sessions.server";
 import { recordAudit } from "~/server/audit/audit-log.server";
 import { leadMention } from "~/server/audit/lead-audit.server";
-import { formText, readForm } from "~/server/forms/read-form.server";
+import { formText, readForm, UNREADABLE_FORM_MESSAGE } from "~/server/forms/read-form.server";
 import { addLeadNote, moveLead } from "~/server/leads/lead-pipeline.server";
 import { parseStageForm } from "~/server/leads/lead-stage-form.server";
 import { leadTimeline } from "~/server/leads/lead-timeline.server";
@@ -47,7 +47,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const session = await requireAdminAction(request, { can: "leads.manage" });
   const id = leadIdFromParam(params.id);
   const form = await readForm(request);
-  if (!form) return data({ error: "Não foi possível ler o formulário.", fieldErrors: {} }, { status: 400 });
+  if (!form) return data({ error: UNREADABLE_FORM_MESSAGE, fieldErrors: {} }, { status: 400 });
   if (!id) return data({ error: "Solicitação não encontrada.", fieldErrors: {} }, { status: 404 });
   if (formText(form, "intent") === "note") {
     const note = leadNoteSchema.min(1, "Escreva a nota.").safeParse(formText(form, "text").trim());

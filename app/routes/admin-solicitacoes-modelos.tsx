@@ -7,7 +7,7 @@ import type { RouteHandle } from "~/route-handle";
 import { requireAdminAction, requireAdminPage } from "~/server/accounts/guard.server";
 import { setFlash } from "~/server/accounts/sessions.server";
 import { recordAudit } from "~/server/audit/audit-log.server";
-import { formText, formTexts, readForm } from "~/server/forms/read-form.server";
+import { formText, formTexts, readForm, UNREADABLE_FORM_MESSAGE } from "~/server/forms/read-form.server";
 import { validateForm } from "~/server/forms/validate-form.server";
 import {
   deleteReplyTemplate,
@@ -31,8 +31,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const session = await requireAdminAction(request, { can: "leads.manage" });
   const form = await readForm(request);
-  if (!form)
-    return data({ error: "Não foi possível ler o formulário.", id: "", fieldErrors: {} }, { status: 400 });
+  if (!form) return data({ error: UNREADABLE_FORM_MESSAGE, id: "", fieldErrors: {} }, { status: 400 });
   const id = formText(form, "id");
   if (formText(form, "intent") === "delete") {
     if (!(await deleteReplyTemplate(id))) {

@@ -9,7 +9,7 @@ import { requireAdminAction, requireAdminPage } from "~/server/accounts/guard.se
 import { setFlash } from "~/server/accounts/sessions.server";
 import { recordAudit } from "~/server/audit/audit-log.server";
 import { leadMention } from "~/server/audit/lead-audit.server";
-import { formText, readForm } from "~/server/forms/read-form.server";
+import { formText, readForm, UNREADABLE_FORM_MESSAGE } from "~/server/forms/read-form.server";
 import { leadBoard, parseBoardQuery } from "~/server/leads/lead-board.server";
 import { moveLead } from "~/server/leads/lead-pipeline.server";
 import { parseStageForm } from "~/server/leads/lead-stage-form.server";
@@ -32,7 +32,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const session = await requireAdminAction(request, { can: "leads.manage" });
   const form = await readForm(request);
-  if (!form) return data({ error: "Não foi possível ler o formulário." }, { status: 400 });
+  if (!form) return data({ error: UNREADABLE_FORM_MESSAGE }, { status: 400 });
   const id = leadIdFromParam(formText(form, "id"));
   const change = parseStageForm(form);
   if (!change.ok) return data({ error: change.message }, { status: 400 });

@@ -7,7 +7,7 @@ import { requireAdminAction, requireAdminPage } from "~/server/accounts/guard.se
 import { setFlash } from "~/server/accounts/sessions.server";
 import { recordAudit } from "~/server/audit/audit-log.server";
 import { leadMention } from "~/server/audit/lead-audit.server";
-import { formTexts, readForm } from "~/server/forms/read-form.server";
+import { formTexts, readForm, UNREADABLE_FORM_MESSAGE } from "~/server/forms/read-form.server";
 import { validateForm } from "~/server/forms/validate-form.server";
 import { emailReplySchema, sendEmailReply } from "~/server/leads/lead-replies.server";
 import { getLead, leadIdFromParam } from "~/server/leads/leads-admin.server";
@@ -46,7 +46,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const lead = id ? await getLead(id) : null;
   if (!lead) return data({ error: "Solicitação não encontrada.", fieldErrors: {} }, { status: 404 });
   const form = await readForm(request);
-  if (!form) return data({ error: "Não foi possível ler o formulário.", fieldErrors: {} }, { status: 400 });
+  if (!form) return data({ error: UNREADABLE_FORM_MESSAGE, fieldErrors: {} }, { status: 400 });
   const parsed = validateForm(emailReplySchema, formTexts(form, ["subject", "text", "template"]));
   if (!parsed.ok) return data({ error: parsed.message, fieldErrors: parsed.fieldErrors }, { status: 400 });
   if (!(await sendEmailReply(lead.id, parsed.data, session.user))) {

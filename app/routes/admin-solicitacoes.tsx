@@ -16,7 +16,7 @@ import { setFlash } from "~/server/accounts/sessions.server";
 import { parseLeadListQuery } from "~/server/admin-lists/list-query.server";
 import { recordAudit } from "~/server/audit/audit-log.server";
 import { leadBeforeChange, leadMention } from "~/server/audit/lead-audit.server";
-import { formText, readForm } from "~/server/forms/read-form.server";
+import { formText, readForm, UNREADABLE_FORM_MESSAGE } from "~/server/forms/read-form.server";
 import { parseStageForm } from "~/server/leads/lead-stage-form.server";
 import {
   deleteLead,
@@ -53,7 +53,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const session = await requireAdminAction(request, { can: "leads.manage" });
   const form = await readForm(request);
-  if (!form) return data({ error: "Não foi possível ler o formulário." }, { status: 400 });
+  if (!form) return data({ error: UNREADABLE_FORM_MESSAGE }, { status: 400 });
   const id = formText(form, "id");
   const back = `/admin/solicitacoes${new URL(request.url).search}`;
   const before = await leadBeforeChange(id);

@@ -1,5 +1,5 @@
 import { requireAdminAction } from "~/server/accounts/guard.server";
-import { formText, readForm } from "~/server/forms/read-form.server";
+import { formText, readForm, UNREADABLE_FORM_MESSAGE } from "~/server/forms/read-form.server";
 import { parseDataSubject } from "~/server/personal-data/data-subject.server";
 import { exportPersonalData } from "~/server/personal-data/personal-data.server";
 import type { Route } from "./+types/admin-titulares-exportar";
@@ -13,7 +13,7 @@ export async function action({ request }: Route.ActionArgs) {
   const form = await readForm(request);
   const parsed = form ? parseDataSubject(formText(form, "titular")) : null;
   if (!parsed?.ok) {
-    return new Response(parsed?.message ?? "Não foi possível ler o formulário.", {
+    return new Response(parsed?.message ?? UNREADABLE_FORM_MESSAGE, {
       status: 400,
       headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "private, no-store" },
     });

@@ -4,7 +4,7 @@ import { Badge, Button, Field, TextInput } from "~/components/admin/ui";
 import type { RouteHandle } from "~/route-handle";
 import { requireAdminAction, requireAdminPage } from "~/server/accounts/guard.server";
 import { setFlash } from "~/server/accounts/sessions.server";
-import { formText, readForm } from "~/server/forms/read-form.server";
+import { formText, readForm, UNREADABLE_FORM_MESSAGE } from "~/server/forms/read-form.server";
 import {
   parseDataSubject,
   SUBJECT_MAX_LENGTH,
@@ -32,7 +32,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const session = await requireAdminAction(request, { can: "personal-data.manage" });
   const form = await readForm(request);
-  if (!form) return data({ error: "Não foi possível ler o formulário." }, { status: 400 });
+  if (!form) return data({ error: UNREADABLE_FORM_MESSAGE }, { status: 400 });
   const typed = formText(form, "titular");
   const parsed = parseDataSubject(typed);
   if (!parsed.ok) {

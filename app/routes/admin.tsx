@@ -11,7 +11,7 @@ import { requireAdminAction, requireAdminPage } from "~/server/accounts/guard.se
 import { setFlash } from "~/server/accounts/sessions.server";
 import { parsePostListQuery } from "~/server/admin-lists/list-query.server";
 import { recordAudit } from "~/server/audit/audit-log.server";
-import { formText, readForm } from "~/server/forms/read-form.server";
+import { formText, readForm, UNREADABLE_FORM_MESSAGE } from "~/server/forms/read-form.server";
 import { postTitle } from "~/server/posts/post-revisions-page.server";
 import { deletePost, listPosts, POST_GONE_MESSAGE } from "~/server/posts/posts-admin.server";
 import { listCategories } from "~/server/posts/public-posts.server";
@@ -44,7 +44,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const session = await requireAdminAction(request);
   const form = await readForm(request);
-  if (!form) return data({ error: "Não foi possível ler o formulário." }, { status: 400 });
+  if (!form) return data({ error: UNREADABLE_FORM_MESSAGE }, { status: 400 });
   if (formText(form, "intent") !== "delete") return data({ error: "Ação desconhecida." }, { status: 400 });
   const id = formText(form, "id");
   const title = id ? await postTitle(id) : null;

@@ -10,7 +10,7 @@ import { clearPendingSignInCookie, readPendingSignIn } from "~/server/accounts/p
 import { completeSecondFactor, PENDING_EXPIRED_MESSAGE } from "~/server/accounts/second-factor.server";
 import { totpStatus } from "~/server/accounts/totp.server";
 import { requestClientIp } from "~/server/audit/request-address.server";
-import { formText, readForm } from "~/server/forms/read-form.server";
+import { formText, readForm, UNREADABLE_FORM_MESSAGE } from "~/server/forms/read-form.server";
 import { validateForm } from "~/server/forms/validate-form.server";
 import type { Route } from "./+types/auth-verificacao";
 
@@ -40,7 +40,7 @@ export async function action({ request }: Route.ActionArgs) {
   const pending = await readPendingSignIn(request);
   if (!pending) return data({ error: PENDING_EXPIRED_MESSAGE }, { status: 410 });
   const form = await readForm(request);
-  if (!form) return data({ error: "Não foi possível ler o formulário. Tente novamente." }, { status: 400 });
+  if (!form) return data({ error: `${UNREADABLE_FORM_MESSAGE} Tente novamente.` }, { status: 400 });
   const parsed = validateForm(codeFormSchema, { code: formText(form, "code") });
   if (!parsed.ok) return data({ error: parsed.message }, { status: 400 });
   const result = await completeSecondFactor(request, pending, parsed.data.code, requestClientIp());

@@ -9,7 +9,7 @@ import { assertSameOrigin } from "~/server/accounts/guard.server";
 import { attemptLogin } from "~/server/accounts/login.server";
 import { getSession } from "~/server/accounts/sessions.server";
 import { requestClientIp } from "~/server/audit/request-address.server";
-import { formText, readForm } from "~/server/forms/read-form.server";
+import { formText, readForm, UNREADABLE_FORM_MESSAGE } from "~/server/forms/read-form.server";
 import { validateForm } from "~/server/forms/validate-form.server";
 import type { Route } from "./+types/auth";
 
@@ -32,7 +32,7 @@ export async function action({ request }: Route.ActionArgs) {
   assertSameOrigin(request);
   const form = await readForm(request);
   if (!form)
-    return data({ error: "Não foi possível ler o formulário. Tente novamente.", email: "" }, { status: 400 });
+    return data({ error: `${UNREADABLE_FORM_MESSAGE} Tente novamente.`, email: "" }, { status: 400 });
   // Overlong values are cut, not refused: no account has them, so the attempt just fails.
   const email = formText(form, "email").slice(0, 320);
   const password = formText(form, "password").slice(0, 256);

@@ -5,7 +5,7 @@ import { pageMeta, siteFromMatches } from "~/lib/seo";
 import { assertSameOrigin } from "~/server/accounts/guard.server";
 import { createSession } from "~/server/accounts/sessions.server";
 import { recordAudit } from "~/server/audit/audit-log.server";
-import { formTexts, readForm } from "~/server/forms/read-form.server";
+import { formTexts, readForm, UNREADABLE_FORM_MESSAGE } from "~/server/forms/read-form.server";
 import { validateForm } from "~/server/forms/validate-form.server";
 import { siteSettingsFor } from "~/server/settings/site-settings.server";
 import { acceptFormSchema, acceptInvitation, findInvitation } from "~/server/team/invitations.server";
@@ -21,8 +21,7 @@ export async function loader({ params }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   assertSameOrigin(request);
   const form = await readForm(request);
-  if (!form)
-    return data({ error: "Não foi possível ler o formulário. Tente novamente.", name: "" }, { status: 400 });
+  if (!form) return data({ error: `${UNREADABLE_FORM_MESSAGE} Tente novamente.`, name: "" }, { status: 400 });
   const fields = formTexts(form, ["name", "password", "confirmation"]);
   const name = fields.name.slice(0, 120);
   const parsed = validateForm(acceptFormSchema, fields);

@@ -9,7 +9,7 @@ import {
   requestPasswordReset,
 } from "~/server/accounts/password-resets.server";
 import { requestClientIp } from "~/server/audit/request-address.server";
-import { formText, readForm } from "~/server/forms/read-form.server";
+import { formText, readForm, UNREADABLE_FORM_MESSAGE } from "~/server/forms/read-form.server";
 import { validateForm } from "~/server/forms/validate-form.server";
 import { siteSettingsFor } from "~/server/settings/site-settings.server";
 import type { Route } from "./+types/esqueci-minha-senha";
@@ -18,10 +18,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   assertSameOrigin(request);
   const form = await readForm(request);
   if (!form)
-    return data(
-      { error: "Não foi possível ler o formulário. Tente novamente.", notice: null },
-      { status: 400 },
-    );
+    return data({ error: `${UNREADABLE_FORM_MESSAGE} Tente novamente.`, notice: null }, { status: 400 });
   const parsed = validateForm(forgotFormSchema, { email: formText(form, "email") });
   if (!parsed.ok) return data({ error: parsed.message, notice: null }, { status: 400 });
   const siteName = (await siteSettingsFor(context)).site.name;

@@ -7,7 +7,7 @@ import {
   newPasswordSchema,
   resetPassword,
 } from "~/server/accounts/password-resets.server";
-import { formTexts, readForm } from "~/server/forms/read-form.server";
+import { formTexts, readForm, UNREADABLE_FORM_MESSAGE } from "~/server/forms/read-form.server";
 import { validateForm } from "~/server/forms/validate-form.server";
 import { siteSettingsFor } from "~/server/settings/site-settings.server";
 import type { Route } from "./+types/redefinir-senha";
@@ -22,10 +22,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   assertSameOrigin(request);
   const form = await readForm(request);
   if (!form)
-    return data(
-      { error: "Não foi possível ler o formulário. Tente novamente.", done: false },
-      { status: 400 },
-    );
+    return data({ error: `${UNREADABLE_FORM_MESSAGE} Tente novamente.`, done: false }, { status: 400 });
   const parsed = validateForm(newPasswordSchema, formTexts(form, ["password", "confirmation"]));
   if (!parsed.ok) return data({ error: parsed.message, done: false }, { status: 400 });
   const siteName = (await siteSettingsFor(context)).site.name;

@@ -10,26 +10,13 @@ import { type EnabledMail, mailTo } from "../support/mail-to";
 import { submit, validQuote } from "../support/quote-requests";
 import { freePort, SINK_PASSWORD, type SmtpSink, sinkUrl, startSmtpSink } from "../support/smtp-sink";
 import { testEngines } from "../support/test-database";
+import { waitFor } from "../support/wait-for";
 
 const fastPolicy = { retryBaseMs: 100, retryMaxMs: 400, leaseMs: 5_000 };
 
 async function outboxRows() {
   const db = await database();
   return db.selectFrom("outbox").selectAll().orderBy("created_at").execute();
-}
-
-async function waitFor<T>(
-  probe: () => Promise<T>,
-  accept: (value: T) => boolean,
-  timeoutMs = 10_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (accept(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out; last value: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
 }
 
 const quiet = () => undefined;

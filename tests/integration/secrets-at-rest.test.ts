@@ -26,6 +26,7 @@ import { insertUser } from "../support/db";
 import { describeOnEachEngine } from "../support/engine-suite";
 import { testEngines } from "../support/test-database";
 import { everyTextValue } from "../support/text-values";
+import { waitFor } from "../support/wait-for";
 
 // Secrets at rest (docs/decisions/0046): what the database (and so every backup) holds of a
 // TOTP secret, a recovery code or an account e-mail's single-use link signs nobody in.
@@ -48,16 +49,6 @@ function forgedCode(stored: string, timestamp: number): string | undefined {
 
 async function allText(): Promise<string> {
   return (await everyTextValue(await database())).map(({ value }) => value).join("\n");
-}
-
-async function waitFor<T>(probe: () => Promise<T>, accept: (value: T) => boolean): Promise<T> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const value = await probe();
-    if (accept(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out; last value: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
 }
 
 describeOnEachEngine("secrets at rest", () => {

@@ -10,6 +10,7 @@ import { mailTo } from "../support/mail-to";
 import { submit, validQuote } from "../support/quote-requests";
 import { SINK_PASSWORD, type SmtpSink, startSmtpSink } from "../support/smtp-sink";
 import { testEngines } from "../support/test-database";
+import { waitFor } from "../support/wait-for";
 
 // E-mail only over TLS (issue 42): an smtp:// server that offers no STARTTLS (this sink) gets
 // nothing, neither the password nor the request, until the configuration declares it a local
@@ -21,16 +22,6 @@ const PUBLIC_URL = "https://www.exemplo.com.br";
 async function outboxRows() {
   const db = await database();
   return db.selectFrom("outbox").selectAll().orderBy("created_at").execute();
-}
-
-async function waitFor<T>(probe: () => Promise<T>, accept: (value: T) => boolean, timeoutMs = 10_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (accept(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out; last value: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
 }
 
 const smtpRow = async (env: Record<string, string>): Promise<HealthRow | undefined> =>

@@ -1,3 +1,6 @@
+/** What a form that could not be read is answered with (a 400), wherever it was posted. */
+export const UNREADABLE_FORM_MESSAGE = "Não foi possível ler o formulário.";
+
 /**
  * The request's form fields, or null when the body is not a readable form (malformed,
  * truncated, wrong type) or a field carries a NUL character: no browser sends one, and

@@ -4,7 +4,7 @@ import { requireAdminAction } from "../accounts/guard.server";
 import { setFlash } from "../accounts/sessions.server";
 import { recordAudit } from "../audit/audit-log.server";
 import { postBeforeChange, postSaveEntry } from "../audit/post-audit.server";
-import { formText, readForm } from "../forms/read-form.server";
+import { formText, readForm, UNREADABLE_FORM_MESSAGE } from "../forms/read-form.server";
 import { draftOf, type PostConflict, postConflict, STALE_POST_MESSAGE } from "./post-conflict.server";
 import { type PostFormErrors, parsePostForm } from "./post-form-schema.server";
 import { postScheduleChanged } from "./post-scheduler.server";
@@ -55,7 +55,7 @@ function versionFrom(form: FormData, name: string): number | null {
 export async function submitPostForm(request: Request, id: string | null) {
   const session = await requireAdminAction(request);
   const form = await readForm(request);
-  if (!form) return failure(400, "Não foi possível ler o formulário.");
+  if (!form) return failure(400, UNREADABLE_FORM_MESSAGE);
   const autosave = id !== null && formText(form, "intent") === "autosave";
   // An edit that does not say which version it started from (no version is 0) is treated as
   // stale: refused with both versions shown, never a silent overwrite.

@@ -2,7 +2,7 @@ import { data, redirect } from "react-router";
 import { requireAdminAction } from "../accounts/guard.server";
 import { setFlash } from "../accounts/sessions.server";
 import { recordAudit } from "../audit/audit-log.server";
-import { formText, readForm } from "../forms/read-form.server";
+import { formText, readForm, UNREADABLE_FORM_MESSAGE } from "../forms/read-form.server";
 import type { PostForm } from "./post-form-schema.server";
 import { getRevisions, type PostRevision, revisionIdFrom } from "./post-revisions.server";
 import {
@@ -71,7 +71,7 @@ export async function restoreRevisionAction(request: Request, idParam: string | 
   const title = id ? await postTitle(id) : null;
   if (!id || title === null) return data({ error: POST_GONE_MESSAGE }, { status: 404 });
   const form = await readForm(request);
-  if (!form) return data({ error: "Não foi possível ler o formulário." }, { status: 400 });
+  if (!form) return data({ error: UNREADABLE_FORM_MESSAGE }, { status: 400 });
   const revisionId = revisionIdFrom(formText(form, "revisionId"));
   if (!revisionId) return data({ error: REVISION_INVALID_MESSAGE }, { status: 400 });
   try {

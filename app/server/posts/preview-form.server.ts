@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { slugify } from "~/lib/slug";
 import { requireAdminAction, requireAdminPage } from "../accounts/guard.server";
-import { readForm } from "../forms/read-form.server";
+import { readForm, UNREADABLE_FORM_MESSAGE } from "../forms/read-form.server";
 import { parsePostForm } from "./post-form-schema.server";
 import { draftArticle } from "./post-preview.server";
 
@@ -20,7 +20,7 @@ export async function previewLoader(request: Request): Promise<null> {
 export async function previewPostedDraft(request: Request) {
   await requireAdminAction(request);
   const form = await readForm(request);
-  if (!form) return data({ article: null, error: "Não foi possível ler o formulário." }, { status: 400 });
+  if (!form) return data({ article: null, error: UNREADABLE_FORM_MESSAGE }, { status: 400 });
   // The status and publication time do not change how an article looks.
   const parsed = parsePostForm({
     get: (name) => (name === "status" ? "draft" : name === "scheduledAt" ? "" : form.get(name)),

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { requireAdminAction } from "../accounts/guard.server";
 import { database } from "../db/database.server";
-import { formText, readForm } from "../forms/read-form.server";
+import { formText, readForm, UNREADABLE_FORM_MESSAGE } from "../forms/read-form.server";
 import { POST_GONE_MESSAGE, postIdFromParam } from "./posts-admin.server";
 import {
   createShareLink,
@@ -44,7 +44,7 @@ export async function shareLinksAction(request: Request, idParam: string | undef
   const id = postIdFromParam(idParam);
   if (!id || !(await postExists(id))) return json({ error: POST_GONE_MESSAGE }, 404);
   const form = await readForm(request);
-  if (!form) return json({ error: "Não foi possível ler o formulário." }, 400);
+  if (!form) return json({ error: UNREADABLE_FORM_MESSAGE }, 400);
   const intent = formText(form, "intent");
   if (intent === "create") {
     try {

@@ -1,5 +1,4 @@
 import { sql, type Transaction } from "kysely";
-import { redirect } from "react-router";
 import { articleSlugOf, isOnSitePath, redirectKey, targetPathOf } from "~/lib/redirect-paths";
 import { countedPageWindow } from "../admin-lists/list-query.server";
 import { database } from "../db/database.server";
@@ -17,7 +16,10 @@ export const PERMANENT_REDIRECT_CACHE_CONTROL = "public, max-age=86400";
 
 /** The answer to a path that has a redirect: 301, kept a while by browsers and CDNs. */
 export function permanentRedirect(target: string): Response {
-  return redirect(target, { status: 301, headers: { "Cache-Control": PERMANENT_REDIRECT_CACHE_CONTROL } });
+  return new Response(null, {
+    status: 301,
+    headers: { Location: target, "Cache-Control": PERMANENT_REDIRECT_CACHE_CONTROL },
+  });
 }
 
 /** Where a path that nothing else answers is sent, or null: one lookup by the unique key. */
@@ -194,9 +196,13 @@ async function chunked<Value, Row>(
 export type AddRedirectsResult = { ok: true; added: number } | { ok: false; problems: Map<number, string> };
 
 /** Add these redirects, all or none (refused when any would make a loop, a chain or a duplicate). */
-export async function addRedirects(redirects: readonly NewRedirect[]): Promise<AddRedirectsResult> {
+export async function addRedirects(
+  redirects: readonly NewRedirect[],
+  /** The transaction to add them in (a command's, with its audit entry); else one of their own. */
+  within?: Transaction<Database>,
+): Promise<AddRedirectsResult> {
   try {
-    return await insertRedirects(redirects);
+    return await insertRedirects(redirects, within);
   } catch (error) {
     // Someone else added one of these sources between the checks and the insert.
     if (isUniqueViolation(error)) {
@@ -214,9 +220,11 @@ function isUniqueViolation(error: unknown): boolean {
   return code === "23505" || (typeof message === "string" && message.includes("UNIQUE constraint failed"));
 }
 
-async function insertRedirects(redirects: readonly NewRedirect[]): Promise<AddRedirectsResult> {
-  const db = await database();
-  return db.transaction().execute(async (trx) => {
+async function insertRedirects(
+  redirects: readonly NewRedirect[],
+  within?: Transaction<Database>,
+): Promise<AddRedirectsResult> {
+  const insert = async (trx: Transaction<Database>): Promise<AddRedirectsResult> => {
     const problems = await refusals(trx, redirects);
     if (problems.size > 0) return { ok: false, problems };
     for (let start = 0; start < redirects.length; start += 200) {
@@ -233,12 +241,13 @@ async function insertRedirects(redirects: readonly NewRedirect[]): Promise<AddRe
         .execute();
     }
     return { ok: true, added: redirects.length };
-  });
+  };
+  return within ? insert(within) : (await database()).transaction().execute(insert);
 }
 
 /** Delete one redirect; the path it answered is a 404 again. Returns its source, or null. */
-export async function deleteRedirect(id: number): Promise<string | null> {
-  const db = await database();
+export async function deleteRedirect(id: number, within?: Transaction<Database>): Promise<string | null> {
+  const db = within ?? (await database());
   const row = await db.deleteFrom("redirects").where("id", "=", id).returning("from_path").executeTakeFirst();
   return row?.from_path ?? null;
 }

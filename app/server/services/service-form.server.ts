@@ -2,7 +2,7 @@ import { data, redirect } from "react-router";
 import { requireAdminAction } from "../accounts/guard.server";
 import { setFlash } from "../accounts/sessions.server";
 import { recordAudit } from "../audit/audit-log.server";
-import { type FormFields, formTexts, readForm } from "../forms/read-form.server";
+import { type FormFields, formTexts, readForm, UNREADABLE_FORM_MESSAGE } from "../forms/read-form.server";
 import { validateForm } from "../forms/validate-form.server";
 import {
   type ServiceFormErrors,
@@ -57,7 +57,7 @@ const failure = (
 export async function submitServiceForm(request: Request, id: string | null) {
   const session = await requireAdminAction(request);
   const form = await readForm(request);
-  if (!form) return failure(400, "Não foi possível ler o formulário.");
+  if (!form) return failure(400, UNREADABLE_FORM_MESSAGE);
   const { values, parsed } = parseServiceForm(form);
   if (!parsed.ok) {
     return failure(400, "Verifique os campos destacados.", { fieldErrors: parsed.fieldErrors, values });

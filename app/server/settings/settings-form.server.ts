@@ -26,7 +26,7 @@ import { requireAdminAction } from "../accounts/guard.server";
 import { setFlash } from "../accounts/sessions.server";
 import { recordAudit } from "../audit/audit-log.server";
 import { changedFields } from "../audit/changed-fields.server";
-import { type FormFields, formTexts, readForm } from "../forms/read-form.server";
+import { type FormFields, formTexts, readForm, UNREADABLE_FORM_MESSAGE } from "../forms/read-form.server";
 import { type FieldErrors, validateForm } from "../forms/validate-form.server";
 import { cleanLine, cleanText } from "../leads/quote-input.server";
 import { companySettingsInForce, saveCompanySettings, siteSettingsFor } from "./site-settings.server";
@@ -300,8 +300,7 @@ const SETTINGS_PATH = "/admin/configuracoes";
 export async function submitSettingsForm(request: Request, requestContext: object) {
   const session = await requireAdminAction(request, { can: "settings.manage" });
   const form = await readForm(request);
-  if (!form)
-    return data<SettingsFormFailure>({ error: "Não foi possível ler o formulário." }, { status: 400 });
+  if (!form) return data<SettingsFormFailure>({ error: UNREADABLE_FORM_MESSAGE }, { status: 400 });
   const settings = await siteSettingsFor(requestContext);
   const parsed = parseSettingsForm(form, settings.site);
   if (!parsed.ok) {

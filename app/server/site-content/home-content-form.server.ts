@@ -6,7 +6,13 @@ import { requireAdminAction } from "../accounts/guard.server";
 import { type CurrentSession, setFlash } from "../accounts/sessions.server";
 import { readMove } from "../admin-lists/reorder.server";
 import { recordAudit } from "../audit/audit-log.server";
-import { type FormFields, formText, formTexts, readForm } from "../forms/read-form.server";
+import {
+  type FormFields,
+  formText,
+  formTexts,
+  readForm,
+  UNREADABLE_FORM_MESSAGE,
+} from "../forms/read-form.server";
 import { validateForm } from "../forms/validate-form.server";
 import {
   createTestimonial,
@@ -141,7 +147,7 @@ function readFields<Schema extends z.ZodObject>(schema: Schema, form: FormFields
 export async function submitHomeContentForm(request: Request) {
   const session = await requireAdminAction(request);
   const form = await readForm(request);
-  if (!form) return fail(400, "Não foi possível ler o formulário.");
+  if (!form) return fail(400, UNREADABLE_FORM_MESSAGE);
   const intent = formText(form, "intent");
   if (intent === "stats") return submitStats(session, form);
 

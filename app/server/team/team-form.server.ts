@@ -5,7 +5,7 @@ import { hasSecondFactor, setSecondFactorRequired } from "../accounts/second-fac
 import type { CurrentSession } from "../accounts/sessions.server";
 import { setFlash } from "../accounts/sessions.server";
 import { recordAudit } from "../audit/audit-log.server";
-import { formText, readForm } from "../forms/read-form.server";
+import { formText, readForm, UNREADABLE_FORM_MESSAGE } from "../forms/read-form.server";
 import { validateForm } from "../forms/validate-form.server";
 import { siteSettingsFor } from "../settings/site-settings.server";
 import {
@@ -35,7 +35,7 @@ const fail = (error: string, status: number) => data<TeamFormFailure>({ error },
  */
 export async function submitTeamForm(request: Request, requestContext: object, session: CurrentSession) {
   const form = await readForm(request);
-  if (!form) return fail("Não foi possível ler o formulário.", 400);
+  if (!form) return fail(UNREADABLE_FORM_MESSAGE, 400);
   const intent = formText(form, "intent");
   const id = formText(form, "id");
   const siteName = (await siteSettingsFor(requestContext)).site.name;

@@ -2,7 +2,7 @@ import { data, redirect } from "react-router";
 import { requireAdminAction } from "../accounts/guard.server";
 import { setFlash } from "../accounts/sessions.server";
 import { recordAudit } from "../audit/audit-log.server";
-import { readForm } from "../forms/read-form.server";
+import { readForm, UNREADABLE_FORM_MESSAGE } from "../forms/read-form.server";
 import {
   MissingAltError,
   saveWork,
@@ -155,7 +155,7 @@ async function failure(
 export async function submitWorkForm(request: Request, id: string | null) {
   const session = await requireAdminAction(request);
   const form = await readForm(request);
-  if (!form) return failure(400, "Não foi possível ler o formulário.");
+  if (!form) return failure(400, UNREADABLE_FORM_MESSAGE);
   const values = readWorkFormValues(form);
   if (!values) return failure(400, "Não foi possível ler as fotos do formulário; recarregue a página.");
   const parsed = validateWorkForm(values);

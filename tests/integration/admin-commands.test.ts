@@ -1,0 +1,105 @@
+import { randomUUID } from "node:crypto";
+import { sql } from "kysely";
+import { expect, it } from "vitest";
+import type { CurrentSession } from "~/server/accounts/sessions.server";
+import { database } from "~/server/db/database.server";
+import { createRedirect, importRedirects, removeRedirect } from "~/server/redirects/redirect-commands.server";
+import { describeOnEachEngine } from "../support/engine-suite";
+
+// Admin writes are commands of their domain (docs/decisions/0080): the change and its audit
+// entry commit together or not at all, and a refused command writes neither. The audit insert
+// is made to fail for real: the audit table is renamed away while the command runs.
+
+const uid = () => randomUUID().slice(0, 8);
+const ORIGINS = ["https://www.example.com"];
+
+const actor = (): CurrentSession => ({
+  user: { id: randomUUID(), email: `editora-${uid()}@exemplo.com.br`, name: "Editora", role: "editor" },
+  idHash: "h",
+  authenticatedAt: null,
+});
+
+describeOnEachEngine("admin commands", () => {
+  async function stored(from: string) {
+    const db = await database();
+    const redirects = await db
+      .selectFrom("redirects")
+      .select("to_path")
+      .where("from_path", "=", from)
+      .execute();
+    const audit = await db
+      .selectFrom("audit_log")
+      .select("action")
+      .where("target_label", "=", from)
+      .orderBy("at")
+      .execute();
+    return { redirects: redirects.map((r) => r.to_path), audit: audit.map((a) => a.action) };
+  }
+
+  /** Runs `command` while no audit entry can be written. */
+  async function withAuditFailing<T>(command: () => Promise<T>): Promise<unknown> {
+    const db = await database();
+    await sql`alter table audit_log rename to audit_log_away`.execute(db);
+    try {
+      return await command().then(
+        () => "no error",
+        (error: unknown) => error,
+      );
+    } finally {
+      await sql`alter table audit_log_away rename to audit_log`.execute(db);
+    }
+  }
+
+  it("writes a redirect and its audit entry together", async () => {
+    const from = `/antigo-${uid()}`;
+    const outcome = await createRedirect(actor(), { origins: ORIGINS, from, to: "/servicos" });
+    expect(outcome).toMatchObject({ kind: "done", redirectTo: "/admin/redirecionamentos" });
+    expect(await stored(from)).toEqual({ redirects: ["/servicos"], audit: ["redirect.create"] });
+  });
+
+  it("writes nothing when the audit entry cannot be written: create, delete and import", async () => {
+    const from = `/antigo-${uid()}`;
+    expect(
+      await withAuditFailing(() => createRedirect(actor(), { origins: ORIGINS, from, to: "/obras" })),
+    ).toBeInstanceOf(Error);
+    expect(await stored(from)).toEqual({ redirects: [], audit: [] });
+
+    await createRedirect(actor(), { origins: ORIGINS, from, to: "/obras" });
+    const db = await database();
+    const row = await db
+      .selectFrom("redirects")
+      .select("id")
+      .where("from_path", "=", from)
+      .executeTakeFirstOrThrow();
+    expect(await withAuditFailing(() => removeRedirect(actor(), { id: String(row.id) }))).toBeInstanceOf(
+      Error,
+    );
+    expect(await stored(from)).toEqual({ redirects: ["/obras"], audit: ["redirect.create"] });
+
+    const imported = `/importado-${uid()}`;
+    const file = new File([`origem;destino\n${imported};/contato\n`], "redirecionamentos.csv", {
+      type: "text/csv",
+    });
+    expect(await withAuditFailing(() => importRedirects(actor(), { origins: ORIGINS, file }))).toBeInstanceOf(
+      Error,
+    );
+    expect(await stored(imported)).toEqual({ redirects: [], audit: [] });
+  });
+
+  it("writes neither the change nor an entry when it refuses", async () => {
+    const from = `/antigo-${uid()}`;
+    await createRedirect(actor(), { origins: ORIGINS, from, to: "/obras" });
+    // Bad input, a clash with what is stored, a missing row.
+    expect(
+      await createRedirect(actor(), { origins: ORIGINS, from: "https://outro.example/x", to: "/obras" }),
+    ).toMatchObject({
+      kind: "refused",
+    });
+    expect(await createRedirect(actor(), { origins: ORIGINS, from, to: "/contato" })).toMatchObject({
+      kind: "conflict",
+      message: expect.stringContaining("Já existe um redirecionamento de"),
+    });
+    expect(await removeRedirect(actor(), { id: "999999999" })).toMatchObject({ kind: "not-found" });
+    expect(await stored(from)).toEqual({ redirects: ["/obras"], audit: ["redirect.create"] });
+  });
+});
