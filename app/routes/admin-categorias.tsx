@@ -1,20 +1,13 @@
-import { data, Form, redirect } from "react-router";
+import { Form } from "react-router";
 import { AdminPage } from "~/components/admin/admin-page";
 import { Button, Field, TextInput } from "~/components/admin/ui";
 import type { RouteHandle } from "~/route-handle";
+import { answerCommand } from "~/route-support/answer-command.server";
 import { requireAdminAction, requireAdminPage } from "~/server/accounts/guard.server";
-import { setFlash } from "~/server/accounts/sessions.server";
-import { recordAudit } from "~/server/audit/audit-log.server";
-import { targetLabel } from "~/server/audit/target-label.server";
-import { formText, formTexts, readForm, UNREADABLE_FORM_MESSAGE } from "~/server/forms/read-form.server";
-import { validateForm } from "~/server/forms/validate-form.server";
-import {
-  categoryFormSchema,
-  createCategory,
-  deleteCategory,
-  listCategoriesWithCounts,
-  renameCategory,
-} from "~/server/posts/categories-admin.server";
+import { refused } from "~/server/commands/command-outcome.server";
+import { formText, readForm, UNREADABLE_FORM_MESSAGE } from "~/server/forms/read-form.server";
+import { listCategoriesWithCounts } from "~/server/posts/categories-admin.server";
+import { addCategory, changeCategoryName, removeCategory } from "~/server/posts/category-commands.server";
 import type { Route } from "./+types/admin-categorias";
 
 export const handle: RouteHandle = { hydrate: true };
@@ -28,44 +21,19 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const session = await requireAdminAction(request);
   const form = await readForm(request);
-  if (!form) return data({ error: UNREADABLE_FORM_MESSAGE }, { status: 400 });
+  if (!form) return answerCommand(session, refused(UNREADABLE_FORM_MESSAGE));
   const intent = formText(form, "intent");
   const id = formText(form, "id");
-  const before = id ? await targetLabel("categories", id) : null;
-  const target = { type: "category", id, label: before };
-  if (intent === "delete") {
-    const result = await deleteCategory(id);
-    if (!result.ok) return data({ error: result.message }, { status: result.status });
-    await recordAudit(session, { action: "category.delete", target });
-    await setFlash(session, { title: "Categoria excluída!", description: "A categoria foi removida." });
-    throw redirect("/admin/categorias");
-  }
-  const parsed = validateForm(categoryFormSchema, formTexts(form, ["name"]));
-  if (!parsed.ok) return data({ error: parsed.message }, { status: 400 });
-  const { name } = parsed.data;
-  if (intent === "create") {
-    await createCategory(name);
-    await recordAudit(session, { action: "category.create", target: { type: "category", label: name } });
-    await setFlash(session, {
-      title: "Categoria criada!",
-      description: `"${name}" já pode ser usada nos posts.`,
-    });
-  } else if (intent === "rename") {
-    if (!(await renameCategory(id, name)))
-      return data({ error: "Categoria não encontrada." }, { status: 404 });
-    await recordAudit(session, {
-      action: "category.update",
-      target: { ...target, label: name },
-      details: { name: { before, after: name } },
-    });
-    await setFlash(session, {
-      title: "Categoria renomeada!",
-      description: `Agora ela se chama "${name}".`,
-    });
-  } else {
-    return data({ error: "Ação desconhecida." }, { status: 400 });
-  }
-  throw redirect("/admin/categorias");
+  const name = formText(form, "name");
+  const outcome =
+    intent === "delete"
+      ? await removeCategory(session, { id })
+      : intent === "create"
+        ? await addCategory(session, { name })
+        : intent === "rename"
+          ? await changeCategoryName(session, { id, name })
+          : refused("Ação desconhecida.");
+  return answerCommand(session, outcome);
 }
 
 export const meta: Route.MetaFunction = () => [

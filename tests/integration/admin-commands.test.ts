@@ -3,6 +3,7 @@ import { sql } from "kysely";
 import { expect, it } from "vitest";
 import type { CurrentSession } from "~/server/accounts/sessions.server";
 import { database } from "~/server/db/database.server";
+import { addCategory, changeCategoryName, removeCategory } from "~/server/posts/category-commands.server";
 import { createRedirect, importRedirects, removeRedirect } from "~/server/redirects/redirect-commands.server";
 import { describeOnEachEngine } from "../support/engine-suite";
 
@@ -101,5 +102,47 @@ describeOnEachEngine("admin commands", () => {
     });
     expect(await removeRedirect(actor(), { id: "999999999" })).toMatchObject({ kind: "not-found" });
     expect(await stored(from)).toEqual({ redirects: ["/obras"], audit: ["redirect.create"] });
+  });
+
+  async function category(name: string) {
+    const db = await database();
+    const rows = await db.selectFrom("categories").select(["id", "name"]).where("name", "=", name).execute();
+    const audit = await db
+      .selectFrom("audit_log")
+      .select("action")
+      .where("target_type", "=", "category")
+      .where("target_label", "=", name)
+      .orderBy("at")
+      .execute();
+    return { ids: rows.map((r) => r.id), audit: audit.map((a) => a.action) };
+  }
+
+  it("categories: the change and its entry together, or neither", async () => {
+    const name = `Categoria ${uid()}`;
+    expect(await withAuditFailing(() => addCategory(actor(), { name }))).toBeInstanceOf(Error);
+    expect(await category(name)).toEqual({ ids: [], audit: [] });
+    expect(await addCategory(actor(), { name })).toMatchObject({ kind: "done" });
+    const [id = ""] = (await category(name)).ids;
+
+    const renamed = `Renomeada ${uid()}`;
+    expect(await withAuditFailing(() => changeCategoryName(actor(), { id, name: renamed }))).toBeInstanceOf(
+      Error,
+    );
+    expect(await category(renamed)).toEqual({ ids: [], audit: [] });
+    expect(await withAuditFailing(() => removeCategory(actor(), { id }))).toBeInstanceOf(Error);
+    expect(await category(name)).toEqual({ ids: [id], audit: ["category.create"] });
+
+    // Refused: an empty name, a category that is not there; nothing written.
+    expect(await addCategory(actor(), { name: "   " })).toMatchObject({
+      kind: "refused",
+      message: "Informe o nome da categoria.",
+    });
+    expect(await changeCategoryName(actor(), { id: randomUUID(), name: renamed })).toMatchObject({
+      kind: "not-found",
+    });
+    expect(await category(renamed)).toEqual({ ids: [], audit: [] });
+
+    expect(await removeCategory(actor(), { id })).toMatchObject({ kind: "done" });
+    expect(await category(name)).toEqual({ ids: [], audit: ["category.create", "category.delete"] });
   });
 });

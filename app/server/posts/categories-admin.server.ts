@@ -1,7 +1,12 @@
 import { randomUUID } from "node:crypto";
+import type { Kysely, Transaction } from "kysely";
 import { z } from "zod";
 import { slugify, uniqueSlug } from "~/lib/slug";
 import { database } from "../db/database.server";
+import type { Database } from "../db/schema";
+
+/** Where a write runs: a command's transaction, or the database itself. */
+type Store = Kysely<Database> | Transaction<Database>;
 
 export interface AdminCategory {
   id: string;
@@ -32,8 +37,7 @@ export async function listCategoriesWithCounts(): Promise<AdminCategory[]> {
     .sort((a, b) => byName.compare(a.name, b.name));
 }
 
-async function uniqueCategorySlug(name: string, exceptId: string | null): Promise<string> {
-  const db = await database();
+async function uniqueCategorySlug(db: Store, name: string, exceptId: string | null): Promise<string> {
   return uniqueSlug(slugify(name), async (candidate) => {
     let query = db.selectFrom("categories").select("id").where("slug", "=", candidate);
     if (exceptId) query = query.where("id", "!=", exceptId);
@@ -41,35 +45,47 @@ async function uniqueCategorySlug(name: string, exceptId: string | null): Promis
   });
 }
 
-export async function createCategory(name: string): Promise<void> {
-  const db = await database();
+export async function createCategory(name: string, within?: Store): Promise<void> {
+  const db = within ?? (await database());
   await db
     .insertInto("categories")
     .values({
       id: randomUUID(),
       name,
-      slug: await uniqueCategorySlug(name, null),
+      slug: await uniqueCategorySlug(db, name, null),
       created_at: new Date().toISOString(),
     })
     .execute();
 }
 
-export async function renameCategory(id: string, name: string): Promise<boolean> {
-  const db = await database();
-  const result = await db
+/** Renames a category; its name before, or null when there is no such category. */
+export async function renameCategory(id: string, name: string, within?: Store): Promise<string | null> {
+  const db = within ?? (await database());
+  const before = await categoryName(id, db);
+  if (before === null) return null;
+  await db
     .updateTable("categories")
-    .set({ name, slug: await uniqueCategorySlug(name, id) })
+    .set({ name, slug: await uniqueCategorySlug(db, name, id) })
     .where("id", "=", id)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+    .execute();
+  return before;
 }
 
 export type DeleteCategoryResult = { ok: true } | { ok: false; status: 404 | 409; message: string };
 
+/** A category's name, or null when there is none with this id. */
+export async function categoryName(id: string, within?: Store): Promise<string | null> {
+  const db = within ?? (await database());
+  const row = await db.selectFrom("categories").select("name").where("id", "=", id).executeTakeFirst();
+  return row?.name ?? null;
+}
+
 /** Deleting a category that posts use is refused: the posts would lose their category. */
-export async function deleteCategory(id: string): Promise<DeleteCategoryResult> {
-  const db = await database();
-  return db.transaction().execute(async (trx) => {
+export async function deleteCategory(
+  id: string,
+  within?: Transaction<Database>,
+): Promise<DeleteCategoryResult> {
+  const remove = async (trx: Transaction<Database>): Promise<DeleteCategoryResult> => {
     const category = await trx
       .selectFrom("categories")
       .select("name")
@@ -92,5 +108,6 @@ export async function deleteCategory(id: string): Promise<DeleteCategoryResult> 
     }
     await trx.deleteFrom("categories").where("id", "=", id).execute();
     return { ok: true };
-  });
+  };
+  return within ? remove(within) : (await database()).transaction().execute(remove);
 }
