@@ -1,4 +1,4 @@
-import { data, Form, Link, redirect } from "react-router";
+import { Form, Link } from "react-router";
 import { AdminPage } from "~/components/admin/admin-page";
 import { ListPagination } from "~/components/admin/list-pagination";
 import { OrderButtons } from "~/components/admin/order-buttons";
@@ -6,14 +6,13 @@ import { DeleteForm, EditLink } from "~/components/admin/row-actions";
 import { Badge, Button, buttonClassName, labelClassName, TextInput } from "~/components/admin/ui";
 import { Icon } from "~/components/ui/icon";
 import type { RouteHandle } from "~/route-handle";
+import { answerCommand } from "~/route-support/answer-command.server";
 import { requireAdminAction, requireAdminPage } from "~/server/accounts/guard.server";
-import { setFlash } from "~/server/accounts/sessions.server";
 import { readMove } from "~/server/admin-lists/reorder.server";
-import { recordAudit } from "~/server/audit/audit-log.server";
-import { targetLabel } from "~/server/audit/target-label.server";
+import { refused } from "~/server/commands/command-outcome.server";
 import { formText, readForm, UNREADABLE_FORM_MESSAGE } from "~/server/forms/read-form.server";
-import { WORK_GONE_MESSAGE, workIdFromParam } from "~/server/works/work-id.server";
-import { deleteWork, moveWork, setWorkPublished } from "~/server/works/work-list-actions.server";
+import { workIdFromParam } from "~/server/works/work-id.server";
+import { publishWork, removeWork, reorderWork } from "~/server/works/work-list-commands.server";
 import { listWorksForAdmin, worksQueryFrom } from "~/server/works/works-admin-list.server";
 import type { Route } from "./+types/admin-obras";
 
@@ -44,48 +43,19 @@ function backToList(request: Request): string {
 export async function action({ request }: Route.ActionArgs) {
   const session = await requireAdminAction(request);
   const form = await readForm(request);
-  if (!form) return data({ error: UNREADABLE_FORM_MESSAGE }, { status: 400 });
+  if (!form) return answerCommand(session, refused(UNREADABLE_FORM_MESSAGE));
   const intent = formText(form, "intent");
-  const id = workIdFromParam(formText(form, "id"));
-  if (intent === "delete") {
-    const deleted = id ? await deleteWork(id) : null;
-    if (!deleted) return data({ error: WORK_GONE_MESSAGE }, { status: 404 });
-    await recordAudit(session, { action: "work.delete", target: { type: "work", id, label: deleted.title } });
-    await setFlash(session, {
-      title: "Obra excluída!",
-      description: `"${deleted.title}" foi removida do site. As fotos continuam na biblioteca de mídia.`,
-    });
-    throw redirect(backToList(request));
-  }
+  const target = { id: workIdFromParam(formText(form, "id")), backTo: backToList(request) };
+  if (intent === "delete") return answerCommand(session, await removeWork(session, target));
   if (intent === "publish" || intent === "unpublish") {
-    const published = intent === "publish";
-    if (!id || !(await setWorkPublished(id, published))) {
-      return data({ error: WORK_GONE_MESSAGE }, { status: 404 });
-    }
-    await recordAudit(session, {
-      action: published ? "work.publish" : "work.unpublish",
-      target: { type: "work", id, label: await targetLabel("works", id) },
-    });
-    await setFlash(session, {
-      title: published ? "Obra publicada!" : "Obra despublicada!",
-      description: published ? "A obra já aparece no site." : "A obra saiu do site e ficou como rascunho.",
-    });
-    throw redirect(backToList(request));
+    return answerCommand(session, await publishWork(session, { ...target, published: intent === "publish" }));
   }
   if (intent === "move") {
     const move = readMove(form, []);
-    if (!move) return data({ error: "Movimento inválido." }, { status: 400 });
-    if (!id || !(await moveWork(id, move.direction)))
-      return data({ error: WORK_GONE_MESSAGE }, { status: 404 });
-    await recordAudit(session, {
-      action: "work.update",
-      target: { type: "work", id, label: await targetLabel("works", id) },
-      details: { order: move.direction },
-    });
-    await setFlash(session, { title: "Ordem atualizada!", description: "A nova ordem já aparece no site." });
-    throw redirect(backToList(request));
+    if (!move) return answerCommand(session, refused("Movimento inválido."));
+    return answerCommand(session, await reorderWork(session, { ...target, direction: move.direction }));
   }
-  return data({ error: "Ação desconhecida." }, { status: 400 });
+  return answerCommand(session, refused("Ação desconhecida."));
 }
 
 export const meta: Route.MetaFunction = () => [

@@ -1,23 +1,17 @@
-import { data, Link, redirect } from "react-router";
+import { Link } from "react-router";
 import { AdminPage } from "~/components/admin/admin-page";
 import { OrderButtons } from "~/components/admin/order-buttons";
 import { DeleteForm, EditLink } from "~/components/admin/row-actions";
 import { Badge, buttonClassName } from "~/components/admin/ui";
 import { Icon } from "~/components/ui/icon";
 import type { RouteHandle } from "~/route-handle";
+import { answerCommand } from "~/route-support/answer-command.server";
 import { requireAdminAction, requireAdminPage } from "~/server/accounts/guard.server";
-import { setFlash } from "~/server/accounts/sessions.server";
 import { readMove } from "~/server/admin-lists/reorder.server";
-import { recordAudit } from "~/server/audit/audit-log.server";
-import { targetLabel } from "~/server/audit/target-label.server";
+import { refused } from "~/server/commands/command-outcome.server";
 import { formText, readForm, UNREADABLE_FORM_MESSAGE } from "~/server/forms/read-form.server";
-import {
-  deleteService,
-  listServicesForAdmin,
-  moveService,
-  SERVICE_GONE_MESSAGE,
-  serviceIdFromParam,
-} from "~/server/services/services-admin.server";
+import { removeService, reorderService } from "~/server/services/service-list-commands.server";
+import { listServicesForAdmin, serviceIdFromParam } from "~/server/services/services-admin.server";
 import type { Route } from "./+types/admin-servicos";
 
 // The services of /servicos and of the home page's cards: their order, and deletion. Each
@@ -34,31 +28,16 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const session = await requireAdminAction(request);
   const form = await readForm(request);
-  if (!form) return data({ error: UNREADABLE_FORM_MESSAGE }, { status: 400 });
+  if (!form) return answerCommand(session, refused(UNREADABLE_FORM_MESSAGE));
   const intent = formText(form, "intent");
   const id = serviceIdFromParam(formText(form, "id"));
-  const target = { type: "service", id, label: id ? await targetLabel("services", id) : null };
-  if (intent === "delete") {
-    if (!id || !(await deleteService(id))) return data({ error: SERVICE_GONE_MESSAGE }, { status: 404 });
-    await recordAudit(session, { action: "service.delete", target });
-    await setFlash(session, { title: "Serviço excluído!", description: "O serviço foi removido do site." });
-    throw redirect("/admin/servicos");
-  }
+  if (intent === "delete") return answerCommand(session, await removeService(session, { id }));
   if (intent === "move") {
     const move = readMove(form, ["page", "home"]);
-    if (!move) return data({ error: "Movimento inválido." }, { status: 400 });
-    if (!id || !(await moveService(id, move.direction, move.list))) {
-      return data({ error: SERVICE_GONE_MESSAGE }, { status: 404 });
-    }
-    await recordAudit(session, {
-      action: "service.update",
-      target,
-      details: { order: move.direction, list: move.list },
-    });
-    await setFlash(session, { title: "Ordem atualizada!", description: "A nova ordem já aparece no site." });
-    throw redirect("/admin/servicos");
+    if (!move) return answerCommand(session, refused("Movimento inválido."));
+    return answerCommand(session, await reorderService(session, { id, ...move }));
   }
-  return data({ error: "Ação desconhecida." }, { status: 400 });
+  return answerCommand(session, refused("Ação desconhecida."));
 }
 
 export const meta: Route.MetaFunction = () => [

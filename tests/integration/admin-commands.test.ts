@@ -5,6 +5,8 @@ import type { CurrentSession } from "~/server/accounts/sessions.server";
 import { database } from "~/server/db/database.server";
 import { addCategory, changeCategoryName, removeCategory } from "~/server/posts/category-commands.server";
 import { createRedirect, importRedirects, removeRedirect } from "~/server/redirects/redirect-commands.server";
+import { removeService, reorderService } from "~/server/services/service-list-commands.server";
+import { publishWork, removeWork, reorderWork } from "~/server/works/work-list-commands.server";
 import { describeOnEachEngine } from "../support/engine-suite";
 
 // Admin writes are commands of their domain (docs/decisions/0080): the change and its audit
@@ -144,5 +146,61 @@ describeOnEachEngine("admin commands", () => {
 
     expect(await removeCategory(actor(), { id })).toMatchObject({ kind: "done" });
     expect(await category(name)).toEqual({ ids: [], audit: ["category.create", "category.delete"] });
+  });
+
+  /** What the lists' commands change: the order and the published flag, the rows themselves. */
+  async function listsState() {
+    const db = await database();
+    const services = await db.selectFrom("services").select(["id", "position"]).orderBy("id").execute();
+    const works = await db
+      .selectFrom("works")
+      .select(["id", "position", "published"])
+      .orderBy("id")
+      .execute();
+    const audit = await db
+      .selectFrom("audit_log")
+      .select("action")
+      .where("target_type", "in", ["service", "work"])
+      .execute();
+    return {
+      services,
+      works: works.map((w) => ({ ...w, published: Boolean(w.published) })),
+      audit: audit.length,
+    };
+  }
+
+  it("the services' and works' lists: the change and its entry together, or neither", async () => {
+    const before = await listsState();
+    const [service] = before.services;
+    const [work] = before.works;
+    expect(service && work).toBeTruthy();
+    const serviceId = service?.id ?? "";
+    const workId = work?.id ?? "";
+    const backTo = "/admin/obras";
+    for (const command of [
+      () => reorderService(actor(), { id: serviceId, direction: "down", list: "page" }),
+      () => removeService(actor(), { id: serviceId }),
+      () => publishWork(actor(), { id: workId, backTo, published: !work?.published }),
+      () => reorderWork(actor(), { id: workId, backTo, direction: "down" }),
+      () => removeWork(actor(), { id: workId, backTo }),
+    ]) {
+      expect(await withAuditFailing(command)).toBeInstanceOf(Error);
+      expect(await listsState()).toEqual(before);
+    }
+    // Refused: no such service or work; nothing written.
+    expect(await removeService(actor(), { id: null })).toMatchObject({ kind: "not-found" });
+    expect(await removeWork(actor(), { id: randomUUID(), backTo })).toMatchObject({ kind: "not-found" });
+    expect(await publishWork(actor(), { id: randomUUID(), backTo, published: true })).toMatchObject({
+      kind: "not-found",
+    });
+    expect(await listsState()).toEqual(before);
+
+    expect(await removeWork(actor(), { id: workId, backTo })).toMatchObject({
+      kind: "done",
+      redirectTo: backTo,
+    });
+    const after = await listsState();
+    expect(after.works.map((w) => w.id)).not.toContain(workId);
+    expect(after.audit).toBe(before.audit + 1);
   });
 });

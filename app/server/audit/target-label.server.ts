@@ -1,5 +1,6 @@
-import { sql } from "kysely";
+import { sql, type Transaction } from "kysely";
 import { database } from "../db/database.server";
+import type { Database } from "../db/schema";
 
 // The name an audit entry shows for a row that is about to change or go: read before the
 // action, since after a deletion there is nothing left to name it by.
@@ -15,8 +16,13 @@ const labelColumns = {
 export type LabelledTable = keyof typeof labelColumns;
 
 /** The row's name (title, path…), or null when there is no such row. */
-export async function targetLabel(table: LabelledTable, id: string | number): Promise<string | null> {
-  const db = await database();
+export async function targetLabel(
+  table: LabelledTable,
+  id: string | number,
+  /** The transaction of the change it labels, so the label is the one that change saw. */
+  within?: Transaction<Database>,
+): Promise<string | null> {
+  const db = within ?? (await database());
   const row = await db
     .selectFrom(table)
     .select(sql<string>`${sql.ref(labelColumns[table])}`.as("label"))

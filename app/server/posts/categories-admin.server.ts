@@ -3,6 +3,7 @@ import type { Kysely, Transaction } from "kysely";
 import { z } from "zod";
 import { slugify, uniqueSlug } from "~/lib/slug";
 import { database } from "../db/database.server";
+import { inTransaction } from "../db/in-transaction.server";
 import type { Database } from "../db/schema";
 
 /** Where a write runs: a command's transaction, or the database itself. */
@@ -109,5 +110,5 @@ export async function deleteCategory(
     await trx.deleteFrom("categories").where("id", "=", id).execute();
     return { ok: true };
   };
-  return within ? remove(within) : (await database()).transaction().execute(remove);
+  return inTransaction(within, remove);
 }

@@ -2,6 +2,7 @@ import { sql, type Transaction } from "kysely";
 import { articleSlugOf, isOnSitePath, redirectKey, targetPathOf } from "~/lib/redirect-paths";
 import { countedPageWindow } from "../admin-lists/list-query.server";
 import { database } from "../db/database.server";
+import { inTransaction } from "../db/in-transaction.server";
 import type { Database } from "../db/schema";
 
 // Permanent redirects: the lookup the public pages make when nothing answers a path, and what
@@ -242,7 +243,7 @@ async function insertRedirects(
     }
     return { ok: true, added: redirects.length };
   };
-  return within ? insert(within) : (await database()).transaction().execute(insert);
+  return inTransaction(within, insert);
 }
 
 /** Delete one redirect; the path it answered is a 404 again. Returns its source, or null. */

@@ -7,6 +7,7 @@ import { mediaUrl, parseMediaUrl } from "~/lib/media-url";
 import { slugify, uniqueSlug } from "~/lib/slug";
 import { type MoveDirection, moveInOrder } from "../admin-lists/reorder.server";
 import { database } from "../db/database.server";
+import { inTransaction } from "../db/in-transaction.server";
 import type { Database } from "../db/schema";
 import { parseFeatures } from "../services/public-services.server";
 import type { ServiceForm } from "./service-form-schema.server";
@@ -234,8 +235,8 @@ export async function saveService(
   });
 }
 
-export async function deleteService(id: string): Promise<boolean> {
-  const db = await database();
+export async function deleteService(id: string, within?: Transaction<Database>): Promise<boolean> {
+  const db = within ?? (await database());
   const result = await db.deleteFrom("services").where("id", "=", id).executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
@@ -248,9 +249,9 @@ export async function moveService(
   id: string,
   direction: MoveDirection,
   list: "page" | "home",
+  within?: Transaction<Database>,
 ): Promise<boolean> {
-  const db = await database();
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(within, async (trx) => {
     const column = list === "home" ? "home_position" : "position";
     let query = trx.selectFrom("services").select(["id", "position", "home_position"]);
     if (list === "home") query = query.where("show_on_home", "=", true);
