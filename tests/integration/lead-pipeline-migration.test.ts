@@ -23,7 +23,8 @@ const before: MigrationProvider = {
 describe.each(testEngines())("migration 0025 on $name", (engine) => {
   afterAll(() => engine.drop());
 
-  it("maps the old statuses to the stages and keeps every request", async () => {
+  // Every migration on a database of its own: seconds on PostgreSQL when the machine is busy.
+  it("maps the old statuses to the stages and keeps every request", { timeout: 30_000 }, async () => {
     const handle = await openDatabase(databaseConfigFromEnv(engine.env));
     try {
       await migrateToLatest(handle, before);

@@ -162,7 +162,10 @@ describe.each(testEngines())("migration 0022 on $name", (engine) => {
     await engine.drop();
   });
 
-  it("encrypts clear TOTP secrets, salts old recovery codes and keys old hashes: all still work", async () => {
+  // Every migration on a database of its own: seconds on PostgreSQL when the machine is busy.
+  it("encrypts clear TOTP secrets, salts old recovery codes and keys old hashes: all still work", {
+    timeout: 30_000,
+  }, async () => {
     const secret = new Secret({ size: 20 }).base32;
     const code = "abcde-fghjk";
     const email = `antiga-${uid()}@exemplo.com.br`;

@@ -99,7 +99,8 @@ describe.each(testEngines())("site content on $name", (engine) => {
     expect(await listVisibleTestimonials()).toEqual(demoTestimonials);
   });
 
-  it("an existing database gets the same content when it is upgraded", async () => {
+  // Every migration on a database of its own: seconds on PostgreSQL when the machine is busy.
+  it("an existing database gets the same content when it is upgraded", { timeout: 30_000 }, async () => {
     const fresh = testEngines().find((candidate) => candidate.name === engine.name);
     if (!fresh) throw new Error("engine missing");
     const handle = await openDatabase(databaseConfigFromEnv(fresh.env));
