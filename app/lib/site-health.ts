@@ -5,7 +5,7 @@
 /** ok: nothing to do; warning: worth a look; error: something is broken or at risk. */
 export type HealthStatus = "ok" | "warning" | "error";
 
-/** What the checks are; each appears once, in this order. */
+/** What the checks are; each appears once, in this order, then one row per job of the site. */
 export type HealthCheckId =
   | "smtp"
   | "outbox"
@@ -13,7 +13,8 @@ export type HealthCheckId =
   | "public-url"
   | "database-tls"
   | "second-factor"
-  | "invitations";
+  | "invitations"
+  | `job:${string}`;
 
 /** One row: a short title, and a detail that, unless the status is ok, says what to do. */
 export interface HealthRow {

@@ -179,6 +179,11 @@ describeOnEachEngine("the admin home", () => {
         "database-tls",
         "second-factor",
         "invitations",
+        "job:scheduled-posts",
+        "job:lead-digest",
+        "job:housekeeping",
+        "job:outbox",
+        "job:visit-counts",
       ]);
       for (const r of rows) {
         expect(["ok", "warning", "error"]).toContain(r.status);
@@ -297,7 +302,7 @@ describeOnEachEngine("the admin home", () => {
         title: "Envio de e-mail: não foi possível verificar",
       });
       expect(row(rows, "invitations")).toMatchObject({ title: "1 convite pendente" });
-      expect(rows).toHaveLength(7);
+      expect(rows).toHaveLength(12);
     });
 
     it("shows a recorded backup's age: ok, then a warning after two days, an error after seven", async () => {
@@ -535,7 +540,7 @@ describeOnEachEngine("the admin home", () => {
         ipAddress: "203.0.113.9",
         details: null,
       });
-      expect(home.health.map((r) => r.id)).toHaveLength(7);
+      expect(home.health.map((r) => r.id)).toHaveLength(12);
     });
   });
 });

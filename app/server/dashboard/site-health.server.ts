@@ -14,11 +14,14 @@ import {
   LOCAL_RELAY_VARIABLE,
 } from "../email/smtp-without-tls.server";
 import { logEvent } from "../http/log.server";
+import { jobHealthRows } from "../jobs/job-health.server";
+import { SITE_JOBS } from "../jobs/site-jobs.server";
 
 // The admin home's health list, in the manner of WordPress's Site Health: each check a small
 // function of its own (one indexed query at most, small tables or LIMITed reads), each row
 // saying what to do unless it is ok. A check that fails to compute (the database away, a bad
 // value) becomes a warning row that says so; it never takes the other rows, nor the page, down.
+// After the checks, one row per job of the site: its last run, its next one, its last error.
 
 /** A backup older than this many days is a warning… */
 export const BACKUP_WARNING_DAYS = 2;
@@ -59,7 +62,27 @@ export async function siteHealth(options: SiteHealthOptions = {}): Promise<Healt
     ["second-factor", "Segundo fator das contas", secondFactorCheck],
     ["invitations", "Convites pendentes", invitationsCheck],
   ];
-  return Promise.all(checks.map(([id, subject, check]) => safely(id, subject, () => check(context))));
+  const [rows, jobs] = await Promise.all([
+    Promise.all(checks.map(([id, subject, check]) => safely(id, subject, () => check(context)))),
+    jobsCheck(context),
+  ]);
+  return [...rows, ...jobs];
+}
+
+/** One row per job (app/server/jobs/job-health.server.ts); warnings that say so when unreadable. */
+async function jobsCheck({ configuration }: CheckContext): Promise<HealthRow[]> {
+  let mailEnabled = true;
+  try {
+    mailEnabled = mailConfig(configuration, siteDefaults(configuration)).enabled;
+  } catch {
+    // The e-mail row says what is wrong with SMTP_URL; the e-mail jobs are shown as if it were on.
+  }
+  try {
+    return await jobHealthRows(mailEnabled);
+  } catch (error) {
+    logEvent("warn", "site health check failed", { check: "jobs", error: String(error) });
+    return SITE_JOBS.map((job) => unverifiable(`job:${job.name}`, job.title));
+  }
 }
 
 async function safely(
@@ -71,15 +94,19 @@ async function safely(
     return await check();
   } catch (error) {
     logEvent("warn", "site health check failed", { check: id, error: String(error) });
-    return {
-      id,
-      status: "warning",
-      title: `${subject}: não foi possível verificar`,
-      detail:
-        "A verificação falhou agora (o banco de dados pode estar indisponível). Recarregue a página em " +
-        "alguns instantes; se continuar, veja o registro (log) do servidor.",
-    };
+    return unverifiable(id, subject);
   }
+}
+
+function unverifiable(id: HealthCheckId, subject: string): HealthRow {
+  return {
+    id,
+    status: "warning",
+    title: `${subject}: não foi possível verificar`,
+    detail:
+      "A verificação falhou agora (o banco de dados pode estar indisponível). Recarregue a página em " +
+      "alguns instantes; se continuar, veja o registro (log) do servidor.",
+  };
 }
 
 /** "1 conta" / "3 contas", with the number the Brazilian way. */

@@ -302,6 +302,22 @@ export interface LeadDigestsTable {
   sent_at: Timestamp;
 }
 
+/** A job that runs once across instances (migration 0029): its claim and its last run. */
+export interface JobsTable {
+  name: string;
+  next_run_at: Timestamp;
+  /** Until when the instance named in `owner` holds the run it claimed (null: nobody). */
+  lease_until: OptionalTimestamp;
+  owner: string | null;
+  last_run_at: OptionalTimestamp;
+  last_success_at: OptionalTimestamp;
+  /** The last run's error; null when it succeeded. */
+  last_error: string | null;
+  last_duration_ms: number | null;
+  /** Failed runs in a row (0 after a success). */
+  attempts: ColumnType<number, number | undefined, number>;
+}
+
 /** A quote request as read back: the one lead shape the inbox and the e-mail pick from. */
 export type Lead = Selectable<LeadsTable>;
 
@@ -616,6 +632,7 @@ export interface Database {
   lead_events: LeadEventsTable;
   reply_templates: ReplyTemplatesTable;
   lead_digests: LeadDigestsTable;
+  jobs: JobsTable;
   outbox: OutboxTable;
   content_changes: ContentChangesTable;
   lead_erasures: LeadErasuresTable;

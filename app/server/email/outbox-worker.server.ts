@@ -2,6 +2,9 @@ import { z } from "zod";
 import type { SiteConfig } from "~/config/site";
 import { startDatabase } from "../db/database.server";
 import { logEvent } from "../http/log.server";
+import { defineJob, type JobDefinition } from "../jobs/job.server";
+import { startJobs, wakeJob } from "../jobs/job-service.server";
+import { OUTBOX_JOB } from "../jobs/site-jobs.server";
 import { siteSettings } from "../settings/site-settings.server";
 import { ACCOUNT_EMAIL, accountMail, forgetAccountEmail } from "./account-email.server";
 import { leadConfirmation } from "./lead-confirmation-email.server";
@@ -96,11 +99,9 @@ export interface OutboxWorker {
 const defaultLog = ({ level, msg, ...fields }: Record<string, unknown>) =>
   logEvent(level === "info" || level === "warn" ? level : "error", String(msg ?? "outbox"), fields);
 
-let active: OutboxWorker | undefined;
-
 /** Nudge this process's worker, if e-mail is on. */
 export function wakeOutboxWorker(): void {
-  active?.wake();
+  wakeJob(OUTBOX_JOB);
 }
 
 const confirmationPayload = z.object({ text: z.string().min(1).max(5000) });
@@ -167,18 +168,16 @@ async function deliver(
 }
 
 /**
- * The outbox worker of this process: sends due messages through SMTP, retries failures with
- * exponential backoff, and catches up on start (after a restart, or when SMTP_URL was just set).
+ * The outbox worker of this process as a job: sends due messages through SMTP, retries failures
+ * with exponential backoff, and catches up on start (after a restart, or when SMTP_URL was just
+ * set). It runs on every instance: each message is claimed on its own with a lease
+ * (claimDueMessages), so several instances share the sending without sending a message twice,
+ * and a claim on the whole job would only make one instance send everything.
  */
-export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
+export function outboxWorkerJob(options: OutboxWorkerOptions): JobDefinition {
   const policy: OutboxPolicy = { ...defaultOutboxPolicy, ...options.policy };
-  const pollIntervalMs = options.pollIntervalMs ?? 10_000;
   const transport = options.transport ?? createMailTransport(options.mail);
   const log = options.log ?? defaultLog;
-  let stopped = false;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let running: Promise<void> | undefined;
-  let again = false;
 
   /**
    * The company facts and the recipients in force when a message is sent (not when it was
@@ -190,12 +189,13 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     return [{ from: options.mail.from, to: settings.quoteRecipients ?? options.mail.to }, settings.site];
   }
 
-  async function pass(): Promise<void> {
+  async function pass(stopping: AbortSignal): Promise<void> {
+    let again: boolean;
     do {
       again = false;
       const batch = await claimDueMessages(policy);
       for (const [index, message] of batch.entries()) {
-        if (stopped) {
+        if (stopping.aborted) {
           await releaseClaims(batch.slice(index));
           return;
         }
@@ -223,44 +223,29 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
         }
       }
       if (batch.length === policy.batchSize) again = true;
-    } while (again && !stopped);
+    } while (again && !stopping.aborted);
   }
 
-  function schedule() {
-    if (stopped) return;
-    clearTimeout(timer);
-    timer = setTimeout(run, pollIntervalMs);
-    timer.unref?.();
-  }
-
-  function run() {
-    if (stopped) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    clearTimeout(timer);
-    running = pass()
-      .catch((error: unknown) =>
-        log({ level: "error", msg: "falha ao processar a fila de e-mails", error: describeError(error) }),
-      )
-      .finally(() => {
-        running = undefined;
-        schedule();
-      });
-  }
-
-  const worker: OutboxWorker = {
-    wake: run,
-    stop: async () => {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
-      transport.close();
-      if (active === worker) active = undefined;
+  return defineJob({
+    name: OUTBOX_JOB,
+    scope: "every-instance",
+    // How often to look for due messages (retries, and rows other instances wrote).
+    everyMs: options.pollIntervalMs ?? 10_000,
+    runAtStart: true,
+    run: async ({ signal }) => {
+      try {
+        await pass(signal);
+      } catch (error) {
+        log({ level: "error", msg: "falha ao processar a fila de e-mails", error: describeError(error) });
+        throw error;
+      }
     },
-  };
-  active = worker;
-  run();
-  return worker;
+    dispose: () => transport.close(),
+  });
+}
+
+/** The worker alone, on a job service of its own (the site runs its job with the others). */
+export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
+  const service = startJobs([outboxWorkerJob(options)]);
+  return { wake: () => service.wake(OUTBOX_JOB), stop: service.stop };
 }

@@ -1,18 +1,21 @@
 import type { Kysely } from "kysely";
-import { saoPauloLocalToUtc, siteDay } from "~/lib/site-time";
+import { addDays, saoPauloLocalToUtc, siteDay } from "~/lib/site-time";
 import { database } from "../db/database.server";
 import type { Database } from "../db/schema";
 import { LEAD_DIGEST } from "../email/lead-digest-email.server";
 import { enqueueMessage } from "../email/outbox.server";
 import { wakeOutboxWorker } from "../email/outbox-worker.server";
 import { logEvent } from "../http/log.server";
+import { defineJob, type JobDefinition } from "../jobs/job.server";
+import { LEAD_DIGEST_JOB } from "../jobs/site-jobs.server";
 
 // Nobody forgotten: every day at 08:00 São Paulo time, one e-mail lists the requests still "Novo"
 // and unanswered 24 hours after they arrived. The day is claimed by inserting its lead_digests
 // row in the transaction that queues the e-mail: with several instances on one PostgreSQL the
 // second INSERT waits for the first's commit and then does nothing, so the e-mail is queued once.
-// An empty list claims the day and sends nothing. A process that was down at 08:00 sends the
-// day's digest when it starts.
+// An empty list claims the day and sends nothing. The job service runs it at 08:00 once across
+// instances; a site that was down at 08:00 sends the day's digest when it starts (the job's row
+// is still due).
 
 /** The local time the digest goes out. */
 export const DIGEST_TIME = "08:00";
@@ -72,41 +75,31 @@ export async function queueLeadDigestIfDue(db: Kysely<Database>, now: Date): Pro
   });
 }
 
-export interface LeadDigestOptions {
-  db?: () => Promise<Kysely<Database>>;
-  now?: () => Date;
+/** The next 08:00 in São Paulo after `after` (today's when it has not passed yet). */
+function nextDigestTime(after: Date): Date {
+  const today = siteDay(after);
+  const dueToday = saoPauloLocalToUtc(`${today}T${DIGEST_TIME}`);
+  if (dueToday && after < dueToday) return dueToday;
+  const tomorrow = saoPauloLocalToUtc(`${addDays(today, 1)}T${DIGEST_TIME}`);
+  return tomorrow ?? new Date(after.getTime() + CHECK_EVERY_MS);
 }
 
-/** Look every minute whether the digest is due; each process remembers the day it handled. */
-export function startLeadDigest(options: LeadDigestOptions = {}): { stop: () => Promise<void> } {
-  const getDb = options.db ?? database;
-  const now = options.now ?? (() => new Date());
-  let handledDay: string | null = null;
-  let running: Promise<void> | null = null;
-  const check = () => {
-    if (running || handledDay === siteDay(now())) return;
-    running = (async () => {
-      try {
-        const outcome = await queueLeadDigestIfDue(await getDb(), now());
-        if (outcome.status !== "not-due") handledDay = outcome.day;
-        if (outcome.status === "queued") {
-          logEvent("info", "lead digest queued", { day: outcome.day, count: outcome.count });
-          wakeOutboxWorker();
-        }
-      } catch (error) {
-        logEvent("error", "lead digest failed", { error: String(error) });
-      } finally {
-        running = null;
+/**
+ * The job that queues the digest at 08:00, once across instances; its row is looked at every
+ * minute, and a new row (a new database, a server down at 08:00) is due at once.
+ */
+export function leadDigestJob(): JobDefinition {
+  return defineJob({
+    name: LEAD_DIGEST_JOB,
+    scope: "once-across-instances",
+    everyMs: CHECK_EVERY_MS,
+    nextRunAt: nextDigestTime,
+    run: async () => {
+      const outcome = await queueLeadDigestIfDue(await database(), new Date());
+      if (outcome.status === "queued") {
+        logEvent("info", "lead digest queued", { day: outcome.day, count: outcome.count });
+        wakeOutboxWorker();
       }
-    })();
-  };
-  const timer = setInterval(check, CHECK_EVERY_MS);
-  timer.unref();
-  check();
-  return {
-    stop: async () => {
-      clearInterval(timer);
-      await running;
     },
-  };
+  });
 }

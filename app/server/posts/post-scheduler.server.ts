@@ -2,11 +2,15 @@ import type { Kysely } from "kysely";
 import { database } from "../db/database.server";
 import type { Database } from "../db/schema";
 import { logEvent } from "../http/log.server";
+import { defineJob, type JobDefinition } from "../jobs/job.server";
+import { startJobs, wakeJob } from "../jobs/job-service.server";
+import { SCHEDULED_POSTS_JOB } from "../jobs/site-jobs.server";
 
-// Scheduled posts go live at their minute with no visitor needed: a loop in every server
-// process publishes the due posts and sleeps until the next one is due (docs/decisions/0028).
-// One UPDATE both picks and publishes them, so when several instances share one PostgreSQL
-// a post is published once: the second UPDATE waits for the first's row lock, sees status
+// Scheduled posts go live at their minute with no visitor needed: a job of the job service
+// publishes the due posts and is due again when the next one is (docs/decisions/0028, 0081).
+// The job runs once across instances, and one UPDATE both picks and publishes the posts, so
+// when several instances share one PostgreSQL a post is published once even if two passes
+// overlap (a lease that ran out): the second UPDATE waits for the first's row lock, sees status
 // 'published' and skips the row. The status change fires the content-change triggers of
 // migration 0004, which purge the list, article, category, sitemap and feed at once.
 
@@ -62,6 +66,38 @@ export interface PostSchedulerOptions {
   onPublished?: (posts: ScheduledPublication[]) => void;
 }
 
+/**
+ * The job that publishes due posts and is due again when the next one is (at the latest after
+ * the longest sleep). It runs at start-up on every instance: a schedule that passed while no
+ * server was running is published right away.
+ */
+export function postSchedulerJob(options: PostSchedulerOptions = {}): JobDefinition {
+  const getDb = options.db ?? database;
+  const now = options.now ?? (() => new Date());
+  const maxSleepMs = options.maxSleepMs ?? SCHEDULER_MAX_SLEEP_MS;
+  return defineJob({
+    name: SCHEDULED_POSTS_JOB,
+    scope: "once-across-instances",
+    everyMs: maxSleepMs,
+    retryMs: RETRY_AFTER_ERROR_MS,
+    // A pass is two short statements: an instance that died in one holds the job this long at most.
+    leaseMs: maxSleepMs,
+    runAtStart: true,
+    run: async () => {
+      const published = await publishDuePosts(await getDb(), now());
+      for (const post of published) {
+        logEvent("info", "scheduled post published", { slug: post.slug, publishedAt: post.publishedAt });
+      }
+      if (published.length) options.onPublished?.(published);
+    },
+    nextRunAt: async (ranAt) => {
+      const next = await nextScheduledAt(await getDb());
+      const sleep = next ? Date.parse(next) - ranAt.getTime() : maxSleepMs;
+      return new Date(ranAt.getTime() + Math.min(maxSleepMs, Math.max(SCHEDULER_MIN_SLEEP_MS, sleep)));
+    },
+  });
+}
+
 export interface PostScheduler {
   /** Look for due posts now (a post was just scheduled, or a test moved the clock). */
   wake: () => void;
@@ -70,77 +106,20 @@ export interface PostScheduler {
   stop: () => Promise<void>;
 }
 
-const runningSchedulers = new Set<PostScheduler>();
-
 /**
  * This process scheduled, rescheduled or unscheduled a post: its schedulers look again at
  * once instead of at their next wake-up (other instances see it within the longest sleep).
  */
 export function postScheduleChanged(): void {
-  for (const scheduler of runningSchedulers) scheduler.wake();
+  wakeJob(SCHEDULED_POSTS_JOB);
 }
 
+/** The scheduler alone, on a job service of its own (the site runs its job with the others). */
 export function startPostScheduler(options: PostSchedulerOptions = {}): PostScheduler {
-  const getDb = options.db ?? database;
-  const now = options.now ?? (() => new Date());
-  const maxSleepMs = options.maxSleepMs ?? SCHEDULER_MAX_SLEEP_MS;
-  let stopped = false;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let pass: Promise<void> | null = null;
-  let passAgain = false;
-
-  const sleep = (ms: number) => {
-    if (stopped) return;
-    clearTimeout(timer);
-    timer = setTimeout(run, Math.min(maxSleepMs, Math.max(SCHEDULER_MIN_SLEEP_MS, ms)));
-    timer.unref();
+  const service = startJobs([postSchedulerJob(options)], { db: options.db, now: options.now });
+  return {
+    wake: () => service.wake(SCHEDULED_POSTS_JOB),
+    idle: service.idle,
+    stop: service.stop,
   };
-
-  const publishAndSleep = async () => {
-    try {
-      const db = await getDb();
-      const published = await publishDuePosts(db, now());
-      for (const post of published) {
-        logEvent("info", "scheduled post published", { slug: post.slug, publishedAt: post.publishedAt });
-      }
-      if (published.length) options.onPublished?.(published);
-      const next = await nextScheduledAt(db);
-      sleep(next ? Date.parse(next) - now().getTime() : maxSleepMs);
-    } catch (error) {
-      logEvent("error", "scheduled publishing failed", { error: String(error) });
-      sleep(RETRY_AFTER_ERROR_MS);
-    }
-  };
-
-  function run() {
-    if (stopped) return;
-    if (pass) {
-      passAgain = true;
-      return;
-    }
-    pass = publishAndSleep().finally(() => {
-      pass = null;
-      if (passAgain) {
-        passAgain = false;
-        run();
-      }
-    });
-  }
-
-  const scheduler: PostScheduler = {
-    wake: run,
-    idle: async () => {
-      while (pass) await pass;
-    },
-    stop: async () => {
-      stopped = true;
-      clearTimeout(timer);
-      runningSchedulers.delete(scheduler);
-      await scheduler.idle();
-    },
-  };
-  runningSchedulers.add(scheduler);
-  // A schedule that passed while no server was running is published right away.
-  run();
-  return scheduler;
 }

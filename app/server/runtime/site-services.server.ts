@@ -11,9 +11,9 @@ import { startBackgroundWork } from "./background.server";
 
 // What a running site keeps going besides answering requests: the database connection, the
 // change feed, the render cache, the content memos' hook on the feed, and the background work
-// (the outbox, housekeeping). `npm run dev` starts them again exactly when this module or one it
-// imports changed (scripts/dev.ts reads that from Vite's module graph), so no list of modules
-// has to be kept by hand.
+// (the jobs: the outbox, housekeeping, the visit counts' writes). `npm run dev` starts them again
+// exactly when this module or one it imports changed (scripts/dev.ts reads that from Vite's
+// module graph), so no list of modules has to be kept by hand.
 
 export interface SiteServices {
   /** The cache the app is built with (`npm run dev` builds the app again on code changes). */
@@ -44,17 +44,17 @@ export async function startSiteServices({
   const renderCache = startRenderCache(changes, config.renderCache);
   const stopMemos = watchContentMemos(changes);
   await ensureFirstAdmin(config.firstAdmin, siteDefaults(config).publicUrl);
-  const stopBackground = startBackgroundWork(config);
   const visits = countVisits ? startVisitCounter() : undefined;
+  const stopBackground = startBackgroundWork(config, visits ? [visits.job] : []);
   setActiveVisitCounter(visits);
   return {
     renderCache,
     visits,
     stop: async () => {
-      // The last counts are written while the database is still open.
+      // The last counts are written while the database is still open, after the jobs' last runs.
       setActiveVisitCounter(undefined);
-      await visits?.stop();
       await stopBackground();
+      await visits?.stop();
       stopMemos();
       await renderCache.stop();
       await changes.stop();

@@ -4,6 +4,8 @@ import { siteDay, siteDayTeller } from "~/lib/site-time";
 import { INTERNAL_REFERRER } from "~/lib/visit-dimensions";
 import { database } from "../db/database.server";
 import { logEvent } from "../http/log.server";
+import { defineJob, type JobDefinition } from "../jobs/job.server";
+import { VISIT_COUNTS_JOB } from "../jobs/site-jobs.server";
 import { startNewValuesCap } from "./new-values-cap.server";
 import { type PageView, rekeyedView, type VisitSource } from "./visit-request.server";
 import {
@@ -17,15 +19,15 @@ import {
 } from "./visit-store.server";
 
 // Counting never delays an answer (docs/decisions/0059-cookie-free-visit-counting.md): a view
-// or a tap adds to this instance's counters in memory, and a timer writes them every few
-// seconds (and once more at shutdown) as upserts into the aggregate rows. The buffer is
+// or a tap adds to this instance's counters in memory, and a job writes them every few seconds
+// (and the counter once more at shutdown) as upserts into the aggregate rows. The buffer is
 // bounded: past its limit new entries are dropped and the drop is logged, so a flood of
 // made-up campaign tags costs a known amount of memory, never the process. A view costs a few
 // map lookups: its keys were made with it (visit-request.server.ts), and the day's counters
 // are found by the day alone.
 
 export interface VisitCounterOptions {
-  /** How often the counters are written. */
+  /** How often the counters are written (by the counter's job, on every instance). */
   flushMs?: number;
   /** Most distinct entries (views, visitors, taps) held between two flushes. */
   maxEntries?: number;
@@ -54,6 +56,9 @@ export interface VisitCounter {
   flush: () => Promise<void>;
   /** Count and delete the hashes of days that are over. */
   closeFinishedDays: () => Promise<void>;
+  /** Writes the counts every flushMs and closes finished days, once the site's job service runs it. */
+  job: JobDefinition;
+  /** The last write (run after the job service stopped). */
   stop: () => Promise<void>;
 }
 
@@ -112,6 +117,8 @@ export function startVisitCounter(options: VisitCounterOptions = {}): VisitCount
   let entries = 0;
   let dropped = 0;
   let flushing: Promise<void> | undefined;
+  /** Why the last write failed (its counts were put back), for the job's record. */
+  let writeFailure: unknown;
   let closedBefore = "";
   const salts = new Map<string, string>();
   // Without cookies a visit's pages are tied together only by the day's visitor digest, as the
@@ -262,6 +269,7 @@ export function startVisitCounter(options: VisitCounterOptions = {}): VisitCount
   };
 
   const write = async () => {
+    writeFailure = undefined;
     const held = days;
     days = new Map();
     entries = 0;
@@ -289,6 +297,7 @@ export function startVisitCounter(options: VisitCounterOptions = {}): VisitCount
       await writeCounts(db, batch, salts, site);
     } catch (error) {
       logEvent("error", "visit counts not written; kept for the next try", { error });
+      writeFailure = error;
       putBack(held);
     }
   };
@@ -308,16 +317,6 @@ export function startVisitCounter(options: VisitCounterOptions = {}): VisitCount
     for (const day of salts.keys()) if (day < firstKeptDay) salts.delete(day);
   };
 
-  const tick = () => {
-    flush()
-      .then(closeDays)
-      .catch((error: unknown) =>
-        logEvent("error", "closing the visit counts' finished days failed", { error }),
-      );
-  };
-  const timer = setInterval(tick, flushMs);
-  timer.unref();
-
   return {
     countView,
     countTap,
@@ -328,8 +327,23 @@ export function startVisitCounter(options: VisitCounterOptions = {}): VisitCount
       await flush();
     },
     closeFinishedDays: closeDays,
+    job: defineJob({
+      name: VISIT_COUNTS_JOB,
+      // The counts in memory are this instance's own: each instance writes its own.
+      scope: "every-instance",
+      everyMs: flushMs,
+      run: async () => {
+        await flush();
+        if (writeFailure !== undefined) throw writeFailure;
+        try {
+          await closeDays();
+        } catch (error) {
+          logEvent("error", "closing the visit counts' finished days failed", { error });
+          throw error;
+        }
+      },
+    }),
     stop: async () => {
-      clearInterval(timer);
       await flushing;
       await flush();
     },

@@ -27,6 +27,7 @@ import * as leadPipeline from "./0025-lead-pipeline.server.ts";
 import * as visitReportIndexes from "./0026-visit-report-indexes.server.ts";
 import * as contactTapVisitors from "./0027-contact-tap-visitors.server.ts";
 import * as secretPageLabels from "./0028-secret-page-labels.server.ts";
+import * as jobs from "./0029-jobs.server.ts";
 
 /** Every migration, in order. Names sort; never rename or edit one that has shipped. */
 const migrations: Record<string, Migration> = {
@@ -58,6 +59,7 @@ const migrations: Record<string, Migration> = {
   "0026-visit-report-indexes": visitReportIndexes,
   "0027-contact-tap-visitors": contactTapVisitors,
   "0028-secret-page-labels": secretPageLabels,
+  "0029-jobs": jobs,
 };
 
 export const migrationProvider: MigrationProvider = {
