@@ -53,7 +53,8 @@ const MINUTE_MS = 60_000;
 export function defineJob(options: JobOptions): JobDefinition {
   return {
     retryMs: MINUTE_MS,
-    leaseMs: Math.max(10 * MINUTE_MS, options.everyMs),
+    // Only a run holds it: a job is not due again before its next run anyway.
+    leaseMs: 10 * MINUTE_MS,
     runAtStart: false,
     ...options,
   };
