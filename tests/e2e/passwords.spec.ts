@@ -82,7 +82,7 @@ test("a forgotten password: the same answer for an unknown e-mail, a link that w
   await visitor.goto(path);
   await expect(visitor.getByRole("heading", { name: "Criar nova senha" })).toBeVisible();
   // A tap on the reset page's WhatsApp button is counted under the route's pattern, never the
-  // token (issue 42: a token read from the Painel or a CSV set another account's password).
+  // token (a token read from the Painel or a CSV set another account's password).
   await visitor
     .context()
     .route("https://wa.me/**", (route) =>

@@ -10,7 +10,7 @@ import { pageViewOf } from "~/server/visits/visit-request.server";
 import { describeOnEachEngine } from "../support/engine-suite";
 import { temporaryDirectories } from "../support/sqlite-site-file";
 
-// A backup cannot re-identify a visitor (issue 42, finding 6): a visitor's hash is the day's
+// A backup cannot re-identify a visitor (found by a security review): a visitor's hash is the day's
 // salt, the site and the address with the User-Agent hashed together, so whoever holds a salt
 // and that day's hashes can test addresses against them. The hashes may be in a backup made
 // during the day; the salt never is, whichever way the backup is made.

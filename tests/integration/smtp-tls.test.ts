@@ -12,7 +12,7 @@ import { SINK_PASSWORD, type SmtpSink, startSmtpSink } from "../support/smtp-sin
 import { testEngines } from "../support/test-database";
 import { waitFor } from "../support/wait-for";
 
-// E-mail only over TLS (issue 42): an smtp:// server that offers no STARTTLS (this sink) gets
+// E-mail only over TLS: an smtp:// server that offers no STARTTLS (this sink) gets
 // nothing, neither the password nor the request, until the configuration declares it a local
 // relay without TLS; the message waits in the outbox meanwhile and Site health says why.
 
