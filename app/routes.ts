@@ -5,11 +5,13 @@ export default [
   route("robots.txt", "routes/robots.ts"),
   route("blog/rss.xml", "routes/blog-rss.ts"),
   route("media/:hash/:file", "routes/media-file.ts"),
-  // Where the contact links' taps are counted (their ping and beacon; a GET redirects), and the
-  // pages shown from a prefetch (docs/decisions/0071).
+  // Where the contact links' taps are counted (their ping and beacon, /toque), the pages shown
+  // from a prefetch (/visita), and the counting links of old pages, which still reach the
+  // company (docs/decisions/0071).
   route("contato/whatsapp", "routes/contato-toque.ts", { id: "contato-whatsapp" }),
   route("contato/telefone", "routes/contato-toque.ts", { id: "contato-telefone" }),
   route("contato/email", "routes/contato-toque.ts", { id: "contato-email" }),
+  route("toque", "routes/toque.ts"),
   route("visita", "routes/visita.ts"),
   route("admin/api/upload", "routes/admin-api-upload.ts"),
   route("admin/api/generate-image", "routes/admin-api-generate-image.ts"),

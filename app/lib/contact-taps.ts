@@ -10,7 +10,11 @@ import { whatsappUrl } from "./whatsapp";
 export const CONTACT_KINDS = ["whatsapp", "telefone", "email"] as const;
 export type ContactKind = (typeof CONTACT_KINDS)[number];
 
-/** The query parameter naming the page the link was on. */
+/** Where taps are counted (POST only: the ping and the beacon); never a link's target. */
+export const TAP_COUNTING_PATH = "/toque";
+
+/** The query parameters naming the kind of link and the page it was on. */
+export const TAP_KIND_PARAM = "tipo";
 export const TAP_PAGE_PARAM = "de";
 
 /** The data attribute that marks a counted contact link (the beacon script finds them by it). */
@@ -26,9 +30,10 @@ export function contactTarget(kind: ContactKind, site: ContactFacts): string {
 }
 
 /**
- * The address a tap on `page` is counted at ("/contato/whatsapp?de=/obras"); a page whose path
+ * The address a tap on `page` is counted at ("/toque?tipo=whatsapp&de=/obras"); a page whose path
  * holds a secret is named by its pattern, so the token never reaches the markup's ping either.
  */
 export function tapCountingAddress(kind: ContactKind, page: string): string {
-  return `/contato/${kind}?${TAP_PAGE_PARAM}=${encodeURIComponent(pageLabel(page)).replaceAll("%2F", "/")}`;
+  const label = encodeURIComponent(pageLabel(page)).replaceAll("%2F", "/");
+  return `${TAP_COUNTING_PATH}?${TAP_KIND_PARAM}=${kind}&${TAP_PAGE_PARAM}=${label}`;
 }

@@ -101,8 +101,8 @@ export default function PoliticaDePrivacidade() {
               <li>
                 quantas vezes os links de WhatsApp, telefone e e-mail de cada página foram tocados. Esses
                 links levam você direto ao WhatsApp, ao telefone ou ao e-mail da empresa; ao tocar, o seu
-                navegador avisa este site (por exemplo, em /contato/whatsapp) de que o link foi tocado, e
-                contamos um toque por pessoa, tipo de link e página por dia.
+                navegador avisa este site (em /toque) de que o link foi tocado, e contamos um toque por
+                pessoa, tipo de link e página por dia.
               </li>
             </ul>
             <p>

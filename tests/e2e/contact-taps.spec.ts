@@ -50,7 +50,7 @@ async function phoneContext(
     return route.fulfill({ status: 200, contentType: "text/html", body: "<title>WhatsApp</title>" });
   });
   await context.route(
-    (url) => /^\/contato\/(?:whatsapp|telefone|email)$/.test(url.pathname),
+    (url) => url.pathname === "/toque",
     async (route) => {
       // Chromium gives pings and beacons the same resource type: a ping says where it goes.
       const headers = await route.request().allHeaders();

@@ -89,7 +89,7 @@ test("a forgotten password: the same answer for an unknown e-mail, a link that w
       route.fulfill({ status: 200, contentType: "text/html", body: "<title>WhatsApp</title>" }),
     );
   const chat = visitor.getByRole("link", { name: "Conversar pelo WhatsApp" });
-  await expect(chat).toHaveAttribute("ping", "/contato/whatsapp?de=/redefinir-senha/%3Atoken");
+  await expect(chat).toHaveAttribute("ping", "/toque?tipo=whatsapp&de=/redefinir-senha/%3Atoken");
   const [conversation] = await Promise.all([visitor.context().waitForEvent("page"), chat.click()]);
   await conversation.close();
   await expect

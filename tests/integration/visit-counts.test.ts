@@ -473,7 +473,7 @@ describe.each(testEngines())("a production server counting on $name", (engine) =
 
   it("counts a link's ping and its beacon as one tap, and refuses another site's", async () => {
     const ping = await get(
-      "/contato/whatsapp?de=/obras",
+      "/toque?tipo=whatsapp&de=/obras",
       {
         "Content-Type": "text/ping",
         Origin: server.url,
@@ -484,13 +484,18 @@ describe.each(testEngines())("a production server counting on $name", (engine) =
     );
     expect(ping.status).toBe(204);
     expect(ping.headers.get("cache-control")).toBe("no-store");
-    const beacon = await get("/contato/whatsapp?de=/obras", { Origin: server.url }, "POST");
+    const beacon = await get("/toque?tipo=whatsapp&de=/obras", { Origin: server.url }, "POST");
     expect(beacon.status).toBe(204);
-    const foreign = await get("/contato/whatsapp?de=/obras", { Origin: "https://evil.example" }, "POST");
+    const foreign = await get("/toque?tipo=whatsapp&de=/obras", { Origin: "https://evil.example" }, "POST");
     expect(foreign.status).toBe(403);
+    // An unknown kind is refused in pt-BR; the counting address is no page to see.
+    const fax = await get("/toque?tipo=fax&de=/obras", { Origin: server.url }, "POST");
+    expect(fax.status).toBe(400);
+    expect(await fax.text()).toBe("Tipo de contato desconhecido.");
+    expect((await get("/toque?tipo=whatsapp&de=/obras")).status).toBe(404);
     // A page whose address holds a token is counted by its pattern.
     expect(
-      (await get(`/contato/whatsapp?de=/redefinir-senha/${RESET_TOKEN}`, { Origin: server.url }, "POST"))
+      (await get(`/toque?tipo=whatsapp&de=/redefinir-senha/${RESET_TOKEN}`, { Origin: server.url }, "POST"))
         .status,
     ).toBe(204);
   });
@@ -508,7 +513,13 @@ describe.each(testEngines())("a production server counting on $name", (engine) =
       expect(refused.status, page).toBe(400);
       expect(await refused.text()).toBe("Página inválida.");
     }
-    for (const page of [`/redefinir-senha/${RESET_TOKEN}`, "/admin", "/contato/whatsapp", "/visita"]) {
+    for (const page of [
+      `/redefinir-senha/${RESET_TOKEN}`,
+      "/admin",
+      "/contato/whatsapp",
+      "/visita",
+      "/toque",
+    ]) {
       expect(
         (await get(`/visita?p=${encodeURIComponent(page)}`, { Origin: server.url }, "POST")).status,
       ).toBe(204);

@@ -22,7 +22,7 @@ export const contactTargets: Record<ContactKind, string> = {
 
 /** The counting address a contact link on `path` pings (docs/decisions/0071). */
 export function tapPing(kind: ContactKind, path: string): string {
-  return `/contato/${kind}?de=${path}`;
+  return `/toque?tipo=${kind}&de=${path}`;
 }
 
 /** A published demo article and a category, for scans of the blog's other states. */

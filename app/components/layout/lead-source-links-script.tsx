@@ -6,7 +6,7 @@ import { useNonce } from "~/lib/nonce";
 // Referer said (an external site) would be lost one click later, so, with JavaScript, links to
 // /contato on the page the visitor landed on carry it (`ref`, the host only) and the page's
 // campaign tags in their address; so do the counting addresses of the contact links (their
-// `ping`, /contato/whatsapp?de=…), whose tap is then counted with the visit's source
+// `ping`, /toque?tipo=…&de=…), whose tap is then counted with the visit's source
 // (docs/decisions/0071). Nothing is stored in the browser.
 export const leadSourceLinksScript = `(function(){
 if(!window.URL||!window.URLSearchParams)return;
@@ -18,7 +18,7 @@ if(!p.toString())return;
 document.querySelectorAll('a[href^="/contato"]').forEach(function(a){
 var t=new URL(a.getAttribute("href"),location.href);
 if(t.pathname==="/contato"&&!t.search)a.setAttribute("href","/contato?"+p.toString()+t.hash);});
-document.querySelectorAll('a[ping^="/contato/"]').forEach(function(a){a.setAttribute("ping",a.getAttribute("ping")+"&"+p.toString());});
+document.querySelectorAll('a[ping^="/toque?"]').forEach(function(a){a.setAttribute("ping",a.getAttribute("ping")+"&"+p.toString());});
 })();`;
 
 /** On public pages only: the admin links nowhere a visitor's source matters. */

@@ -7,10 +7,10 @@ import { countContactTap } from "./visit-counter.server";
 import { countableRequest, type VisitSource, visitorDigestOf } from "./visit-request.server";
 
 // A tap on a contact link is counted beside the link (docs/decisions/0071-contact-links-stay-links.md):
-// the link's `href` is the real target, and the browser POSTs to the counting address, as its
-// `ping` and as the page's beacon; the same tap arriving twice counts once (visit-counter).
-// A GET of the counting address (an old link, a bookmark) is counted and sent on with a 302 to
-// the company's target; nothing in the request can change where it leads.
+// the link's `href` is the real target, and the browser POSTs to /toque, as its `ping` and as
+// the page's beacon; the same tap arriving twice counts once (visit-counter). The counting link
+// of older pages (/contato/whatsapp, a copied link) is counted and sent on with a 302 to the
+// company's target; nothing in the request can change where it leads.
 
 export function isContactKind(value: string): value is ContactKind {
   return (CONTACT_KINDS as readonly string[]).includes(value);

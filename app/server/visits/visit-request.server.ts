@@ -37,7 +37,7 @@ export interface PageView extends VisitSource {
 /** Anything with an extension is a file (assets, media, feeds, the sitemap, `.data` requests). */
 const FILE_PATH = /\.[a-z0-9]+$/i;
 /** Answered before React Router, never a page. */
-const PLUMBING = new Set(["/healthz", "/readyz", "/metrics", "/visita"]);
+const PLUMBING = new Set(["/healthz", "/readyz", "/metrics", "/visita", "/toque"]);
 
 /** The request headers counting reads, by lower-case name: a `Headers`, or `nodeHeaders`. */
 export interface HeaderReader {

@@ -30,6 +30,8 @@ describe("what counts as a page view", () => {
       "/sitemap.xml",
       "/healthz",
       "/contato/whatsapp",
+      "/toque",
+      "/visita",
     ]) {
       expect(isPublicPagePath(path), path).toBe(false);
     }
@@ -115,14 +117,14 @@ describe("the vocabulary", () => {
   });
 
   it("builds the counting address of a page, never with a page's secret", () => {
-    expect(tapCountingAddress("whatsapp", "/obras")).toBe("/contato/whatsapp?de=/obras");
-    expect(tapCountingAddress("email", "/blog/um-post")).toBe("/contato/email?de=/blog/um-post");
+    expect(tapCountingAddress("whatsapp", "/obras")).toBe("/toque?tipo=whatsapp&de=/obras");
+    expect(tapCountingAddress("email", "/blog/um-post")).toBe("/toque?tipo=email&de=/blog/um-post");
     expect(tapCountingAddress("telefone", "/redefinir-senha/Zx81abcDEF")).toBe(
-      "/contato/telefone?de=/redefinir-senha/%3Atoken",
+      "/toque?tipo=telefone&de=/redefinir-senha/%3Atoken",
     );
-    expect(tapCountingAddress("whatsapp", "/convite/abc")).toBe("/contato/whatsapp?de=/convite/%3Atoken");
+    expect(tapCountingAddress("whatsapp", "/convite/abc")).toBe("/toque?tipo=whatsapp&de=/convite/%3Atoken");
     expect(tapCountingAddress("whatsapp", "/blog/previa/abc")).toBe(
-      "/contato/whatsapp?de=/blog/previa/%3Atoken",
+      "/toque?tipo=whatsapp&de=/blog/previa/%3Atoken",
     );
   });
 
