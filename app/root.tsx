@@ -12,11 +12,11 @@ import {
 } from "react-router";
 import stylesheet from "~/app.css?url";
 import { defaultSite } from "~/config/site";
+import { contactTarget } from "~/lib/contact-taps";
 import { useNonce } from "~/lib/nonce";
 import { SiteContext } from "~/lib/site-context";
 import { speculationRules } from "~/lib/speculation-rules";
 import { localBusinessJsonLdScript } from "~/lib/structured-data";
-import { whatsappUrl } from "~/lib/whatsapp";
 import { routeWantsHydration } from "~/route-handle";
 import { siteSettingsFor } from "~/server/settings/site-settings.server";
 import type { Route } from "./+types/root";
@@ -142,14 +142,14 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
         <p className="text-slate-600 dark:text-slate-400">
           Se preferir, fale conosco pelo telefone{" "}
           <a
-            href={`tel:+${site.phoneDigits}`}
+            href={contactTarget("telefone", site)}
             className="font-semibold text-blue-800 underline dark:text-blue-300"
           >
             {site.phoneDisplay}
           </a>{" "}
           ou pelo{" "}
           <a
-            href={whatsappUrl(site.whatsappDigits, site.whatsappMessage)}
+            href={contactTarget("whatsapp", site)}
             rel="noopener"
             className="font-semibold text-blue-800 underline dark:text-blue-300"
           >

@@ -1,6 +1,6 @@
 import type { SiteConfig } from "~/config/site";
 import { siteDefaults } from "~/config/site-env.server";
-import { whatsappUrl } from "~/lib/whatsapp";
+import { contactTarget } from "~/lib/contact-taps";
 import { escapeHtml } from "../email/lead-email.server";
 import { siteSettings } from "../settings/site-settings.server";
 
@@ -29,7 +29,6 @@ export async function databaseUnavailablePage(request: Request): Promise<Respons
   const lead = quote
     ? "Nosso sistema está fora do ar por alguns instantes e não conseguiu guardar o seu pedido. Tente enviar de novo em um minuto, ou fale conosco agora:"
     : "Nosso sistema está fora do ar por alguns instantes. Tente de novo em um minuto, ou fale conosco agora:";
-  const whatsapp = whatsappUrl(site.whatsappDigits, site.whatsappMessage);
   const html = `<!doctype html>
 <html lang="pt-BR">
 <meta charset="utf-8">
@@ -41,9 +40,9 @@ export async function databaseUnavailablePage(request: Request): Promise<Respons
 <h1>${escapeHtml(heading)}</h1>
 <p>${escapeHtml(lead)}</p>
 <ul>
-<li>Telefone: <a href="tel:+${escapeHtml(site.phoneDigits)}">${escapeHtml(site.phoneDisplay)}</a></li>
-<li>WhatsApp: <a href="${escapeHtml(whatsapp)}" rel="noopener">Conversar pelo WhatsApp</a></li>
-<li>E-mail: <a href="mailto:${escapeHtml(site.email)}">${escapeHtml(site.email)}</a></li>
+<li>Telefone: <a href="${escapeHtml(contactTarget("telefone", site))}">${escapeHtml(site.phoneDisplay)}</a></li>
+<li>WhatsApp: <a href="${escapeHtml(contactTarget("whatsapp", site))}" rel="noopener">Conversar pelo WhatsApp</a></li>
+<li>E-mail: <a href="${escapeHtml(contactTarget("email", site))}">${escapeHtml(site.email)}</a></li>
 </ul>
 <p><a href="/">Voltar ao início</a></p>
 </main>
