@@ -1,4 +1,4 @@
-import { data, redirect } from "react-router";
+import { type UNSAFE_DataWithResponseInit as DataWithResponseInit, data, redirect } from "react-router";
 import type { CurrentSession } from "~/server/accounts/sessions.server";
 import { setFlash } from "~/server/accounts/sessions.server";
 import type { CommandOutcome } from "~/server/commands/command-outcome.server";
@@ -17,16 +17,21 @@ export interface CommandFailure {
 
 const STATUS = { "not-found": 404, conflict: 409, forbidden: 403 } as const;
 
-export async function answerCommand(session: CurrentSession, outcome: CommandOutcome) {
+export async function answerCommand<Answer = never>(
+  session: CurrentSession,
+  outcome: CommandOutcome<Answer>,
+): Promise<DataWithResponseInit<CommandFailure | Answer>> {
   if (outcome.kind === "done") {
     await setFlash(session, outcome.toast);
     throw redirect(outcome.redirectTo);
   }
+  if (outcome.kind === "answered") return data<CommandFailure | Answer>(outcome.body);
   const status = outcome.kind === "refused" ? (outcome.status ?? 400) : STATUS[outcome.kind];
   const failure: CommandFailure = { error: outcome.message };
   if (outcome.kind === "refused" && outcome.fieldErrors) failure.fieldErrors = outcome.fieldErrors;
   if (outcome.kind === "refused" && outcome.values) failure.values = outcome.values;
   if ((outcome.kind === "refused" || outcome.kind === "conflict") && outcome.lines)
     failure.lines = outcome.lines;
-  return data(failure, { status });
+  const details = outcome.kind === "refused" || outcome.kind === "conflict" ? outcome.details : undefined;
+  return data<CommandFailure | Answer>(details ? { ...details, ...failure } : failure, { status });
 }

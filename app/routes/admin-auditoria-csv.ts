@@ -1,4 +1,4 @@
-import { requireAdminAction } from "~/server/accounts/guard.server";
+import { requireAdminAction } from "~/route-support/admin-guard.server";
 import { parseAuditListQuery } from "~/server/admin-lists/list-query.server";
 import { auditEntriesToCsv, listAuditEntriesForExport } from "~/server/audit/audit-list.server";
 import { recordAudit } from "~/server/audit/audit-log.server";

@@ -6,7 +6,7 @@ import { buttonClassName } from "~/components/admin/ui";
 import { auditListParams, isFiltered, listHref } from "~/lib/admin-list";
 import { AUDIT_GROUP_LABELS, AUDIT_GROUPS, auditActionLabel } from "~/lib/audit-actions";
 import { formatDateTimeWithSeconds } from "~/lib/site-time";
-import { requireAdminPage } from "~/server/accounts/guard.server";
+import { requireAdminPage } from "~/route-support/admin-guard.server";
 import { parseAuditListQuery } from "~/server/admin-lists/list-query.server";
 import { listAuditEntries, listAuditUsers } from "~/server/audit/audit-list.server";
 import type { Route } from "./+types/admin-auditoria";

@@ -2,7 +2,7 @@ import { AdminPage } from "~/components/admin/admin-page";
 import { SettingsForm } from "~/components/admin/settings-form";
 import { whatsappLandlineWarning } from "~/lib/phone-digits";
 import type { RouteHandle } from "~/route-handle";
-import { requireAdminPage } from "~/server/accounts/guard.server";
+import { requireAdminPage } from "~/route-support/admin-guard.server";
 import { settingsFormValues, submitSettingsForm } from "~/server/settings/settings-form.server";
 import { companySettingsInForce, siteSettingsFor } from "~/server/settings/site-settings.server";
 import type { Route } from "./+types/admin-configuracoes";

@@ -5,7 +5,7 @@ import { Button, buttonClassName } from "~/components/admin/ui";
 import { deviceLabel } from "~/lib/device-label";
 import { formatSaoPauloDateTime } from "~/lib/site-time";
 import type { RouteHandle } from "~/route-handle";
-import { requireAdminAction, requireAdminPage } from "~/server/accounts/guard.server";
+import { requireAdminAction, requireAdminPage } from "~/route-support/admin-guard.server";
 import {
   destroySession,
   endOtherSessions,

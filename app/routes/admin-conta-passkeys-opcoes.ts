@@ -1,4 +1,4 @@
-import { requireAdminAction } from "~/server/accounts/guard.server";
+import { requireAdminAction } from "~/route-support/admin-guard.server";
 import { registrationOptions } from "~/server/accounts/passkeys.server";
 import {
   hasRecentAuthentication,

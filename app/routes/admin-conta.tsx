@@ -8,6 +8,7 @@ import { useAdminShell } from "~/lib/admin-shell";
 import { PASSWORD_HINT, PASSWORD_MAX, PASSWORD_MIN } from "~/lib/password-rules";
 import { ROLE_LABELS } from "~/lib/roles";
 import type { RouteHandle } from "~/route-handle";
+import { requireAdminAction, requireAdminPage } from "~/route-support/admin-guard.server";
 import { recordAccountKeyChange } from "~/server/accounts/account-key-change.server";
 import {
   confirmTotpSchema,
@@ -16,7 +17,6 @@ import {
   turnOffTotp,
 } from "~/server/accounts/account-two-factor.server";
 import { changePassword, changePasswordSchema } from "~/server/accounts/change-password.server";
-import { requireAdminAction, requireAdminPage } from "~/server/accounts/guard.server";
 import {
   addPasskey,
   listPasskeys,

@@ -8,7 +8,7 @@ import { roleCan } from "~/lib/roles";
 import type { HealthStatus } from "~/lib/site-health";
 import { formatSaoPauloDateTime } from "~/lib/site-time";
 import type { RouteHandle } from "~/route-handle";
-import { requireAdminPage } from "~/server/accounts/guard.server";
+import { requireAdminPage } from "~/route-support/admin-guard.server";
 import { administratorHome, editorHome } from "~/server/dashboard/admin-home.server";
 import type { Route } from "./+types/admin-inicio";
 

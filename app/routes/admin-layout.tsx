@@ -2,13 +2,13 @@ import { Outlet } from "react-router";
 import { AdminShell } from "~/components/admin/admin-shell";
 import type { AdminShellData } from "~/lib/admin-shell";
 import type { RouteHandle } from "~/route-handle";
-import { requireAdminPage } from "~/server/accounts/guard.server";
+import { requireAdminPage } from "~/route-support/admin-guard.server";
 import { takeFlash } from "~/server/accounts/sessions.server";
 import type { Route } from "./+types/admin-layout";
 
 // Every admin page's parent (docs/decisions/0051): the guard, the signed-in user and the flash
 // message, read once per request, and the shell around the page. The pages' own loaders read
-// only what they show; their guards reuse this request's session (guard.server.ts).
+// only what they show; their guards reuse this request's session (admin-guard.server.ts).
 
 export const handle: RouteHandle = { hydrate: true };
 

@@ -6,7 +6,7 @@ import { MediaImage } from "~/components/ui/media-image";
 import { MEDIA_ALT_MAX_LENGTH, MEDIA_NAME_MAX_LENGTH } from "~/lib/media-limits";
 import { formatDateTimeMedium } from "~/lib/site-time";
 import type { RouteHandle } from "~/route-handle";
-import { requireAdminAction, requireAdminPage } from "~/server/accounts/guard.server";
+import { requireAdminAction, requireAdminPage } from "~/route-support/admin-guard.server";
 import { setFlash } from "~/server/accounts/sessions.server";
 import { recordAudit } from "~/server/audit/audit-log.server";
 import { changedFields } from "~/server/audit/changed-fields.server";

@@ -7,7 +7,7 @@ import { MEDIA_SEARCH_MAX_LENGTH, mediaLibraryHref, mediaQueryFrom } from "~/lib
 import { mediaThumbnailUrl } from "~/lib/media-url";
 import { formatDateMedium } from "~/lib/site-time";
 import type { RouteHandle } from "~/route-handle";
-import { requireAdminAction, requireAdminPage } from "~/server/accounts/guard.server";
+import { requireAdminAction, requireAdminPage } from "~/route-support/admin-guard.server";
 import { setFlash } from "~/server/accounts/sessions.server";
 import { recordMediaUpload } from "~/server/audit/media-audit.server";
 import { listMedia } from "~/server/media/media-library.server";

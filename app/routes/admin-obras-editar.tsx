@@ -3,7 +3,7 @@ import { AdminPage } from "~/components/admin/admin-page";
 import { buttonClassName } from "~/components/admin/ui";
 import { WorkEditorScreen } from "~/components/admin/work-editor";
 import type { RouteHandle } from "~/route-handle";
-import { requireAdminAction, requireAdminPage } from "~/server/accounts/guard.server";
+import { requireAdminAction, requireAdminPage } from "~/route-support/admin-guard.server";
 import { getWorkForEdit } from "~/server/works/work-for-edit.server";
 import { submitWorkForm, type WorkFormFailure } from "~/server/works/work-form.server";
 import { WORK_GONE_MESSAGE, workIdFromParam } from "~/server/works/work-id.server";

@@ -1,6 +1,6 @@
 import { WorkEditorScreen } from "~/components/admin/work-editor";
 import type { RouteHandle } from "~/route-handle";
-import { requireAdminPage } from "~/server/accounts/guard.server";
+import { requireAdminPage } from "~/route-support/admin-guard.server";
 import { submitWorkForm } from "~/server/works/work-form.server";
 import type { Route } from "./+types/admin-obras-nova";
 

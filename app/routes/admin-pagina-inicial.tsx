@@ -5,7 +5,7 @@ import { DeleteForm } from "~/components/admin/row-actions";
 import { Badge, Button, Field, Select, Switch, TextArea, TextInput } from "~/components/admin/ui";
 import { iconLabels, iconNames } from "~/lib/icon-names";
 import type { RouteHandle } from "~/route-handle";
-import { requireAdminPage } from "~/server/accounts/guard.server";
+import { requireAdminPage } from "~/route-support/admin-guard.server";
 import type {
   AdminReason,
   AdminStat,

@@ -2,7 +2,7 @@ import { data, Link } from "react-router";
 import { BlogAdminPage, PostEditorScreen } from "~/components/admin/post-editor";
 import { buttonClassName } from "~/components/admin/ui";
 import type { RouteHandle } from "~/route-handle";
-import { requireAdminAction, requireAdminPage } from "~/server/accounts/guard.server";
+import { requireAdminAction, requireAdminPage } from "~/route-support/admin-guard.server";
 import { aiImagesConfigured } from "~/server/ai/runware.server";
 import { type PostFormFailure, submitPostForm } from "~/server/posts/post-form.server";
 import { listRevisions } from "~/server/posts/post-revisions.server";

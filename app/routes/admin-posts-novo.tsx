@@ -1,6 +1,6 @@
 import { PostEditorScreen } from "~/components/admin/post-editor";
 import type { RouteHandle } from "~/route-handle";
-import { requireAdminPage } from "~/server/accounts/guard.server";
+import { requireAdminPage } from "~/route-support/admin-guard.server";
 import { aiImagesConfigured } from "~/server/ai/runware.server";
 import { submitPostForm } from "~/server/posts/post-form.server";
 import { listCategories } from "~/server/posts/public-posts.server";

@@ -5,8 +5,8 @@ import { Button, Field, labelClassName, TextInput } from "~/components/admin/ui"
 import { siteDefaults } from "~/config/site-env.server";
 import { REDIRECT_CSV_MAX_BYTES, REDIRECT_PATH_MAX_LENGTH, REDIRECTS_PATH } from "~/lib/redirect-paths";
 import type { RouteHandle } from "~/route-handle";
+import { requireAdminAction, requireAdminPage } from "~/route-support/admin-guard.server";
 import { answerCommand, type CommandFailure } from "~/route-support/answer-command.server";
-import { requireAdminAction, requireAdminPage } from "~/server/accounts/guard.server";
 import { refused } from "~/server/commands/command-outcome.server";
 import { formText, readForm, UNREADABLE_FORM_MESSAGE } from "~/server/forms/read-form.server";
 import { createRedirect, importRedirects, removeRedirect } from "~/server/redirects/redirect-commands.server";

@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { assertSameOrigin } from "~/server/accounts/guard.server";
+import { assertSameOrigin } from "~/server/accounts/cross-site.server";
 import { destroySession, getSession } from "~/server/accounts/sessions.server";
 import { recordAudit } from "~/server/audit/audit-log.server";
 import type { Route } from "./+types/admin-sair";

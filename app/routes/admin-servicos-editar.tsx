@@ -3,7 +3,7 @@ import { AdminPage } from "~/components/admin/admin-page";
 import { ServiceEditorScreen } from "~/components/admin/service-editor";
 import { buttonClassName } from "~/components/admin/ui";
 import type { RouteHandle } from "~/route-handle";
-import { requireAdminAction, requireAdminPage } from "~/server/accounts/guard.server";
+import { requireAdminAction, requireAdminPage } from "~/route-support/admin-guard.server";
 import { aiImagesConfigured } from "~/server/ai/runware.server";
 import { type ServiceFormFailure, submitServiceForm } from "~/server/services/service-form.server";
 import {

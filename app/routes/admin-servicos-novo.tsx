@@ -1,6 +1,6 @@
 import { ServiceEditorScreen } from "~/components/admin/service-editor";
 import type { RouteHandle } from "~/route-handle";
-import { requireAdminPage } from "~/server/accounts/guard.server";
+import { requireAdminPage } from "~/route-support/admin-guard.server";
 import { aiImagesConfigured } from "~/server/ai/runware.server";
 import { submitServiceForm } from "~/server/services/service-form.server";
 import type { Route } from "./+types/admin-servicos-novo";

@@ -1,6 +1,6 @@
 import { conversionTableCsv, conversionTableSchema } from "~/lib/conversion-csv";
 import { parseConversionRange } from "~/lib/conversion-range";
-import { requireAdminAction } from "~/server/accounts/guard.server";
+import { requireAdminAction } from "~/route-support/admin-guard.server";
 import { conversions } from "~/server/visits/conversions.server";
 import type { Route } from "./+types/admin-solicitacoes-conversoes-csv";
 

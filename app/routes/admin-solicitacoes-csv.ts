@@ -1,4 +1,4 @@
-import { requireAdminAction } from "~/server/accounts/guard.server";
+import { requireAdminAction } from "~/route-support/admin-guard.server";
 import { parseLeadListQuery } from "~/server/admin-lists/list-query.server";
 import { recordAudit } from "~/server/audit/audit-log.server";
 import { leadExportDetails } from "~/server/audit/lead-audit.server";

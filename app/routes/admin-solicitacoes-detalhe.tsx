@@ -11,7 +11,7 @@ import { deliveryLabels, leadStatusLabels, lostReasonLabels } from "~/lib/lead-s
 import { formatMoney, formatMoneyField } from "~/lib/money";
 import { formatDateTimeMedium } from "~/lib/site-time";
 import type { RouteHandle } from "~/route-handle";
-import { requireAdminAction, requireAdminPage } from "~/server/accounts/guard.server";
+import { requireAdminAction, requireAdminPage } from "~/route-support/admin-guard.server";
 import { setFlash } from "~/server/accounts/sessions.server";
 import { recordAudit } from "~/server/audit/audit-log.server";
 import { leadMention } from "~/server/audit/lead-audit.server";

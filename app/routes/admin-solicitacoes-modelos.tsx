@@ -4,7 +4,7 @@ import { Button, buttonClassName, Field, Select, TextArea, TextInput } from "~/c
 import { Icon } from "~/components/ui/icon";
 import { REPLY_PLACEHOLDERS } from "~/lib/reply-template";
 import type { RouteHandle } from "~/route-handle";
-import { requireAdminAction, requireAdminPage } from "~/server/accounts/guard.server";
+import { requireAdminAction, requireAdminPage } from "~/route-support/admin-guard.server";
 import { setFlash } from "~/server/accounts/sessions.server";
 import { recordAudit } from "~/server/audit/audit-log.server";
 import { formText, formTexts, readForm, UNREADABLE_FORM_MESSAGE } from "~/server/forms/read-form.server";

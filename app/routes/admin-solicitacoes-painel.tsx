@@ -16,7 +16,7 @@ import { DASHBOARD_WEEKS, formatWait, type LabelCount, type OutcomeRow } from "~
 import { leadStatusLabels } from "~/lib/lead-status";
 import { formatMoney } from "~/lib/money";
 import { formatDateMedium, formatDayMonth } from "~/lib/site-time";
-import { requireAdminPage } from "~/server/accounts/guard.server";
+import { requireAdminPage } from "~/route-support/admin-guard.server";
 import { leadDashboard } from "~/server/leads/lead-dashboard.server";
 import { conversions } from "~/server/visits/conversions.server";
 import type { Route } from "./+types/admin-solicitacoes-painel";

@@ -5,7 +5,7 @@ import { buttonClassName } from "~/components/admin/ui";
 import { Icon } from "~/components/ui/icon";
 import { type LeadStatus, leadStatuses, leadStatusLabels } from "~/lib/lead-status";
 import type { RouteHandle } from "~/route-handle";
-import { requireAdminAction, requireAdminPage } from "~/server/accounts/guard.server";
+import { requireAdminAction, requireAdminPage } from "~/route-support/admin-guard.server";
 import { setFlash } from "~/server/accounts/sessions.server";
 import { recordAudit } from "~/server/audit/audit-log.server";
 import { leadMention } from "~/server/audit/lead-audit.server";

@@ -3,7 +3,7 @@ import { AdminPage } from "~/components/admin/admin-page";
 import { Button, buttonClassName, Field, Select, TextArea, TextInput } from "~/components/admin/ui";
 import { Icon } from "~/components/ui/icon";
 import { fillTemplate } from "~/lib/reply-template";
-import { requireAdminAction, requireAdminPage } from "~/server/accounts/guard.server";
+import { requireAdminAction, requireAdminPage } from "~/route-support/admin-guard.server";
 import { setFlash } from "~/server/accounts/sessions.server";
 import { recordAudit } from "~/server/audit/audit-log.server";
 import { leadMention } from "~/server/audit/lead-audit.server";

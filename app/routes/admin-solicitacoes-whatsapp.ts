@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import { fillTemplate } from "~/lib/reply-template";
-import { requireAdminAction } from "~/server/accounts/guard.server";
+import { requireAdminAction } from "~/route-support/admin-guard.server";
 import { setFlash } from "~/server/accounts/sessions.server";
 import { recordAudit } from "~/server/audit/audit-log.server";
 import { leadMention } from "~/server/audit/lead-audit.server";

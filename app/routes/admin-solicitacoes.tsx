@@ -11,7 +11,7 @@ import { sourceSummary } from "~/lib/lead-source";
 import { deliveryLabels, leadStatuses, leadStatusLabels } from "~/lib/lead-status";
 import { formatDateTimeMedium } from "~/lib/site-time";
 import type { RouteHandle } from "~/route-handle";
-import { requireAdminAction, requireAdminPage } from "~/server/accounts/guard.server";
+import { requireAdminAction, requireAdminPage } from "~/route-support/admin-guard.server";
 import { setFlash } from "~/server/accounts/sessions.server";
 import { parseLeadListQuery } from "~/server/admin-lists/list-query.server";
 import { recordAudit } from "~/server/audit/audit-log.server";

@@ -1,4 +1,4 @@
-import { requireAdminAction } from "~/server/accounts/guard.server";
+import { requireAdminAction } from "~/route-support/admin-guard.server";
 import { formText, readForm, UNREADABLE_FORM_MESSAGE } from "~/server/forms/read-form.server";
 import { parseDataSubject } from "~/server/personal-data/data-subject.server";
 import { exportPersonalData } from "~/server/personal-data/personal-data.server";

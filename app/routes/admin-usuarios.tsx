@@ -6,7 +6,7 @@ import { siteDefaults } from "~/config/site-env.server";
 import { ROLE_LABELS, ROLES } from "~/lib/roles";
 import { formatSaoPauloDateTime } from "~/lib/site-time";
 import type { RouteHandle } from "~/route-handle";
-import { requireAdminAction, requireAdminPage } from "~/server/accounts/guard.server";
+import { requireAdminAction, requireAdminPage } from "~/route-support/admin-guard.server";
 import { secondFactorRequired } from "~/server/accounts/second-factor-policy.server";
 import { configuration } from "~/server/config/configuration.server";
 import { mailConfig } from "~/server/email/mail-config.server";

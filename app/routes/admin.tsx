@@ -7,7 +7,7 @@ import { FeaturedBadge, Field, PostStatusBadge, TextInput } from "~/components/a
 import { ADMIN_SEARCH_MAX_LENGTH, isFiltered, listHref, postListParams } from "~/lib/admin-list";
 import { postStatuses, postStatusLabels } from "~/lib/post-status";
 import type { RouteHandle } from "~/route-handle";
-import { requireAdminAction, requireAdminPage } from "~/server/accounts/guard.server";
+import { requireAdminAction, requireAdminPage } from "~/route-support/admin-guard.server";
 import { setFlash } from "~/server/accounts/sessions.server";
 import { parsePostListQuery } from "~/server/admin-lists/list-query.server";
 import { recordAudit } from "~/server/audit/audit-log.server";

@@ -1,4 +1,4 @@
-import { assertSameOrigin } from "~/server/accounts/guard.server";
+import { assertSameOrigin } from "~/server/accounts/cross-site.server";
 import {
   finishPasskeySignIn,
   passkeySignInOptions,

@@ -1,4 +1,4 @@
-import { assertSameOrigin } from "~/server/accounts/guard.server";
+import { assertSameOrigin } from "~/server/accounts/cross-site.server";
 import { passkeySignInOptions, readPasskeyStep } from "~/server/accounts/passkey-sign-in.server";
 import { clearPendingSignInCookie, readPendingSignIn } from "~/server/accounts/pending-sign-in.server";
 import { completePasskeySecondStep, PENDING_EXPIRED_MESSAGE } from "~/server/accounts/second-factor.server";

@@ -4,7 +4,7 @@ import { AccountCard, AccountField, BackToSignIn } from "~/components/account-ca
 import { PasskeySignIn } from "~/components/passkey-sign-in";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
 import type { RouteHandle } from "~/route-handle";
-import { assertSameOrigin } from "~/server/accounts/guard.server";
+import { assertSameOrigin } from "~/server/accounts/cross-site.server";
 import { countPasskeys } from "~/server/accounts/passkeys.server";
 import { clearPendingSignInCookie, readPendingSignIn } from "~/server/accounts/pending-sign-in.server";
 import { completeSecondFactor, PENDING_EXPIRED_MESSAGE } from "~/server/accounts/second-factor.server";

@@ -5,7 +5,7 @@ import { BusySubmitScript } from "~/components/ui/busy-submit-script";
 import { ToastRegion, ToastView } from "~/components/ui/toast";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
 import type { RouteHandle } from "~/route-handle";
-import { assertSameOrigin } from "~/server/accounts/guard.server";
+import { assertSameOrigin } from "~/server/accounts/cross-site.server";
 import { attemptLogin } from "~/server/accounts/login.server";
 import { getSession } from "~/server/accounts/sessions.server";
 import { requestClientIp } from "~/server/audit/request-address.server";

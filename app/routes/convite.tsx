@@ -2,7 +2,7 @@ import { data, redirect } from "react-router";
 import { AccountCard, AccountField, NewPasswordFields } from "~/components/account-card";
 import { ROLE_LABELS } from "~/lib/roles";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
-import { assertSameOrigin } from "~/server/accounts/guard.server";
+import { assertSameOrigin } from "~/server/accounts/cross-site.server";
 import { createSession } from "~/server/accounts/sessions.server";
 import { recordAudit } from "~/server/audit/audit-log.server";
 import { formTexts, readForm, UNREADABLE_FORM_MESSAGE } from "~/server/forms/read-form.server";

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { AccountCard, NewPasswordFields } from "~/components/account-card";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
-import { assertSameOrigin } from "~/server/accounts/guard.server";
+import { assertSameOrigin } from "~/server/accounts/cross-site.server";
 import {
   findPasswordReset,
   newPasswordSchema,

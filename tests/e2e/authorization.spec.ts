@@ -8,7 +8,7 @@ import {
   FOREIGN_ORIGIN_MESSAGE,
   MISSING_ORIGIN_MESSAGE,
   UNAUTHORIZED_MESSAGE,
-} from "~/server/accounts/guard.server";
+} from "~/server/accounts/cross-site.server";
 import { startDatabase, stopDatabase } from "~/server/db/database.server";
 import { storeImage } from "~/server/media/media-store.server";
 import { settingsFormValues } from "~/server/settings/settings-form.server";

@@ -12,7 +12,7 @@ import { describeOnEachEngine } from "../support/engine-suite";
 
 // The admin layout reads the shell's data (the session, the user, the flash) once per request,
 // not once per route: React Router runs the layout's loader and the page's for the same
-// request, and the page's guard reuses the layout's session lookup (guard.server.ts). Counted
+// request, and the page's guard reuses the layout's session lookup (admin-guard.server.ts). Counted
 // as the store sees it: the SELECTs on the sessions table during one request.
 
 process.env.PUBLIC_URL = "http://localhost:3000";

@@ -11,7 +11,7 @@ import { action as libraryAction, loader as libraryLoader } from "~/routes/admin
 import { action as imageAction, loader as imageLoader } from "~/routes/admin-midia-imagem";
 import { loader as articleLoader } from "~/routes/blog-post";
 import { loader as mediaFileLoader } from "~/routes/media-file";
-import { UNAUTHORIZED_MESSAGE } from "~/server/accounts/guard.server";
+import { UNAUTHORIZED_MESSAGE } from "~/server/accounts/cross-site.server";
 import { createSession } from "~/server/accounts/sessions.server";
 import { databaseConfigFromEnv } from "~/server/db/config.server";
 import { openDatabase } from "~/server/db/connection.server";

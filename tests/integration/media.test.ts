@@ -7,7 +7,7 @@ import { mediaSrcSet, parseMediaUrl } from "~/lib/media-url";
 import { action as generateImageAction } from "~/routes/admin-api-generate-image";
 import { action as uploadAction } from "~/routes/admin-api-upload";
 import { loader as mediaFileLoader } from "~/routes/media-file";
-import { FOREIGN_ORIGIN_MESSAGE, UNAUTHORIZED_MESSAGE } from "~/server/accounts/guard.server";
+import { FOREIGN_ORIGIN_MESSAGE, UNAUTHORIZED_MESSAGE } from "~/server/accounts/cross-site.server";
 import { createSession } from "~/server/accounts/sessions.server";
 import { GENERATE_MESSAGES, handleImageGeneration } from "~/server/ai/generate-image-endpoint.server";
 import { AI_MESSAGES } from "~/server/ai/runware.server";

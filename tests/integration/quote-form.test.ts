@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
 import { QUOTE_FAILURE_TOAST, QUOTE_SUCCESS_TOAST } from "~/lib/quote";
-import { FOREIGN_ORIGIN_MESSAGE } from "~/server/accounts/guard.server";
+import { FOREIGN_ORIGIN_MESSAGE } from "~/server/accounts/cross-site.server";
 import { database } from "~/server/db/database.server";
 import { checkFormToken, createFormToken } from "~/server/leads/form-token.server";
 import { configureWith, resetConfiguration } from "../support/configuration";

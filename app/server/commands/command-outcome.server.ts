@@ -5,9 +5,15 @@ import type { Toast } from "~/lib/toast";
 // value, never a Response, so a command runs the same from a route, a script or a test. The
 // route maps it to HTTP once, in app/route-support/answer-command.server.ts.
 
-export type CommandOutcome =
+/** What a domain adds to a failure for its page (a post's two versions in a conflict, say). */
+export type OutcomeDetails = Record<string, unknown>;
+
+/** `Answer`: what an outcome that keeps the page where it is carries (none for most commands). */
+export type CommandOutcome<Answer = never> =
   /** Done: the toast the team sees next, and where the browser goes. */
   | { kind: "done"; toast: Toast; redirectTo: string }
+  /** Done, and the page stays where it is with this answer (an autosave's new version). */
+  | { kind: "answered"; body: Answer }
   /** Refused as sent (400; 413 for a file too large): nothing was written. */
   | {
       kind: "refused";
@@ -18,11 +24,12 @@ export type CommandOutcome =
       values?: Record<string, string>;
       /** One line per problem of a file or a list. */
       lines?: string[];
+      details?: OutcomeDetails;
     }
   /** The thing to change is not there (404). */
   | { kind: "not-found"; message: string }
   /** It clashes with what is stored now (409): nothing was written. */
-  | { kind: "conflict"; message: string; lines?: string[] }
+  | { kind: "conflict"; message: string; lines?: string[]; details?: OutcomeDetails }
   /** The actor's role lacks the capability (403). */
   | { kind: "forbidden"; message: string };
 
@@ -41,8 +48,12 @@ export function notFound(message: string): CommandOutcome {
   return { kind: "not-found", message };
 }
 
-export function conflict(message: string, lines?: string[]): CommandOutcome {
-  return lines ? { kind: "conflict", message, lines } : { kind: "conflict", message };
+export function conflict(message: string, lines?: string[], details?: OutcomeDetails): CommandOutcome {
+  return { kind: "conflict", message, ...(lines ? { lines } : {}), ...(details ? { details } : {}) };
+}
+
+export function answered<Answer>(body: Answer): CommandOutcome<Answer> {
+  return { kind: "answered", body };
 }
 
 export function forbidden(): CommandOutcome {

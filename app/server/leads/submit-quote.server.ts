@@ -9,7 +9,7 @@ import {
   type QuoteOutcome,
   type QuoteValues,
 } from "~/lib/quote";
-import { FOREIGN_ORIGIN_MESSAGE, isSameOrigin } from "../accounts/guard.server";
+import { FOREIGN_ORIGIN_MESSAGE, isSameOrigin } from "~/server/accounts/cross-site.server";
 import { requestClientIp } from "../audit/request-address.server";
 import { formText } from "../forms/read-form.server";
 import { BodyTooLargeError, readBodyWithLimit } from "../http/limited-body.server";

@@ -1,4 +1,4 @@
-import { requireAdminAction } from "../accounts/guard.server";
+import { requireAdminAction } from "~/route-support/admin-guard.server";
 import type { CurrentSession } from "../accounts/sessions.server";
 
 // Shared by the admin's JSON endpoints (image upload and generation): every answer, errors

@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
 import { z } from "zod";
-import { requireAdminAction } from "../accounts/guard.server";
+import { requireAdminAction } from "~/route-support/admin-guard.server";
 import { setFlash } from "../accounts/sessions.server";
 import { recordAudit } from "../audit/audit-log.server";
 import { postBeforeChange, postSaveEntry } from "../audit/post-audit.server";

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { requireAdminPage } from "../accounts/guard.server";
+import { requireAdminPage } from "~/route-support/admin-guard.server";
 import { database } from "../db/database.server";
 import { comparableRevision, diffPosts, type PostDiff } from "./post-diff.server";
 import { getRevisions, type PostRevision, revisionIdFrom } from "./post-revisions.server";

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { slugify } from "~/lib/slug";
-import { requireAdminAction, requireAdminPage } from "../accounts/guard.server";
+import { requireAdminAction, requireAdminPage } from "~/route-support/admin-guard.server";
 import { readForm, UNREADABLE_FORM_MESSAGE } from "../forms/read-form.server";
 import { parsePostForm } from "./post-form-schema.server";
 import { draftArticle } from "./post-preview.server";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { requireAdminAction } from "../accounts/guard.server";
+import { requireAdminAction } from "~/route-support/admin-guard.server";
 import { database } from "../db/database.server";
 import { formText, readForm, UNREADABLE_FORM_MESSAGE } from "../forms/read-form.server";
 import { POST_GONE_MESSAGE, postIdFromParam } from "./posts-admin.server";

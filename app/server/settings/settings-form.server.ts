@@ -22,7 +22,7 @@ import {
   settingsFields,
   settingsMaxLength,
 } from "~/lib/settings-form";
-import { requireAdminAction } from "../accounts/guard.server";
+import { requireAdminAction } from "~/route-support/admin-guard.server";
 import { setFlash } from "../accounts/sessions.server";
 import { recordAudit } from "../audit/audit-log.server";
 import { changedFields } from "../audit/changed-fields.server";

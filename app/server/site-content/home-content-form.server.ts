@@ -2,7 +2,7 @@ import { data, redirect } from "react-router";
 import { z } from "zod";
 import { iconNames } from "~/lib/icon-names";
 import type { Toast } from "~/lib/toast";
-import { requireAdminAction } from "../accounts/guard.server";
+import { requireAdminAction } from "~/route-support/admin-guard.server";
 import { type CurrentSession, setFlash } from "../accounts/sessions.server";
 import { readMove } from "../admin-lists/reorder.server";
 import { recordAudit } from "../audit/audit-log.server";

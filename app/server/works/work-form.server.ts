@@ -1,5 +1,5 @@
 import { data, redirect } from "react-router";
-import { requireAdminAction } from "../accounts/guard.server";
+import { requireAdminAction } from "~/route-support/admin-guard.server";
 import { setFlash } from "../accounts/sessions.server";
 import { recordAudit } from "../audit/audit-log.server";
 import { readForm, UNREADABLE_FORM_MESSAGE } from "../forms/read-form.server";

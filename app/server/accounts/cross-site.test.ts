@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { crossSiteRefusal, FOREIGN_ORIGIN_MESSAGE, MISSING_ORIGIN_MESSAGE } from "./guard.server";
+import { crossSiteRefusal, FOREIGN_ORIGIN_MESSAGE, MISSING_ORIGIN_MESSAGE } from "./cross-site.server";
 
 // The site as the e2e tests run it: an https public address, reached at http://127.0.0.1:4401.
 // Read on first use, so setting it before any test runs is enough.
