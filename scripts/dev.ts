@@ -7,11 +7,11 @@ import "./env-file.js";
 import { createServer as createHttpServer } from "node:http";
 import path from "node:path";
 import type * as Entry from "../app/server/http/serve-site.server.ts";
-import type * as ServicesEntry from "../app/server/runtime/site-services.server.ts";
+import type * as ServicesEntry from "../app/server/runtime/process-services.server.ts";
 
 type EntryModule = typeof Entry;
 type ServicesModule = typeof ServicesEntry;
-type SiteServices = Awaited<ReturnType<ServicesModule["startSiteServices"]>>;
+type ProcessServices = Awaited<ReturnType<ServicesModule["startProcessServices"]>>;
 type HttpApp = ReturnType<EntryModule["createHttpApp"]>;
 
 // React and React Router pick their development builds (warnings, readable errors) from these.
@@ -30,7 +30,7 @@ const ENTRY = "/app/server/http/serve-site.server.ts";
  * are stopped and started again on the new code; any other change only builds the app again
  * around the running ones.
  */
-const SERVICES = "/app/server/runtime/site-services.server.ts";
+const SERVICES = "/app/server/runtime/process-services.server.ts";
 
 const { createServer: createViteServer } = await import("vite");
 // Vite's HMR websocket shares the site's port (no second port to open, and the CSP's
@@ -48,7 +48,7 @@ for (const listener of process.listeners("SIGTERM")) process.off("SIGTERM", list
 
 /** What `startSite` started, shared by every app built around it until the next restart. */
 interface Services {
-  site: SiteServices;
+  site: ProcessServices;
   /** The module they were started from (see SERVICES). */
   module: ServicesModule;
   /** Requests being answered; the services stop only after they finish. */
@@ -92,7 +92,7 @@ async function refresh(): Promise<Running> {
       await finished(previous.services);
       await previous.services.site.stop();
     }
-    services = { site: await module.startSiteServices(), module, active: 0 };
+    services = { site: await module.startProcessServices(), module, active: 0 };
   }
   const app = entry.createHttpApp({
     renderCache: services.site.renderCache,

@@ -14,7 +14,7 @@ import { withRequestAddress } from "../audit/request-address.server";
 import { database } from "../db/database.server";
 import { trustedInlineScriptHashes } from "../render-cache/inline-script-hashes.server";
 import type { RenderCache, RenderCacheVariables } from "../render-cache/render-cache.server";
-import { type SiteServiceOptions, startSiteServices } from "../runtime/site-services.server";
+import { type ProcessServiceOptions, startProcessServices } from "../runtime/process-services.server";
 import type { VisitCounter } from "../visits/visit-counter.server";
 import {
   countableRequest,
@@ -382,9 +382,9 @@ function settleAfterWrites(renderCache: RenderCache): MiddlewareHandler {
   };
 }
 
-/** The site's services (site-services.server.ts) and the app built on them. */
-export async function startSite(options: SiteServiceOptions = {}): Promise<Site> {
-  const services = await startSiteServices(options);
+/** The site's services (process-services.server.ts) and the app built on them. */
+export async function startSite(options: ProcessServiceOptions = {}): Promise<Site> {
+  const services = await startProcessServices(options);
   return {
     ...services,
     app: createHttpApp({ renderCache: services.renderCache, visits: services.visits }),

@@ -1,5 +1,5 @@
 import { ConfigurationError, loadConfiguration } from "../config/configuration.server";
-import type { SiteServiceOptions } from "../runtime/site-services.server";
+import type { ProcessServiceOptions } from "../runtime/process-services.server";
 import { startSite } from "./http-app.server";
 import { listenSite } from "./listen-site.server";
 import { logEvent } from "./log.server";
@@ -15,7 +15,7 @@ export { listenSite } from "./listen-site.server";
  * `options` are for the benchmark's comparison runs (scripts/bench-uncounted-server.js);
  * production passes none.
  */
-export async function serveSite(options: SiteServiceOptions = {}): Promise<void> {
+export async function serveSite(options: ProcessServiceOptions = {}): Promise<void> {
   try {
     loadConfiguration();
   } catch (error) {

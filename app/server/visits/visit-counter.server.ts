@@ -350,7 +350,7 @@ export function startVisitCounter(options: VisitCounterOptions = {}): VisitCount
   };
 }
 
-/** The counter of this process, when counting is on (site-services.server.ts starts it). */
+/** The counter of this process, when counting is on (process-services.server.ts starts it). */
 let active: VisitCounter | undefined;
 
 export function setActiveVisitCounter(counter: VisitCounter | undefined): void {

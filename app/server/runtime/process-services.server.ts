@@ -15,7 +15,7 @@ import { startBackgroundWork } from "./background.server";
 // exactly when this module or one it imports changed (scripts/dev.ts reads that from Vite's
 // module graph), so no list of modules has to be kept by hand.
 
-export interface SiteServices {
+export interface ProcessServices {
   /** The cache the app is built with (`npm run dev` builds the app again on code changes). */
   renderCache: RenderCache;
   /** Counts page views and contact taps; undefined when counting is off. */
@@ -23,7 +23,7 @@ export interface SiteServices {
   stop: () => Promise<void>;
 }
 
-export interface SiteServiceOptions {
+export interface ProcessServiceOptions {
   /** Count visits and contact taps (default). Off only for the benchmark's comparison run. */
   countVisits?: boolean;
 }
@@ -33,9 +33,9 @@ export interface SiteServiceOptions {
  * checked before (serve-site.server.ts, scripts/dev.ts): here a malformed one would throw its
  * pt-BR list before anything is opened.
  */
-export async function startSiteServices({
+export async function startProcessServices({
   countVisits = true,
-}: SiteServiceOptions = {}): Promise<SiteServices> {
+}: ProcessServiceOptions = {}): Promise<ProcessServices> {
   const config = configuration();
   const handle = await startDatabase();
   // The render cache checks session cookies' signatures with this key, without a query.
