@@ -6,7 +6,7 @@ export default defineConfig({
   // The server bundle's entry is our HTTP server and app, which import the React Router build,
   // so the routes and the server modules (database, caches, worker) share one module graph.
   environments: {
-    ssr: { build: { rollupOptions: { input: "./app/server/runtime/server-bundle.server.ts" } } },
+    ssr: { build: { rollupOptions: { input: "./app/site/server-bundle.server.ts" } } },
   },
   resolve: { tsconfigPaths: true },
   // `npm run dev` bundles the browser's packages once, at start-up: React and React Router (their

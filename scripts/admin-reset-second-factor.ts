@@ -4,7 +4,7 @@
 // when sources changed (scripts/build-if-needed.ts): the reset runs from the built bundle.
 // The maintainer's `.env` first (scripts/env-file.js); the real environment wins over it.
 import "./env-file.js";
-import type * as Bundle from "../app/server/runtime/server-bundle.server.ts";
+import type * as Bundle from "../app/site/server-bundle.server.ts";
 
 process.env.NODE_ENV ??= "production";
 // A path the type checker does not follow: the bundle is built, its types are the entry's.

@@ -6,13 +6,13 @@
 import "./env-file.js";
 import { createServer as createHttpServer } from "node:http";
 import path from "node:path";
-import type * as Entry from "../app/server/http/serve-site.server.ts";
 import type * as ServicesEntry from "../app/server/runtime/process-services.server.ts";
+import type * as Entry from "../app/site/serve-site.server.ts";
 
 type EntryModule = typeof Entry;
 type ServicesModule = typeof ServicesEntry;
 type ProcessServices = Awaited<ReturnType<ServicesModule["startProcessServices"]>>;
-type HttpApp = ReturnType<EntryModule["createHttpApp"]>;
+type HttpApp = ReturnType<EntryModule["createSiteApp"]>;
 
 // React and React Router pick their development builds (warnings, readable errors) from these.
 process.env.NODE_ENV ??= "development";
@@ -21,8 +21,8 @@ process.env.RENDER_CACHE ??= "off";
 
 const root = path.resolve(import.meta.dirname, "..");
 
-/** The server bundle's entry: the app, `startSite` and the listener `npm start` uses. */
-const ENTRY = "/app/server/http/serve-site.server.ts";
+/** The module `npm start` serves through (in the bundle): the site's app and the listener. */
+const ENTRY = "/app/site/serve-site.server.ts";
 
 /**
  * What the site keeps running between requests (database, change feed, render cache, background
@@ -94,7 +94,7 @@ async function refresh(): Promise<Running> {
     }
     services = { site: await module.startProcessServices(), module, active: 0 };
   }
-  const app = entry.createHttpApp({
+  const app = entry.createSiteApp({
     renderCache: services.site.renderCache,
     visits: services.site.visits,
     mode: "development",

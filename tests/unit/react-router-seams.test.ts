@@ -336,7 +336,7 @@ describe("the seams between React Router and our uncached render path", () => {
     context.set(requestInfoContext, { nonce: NONCE, requestId: "seams" });
     const response = await handle(new Request("http://localhost/hydrated.data"), context);
     const what = changed(
-      "a data request is no longer `<page>.data`; http-app.server.ts (the admin gate) and " +
+      "a data request is no longer `<page>.data`; admin-gate.server.ts and " +
         "body-limits.server.ts recognise React Router's data requests by that suffix",
     );
     expect(response.status, what).toBe(200);

@@ -3,10 +3,30 @@ import { siteDefaults } from "~/config/site-env.server";
 import { contactTarget } from "~/lib/contact-taps";
 import { escapeHtml } from "../email/lead-email.server";
 import { siteSettings } from "../settings/site-settings.server";
+import { databaseAnswers } from "./database-answers.server";
+import { isErrorPage } from "./rendered-body.server";
 
 // What a visitor gets when a page could not be rendered because the database is away (a
 // restart, an outage): 503 with a pt-BR page that says so and offers the phone and WhatsApp,
 // instead of the generic error page. Pages already in the render cache are served as usual.
+
+/** After a failed render: how long to wait for the database before blaming it. */
+const UNAVAILABLE_CHECK_MS = 1_000;
+
+/**
+ * The outage page instead of a page that failed because the database is away. A quote request
+ * whose page failed always gets it: the database may already be back by the time it is asked,
+ * and the visitor must still be told the request was not sent and how to reach the company. (A
+ * refusal the form itself answers, 503 with the values kept and its message, is a page, not a
+ * failure.) Undefined when the page stands.
+ */
+export async function outageInstead(request: Request, answer: Response): Promise<Response | undefined> {
+  const quoteFailed = isQuotePost(request) && isErrorPage(answer);
+  if (answer.status >= 500 && (quoteFailed || !(await databaseAnswers(UNAVAILABLE_CHECK_MS)))) {
+    return databaseUnavailablePage(request);
+  }
+  return undefined;
+}
 
 /** The company facts in force, or the environment's when even those cannot be read now. */
 async function companyFacts(): Promise<SiteConfig> {
@@ -18,11 +38,11 @@ async function companyFacts(): Promise<SiteConfig> {
 }
 
 /** A quote form sent to /contato. */
-export function isQuotePost(request: Request): boolean {
+function isQuotePost(request: Request): boolean {
   return request.method === "POST" && new URL(request.url).pathname.replace(/\/+$/, "") === "/contato";
 }
 
-export async function databaseUnavailablePage(request: Request): Promise<Response> {
+async function databaseUnavailablePage(request: Request): Promise<Response> {
   const site = await companyFacts();
   const quote = isQuotePost(request);
   const heading = quote ? "Seu pedido de orçamento não foi enviado" : "Site temporariamente indisponível";

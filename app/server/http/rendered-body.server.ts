@@ -8,7 +8,7 @@
  * (`detachedPage`); the HTTP layer attaches it again (`attachRenderedBody`) as a body that is
  * sent, compressed and cached without any stream. Each page lives as long as its Response.
  * This relies on React Router returning the renderer's Response object as it is;
- * tests/unit/react-router-seams.test.ts fails, naming the change, if an upgrade copies it.
+ * the React Router seams test (tests/unit) fails, naming the change, if an upgrade copies it.
  */
 export type RenderedHtml = string | Buffer;
 

@@ -1,13 +1,13 @@
-import { ConfigurationError, loadConfiguration } from "../config/configuration.server";
-import type { ProcessServiceOptions } from "../runtime/process-services.server";
-import { startSite } from "./http-app.server";
-import { listenSite } from "./listen-site.server";
-import { logEvent } from "./log.server";
+import { ConfigurationError, loadConfiguration } from "~/server/config/configuration.server";
+import { listenSite } from "~/server/http/listen-site.server";
+import { logEvent } from "~/server/http/log.server";
+import type { ProcessServiceOptions } from "~/server/runtime/process-services.server";
+import { startSite } from "./site.server";
 
-// The server bundle's entry (vite.config.ts): the app, and the server for server.js.
-// `npm run dev` (scripts/dev.ts) loads this same module through Vite.
-export * from "./http-app.server";
-export { listenSite } from "./listen-site.server";
+// What server.js runs from the server bundle (server-bundle.server.ts). `npm run dev`
+// (scripts/dev.ts) loads this same module through Vite, for the app and the listener.
+export { listenSite } from "~/server/http/listen-site.server";
+export { createSiteApp } from "./site.server";
 
 /**
  * The production server (`npm start` runs server.js, which calls this): checks the configuration,

@@ -1,0 +1,37 @@
+import type { MiddlewareHandler } from "hono";
+import type { AppEnv } from "./app-env.server";
+import { finishAnswer, type RouteLabel } from "./finish-answer.server";
+import { logEvent } from "./log.server";
+import { maskedPath } from "./masked-path.server";
+import { replaceResponse } from "./replace-response.server";
+import { requestIdFrom } from "./request-id.server";
+import { createNonce } from "./security-headers.server";
+
+/**
+ * The app's first step. Security headers on every response, including static files, redirects
+ * and errors. The nonce is new for each request; the pages put it on their inline scripts. Every
+ * request gets an id (kept from X-Request-Id when a proxy set one) and one JSON access-log line.
+ */
+export function everyAnswer(routeLabel: RouteLabel): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const started = performance.now();
+    const nonce = createNonce();
+    const requestId = requestIdFrom(c.req.header("x-request-id"));
+    c.set("nonce", nonce);
+    c.set("requestId", requestId);
+    try {
+      await next();
+    } catch (error) {
+      logEvent("error", "unhandled error", {
+        requestId,
+        method: c.req.method,
+        path: maskedPath(c.req.path),
+        error,
+      });
+      c.res = c.text("Erro interno. Tente novamente em instantes.", 500);
+    }
+    const facts = { nonce, requestId, started, path: c.req.path, sharedRender: c.get("sharedRender") };
+    const finished = finishAnswer(c.req.raw, c.res, facts, routeLabel);
+    if (finished !== c.res) replaceResponse(c, finished);
+  };
+}
