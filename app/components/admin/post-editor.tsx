@@ -5,7 +5,7 @@ import type { CategoryRef } from "~/lib/blog-types";
 import { POST_IMAGE_MAX_BYTES } from "~/lib/media-limits";
 import { postStatuses, postStatusLabels } from "~/lib/post-status";
 import { DEFAULT_READ_TIME } from "~/lib/read-time";
-import type { PostFormFailure } from "~/server/posts/post-form.server";
+import type { PostFormFailure } from "~/server/posts/post-commands.server";
 import type { RevisionListItem } from "~/server/posts/post-revisions.server";
 import type { EditablePost } from "~/server/posts/posts-admin.server";
 import { AdminPage, type AdminPageProps } from "./admin-page";
