@@ -3,8 +3,11 @@ import { BlogAdminPage, PostEditorScreen } from "~/components/admin/post-editor"
 import { buttonClassName } from "~/components/admin/ui";
 import type { RouteHandle } from "~/route-handle";
 import { requireAdminAction, requireAdminPage } from "~/route-support/admin-guard.server";
+import { answerCommand } from "~/route-support/answer-command.server";
 import { aiImagesConfigured } from "~/server/ai/runware.server";
-import { type PostFormFailure, submitPostForm } from "~/server/posts/post-form.server";
+import { notFound, refused } from "~/server/commands/command-outcome.server";
+import { formText, readForm, UNREADABLE_FORM_MESSAGE } from "~/server/forms/read-form.server";
+import { type PostFormFailure, savePostForm } from "~/server/posts/post-commands.server";
 import { listRevisions } from "~/server/posts/post-revisions.server";
 import { getPostForEdit, POST_GONE_MESSAGE, postIdFromParam } from "~/server/posts/posts-admin.server";
 import { listCategories } from "~/server/posts/public-posts.server";
@@ -32,12 +35,14 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
+  const session = await requireAdminAction(request);
   const id = postIdFromParam(params.id);
-  if (!id) {
-    await requireAdminAction(request);
-    return data<PostFormFailure>({ error: POST_GONE_MESSAGE }, { status: 404 });
-  }
-  return submitPostForm(request, id);
+  if (!id) return answerCommand(session, notFound(POST_GONE_MESSAGE));
+  const form = await readForm(request);
+  if (!form) return answerCommand(session, refused(UNREADABLE_FORM_MESSAGE));
+  // `intent=autosave`: the editor's timer on a draft, answered with the new version.
+  const autosave = formText(form, "intent") === "autosave";
+  return answerCommand(session, await savePostForm(session, { id, form, autosave }));
 }
 
 export const meta: Route.MetaFunction = () => [
@@ -48,7 +53,7 @@ export const meta: Route.MetaFunction = () => [
 export default function AdminEditPost({ loaderData, actionData }: Route.ComponentProps) {
   const { post } = loaderData;
   // An autosave's answer goes to the editor's fetcher, never here.
-  const failure = actionData && "error" in actionData ? actionData : undefined;
+  const failure = actionData && "error" in actionData ? (actionData as PostFormFailure) : undefined;
   if (post) return <PostEditorScreen {...loaderData} post={post} failure={failure} />;
   const missing = "missing" in loaderData ? loaderData.missing : "";
   return (

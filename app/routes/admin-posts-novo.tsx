@@ -1,8 +1,11 @@
 import { PostEditorScreen } from "~/components/admin/post-editor";
 import type { RouteHandle } from "~/route-handle";
-import { requireAdminPage } from "~/route-support/admin-guard.server";
+import { requireAdminAction, requireAdminPage } from "~/route-support/admin-guard.server";
+import { answerCommand } from "~/route-support/answer-command.server";
 import { aiImagesConfigured } from "~/server/ai/runware.server";
-import { submitPostForm } from "~/server/posts/post-form.server";
+import { refused } from "~/server/commands/command-outcome.server";
+import { readForm, UNREADABLE_FORM_MESSAGE } from "~/server/forms/read-form.server";
+import { type PostFormFailure, savePostForm } from "~/server/posts/post-commands.server";
 import { listCategories } from "~/server/posts/public-posts.server";
 import type { Route } from "./+types/admin-posts-novo";
 
@@ -17,8 +20,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-export function action({ request }: Route.ActionArgs) {
-  return submitPostForm(request, null);
+export async function action({ request }: Route.ActionArgs) {
+  const session = await requireAdminAction(request);
+  const form = await readForm(request);
+  if (!form) return answerCommand(session, refused(UNREADABLE_FORM_MESSAGE));
+  return answerCommand(session, await savePostForm(session, { id: null, form, autosave: false }));
 }
 
 export const meta: Route.MetaFunction = () => [
@@ -27,6 +33,6 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export default function AdminNewPost({ loaderData, actionData }: Route.ComponentProps) {
-  const failure = actionData && "error" in actionData ? actionData : undefined;
+  const failure = actionData && "error" in actionData ? (actionData as PostFormFailure) : undefined;
   return <PostEditorScreen {...loaderData} post={null} failure={failure} />;
 }

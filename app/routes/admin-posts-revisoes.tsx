@@ -1,17 +1,38 @@
-import { Link } from "react-router";
+import { data, Link } from "react-router";
 import { PostDiffView } from "~/components/admin/post-diff-view";
 import { BlogAdminPage } from "~/components/admin/post-editor";
 import { buttonClassName } from "~/components/admin/ui";
 import { formatSaoPauloDateTime } from "~/lib/site-time";
-import { restoreRevisionAction } from "~/server/posts/post-revision-restore.server";
-import { type RevisionLabel, revisionsPageLoader } from "~/server/posts/post-revisions-page.server";
+import { requireAdminAction, requireAdminPage } from "~/route-support/admin-guard.server";
+import { answerCommand } from "~/route-support/answer-command.server";
+import { refused } from "~/server/commands/command-outcome.server";
+import { formText, readForm, UNREADABLE_FORM_MESSAGE } from "~/server/forms/read-form.server";
+import { restorePostRevision } from "~/server/posts/post-commands.server";
+import { compareRevisions, type RevisionLabel } from "~/server/posts/post-revision-comparison.server";
 import type { Route } from "./+types/admin-posts-revisoes";
 
 // Two revisions of a post compared (GET ?de=…&para=…), and the restore of one (POST): plain
 // HTML forms from the editor, so both work without JavaScript.
 
-export const loader = ({ request, params }: Route.LoaderArgs) => revisionsPageLoader(request, params.id);
-export const action = ({ request, params }: Route.ActionArgs) => restoreRevisionAction(request, params.id);
+const REFUSAL_STATUS = { "not-found": 404, invalid: 400 } as const;
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireAdminPage(request);
+  const query = new URL(request.url).searchParams;
+  const { page, refusal } = await compareRevisions(params.id, query.get("de"), query.get("para"));
+  return refusal ? data(page, { status: REFUSAL_STATUS[refusal] }) : page;
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const session = await requireAdminAction(request);
+  const form = await readForm(request);
+  if (!form) return answerCommand(session, refused(UNREADABLE_FORM_MESSAGE));
+  const outcome = await restorePostRevision(session, {
+    postId: params.id,
+    revisionId: formText(form, "revisionId"),
+  });
+  return answerCommand(session, outcome);
+}
 
 export const meta: Route.MetaFunction = () => [
   { title: "Comparar versões | Admin do Blog" },

@@ -1,12 +1,27 @@
+import { data } from "react-router";
 import { ArticleView } from "~/components/blog/article-view";
 import { DraftNotice } from "~/components/blog/draft-notice";
-import { previewLoader, previewPostedDraft } from "~/server/posts/preview-form.server";
+import { requireAdminAction, requireAdminPage } from "~/route-support/admin-guard.server";
+import { readForm, UNREADABLE_FORM_MESSAGE } from "~/server/forms/read-form.server";
+import { type DraftPreview, PREVIEW_HEADERS, previewPostedDraft } from "~/server/posts/preview-form.server";
 import type { Route } from "./+types/admin-posts-visualizar";
 
 // The editor's 'Visualizar' (docs/decisions/0028): its values, unsaved, in the article layout.
 
-export const loader = ({ request }: Route.LoaderArgs) => previewLoader(request);
-export const action = ({ request }: Route.ActionArgs) => previewPostedDraft(request);
+/** Signed in only; it also runs after the action (React Router renders the page then). */
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdminPage(request);
+  return null;
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  await requireAdminAction(request);
+  const form = await readForm(request);
+  if (!form) return data<DraftPreview>({ article: null, error: UNREADABLE_FORM_MESSAGE }, { status: 400 });
+  const preview = await previewPostedDraft(form);
+  if (!preview.article) return data<DraftPreview>(preview, { status: 400 });
+  return data<DraftPreview>(preview, { headers: PREVIEW_HEADERS });
+}
 
 export function headers({ actionHeaders }: Route.HeadersArgs) {
   return actionHeaders;

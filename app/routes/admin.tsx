@@ -1,4 +1,4 @@
-import { data, Link, redirect } from "react-router";
+import { data, Link } from "react-router";
 import { DateRangeFields, FilterSelect, ListFilters } from "~/components/admin/list-filters";
 import { filteredListPageHref, ListPagination, listSummary } from "~/components/admin/list-pagination";
 import { BlogAdminPage } from "~/components/admin/post-editor";
@@ -8,12 +8,12 @@ import { ADMIN_SEARCH_MAX_LENGTH, isFiltered, listHref, postListParams } from "~
 import { postStatuses, postStatusLabels } from "~/lib/post-status";
 import type { RouteHandle } from "~/route-handle";
 import { requireAdminAction, requireAdminPage } from "~/route-support/admin-guard.server";
-import { setFlash } from "~/server/accounts/sessions.server";
+import { answerCommand } from "~/route-support/answer-command.server";
 import { parsePostListQuery } from "~/server/admin-lists/list-query.server";
-import { recordAudit } from "~/server/audit/audit-log.server";
+import { refused } from "~/server/commands/command-outcome.server";
 import { formText, readForm, UNREADABLE_FORM_MESSAGE } from "~/server/forms/read-form.server";
-import { postTitle } from "~/server/posts/post-revisions-page.server";
-import { deletePost, listPosts, POST_GONE_MESSAGE } from "~/server/posts/posts-admin.server";
+import { removePost } from "~/server/posts/post-commands.server";
+import { listPosts } from "~/server/posts/posts-admin.server";
 import { listCategories } from "~/server/posts/public-posts.server";
 import type { Route } from "./+types/admin";
 
@@ -44,16 +44,11 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const session = await requireAdminAction(request);
   const form = await readForm(request);
-  if (!form) return data({ error: UNREADABLE_FORM_MESSAGE }, { status: 400 });
-  if (formText(form, "intent") !== "delete") return data({ error: "Ação desconhecida." }, { status: 400 });
-  const id = formText(form, "id");
-  const title = id ? await postTitle(id) : null;
-  if (!id || title === null || !(await deletePost(id)))
-    return data({ error: POST_GONE_MESSAGE }, { status: 404 });
-  await recordAudit(session, { action: "post.delete", target: { type: "post", id, label: title } });
-  await setFlash(session, { title: "Post deletado!", description: "O post foi removido com sucesso." });
+  if (!form) return answerCommand(session, refused(UNREADABLE_FORM_MESSAGE));
+  if (formText(form, "intent") !== "delete") return answerCommand(session, refused("Ação desconhecida."));
   // Back to the same page of the same filtered list.
-  throw redirect(`/admin${new URL(request.url).search}`);
+  const backTo = `/admin${new URL(request.url).search}`;
+  return answerCommand(session, await removePost(session, { id: formText(form, "id"), backTo }));
 }
 
 export const meta: Route.MetaFunction = () => [

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { defaultSite } from "~/config/site";
 import { action as devicesAction } from "~/routes/admin-conta-dispositivos";
+import { action as shareLinksAction } from "~/routes/admin-posts-links-de-previa";
 import { action as redirectsAction } from "~/routes/admin-redirecionamentos";
 import { loader as dashboardLoader } from "~/routes/admin-solicitacoes-painel";
 import { changePassword } from "~/server/accounts/change-password.server";
@@ -16,7 +17,6 @@ import { database, startDatabase, stopDatabase } from "~/server/db/database.serv
 import { leadConfirmation } from "~/server/email/lead-confirmation-email.server";
 import { LEAD_CONFIRMATION, LEAD_NOTIFICATION } from "~/server/email/outbox.server";
 import { saveLead } from "~/server/leads/leads.server";
-import { shareLinksAction } from "~/server/posts/share-links-admin.server";
 import { findRedirectTarget } from "~/server/redirects/redirects.server";
 import { insertCategory, insertPost, insertUser } from "../support/db";
 import { validQuote } from "../support/quote-requests";
@@ -161,13 +161,12 @@ describe.each(testEngines())("the security review's small findings on $name", (e
     const cookie = await signedIn(editorId);
     const path = `/admin/posts/${postId}/links-de-previa`;
     const created = (await (
-      await shareLinksAction(post(path, cookie, { intent: "create" }), postId)
+      await shareLinksAction(args(post(path, cookie, { intent: "create" }), { id: postId }))
     ).json()) as { created: { id: string; path: string } };
     const token = created.created.path.split("/").at(-1) ?? "";
     expect(token).toHaveLength(43);
     const revoked = await shareLinksAction(
-      post(path, cookie, { intent: "revoke", linkId: created.created.id }),
-      postId,
+      args(post(path, cookie, { intent: "revoke", linkId: created.created.id }), { id: postId }),
     );
     expect(revoked.status).toBe(200);
 

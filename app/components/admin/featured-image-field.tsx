@@ -10,7 +10,7 @@ import { mediaSrcSet } from "~/lib/media-url";
 import { type PickedMedia, pickedFromAnswer, postForImage, useImageUpload } from "./image-upload";
 import { pickedFromUrl, useMediaPicker } from "./media-picker";
 import { useToast } from "./toaster";
-import { Button, labelClassName, TextInput } from "./ui";
+import { Button, FieldError, labelClassName, TextInput } from "./ui";
 
 export type { PickedMedia };
 
@@ -36,6 +36,8 @@ export interface FeaturedImageFieldProps {
   allowAi?: boolean;
   /** Told each time the owner picks, uploads, generates or removes the image. */
   onImageChange?: (image: PickedMedia | null) => void;
+  /** Why the server refused the image sent (marks the block invalid). */
+  error?: string | undefined;
 }
 
 function initialImage({
@@ -59,6 +61,7 @@ export function FeaturedImageField(props: FeaturedImageFieldProps) {
     legend = "Imagem de destaque",
     maxUploadBytes = MEDIA_UPLOAD_MAX_BYTES,
     allowAi = true,
+    error,
   } = props;
   const toast = useToast();
   const upload = useImageUpload({ maxBytes: maxUploadBytes });
@@ -117,9 +120,15 @@ export function FeaturedImageField(props: FeaturedImageFieldProps) {
 
   const srcSet = image ? mediaSrcSet(image.url) : "";
   const previewLabel = `Pré-visualização da ${legend.toLowerCase()}`;
+  const errorId = `${name}-error`;
   return (
-    <fieldset className="flex flex-col gap-4 rounded-xl border border-slate-200 p-4 dark:border-slate-700">
+    <fieldset
+      className="flex flex-col gap-4 rounded-xl border border-slate-200 p-4 dark:border-slate-700"
+      aria-invalid={error ? true : undefined}
+      aria-describedby={error ? errorId : undefined}
+    >
       <legend className={`${labelClassName} px-1`}>{legend}</legend>
+      {error ? <FieldError id={errorId}>{error}</FieldError> : null}
       <input type="hidden" name={name} value={value} />
       {image ? (
         <div className="flex flex-col gap-3 sm:flex-row sm:items-start">

@@ -5,7 +5,7 @@ import type { CategoryRef } from "~/lib/blog-types";
 import { POST_IMAGE_MAX_BYTES } from "~/lib/media-limits";
 import { postStatuses, postStatusLabels } from "~/lib/post-status";
 import { DEFAULT_READ_TIME } from "~/lib/read-time";
-import type { PostFormFailure } from "~/server/posts/post-form.server";
+import type { PostFormFailure } from "~/server/posts/post-commands.server";
 import type { RevisionListItem } from "~/server/posts/post-revisions.server";
 import type { EditablePost } from "~/server/posts/posts-admin.server";
 import { AdminPage, type AdminPageProps } from "./admin-page";
@@ -19,6 +19,7 @@ import { PostSeoFields } from "./post-seo-fields";
 import { PostShareLinks } from "./post-share-links";
 import { RichTextEditor } from "./rich-text-editor";
 import { Button, buttonClassName, Field, Select, Switch, TextArea, TextInput } from "./ui";
+import { useFocusFirstInvalid } from "./use-focus-first-invalid";
 import { useFormChanges } from "./use-form-changes";
 import { useLeaveGuard } from "./use-leave-guard";
 import { usePostAutosave } from "./use-post-autosave";
@@ -86,6 +87,7 @@ function PostForm({ post: loaded, categories, aiConfigured, failure, revisions }
   const formRef = useRef<HTMLFormElement>(null);
   const { isDirty, markSaved } = useFormChanges(formRef);
   const guard = useLeaveGuard(isDirty);
+  useFocusFirstInvalid(formRef, failure?.fieldErrors);
   const autosaveStatus = usePostAutosave({
     formRef,
     enabled: loaded?.status === "draft",
@@ -124,6 +126,7 @@ function PostForm({ post: loaded, categories, aiConfigured, failure, revisions }
           aiConfigured={aiConfigured}
           maxUploadBytes={POST_IMAGE_MAX_BYTES}
           onImageChange={(image) => setFeaturedImageUrl(image?.url ?? null)}
+          error={errors.featuredImageUrl}
         />
         <Field label="Título" required error={errors.title}>
           <TextInput name="title" defaultValue={post?.title ?? ""} maxLength={200} />

@@ -1,7 +1,7 @@
 import { POST_IMAGE_MAX_BYTES } from "~/lib/media-limits";
 import { mediaSrcSet } from "~/lib/media-url";
 import { pickedFromUrl, useMediaPicker } from "./media-picker";
-import { Button, labelClassName } from "./ui";
+import { Button, FieldError, labelClassName } from "./ui";
 
 // A post's image for social networks: picked from the media library (which can take an upload
 // in the same dialog), shown, or removed. Its own labels, so it never reads like the featured
@@ -21,8 +21,13 @@ export function SocialImageField({ value: url, onChange: setUrl, error }: Social
     const image = await picker.pick();
     if (image) setUrl(image.url);
   };
+  const errorId = "socialImageUrl-error";
   return (
-    <fieldset className="flex flex-col gap-3">
+    <fieldset
+      className="flex flex-col gap-3"
+      aria-invalid={error ? true : undefined}
+      aria-describedby={error ? errorId : undefined}
+    >
       <legend className={labelClassName}>Imagem para redes sociais</legend>
       <p className="text-sm text-slate-600 dark:text-slate-400">
         Opcional; sem ela, vale a imagem de destaque. Ideal: 1200 × 630 pixels.
@@ -53,7 +58,7 @@ export function SocialImageField({ value: url, onChange: setUrl, error }: Social
           </Button>
         ) : null}
       </div>
-      {error ? <p className="text-sm font-semibold text-red-700 dark:text-red-300">{error}</p> : null}
+      {error ? <FieldError id={errorId}>{error}</FieldError> : null}
       {picker.dialog}
     </fieldset>
   );

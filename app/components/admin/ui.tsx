@@ -51,7 +51,7 @@ const hintClassName = "text-sm text-slate-600 dark:text-slate-400";
 const errorClassName = "flex items-start gap-1.5 text-sm font-medium text-red-700 dark:text-red-400";
 
 /** An error message line (icon + text) with the given id, for aria-describedby. */
-function FieldError({ id, children }: { id?: string; children: ReactNode }) {
+export function FieldError({ id, children }: { id?: string; children: ReactNode }) {
   return (
     <p id={id} className={errorClassName}>
       <Icon name="alert-circle" className="mt-0.5 size-4 shrink-0" />

@@ -1,6 +1,8 @@
+import type { Kysely } from "kysely";
 import type { AuditAction } from "~/lib/audit-actions";
 import type { PostStatus } from "~/lib/post-status";
 import { database } from "../db/database.server";
+import type { Database } from "../db/schema";
 import type { PostForm } from "../posts/post-form-schema.server";
 import type { AuditEntry } from "./audit-log.server";
 import { changedFields } from "./changed-fields.server";
@@ -21,8 +23,11 @@ interface PostFacts {
 }
 
 /** The post as it is before a save: for the entry's before/after. */
-export async function postBeforeChange(id: string): Promise<PostFacts | undefined> {
-  const db = await database();
+export async function postBeforeChange(
+  id: string,
+  within?: Kysely<Database>,
+): Promise<PostFacts | undefined> {
+  const db = within ?? (await database());
   const row = await db
     .selectFrom("blog_posts")
     .select([

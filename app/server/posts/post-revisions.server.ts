@@ -149,9 +149,13 @@ export function revisionIdFrom(value: unknown): string | null {
 }
 
 /** Revisions of this post with these ids (a revision of another post is not found). */
-export async function getRevisions(postId: string, ids: string[]): Promise<PostRevision[]> {
+export async function getRevisions(
+  postId: string,
+  ids: string[],
+  within?: Kysely<Database>,
+): Promise<PostRevision[]> {
   if (ids.length === 0) return [];
-  const db = await database();
+  const db = within ?? (await database());
   const rows = await db
     .selectFrom("post_revisions as r")
     .leftJoin("users as u", "u.id", "r.author_id")

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { Kysely } from "kysely";
+import type { Kysely, Transaction } from "kysely";
 import { z } from "zod";
 import { ADMIN_LIST_PAGE_SIZE, type AdminListPage, type PostListQuery } from "~/lib/admin-list";
 import { dayEndUtc, dayStartUtc } from "~/lib/site-time";
@@ -7,6 +7,7 @@ import { slugify, uniqueSlug } from "~/lib/slug";
 import { countedPageWindow } from "../admin-lists/list-query.server";
 import { idsMatching } from "../admin-lists/text-search.server";
 import { database } from "../db/database.server";
+import { inTransaction } from "../db/in-transaction.server";
 import type { Database, Post, PostRevisionKind } from "../db/schema";
 import type { PostForm } from "./post-form-schema.server";
 import { REVISION_FIELDS, recordRevision } from "./post-revisions.server";
@@ -152,6 +153,8 @@ export interface SaveOptions {
   kind?: PostRevisionKind;
   /** For a restore: when the restored revision was saved. */
   restoredFrom?: string;
+  /** A command's transaction, which also writes the audit entry (else the save's own). */
+  within?: Transaction<Database>;
 }
 
 /**
@@ -168,8 +171,7 @@ export async function savePost(
   options: SaveOptions = {},
 ): Promise<{ id: string; slug: string; created: boolean; version: number }> {
   const kind = options.kind ?? "save";
-  const db = await database();
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(options.within, async (trx) => {
     const category = await trx
       .selectFrom("categories")
       .select("id")
@@ -259,8 +261,15 @@ async function versionOf(db: Kysely<Database>, id: string): Promise<number> {
   return row.version;
 }
 
-export async function deletePost(id: string): Promise<boolean> {
-  const db = await database();
+/** The post's title, or null when there is no post with this id. */
+export async function postTitle(id: string, within?: Kysely<Database>): Promise<string | null> {
+  const db = within ?? (await database());
+  const row = await db.selectFrom("blog_posts").select("title").where("id", "=", id).executeTakeFirst();
+  return row?.title ?? null;
+}
+
+export async function deletePost(id: string, within?: Kysely<Database>): Promise<boolean> {
+  const db = within ?? (await database());
   const result = await db.deleteFrom("blog_posts").where("id", "=", id).executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }

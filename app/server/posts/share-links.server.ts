@@ -1,14 +1,15 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
-import type { Transaction } from "kysely";
+import type { Kysely, Transaction } from "kysely";
 import { z } from "zod";
-import { type AuditActor, recordAudit } from "../audit/audit-log.server";
 import { database } from "../db/database.server";
+import { inTransaction } from "../db/in-transaction.server";
 import type { Database } from "../db/schema";
 
 // Share links let someone without an account read a post's current draft: 32 random bytes in
 // the link (base64url), only their SHA-256 in the database, valid 7 days, revocable
-// (docs/decisions/0028-scheduled-posts-and-previews.md). Creating and revoking one is audited
-// (docs/decisions/0045): a link is a way in to an unpublished text.
+// (docs/decisions/0028-scheduled-posts-and-previews.md). The editor creates and revokes them
+// through share-link-commands.server.ts, which audits both (a link is a way in to an
+// unpublished text, docs/decisions/0045).
 
 export const SHARE_LINK_DAYS = 7;
 const DAY = 24 * 60 * 60 * 1000;
@@ -32,63 +33,45 @@ export interface ShareLink {
 
 export class TooManyShareLinksError extends Error {}
 
-/** The audit entry of a link created or revoked by someone, in the change's transaction. */
-async function auditShareLink(
-  trx: Transaction<Database>,
-  by: AuditActor | null,
-  action: "post.share_link_create" | "post.share_link_revoke",
-  postId: string,
-  link: { id: string; expiresAt?: string },
-): Promise<void> {
-  if (!by?.user) return;
-  const post = await trx.selectFrom("blog_posts").select("title").where("id", "=", postId).executeTakeFirst();
-  await recordAudit(
-    by,
-    {
-      action,
-      target: { type: "post", id: postId, label: post?.title ?? null },
-      details: link.expiresAt ? { link: link.id, expiresAt: link.expiresAt } : { link: link.id },
-    },
-    trx,
-  );
-}
-
 /** A new link for a post: the token is returned once, and only its hash is kept. */
 export async function createShareLink(
   postId: string,
-  by: AuditActor | null,
+  createdBy: string | null,
   now: Date = new Date(),
+  within?: Transaction<Database>,
 ): Promise<ShareLink & { token: string }> {
-  const db = await database();
   const token = randomBytes(32).toString("base64url");
   const link = {
     id: randomUUID(),
     createdAt: now.toISOString(),
     expiresAt: new Date(now.getTime() + SHARE_LINK_DAYS * DAY).toISOString(),
   };
-  const live = await listShareLinks(postId, now);
-  if (live.length >= MAX_LIVE_SHARE_LINKS) throw new TooManyShareLinksError();
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(within, async (trx) => {
+    const live = await listShareLinks(postId, now, trx);
+    if (live.length >= MAX_LIVE_SHARE_LINKS) throw new TooManyShareLinksError();
     await trx
       .insertInto("post_share_links")
       .values({
         id: link.id,
         post_id: postId,
         token_hash: hashToken(token),
-        created_by: by?.user?.id ?? null,
+        created_by: createdBy,
         created_at: link.createdAt,
         expires_at: link.expiresAt,
         revoked_at: null,
       })
       .execute();
-    await auditShareLink(trx, by, "post.share_link_create", postId, link);
   });
   return { ...link, token };
 }
 
 /** A post's links that still open it, newest first. */
-export async function listShareLinks(postId: string, now: Date = new Date()): Promise<ShareLink[]> {
-  const db = await database();
+export async function listShareLinks(
+  postId: string,
+  now: Date = new Date(),
+  within?: Kysely<Database>,
+): Promise<ShareLink[]> {
+  const db = within ?? (await database());
   const rows = await db
     .selectFrom("post_share_links")
     .select(["id", "created_at", "expires_at"])
@@ -105,22 +88,18 @@ export async function listShareLinks(postId: string, now: Date = new Date()): Pr
 export async function revokeShareLink(
   postId: string,
   linkId: string,
-  by: AuditActor | null = null,
   now: Date = new Date(),
+  within?: Kysely<Database>,
 ): Promise<boolean> {
-  const db = await database();
-  return db.transaction().execute(async (trx) => {
-    const result = await trx
-      .updateTable("post_share_links")
-      .set({ revoked_at: now.toISOString() })
-      .where("id", "=", linkId)
-      .where("post_id", "=", postId)
-      .where("revoked_at", "is", null)
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) === 0) return false;
-    await auditShareLink(trx, by, "post.share_link_revoke", postId, { id: linkId });
-    return true;
-  });
+  const db = within ?? (await database());
+  const result = await db
+    .updateTable("post_share_links")
+    .set({ revoked_at: now.toISOString() })
+    .where("id", "=", linkId)
+    .where("post_id", "=", postId)
+    .where("revoked_at", "is", null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }
 
 /** The post a live link opens, or null (malformed, unknown, expired or revoked token). */
