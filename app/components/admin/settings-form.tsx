@@ -1,8 +1,6 @@
 import type { ReactNode } from "react";
 import { Form, useNavigation } from "react-router";
-import { socialNetworkNames, socialNetworks } from "~/config/site";
 import { brazilianStates } from "~/lib/brazilian-states";
-import { weekdayNames, weekdays } from "~/lib/opening-hours";
 import {
   hoursField,
   MAX_QUOTE_RECIPIENTS,
@@ -10,7 +8,10 @@ import {
   type SettingsField,
   type SettingsValues,
   settingsMaxLength,
-} from "~/lib/settings-form";
+  socialNetworkNames,
+  socialNetworks,
+} from "~/lib/company-settings";
+import { weekdayNames, weekdays } from "~/lib/opening-hours";
 import { Button, Field, Select, Switch, TextArea, TextInput } from "./ui";
 
 export interface SettingsFormProps {
