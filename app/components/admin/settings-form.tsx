@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useRef } from "react";
 import { Form, useNavigation } from "react-router";
 import { brazilianStates } from "~/lib/brazilian-states";
 import {
@@ -12,7 +12,9 @@ import {
   socialNetworks,
 } from "~/lib/company-settings";
 import { weekdayNames, weekdays } from "~/lib/opening-hours";
+import { StickySaveBar } from "./sticky-save-bar";
 import { Button, Field, Select, Switch, TextArea, TextInput } from "./ui";
+import { useFirstInvalidFocus } from "./use-first-invalid-focus";
 
 export interface SettingsFormProps {
   /** The settings in force, as the fields show them. */
@@ -62,6 +64,8 @@ export function SettingsForm({ saved, failure, whatsappWarning }: SettingsFormPr
   const navigation = useNavigation();
   const saving = navigation.state === "submitting";
   const errors = failure?.fieldErrors ?? {};
+  const formRef = useRef<HTMLFormElement>(null);
+  useFirstInvalidFocus(formRef, failure);
   const value = (field: SettingsField) => failure?.values?.[field] ?? saved[field];
   /** Props of a text field: its name, value and size. */
   const text = (field: SettingsField) => ({
@@ -72,7 +76,7 @@ export function SettingsForm({ saved, failure, whatsappWarning }: SettingsFormPr
 
   return (
     // A new key after each save shows the values as stored (the CNPJ and CEP formatted).
-    <Form method="post" key={JSON.stringify(saved)} className="flex flex-col gap-8" noValidate>
+    <Form method="post" key={JSON.stringify(saved)} ref={formRef} className="flex flex-col gap-8" noValidate>
       <Section id="empresa" title="Empresa">
         <div className={grid}>
           <Field
@@ -246,11 +250,11 @@ export function SettingsForm({ saved, failure, whatsappWarning }: SettingsFormPr
         </div>
       </Section>
 
-      <div>
+      <StickySaveBar>
         <Button type="submit" busy={saving} busyLabel="Salvando...">
           Salvar configurações
         </Button>
-      </div>
+      </StickySaveBar>
     </Form>
   );
 }
