@@ -11,20 +11,20 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import stylesheet from "~/app.css?url";
-import { defaultSite } from "~/config/site";
+import { defaultSite } from "~/lib/company-settings";
 import { contactTarget } from "~/lib/contact-taps";
 import { useNonce } from "~/lib/nonce";
 import { SiteContext } from "~/lib/site-context";
 import { speculationRules } from "~/lib/speculation-rules";
 import { localBusinessJsonLdScript } from "~/lib/structured-data";
 import { routeWantsHydration } from "~/route-handle";
-import { siteSettingsFor } from "~/server/settings/site-settings.server";
+import { siteSettings } from "~/server/settings/site-settings.server";
 import type { Route } from "./+types/root";
 
 // The company facts in force (the owner's settings over the defaults), read once per request
 // and memoised until they change: the same object for every page until then.
 export async function loader({ context }: Route.LoaderArgs) {
-  return { site: (await siteSettingsFor(context)).site };
+  return { site: (await siteSettings(context)).site };
 }
 
 export const links: Route.LinksFunction = () => [

@@ -1,4 +1,4 @@
-import type { SiteConfig } from "~/config/site";
+import type { SiteConfig } from "~/lib/company-settings";
 import { pageLabel } from "./page-label";
 import { whatsappUrl } from "./whatsapp";
 

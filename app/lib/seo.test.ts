@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { defaultSite } from "~/config/site";
+import { defaultSite } from "~/lib/company-settings";
 import { absoluteUrl, pageMeta, previewImageFor, siteFromMatches } from "./seo";
 
 const site = { ...defaultSite, publicUrl: "https://www.exemplo.com.br" };

@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from "react-router";
-import { defaultSite, type SiteConfig } from "~/config/site";
+import { defaultSite, type SiteConfig } from "~/lib/company-settings";
 import { mediaSocialImageUrl, parseMediaUrl, SOCIAL_IMAGE } from "./media-url";
 
 /** The picture a link preview shows (og:image), and what Open Graph says of it. */
@@ -27,7 +27,7 @@ export interface PageSeo {
   extra?: MetaDescriptor[];
 }
 
-export function absoluteUrl(site: SiteConfig, pathOrUrl: string): string {
+export function absoluteUrl(site: Pick<SiteConfig, "publicUrl">, pathOrUrl: string): string {
   if (/^https?:\/\//.test(pathOrUrl)) return pathOrUrl;
   return `${site.publicUrl}${pathOrUrl.startsWith("/") ? "" : "/"}${pathOrUrl}`;
 }

@@ -1,5 +1,5 @@
 import { createContext, use } from "react";
-import type { SiteConfig } from "~/config/site";
+import type { SiteConfig } from "~/lib/company-settings";
 
 // The root loader reads the company facts on the server (with env overrides) and provides
 // them here, so server and client render the same values.

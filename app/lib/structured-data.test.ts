@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { defaultSite } from "~/config/site";
+import { defaultSite } from "~/lib/company-settings";
 import { jsonLdScript, localBusinessJsonLd, localBusinessJsonLdScript } from "./structured-data";
 
 describe("localBusinessJsonLd", () => {

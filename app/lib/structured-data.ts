@@ -1,4 +1,4 @@
-import { formatAddress, type SiteConfig, socialNetworks, streetAddress } from "~/config/site";
+import { formatAddress, type SiteConfig, socialNetworks, streetAddress } from "~/lib/company-settings";
 import { openingHoursSpecification } from "./opening-hours";
 
 /** schema.org description of the business, embedded on every page as JSON-LD. */

@@ -1,4 +1,4 @@
-import type { SiteConfig } from "~/config/site";
+import type { SiteConfig } from "~/lib/company-settings";
 import { mediaVariantUrl, mediaVariantWidths } from "./media-url";
 import { absoluteUrl, libraryPreviewImage, type PreviewImage } from "./seo";
 import type { ContentPicture } from "./site-content";

@@ -2,24 +2,31 @@ import { AdminPage } from "~/components/admin/admin-page";
 import { SettingsForm } from "~/components/admin/settings-form";
 import { whatsappLandlineWarning } from "~/lib/phone-digits";
 import type { RouteHandle } from "~/route-handle";
-import { requireAdminPage } from "~/route-support/admin-guard.server";
-import { settingsFormValues, submitSettingsForm } from "~/server/settings/settings-form.server";
-import { companySettingsInForce, siteSettingsFor } from "~/server/settings/site-settings.server";
+import { requireAdminAction, requireAdminPage } from "~/route-support/admin-guard.server";
+import { answerCommand, type CommandFailure } from "~/route-support/answer-command.server";
+import { refused } from "~/server/commands/command-outcome.server";
+import { readForm, UNREADABLE_FORM_MESSAGE } from "~/server/forms/read-form.server";
+import { saveSettings } from "~/server/settings/settings-commands.server";
+import { settingsFormValues } from "~/server/settings/settings-form.server";
+import { companySettingsInForce, siteSettings } from "~/server/settings/site-settings.server";
 import type { Route } from "./+types/admin-configuracoes";
 
 export const handle: RouteHandle = { hydrate: true };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdminPage(request, { can: "settings.manage" });
-  const settings = await siteSettingsFor(context);
+  const settings = await siteSettings(context);
   return {
     saved: settingsFormValues(companySettingsInForce(settings)),
     whatsappWarning: whatsappLandlineWarning(settings.site.whatsappDigits),
   };
 }
 
-export function action({ request, context }: Route.ActionArgs) {
-  return submitSettingsForm(request, context);
+export async function action({ request }: Route.ActionArgs) {
+  const session = await requireAdminAction(request, { can: "settings.manage" });
+  const form = await readForm(request);
+  if (!form) return answerCommand(session, refused(UNREADABLE_FORM_MESSAGE));
+  return answerCommand(session, await saveSettings(session, { fields: form }));
 }
 
 export const meta: Route.MetaFunction = () => [
@@ -29,13 +36,14 @@ export const meta: Route.MetaFunction = () => [
 
 export default function AdminSettings({ loaderData, actionData }: Route.ComponentProps) {
   const { saved, whatsappWarning } = loaderData;
+  const failed = actionData as CommandFailure | undefined;
   return (
-    <AdminPage title="Configurações" failure={actionData}>
+    <AdminPage title="Configurações" failure={failed}>
       <p className="max-w-3xl text-slate-700 dark:text-slate-300">
         Os dados da empresa que aparecem no site, nos links de WhatsApp, no Google e nos e-mails de orçamento.
         As alterações aparecem no site assim que são salvas.
       </p>
-      <SettingsForm saved={saved} failure={actionData} whatsappWarning={whatsappWarning ?? undefined} />
+      <SettingsForm saved={saved} failure={failed} whatsappWarning={whatsappWarning ?? undefined} />
     </AdminPage>
   );
 }

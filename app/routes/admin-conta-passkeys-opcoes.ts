@@ -4,7 +4,7 @@ import {
   hasRecentAuthentication,
   REAUTHENTICATION_REQUIRED_MESSAGE,
 } from "~/server/accounts/recent-authentication.server";
-import { siteSettingsFor } from "~/server/settings/site-settings.server";
+import { siteSettings } from "~/server/settings/site-settings.server";
 import type { Route } from "./+types/admin-conta-passkeys-opcoes";
 
 /**
@@ -15,6 +15,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   const session = await requireAdminAction(request);
   if (!hasRecentAuthentication(session))
     return Response.json({ error: REAUTHENTICATION_REQUIRED_MESSAGE }, { status: 403 });
-  const siteName = (await siteSettingsFor(context)).site.name;
+  const siteName = (await siteSettings(context)).site.name;
   return Response.json(await registrationOptions(request, session.user, siteName));
 }

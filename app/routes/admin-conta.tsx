@@ -40,7 +40,7 @@ import {
 } from "~/server/accounts/totp.server";
 import { formText, formTexts, readForm, UNREADABLE_FORM_MESSAGE } from "~/server/forms/read-form.server";
 import { validateForm } from "~/server/forms/validate-form.server";
-import { siteSettingsFor } from "~/server/settings/site-settings.server";
+import { siteSettings } from "~/server/settings/site-settings.server";
 import type { Route } from "./+types/admin-conta";
 
 export const handle: RouteHandle = { hydrate: true };
@@ -48,7 +48,7 @@ export const handle: RouteHandle = { hydrate: true };
 export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await requireAdminPage(request);
   const userId = session.user.id;
-  const siteName = (await siteSettingsFor(context)).site.name;
+  const siteName = (await siteSettings(context)).site.name;
   const [status, setup, unused, passkeys, mustSetUp] = await Promise.all([
     totpStatus(userId),
     pendingTotpSetup(userId, session.user.email, siteName),
@@ -76,7 +76,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   // Turning TOTP off and changing the password ask for the password themselves.
   if (NEEDS_RECENT_AUTHENTICATION.has(intent) && !hasRecentAuthentication(session))
     return data({ error: REAUTHENTICATION_REQUIRED_MESSAGE }, { status: 403 });
-  const siteName = (await siteSettingsFor(context)).site.name;
+  const siteName = (await siteSettings(context)).site.name;
   if (intent === "totp-start") {
     if (!(await startTotpSetup(session.user.id)))
       return data({ error: "A verificação em duas etapas já está ativada." }, { status: 409 });

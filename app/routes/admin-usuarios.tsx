@@ -2,7 +2,6 @@ import { Form } from "react-router";
 import { AdminPage } from "~/components/admin/admin-page";
 import { DeleteForm } from "~/components/admin/row-actions";
 import { Badge, Button, Field, Select, TextInput } from "~/components/admin/ui";
-import { siteDefaults } from "~/config/site-env.server";
 import { ROLE_LABELS, ROLES } from "~/lib/roles";
 import { formatSaoPauloDateTime } from "~/lib/site-time";
 import type { RouteHandle } from "~/route-handle";
@@ -10,6 +9,7 @@ import { requireAdminAction, requireAdminPage } from "~/route-support/admin-guar
 import { secondFactorRequired } from "~/server/accounts/second-factor-policy.server";
 import { configuration } from "~/server/config/configuration.server";
 import { mailConfig } from "~/server/email/mail-config.server";
+import { companyDefaults } from "~/server/settings/company-defaults.server";
 import { INVITATION_HOURS, listPendingInvitations } from "~/server/team/invitations.server";
 import { submitTeamForm, type TeamFormFailure } from "~/server/team/team-form.server";
 import { listTeamMembers } from "~/server/team/team-members.server";
@@ -29,7 +29,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     secondFactorPolicy,
     invitationHours: INVITATION_HOURS,
     // Without SMTP an invitation waits in the outbox: say so before anyone waits for it.
-    mailEnabled: mailConfig(configuration(), siteDefaults()).enabled,
+    mailEnabled: mailConfig(configuration(), companyDefaults()).enabled,
     members: members.map((member) => ({
       ...member,
       lastSignIn: member.lastSignInAt ? formatSaoPauloDateTime(member.lastSignInAt) : "Nunca",

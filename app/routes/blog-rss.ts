@@ -1,13 +1,13 @@
 import { absoluteUrl } from "~/lib/seo";
 import { escapeXml } from "~/lib/xml";
 import { listPublishedForIndex } from "~/server/posts/public-posts.server";
-import { siteSettingsFor } from "~/server/settings/site-settings.server";
+import { siteSettings } from "~/server/settings/site-settings.server";
 import type { Route } from "./+types/blog-rss";
 
 const FEED_SIZE = 50;
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const [{ site }, posts] = await Promise.all([siteSettingsFor(context), listPublishedForIndex(FEED_SIZE)]);
+  const [{ site }, posts] = await Promise.all([siteSettings(context), listPublishedForIndex(FEED_SIZE)]);
   const feedUrl = absoluteUrl(site, "/blog/rss.xml");
   const items = posts
     .map((post) => {

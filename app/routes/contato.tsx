@@ -7,9 +7,9 @@ import { ContactLink } from "~/components/ui/contact-link";
 import { Icon } from "~/components/ui/icon";
 import { PageHero } from "~/components/ui/page-hero";
 import { WhatsappLink } from "~/components/ui/whatsapp-link";
-import { formatAddress } from "~/config/site";
 import { benefits, specializedCare } from "~/content/benefits";
 import type { IconName } from "~/content/types";
+import { formatAddress } from "~/lib/company-settings";
 import { attendanceDaysText, openingHoursLines } from "~/lib/opening-hours";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
 import { useSite } from "~/lib/site-context";
@@ -18,7 +18,7 @@ import { submitQuote } from "~/server/leads/submit-quote.server";
 import { visitorConfirmationText } from "~/server/leads/visitor-confirmation.server";
 import { RENDER_SLOTS_HEADER } from "~/server/render-cache/cache-policy.server";
 import { slotPlaceholder } from "~/server/render-cache/render-slots.server";
-import { siteSettingsFor } from "~/server/settings/site-settings.server";
+import { siteSettings } from "~/server/settings/site-settings.server";
 import type { Route } from "./+types/contato";
 
 // The page ships no React on the client (docs/decisions/0002): the form is a plain HTML form
@@ -38,8 +38,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const result = await submitQuote(
     request,
     context.get(requestInfoContext),
-    async () => (await siteSettingsFor(context)).site,
-    async () => visitorConfirmationText(await siteSettingsFor(context)),
+    async () => (await siteSettings(context)).site,
+    async () => visitorConfirmationText(await siteSettings(context)),
   );
   return data(result.data, { status: result.status, headers: result.headers });
 }

@@ -7,7 +7,7 @@ import { createSession } from "~/server/accounts/sessions.server";
 import { recordAudit } from "~/server/audit/audit-log.server";
 import { formTexts, readForm, UNREADABLE_FORM_MESSAGE } from "~/server/forms/read-form.server";
 import { validateForm } from "~/server/forms/validate-form.server";
-import { siteSettingsFor } from "~/server/settings/site-settings.server";
+import { siteSettings } from "~/server/settings/site-settings.server";
 import { acceptFormSchema, acceptInvitation, findInvitation } from "~/server/team/invitations.server";
 import type { Route } from "./+types/convite";
 
@@ -26,7 +26,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const name = fields.name.slice(0, 120);
   const parsed = validateForm(acceptFormSchema, fields);
   if (!parsed.ok) return data({ error: parsed.message, name }, { status: 400 });
-  const siteName = (await siteSettingsFor(context)).site.name;
+  const siteName = (await siteSettings(context)).site.name;
   const result = await acceptInvitation(params.token, parsed.data, siteName);
   if (!result.ok) return data({ error: result.message, name }, { status: result.status });
   await recordAudit(

@@ -11,7 +11,7 @@ import {
 import { requestClientIp } from "~/server/audit/request-address.server";
 import { formText, readForm, UNREADABLE_FORM_MESSAGE } from "~/server/forms/read-form.server";
 import { validateForm } from "~/server/forms/validate-form.server";
-import { siteSettingsFor } from "~/server/settings/site-settings.server";
+import { siteSettings } from "~/server/settings/site-settings.server";
 import type { Route } from "./+types/esqueci-minha-senha";
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -21,7 +21,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ error: `${UNREADABLE_FORM_MESSAGE} Tente novamente.`, notice: null }, { status: 400 });
   const parsed = validateForm(forgotFormSchema, { email: formText(form, "email") });
   if (!parsed.ok) return data({ error: parsed.message, notice: null }, { status: 400 });
-  const siteName = (await siteSettingsFor(context)).site.name;
+  const siteName = (await siteSettings(context)).site.name;
   const result = await requestPasswordReset(parsed.data.email, requestClientIp(), siteName);
   if (result === "limited") return data({ error: RESET_LIMITED_MESSAGE, notice: null }, { status: 429 });
   return { error: null, notice: RESET_REQUESTED_MESSAGE };

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { PageHero } from "~/components/ui/page-hero";
 import { WhatsappLink } from "~/components/ui/whatsapp-link";
 import { privacyFacts } from "~/config/privacy";
-import { formatAddress } from "~/config/site";
+import { formatAddress } from "~/lib/company-settings";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
 import { useSite } from "~/lib/site-context";
 import { formatDateLong } from "~/lib/site-time";

@@ -9,7 +9,7 @@ import {
 } from "~/server/accounts/password-resets.server";
 import { formTexts, readForm, UNREADABLE_FORM_MESSAGE } from "~/server/forms/read-form.server";
 import { validateForm } from "~/server/forms/validate-form.server";
-import { siteSettingsFor } from "~/server/settings/site-settings.server";
+import { siteSettings } from "~/server/settings/site-settings.server";
 import type { Route } from "./+types/redefinir-senha";
 
 export async function loader({ params }: Route.LoaderArgs) {
@@ -25,7 +25,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return data({ error: `${UNREADABLE_FORM_MESSAGE} Tente novamente.`, done: false }, { status: 400 });
   const parsed = validateForm(newPasswordSchema, formTexts(form, ["password", "confirmation"]));
   if (!parsed.ok) return data({ error: parsed.message, done: false }, { status: 400 });
-  const siteName = (await siteSettingsFor(context)).site.name;
+  const siteName = (await siteSettings(context)).site.name;
   const result = await resetPassword(params.token, parsed.data.password, siteName);
   if (!result.ok) return data({ error: result.message, done: false }, { status: result.status });
   return { error: null, done: true };

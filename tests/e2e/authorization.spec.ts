@@ -1,8 +1,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { type APIRequestContext, type APIResponse, expect, test } from "@playwright/test";
 import sharp from "sharp";
-import { defaultSite } from "~/config/site";
-import { companySettingsOf } from "~/lib/company-settings";
+import { defaultSite } from "~/lib/company-settings";
 import { FORBIDDEN_MESSAGE } from "~/lib/roles";
 import {
   FOREIGN_ORIGIN_MESSAGE,
@@ -12,6 +11,7 @@ import {
 import { startDatabase, stopDatabase } from "~/server/db/database.server";
 import { storeImage } from "~/server/media/media-store.server";
 import { settingsFormValues } from "~/server/settings/settings-form.server";
+import { companySettingsOf } from "~/server/settings/site-settings.server";
 import {
   adminHeaders,
   adminUserId,

@@ -1,12 +1,11 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { defaultSite } from "~/config/site";
-import { siteDefaults } from "~/config/site-env.server";
-import { type CompanySettings, defaultVisitorConfirmation } from "~/lib/company-settings";
+import { type CompanySettings, defaultSite, defaultVisitorConfirmation } from "~/lib/company-settings";
 import { localBusinessJsonLd } from "~/lib/structured-data";
 import type { DatabaseHandle } from "~/server/db/connection.server";
 import { database } from "~/server/db/database.server";
 import { mailConfigFromEnv } from "~/server/email/mail-config.server";
 import { type OutboxWorker, startOutboxWorker } from "~/server/email/outbox-worker.server";
+import { companyDefaults } from "~/server/settings/company-defaults.server";
 import { parseSettingsForm, settingsFormValues } from "~/server/settings/settings-form.server";
 import {
   companySettingsInForce,
@@ -26,7 +25,7 @@ import { testEngines } from "../support/test-database";
 function settings(changes: Partial<CompanySettings> = {}): CompanySettings {
   return {
     ...companySettingsInForce({
-      site: siteDefaults(),
+      site: companyDefaults(),
       quoteRecipients: undefined,
       visitorConfirmation: defaultVisitorConfirmation,
     }),
@@ -61,7 +60,7 @@ describe.each(testEngines())("company settings on $name", (engine) => {
 
   it("without saved settings, shows exactly the defaults and the environment's", async () => {
     const current = await siteSettings();
-    expect(current.site).toEqual(siteDefaults());
+    expect(current.site).toEqual(companyDefaults());
     expect(current.quoteRecipients).toBeUndefined();
     expect(localBusinessJsonLd(current.site)).toEqual(localBusinessJsonLd(defaultSite));
   });
@@ -102,7 +101,7 @@ describe.each(testEngines())("company settings on $name", (engine) => {
     announced.length = 0;
     await running.other.db.deleteFrom("settings").where("key", "=", "company").execute();
     await nextRequest();
-    expect((await siteSettings()).site).toEqual(siteDefaults());
+    expect((await siteSettings()).site).toEqual(companyDefaults());
     expect(announced).toEqual([["site"]]);
   });
 
@@ -175,7 +174,7 @@ describe.each(testEngines())("company settings on $name", (engine) => {
 
     await writeFrom(running.other.db, "{ quebrado");
     await nextRequest();
-    expect((await siteSettings()).site).toEqual(siteDefaults());
+    expect((await siteSettings()).site).toEqual(companyDefaults());
   });
 
   describe("the quote e-mail", () => {

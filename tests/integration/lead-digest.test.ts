@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { defaultSite } from "~/config/site";
+import { defaultSite } from "~/lib/company-settings";
 import { databaseConfigFromEnv } from "~/server/db/config.server";
 import { type DatabaseHandle, openDatabase } from "~/server/db/connection.server";
 import { database, startDatabase, stopDatabase } from "~/server/db/database.server";

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { defaultSite } from "~/config/site";
+import { defaultSite } from "~/lib/company-settings";
 import { BOARD_PAGE_SIZE } from "~/lib/lead-pipeline";
 import { fillTemplate } from "~/lib/reply-template";
 import { database, startDatabase, stopDatabase } from "~/server/db/database.server";

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { defaultSite } from "~/config/site";
+import { defaultSite } from "~/lib/company-settings";
 import { configurationFrom } from "~/server/config/configuration.server";
 import { database, startDatabase, stopDatabase } from "~/server/db/database.server";
 import { describeMail, mailConfigFromEnv } from "~/server/email/mail-config.server";

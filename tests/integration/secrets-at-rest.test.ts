@@ -2,7 +2,7 @@ import { createHash, randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import { Secret, TOTP } from "otpauth";
 import { afterAll, describe, expect, it } from "vitest";
-import { defaultSite } from "~/config/site";
+import { defaultSite } from "~/lib/company-settings";
 import {
   confirmTotp,
   normalizeRecoveryCode,

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { defaultSite } from "~/config/site";
+import { defaultSite } from "~/lib/company-settings";
 import { action as devicesAction } from "~/routes/admin-conta-dispositivos";
 import { action as shareLinksAction } from "~/routes/admin-posts-links-de-previa";
 import { action as redirectsAction } from "~/routes/admin-redirecionamentos";

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { defaultSite } from "~/config/site";
+import { defaultSite } from "~/lib/company-settings";
 import type { HealthRow } from "~/lib/site-health";
 import { configurationFrom } from "~/server/config/configuration.server";
 import { siteHealth } from "~/server/dashboard/site-health.server";

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { siteFromEnv } from "~/config/site-env.server";
 import { INTERNAL_REFERRER } from "~/lib/visit-dimensions";
 import { whatsappUrl } from "~/lib/whatsapp";
 import { databaseConfigFromEnv } from "~/server/db/config.server";
 import { openDatabase } from "~/server/db/connection.server";
 import { database, startDatabase, stopDatabase } from "~/server/db/database.server";
+import { siteFromEnv } from "~/server/settings/company-defaults.server";
 import { startVisitCounter } from "~/server/visits/visit-counter.server";
 import {
   figuresPerPage,

@@ -1,4 +1,4 @@
-import { defaultSite } from "~/config/site";
+import { defaultSite } from "~/lib/company-settings";
 import { type MailConfig, mailConfigFromEnv } from "~/server/email/mail-config.server";
 import { LOCAL_RELAY } from "./smtp-sink";
 

@@ -8,8 +8,8 @@ import {
   useLoaderData,
 } from "react-router";
 import { describe, expect, it, vi } from "vitest";
-import { defaultSite } from "~/config/site";
 import * as entry from "~/entry.server";
+import { defaultSite } from "~/lib/company-settings";
 import { requestInfoContext } from "~/request-context";
 import * as root from "~/root";
 import * as publicLayout from "~/routes/public-layout";

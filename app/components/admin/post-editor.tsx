@@ -18,6 +18,7 @@ import { PostScheduleField } from "./post-schedule-field";
 import { PostSeoFields } from "./post-seo-fields";
 import { PostShareLinks } from "./post-share-links";
 import { RichTextEditor } from "./rich-text-editor";
+import { StickySaveBar } from "./sticky-save-bar";
 import { Button, buttonClassName, Field, Select, Switch, TextArea, TextInput } from "./ui";
 import { useFocusFirstInvalid } from "./use-focus-first-invalid";
 import { useFormChanges } from "./use-form-changes";
@@ -183,7 +184,7 @@ function PostForm({ post: loaded, categories, aiConfigured, failure, revisions }
           featuredImageUrl={featuredImageUrl}
           errors={errors}
         />
-        <div className="flex flex-wrap gap-3">
+        <StickySaveBar>
           <Button type="submit" busy={saving} busyLabel="Salvando...">
             Salvar
           </Button>
@@ -192,7 +193,7 @@ function PostForm({ post: loaded, categories, aiConfigured, failure, revisions }
           <Link to="/admin" className={buttonClassName("secondary")}>
             Cancelar
           </Link>
-        </div>
+        </StickySaveBar>
         {post ? (
           <p role="status" className="text-sm text-slate-700 empty:sr-only dark:text-slate-300">
             {autosaveStatus}

@@ -1,8 +1,6 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useRef } from "react";
 import { Form, useNavigation } from "react-router";
-import { socialNetworkNames, socialNetworks } from "~/config/site";
 import { brazilianStates } from "~/lib/brazilian-states";
-import { weekdayNames, weekdays } from "~/lib/opening-hours";
 import {
   hoursField,
   MAX_QUOTE_RECIPIENTS,
@@ -10,8 +8,13 @@ import {
   type SettingsField,
   type SettingsValues,
   settingsMaxLength,
-} from "~/lib/settings-form";
+  socialNetworkNames,
+  socialNetworks,
+} from "~/lib/company-settings";
+import { weekdayNames, weekdays } from "~/lib/opening-hours";
+import { StickySaveBar } from "./sticky-save-bar";
 import { Button, Field, Select, Switch, TextArea, TextInput } from "./ui";
+import { useFirstInvalidFocus } from "./use-first-invalid-focus";
 
 export interface SettingsFormProps {
   /** The settings in force, as the fields show them. */
@@ -61,6 +64,8 @@ export function SettingsForm({ saved, failure, whatsappWarning }: SettingsFormPr
   const navigation = useNavigation();
   const saving = navigation.state === "submitting";
   const errors = failure?.fieldErrors ?? {};
+  const formRef = useRef<HTMLFormElement>(null);
+  useFirstInvalidFocus(formRef, failure);
   const value = (field: SettingsField) => failure?.values?.[field] ?? saved[field];
   /** Props of a text field: its name, value and size. */
   const text = (field: SettingsField) => ({
@@ -71,7 +76,7 @@ export function SettingsForm({ saved, failure, whatsappWarning }: SettingsFormPr
 
   return (
     // A new key after each save shows the values as stored (the CNPJ and CEP formatted).
-    <Form method="post" key={JSON.stringify(saved)} className="flex flex-col gap-8" noValidate>
+    <Form method="post" key={JSON.stringify(saved)} ref={formRef} className="flex flex-col gap-8" noValidate>
       <Section id="empresa" title="Empresa">
         <div className={grid}>
           <Field
@@ -245,11 +250,11 @@ export function SettingsForm({ saved, failure, whatsappWarning }: SettingsFormPr
         </div>
       </Section>
 
-      <div>
+      <StickySaveBar>
         <Button type="submit" busy={saving} busyLabel="Salvando...">
           Salvar configurações
         </Button>
-      </div>
+      </StickySaveBar>
     </Form>
   );
 }

@@ -7,6 +7,7 @@ import type { WorkFormFailure, WorkFormValues } from "~/server/works/work-form.s
 import type { WorkPicture } from "~/server/works/work-pictures.server";
 import { AdminPage } from "./admin-page";
 import { useMediaPicker } from "./media-picker";
+import { StickySaveBar } from "./sticky-save-bar";
 import { Button, buttonClassName, Field, Switch, TextArea, TextInput } from "./ui";
 import { type GalleryPhoto, WorkGalleryField } from "./work-gallery-field";
 import { type BeforeAfterPair, WorkPairsField } from "./work-pairs-field";
@@ -216,14 +217,14 @@ export function WorkEditorScreen({ failure, work }: WorkEditorScreenProps) {
             hint="Desligado, a obra fica como rascunho e não aparece no site."
             defaultChecked={sent ? sent.published === "on" : (work?.published ?? false)}
           />
-          <div className="flex flex-wrap gap-3">
+          <StickySaveBar>
             <Button type="submit" busy={saving} busyLabel="Salvando...">
               Salvar
             </Button>
             <Link to="/admin/obras" className={buttonClassName("secondary")}>
               Cancelar
             </Link>
-          </div>
+          </StickySaveBar>
         </Form>
         {picker.dialog}
       </section>

@@ -1,7 +1,7 @@
 import { ContactLink } from "~/components/ui/contact-link";
 import { Icon } from "~/components/ui/icon";
-import { formatAddress, type SiteConfig, socialNetworkNames, socialNetworks } from "~/config/site";
 import { aboutText } from "~/content/quality";
+import { formatAddress, type SiteConfig, socialNetworkNames, socialNetworks } from "~/lib/company-settings";
 import { openingHoursLines } from "~/lib/opening-hours";
 import type { ServiceLink } from "~/lib/site-content";
 import { SiteContext, useSite } from "~/lib/site-context";

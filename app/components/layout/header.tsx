@@ -1,7 +1,7 @@
 import { useLocation } from "react-router";
 import { ContactLink } from "~/components/ui/contact-link";
 import { Icon } from "~/components/ui/icon";
-import type { SiteConfig } from "~/config/site";
+import type { SiteConfig } from "~/lib/company-settings";
 import { SiteContext, useSite } from "~/lib/site-context";
 import { Logo } from "./logo";
 import { navItems } from "./nav-items";

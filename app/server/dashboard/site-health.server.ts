@@ -1,4 +1,3 @@
-import { siteDefaults } from "~/config/site-env.server";
 import type { HealthCheckId, HealthRow } from "~/lib/site-health";
 import { formatSaoPauloDateTime } from "~/lib/site-time";
 import { type Configuration, configuration } from "../config/configuration.server";
@@ -16,6 +15,7 @@ import {
 import { logEvent } from "../http/log.server";
 import { jobHealthRows } from "../jobs/job-health.server";
 import { SITE_JOBS } from "../jobs/site-jobs.server";
+import { companyDefaults } from "../settings/company-defaults.server";
 
 // The admin home's health list, in the manner of WordPress's Site Health: each check a small
 // function of its own (one indexed query at most, small tables or LIMITed reads), each row
@@ -73,7 +73,7 @@ export async function siteHealth(options: SiteHealthOptions = {}): Promise<Healt
 async function jobsCheck({ configuration }: CheckContext): Promise<HealthRow[]> {
   let mailEnabled = true;
   try {
-    mailEnabled = mailConfig(configuration, siteDefaults(configuration)).enabled;
+    mailEnabled = mailConfig(configuration, companyDefaults(configuration)).enabled;
   } catch {
     // The e-mail row says what is wrong with SMTP_URL; the e-mail jobs are shown as if it were on.
   }
@@ -140,7 +140,7 @@ const SMTP_HOW_TO =
 
 /** SMTP configured, and how the last delivery went (the outbox's last sent vs. last failure). */
 async function smtpCheck({ configuration }: CheckContext): Promise<HealthRow> {
-  const mail = mailConfig(configuration, siteDefaults(configuration));
+  const mail = mailConfig(configuration, companyDefaults(configuration));
   if (!mail.enabled) {
     return {
       id: "smtp",

@@ -1,4 +1,4 @@
-import type { SiteConfig } from "~/config/site";
+import type { SiteConfig } from "~/lib/company-settings";
 import { escapeHtml, type LeadForEmail, type OutgoingMail } from "./lead-email.server";
 import type { MailAddress } from "./mailbox.server";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { SiteConfig } from "~/config/site";
+import type { SiteConfig } from "~/lib/company-settings";
 import { formatSaoPauloDateTime } from "~/lib/site-time";
 import { escapeHtml, type OutgoingMail } from "./lead-email.server";
 import type { MailAddress } from "./mailbox.server";

@@ -1,4 +1,4 @@
-import type { SiteConfig } from "~/config/site";
+import type { SiteConfig } from "~/lib/company-settings";
 import { sourceLabel } from "~/lib/lead-source";
 import { formatSaoPauloDateTime } from "~/lib/site-time";
 import type { Lead } from "../db/schema";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { SiteConfig } from "~/config/site";
+import type { SiteConfig } from "~/lib/company-settings";
 import { startDatabase } from "../db/database.server";
 import { logEvent } from "../http/log.server";
 import { defineJob, type JobDefinition } from "../jobs/job.server";

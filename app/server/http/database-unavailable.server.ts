@@ -1,7 +1,7 @@
-import type { SiteConfig } from "~/config/site";
-import { siteDefaults } from "~/config/site-env.server";
+import type { SiteConfig } from "~/lib/company-settings";
 import { contactTarget } from "~/lib/contact-taps";
 import { escapeHtml } from "../email/lead-email.server";
+import { companyDefaults } from "../settings/company-defaults.server";
 import { siteSettings } from "../settings/site-settings.server";
 import { databaseAnswers } from "./database-answers.server";
 import { isErrorPage } from "./rendered-body.server";
@@ -33,7 +33,7 @@ async function companyFacts(): Promise<SiteConfig> {
   try {
     return (await siteSettings()).site;
   } catch {
-    return siteDefaults();
+    return companyDefaults();
   }
 }
 

@@ -1,4 +1,4 @@
-import type { SiteConfig } from "~/config/site";
+import type { SiteConfig } from "~/lib/company-settings";
 import { admitEvent, forgetEvents, type Limit } from "../accounts/rate-limit.server";
 import { rateLimitKey } from "../http/ip-address.server";
 import type { QuoteSettings } from "./quote-config.server";

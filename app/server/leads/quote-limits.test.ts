@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { defaultSite } from "~/config/site";
+import { defaultSite } from "~/lib/company-settings";
 import { quoteLimitMessage } from "./quote-limits.server";
 
 describe("quoteLimitMessage", () => {

@@ -1,4 +1,4 @@
-import type { SiteConfig } from "~/config/site";
+import type { SiteConfig } from "~/lib/company-settings";
 import { LEAD_SOURCE_FIELD } from "~/lib/lead-source";
 import {
   FORM_TOKEN_FIELD,

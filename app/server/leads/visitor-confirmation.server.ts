@@ -1,6 +1,6 @@
-import { siteDefaults } from "~/config/site-env.server";
 import { configuration } from "../config/configuration.server";
 import { mailConfig } from "../email/mail-config.server";
+import { companyDefaults } from "../settings/company-defaults.server";
 import type { SiteSettings } from "../settings/site-settings.server";
 
 /**
@@ -10,5 +10,5 @@ import type { SiteSettings } from "../settings/site-settings.server";
  */
 export function visitorConfirmationText(settings: Pick<SiteSettings, "visitorConfirmation">): string | null {
   if (!settings.visitorConfirmation.enabled) return null;
-  return mailConfig(configuration(), siteDefaults()).enabled ? settings.visitorConfirmation.text : null;
+  return mailConfig(configuration(), companyDefaults()).enabled ? settings.visitorConfirmation.text : null;
 }

@@ -1,4 +1,3 @@
-import { siteDefaults } from "~/config/site-env.server";
 import { type Configuration, configuration } from "../config/configuration.server";
 import { describeMail, mailConfig } from "../email/mail-config.server";
 import { outboxWorkerJob } from "../email/outbox-worker.server";
@@ -8,6 +7,7 @@ import type { JobDefinition } from "../jobs/job.server";
 import { startJobs } from "../jobs/job-service.server";
 import { leadDigestJob } from "../leads/lead-digest.server";
 import { postSchedulerJob } from "../posts/post-scheduler.server";
+import { companyDefaults } from "../settings/company-defaults.server";
 
 export type StopBackgroundTask = () => Promise<void>;
 
@@ -21,7 +21,7 @@ export function startBackgroundWork(
   config: Configuration = configuration(),
   more: readonly JobDefinition[] = [],
 ): StopBackgroundTask {
-  const mail = mailConfig(config, siteDefaults(config));
+  const mail = mailConfig(config, companyDefaults(config));
   logEvent("info", describeMail(mail));
   const jobs = [housekeepingJob(), postSchedulerJob()];
   if (mail.enabled) {

@@ -1,19 +1,9 @@
-import { data, redirect } from "react-router";
 import { z } from "zod";
-import { socialNetworks } from "~/config/site";
 import { brazilianStates } from "~/lib/brazilian-states";
 import { formatCnpj, isValidCnpj } from "~/lib/cnpj";
-import { type CompanySettings, DEFAULT_CONFIRMATION_TEXT } from "~/lib/company-settings";
 import {
-  formatDayRanges,
-  parseDayRanges,
-  type WeeklyHours,
-  weekdayNames,
-  weekdays,
-} from "~/lib/opening-hours";
-import { internationalPhoneDigits, whatsappLandlineWarning } from "~/lib/phone-digits";
-import { quoteMaxLength } from "~/lib/quote";
-import {
+  type CompanySettings,
+  DEFAULT_CONFIRMATION_TEXT,
   hoursField,
   MAX_QUOTE_RECIPIENTS,
   MAX_QUOTE_SERVICES,
@@ -21,18 +11,23 @@ import {
   type SettingsValues,
   settingsFields,
   settingsMaxLength,
-} from "~/lib/settings-form";
-import { requireAdminAction } from "~/route-support/admin-guard.server";
-import { setFlash } from "../accounts/sessions.server";
-import { recordAudit } from "../audit/audit-log.server";
-import { changedFields } from "../audit/changed-fields.server";
-import { type FormFields, formTexts, readForm, UNREADABLE_FORM_MESSAGE } from "../forms/read-form.server";
+  socialNetworks,
+} from "~/lib/company-settings";
+import {
+  formatDayRanges,
+  parseDayRanges,
+  type WeeklyHours,
+  weekdayNames,
+  weekdays,
+} from "~/lib/opening-hours";
+import { internationalPhoneDigits } from "~/lib/phone-digits";
+import { quoteMaxLength } from "~/lib/quote";
+import { type FormFields, formTexts } from "../forms/read-form.server";
 import { type FieldErrors, validateForm } from "../forms/validate-form.server";
 import { cleanLine, cleanText } from "../leads/quote-input.server";
-import { companySettingsInForce, saveCompanySettings, siteSettingsFor } from "./site-settings.server";
 
 // The company settings form: every field checked, with a pt-BR message beside it, before
-// anything is saved; then all of them saved at once.
+// anything is saved (the command, settings-commands.server.ts, saves them all at once).
 
 type Rule = [test: (value: string) => boolean, message: string];
 
@@ -286,44 +281,9 @@ export function settingsFormValues(settings: CompanySettings): SettingsValues {
   };
 }
 
-/** What the form's action answers when it saved nothing. */
-export interface SettingsFormFailure {
-  error: string;
-  fieldErrors?: SettingsErrors;
-  /** What was sent, shown again so nothing typed is lost. */
-  values?: Partial<SettingsValues>;
-}
-
-const SETTINGS_PATH = "/admin/configuracoes";
-
-/** The settings form's action: save every setting and come back with a toast, or say why not. */
-export async function submitSettingsForm(request: Request, requestContext: object) {
-  const session = await requireAdminAction(request, { can: "settings.manage" });
-  const form = await readForm(request);
-  if (!form) return data<SettingsFormFailure>({ error: UNREADABLE_FORM_MESSAGE }, { status: 400 });
-  const settings = await siteSettingsFor(requestContext);
-  const parsed = parseSettingsForm(form, settings.site);
-  if (!parsed.ok) {
-    // Echo what was sent, cut to each field's size: a 10,000-character field comes back short.
-    const values = formTexts(form, settingsFields);
-    for (const field of settingsFields) values[field] = values[field].slice(0, settingsMaxLength[field]);
-    return data<SettingsFormFailure>(
-      { error: "Nada foi salvo. Verifique os campos destacados.", fieldErrors: parsed.fieldErrors, values },
-      { status: 400 },
-    );
-  }
-  await saveCompanySettings(parsed.settings);
-  await recordAudit(session, {
-    action: "settings.update",
-    target: { type: "settings", label: "Configurações da empresa" },
-    details: changedFields({ ...companySettingsInForce(settings) }, { ...parsed.settings }),
-  });
-  const landline = whatsappLandlineWarning(parsed.settings.whatsappDigits);
-  await setFlash(session, {
-    title: "Configurações salvas!",
-    description: landline
-      ? `O site já mostra os novos dados da empresa. Atenção: ${landline}`
-      : "O site já mostra os novos dados da empresa.",
-  });
-  throw redirect(SETTINGS_PATH);
+/** What was sent, cut to each field's size: a 10,000-character field comes back short. */
+export function sentSettingsValues(form: FormFields): SettingsValues {
+  const values = formTexts(form, settingsFields);
+  for (const field of settingsFields) values[field] = values[field].slice(0, settingsMaxLength[field]);
+  return values;
 }

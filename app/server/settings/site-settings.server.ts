@@ -1,20 +1,25 @@
+import type { Kysely, Transaction } from "kysely";
 import { z } from "zod";
-import type { SiteConfig } from "~/config/site";
-import { siteDefaults } from "~/config/site-env.server";
 import {
   type CompanySettings,
-  companySettingsOf,
   defaultVisitorConfirmation,
-  siteWithSettings,
+  type SiteConfig,
   type VisitorConfirmation,
 } from "~/lib/company-settings";
 import { weekdays } from "~/lib/opening-hours";
 import { configuration } from "../config/configuration.server";
 import { database } from "../db/database.server";
 import { COMPANY_SETTINGS_KEY } from "../db/migrations/0007-company-settings.server";
+import type { Database } from "../db/schema";
 import { mailConfig } from "../email/mail-config.server";
 import { logEvent } from "../http/log.server";
 import { contentMemo, forgetContent } from "../render-cache/content-memo.server";
+import { companyDefaults } from "./company-defaults.server";
+
+// The company facts in force, read through one function with one cache (docs/decisions/0082):
+// the code's defaults, the environment's, the owner's saved row over both. The row is the
+// `settings` table's "company" key; its trigger announces every change on the content-change
+// feed, so each instance drops the memo when any of them (or a SQL console) saves.
 
 /** The company facts in force: the code's defaults, the environment's, the owner's settings. */
 export interface SiteSettings {
@@ -88,9 +93,49 @@ export function parseStoredSettings(json: string): Partial<CompanySettings> {
   return parsed.data as Partial<CompanySettings>;
 }
 
+/** The facts a page shows, with the owner's settings over the defaults. */
+function siteWithSettings(defaults: SiteConfig, saved: Partial<CompanySettings>): SiteConfig {
+  const { quoteRecipients: _private, visitorConfirmation: _mail, address, ...facts } = saved;
+  const site: SiteConfig = { ...defaults, ...definedOnly(facts) };
+  if (address) site.address = { ...address, country: defaults.address.country };
+  // The short name is the name's first word ("Alvorada"), as in the defaults.
+  if (saved.name && saved.name !== defaults.name) site.shortName = saved.name.split(/\s+/)[0] ?? saved.name;
+  return site;
+}
+
+function definedOnly<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
+/** The current values of every setting, for the form: `quoteRecipients` as they apply now. */
+export function companySettingsOf(
+  site: SiteConfig,
+  quoteRecipients: string[],
+  visitorConfirmation: VisitorConfirmation = defaultVisitorConfirmation,
+): CompanySettings {
+  const { country: _country, ...address } = site.address;
+  return {
+    name: site.name,
+    legalName: site.legalName,
+    cnpj: site.cnpj,
+    phoneDisplay: site.phoneDisplay,
+    phoneDigits: site.phoneDigits,
+    whatsappDigits: site.whatsappDigits,
+    whatsappMessage: site.whatsappMessage,
+    email: site.email,
+    address,
+    hours: site.hours,
+    social: site.social,
+    quoteRecipients,
+    privacyContact: site.privacyContact,
+    quoteServices: site.quoteServices,
+    visitorConfirmation,
+  };
+}
+
 /** Every setting as it applies now (the recipients from LEADS_TO until the owner saves them). */
 export function companySettingsInForce(settings: SiteSettings): CompanySettings {
-  const recipients = settings.quoteRecipients ?? mailConfig(configuration(), siteDefaults()).to;
+  const recipients = settings.quoteRecipients ?? mailConfig(configuration(), companyDefaults()).to;
   return companySettingsOf(settings.site, recipients, settings.visitorConfirmation);
 }
 
@@ -103,45 +148,48 @@ async function loadSiteSettings(): Promise<SiteSettings> {
     .executeTakeFirst();
   const saved = row ? parseStoredSettings(row.value) : {};
   return {
-    site: siteWithSettings(siteDefaults(), saved),
+    site: siteWithSettings(companyDefaults(), saved),
     quoteRecipients: saved.quoteRecipients,
     visitorConfirmation: saved.visitorConfirmation ?? defaultVisitorConfirmation,
   };
 }
 
-/**
- * The settings in force now: no query while nothing changed. Memoised until the change feed
- * announces a change, whoever made it (this instance, another one, a SQL console).
- */
-export const siteSettings: () => Promise<SiteSettings> = contentMemo(loadSiteSettings);
-
+const memoised: () => Promise<SiteSettings> = contentMemo(loadSiteSettings);
 const perRequest = new WeakMap<object, Promise<SiteSettings>>();
 
 /**
- * The settings for one request (its React Router context): read once, whatever reads them
- * (root loader, the page's own loader or action), and the same for all of them.
+ * The settings in force now: no query while nothing changed, memoised until the change feed
+ * announces a change, whoever made it (this instance, another one, a SQL console). Given a
+ * request's context (React Router's), the request keeps the value it read first, so its root
+ * loader, its page's loader and its action all see the same facts.
  */
-export function siteSettingsFor(requestContext: object): Promise<SiteSettings> {
+export function siteSettings(requestContext?: object): Promise<SiteSettings> {
+  if (!requestContext) return memoised();
   let settings = perRequest.get(requestContext);
   if (!settings) {
-    settings = siteSettings();
+    settings = memoised();
     perRequest.set(requestContext, settings);
   }
   return settings;
 }
 
 /**
- * Save every company setting at once (one statement: all or nothing). This instance sees the
- * new values on its next request; the others when the change feed tells them.
+ * Save every company setting at once (one statement: all or nothing). Within a transaction (a
+ * command's, with its audit entry) the caller forgets the memo once it committed; on its own,
+ * this instance sees the new values on its next request. The others see them when the change
+ * feed tells them.
  */
-export async function saveCompanySettings(settings: CompanySettings, now = new Date()): Promise<void> {
-  const db = await database();
+export async function saveCompanySettings(
+  settings: CompanySettings,
+  within?: Kysely<Database> | Transaction<Database>,
+): Promise<void> {
+  const db = within ?? (await database());
   const value = JSON.stringify(settings);
-  const updatedAt = now.toISOString();
+  const updatedAt = new Date().toISOString();
   await db
     .insertInto("settings")
     .values({ key: COMPANY_SETTINGS_KEY, value, updated_at: updatedAt })
     .onConflict((oc) => oc.column("key").doUpdateSet({ value, updated_at: updatedAt }))
     .execute();
-  forgetContent();
+  if (!within) forgetContent();
 }

@@ -7,7 +7,7 @@ import { setFlash } from "../accounts/sessions.server";
 import { recordAudit } from "../audit/audit-log.server";
 import { formText, readForm, UNREADABLE_FORM_MESSAGE } from "../forms/read-form.server";
 import { validateForm } from "../forms/validate-form.server";
-import { siteSettingsFor } from "../settings/site-settings.server";
+import { siteSettings } from "../settings/site-settings.server";
 import {
   createInvitation,
   inviteFormSchema,
@@ -38,7 +38,7 @@ export async function submitTeamForm(request: Request, requestContext: object, s
   if (!form) return fail(UNREADABLE_FORM_MESSAGE, 400);
   const intent = formText(form, "intent");
   const id = formText(form, "id");
-  const siteName = (await siteSettingsFor(requestContext)).site.name;
+  const siteName = (await siteSettings(requestContext)).site.name;
 
   if (intent === "invite") {
     const parsed = validateForm(inviteFormSchema, {

@@ -1,7 +1,7 @@
-import { siteDefaults } from "~/config/site-env.server";
 import { CONTACT_KINDS, type ContactKind, contactTarget, TAP_PAGE_PARAM } from "~/lib/contact-taps";
 import { requestClientIp } from "../audit/request-address.server";
 import { leadSourceOfRequest, sourcePart } from "../leads/lead-source.server";
+import { companyDefaults } from "../settings/company-defaults.server";
 import { siteSettings } from "../settings/site-settings.server";
 import { countContactTap } from "./visit-counter.server";
 import { countableRequest, type VisitSource, visitorDigestOf } from "./visit-request.server";
@@ -74,7 +74,7 @@ export async function contactTapAnswer(request: Request, kind: ContactKind): Pro
   // visitor still reaches the company, which is what this link is for.
   const site = await siteSettings().then(
     (settings) => settings.site,
-    () => siteDefaults(),
+    () => companyDefaults(),
   );
   countTapOf(request, kind);
   return new Response(null, {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { defaultSite } from "./site";
-import { siteFromEnv } from "./site-env.server";
+import { defaultSite } from "~/lib/company-settings";
+import { siteFromEnv } from "./company-defaults.server";
 
 describe("siteFromEnv", () => {
   it("uses the demo company when nothing is set", () => {
