@@ -1,5 +1,7 @@
+import { useRef } from "react";
 import { Form } from "react-router";
 import { AdminPage } from "~/components/admin/admin-page";
+import { useFocusFirstInvalid } from "~/components/admin/focus-first-invalid";
 import { OrderButtons } from "~/components/admin/order-buttons";
 import { DeleteForm } from "~/components/admin/row-actions";
 import { Badge, Button, Field, Select, Switch, TextArea, TextInput } from "~/components/admin/ui";
@@ -316,11 +318,17 @@ function Testimonials({ testimonials, failure }: { testimonials: AdminTestimonia
 
 export default function AdminHomeContent({ loaderData, actionData }: Route.ComponentProps) {
   const { stats, reasons, testimonials } = loaderData;
+  const failure = actionData as HomeFormFailure | undefined;
+  // The page's forms in one box (it draws nothing itself), so the refused one's first field is found.
+  const forms = useRef<HTMLDivElement>(null);
+  useFocusFirstInvalid(forms, failure);
   return (
-    <AdminPage title="Página inicial" failure={actionData}>
-      <Stats stats={stats} failure={actionData} />
-      <Reasons reasons={reasons} failure={actionData} />
-      <Testimonials testimonials={testimonials} failure={actionData} />
+    <AdminPage title="Página inicial" failure={failure}>
+      <div ref={forms} className="contents">
+        <Stats stats={stats} failure={failure} />
+        <Reasons reasons={reasons} failure={failure} />
+        <Testimonials testimonials={testimonials} failure={failure} />
+      </div>
     </AdminPage>
   );
 }

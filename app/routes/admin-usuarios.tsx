@@ -1,5 +1,7 @@
+import { useRef } from "react";
 import { Form } from "react-router";
 import { AdminPage } from "~/components/admin/admin-page";
+import { useFocusFirstInvalid } from "~/components/admin/focus-first-invalid";
 import { DeleteForm } from "~/components/admin/row-actions";
 import { Badge, Button, Field, Select, TextInput } from "~/components/admin/ui";
 import { siteDefaults } from "~/config/site-env.server";
@@ -89,8 +91,12 @@ const sectionClassName =
 
 export default function AdminUsers({ loaderData, actionData }: Route.ComponentProps) {
   const { members, invitations, selfId, invitationHours, mailEnabled, secondFactorPolicy } = loaderData;
+  const failure = actionData as CommandFailure | undefined;
+  // Only the invitation has fields the server may refuse one by one.
+  const invite = useRef<HTMLFormElement>(null);
+  useFocusFirstInvalid(invite, failure);
   return (
-    <AdminPage title="Usuários" failure={actionData as CommandFailure | undefined}>
+    <AdminPage title="Usuários" failure={failure}>
       <section aria-labelledby="convidar" className={sectionClassName}>
         <h2 id="convidar" className="mb-1 text-xl font-bold text-slate-900 dark:text-white">
           Convidar pessoa
@@ -107,16 +113,23 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
           </p>
         )}
         <Form
+          ref={invite}
           method="post"
           key={invitations.map((invitation) => invitation.id).join()}
           className="flex flex-col gap-3 md:flex-row md:items-end"
         >
           <input type="hidden" name="intent" value="invite" />
-          <Field label="E-mail" required className="flex-1">
-            <TextInput name="email" type="email" maxLength={320} autoComplete="off" />
+          <Field label="E-mail" required className="flex-1" error={failure?.fieldErrors?.email}>
+            <TextInput
+              name="email"
+              type="email"
+              maxLength={320}
+              autoComplete="off"
+              defaultValue={failure?.values?.email}
+            />
           </Field>
-          <Field label="Papel" required>
-            <Select name="role" defaultValue="editor">
+          <Field label="Papel" required error={failure?.fieldErrors?.role}>
+            <Select name="role" defaultValue={failure?.values?.role || "editor"}>
               <RoleOptions />
             </Select>
           </Field>

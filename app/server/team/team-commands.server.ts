@@ -56,7 +56,10 @@ export async function inviteMember(
 ): Promise<CommandOutcome> {
   if (!roleCan(actor.user.role, "users.manage")) return forbidden();
   const parsed = validateForm(inviteFormSchema, { email: input.email, role: input.role });
-  if (!parsed.ok) return refused(parsed.message, { fieldErrors: parsed.fieldErrors });
+  if (!parsed.ok) {
+    const values = { email: input.email.slice(0, 320), role: input.role.slice(0, 20) };
+    return refused(parsed.message, { fieldErrors: parsed.fieldErrors, values });
+  }
   const invitation = parsed.data;
   const outcome = await auditedChange(actor, async (trx) => {
     const result = await createInvitation(actor.user.id, invitation, input.siteName, trx);
