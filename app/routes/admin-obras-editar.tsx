@@ -4,8 +4,12 @@ import { buttonClassName } from "~/components/admin/ui";
 import { WorkEditorScreen } from "~/components/admin/work-editor";
 import type { RouteHandle } from "~/route-handle";
 import { requireAdminAction, requireAdminPage } from "~/route-support/admin-guard.server";
+import { answerCommand } from "~/route-support/answer-command.server";
+import { notFound, refused } from "~/server/commands/command-outcome.server";
+import { readForm, UNREADABLE_FORM_MESSAGE } from "~/server/forms/read-form.server";
+import { saveWorkForm } from "~/server/works/work-commands.server";
 import { getWorkForEdit } from "~/server/works/work-for-edit.server";
-import { submitWorkForm, type WorkFormFailure } from "~/server/works/work-form.server";
+import type { WorkFormFailure } from "~/server/works/work-form.server";
 import { WORK_GONE_MESSAGE, workIdFromParam } from "~/server/works/work-id.server";
 import type { Route } from "./+types/admin-obras-editar";
 
@@ -22,12 +26,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
+  const session = await requireAdminAction(request);
   const id = workIdFromParam(params.id);
-  if (!id) {
-    await requireAdminAction(request);
-    return data<WorkFormFailure>({ error: WORK_GONE_MESSAGE }, { status: 404 });
-  }
-  return submitWorkForm(request, id);
+  if (!id) return answerCommand(session, notFound(WORK_GONE_MESSAGE));
+  const form = await readForm(request);
+  if (!form) return answerCommand(session, refused(UNREADABLE_FORM_MESSAGE));
+  return answerCommand(session, await saveWorkForm(session, { id, form }));
 }
 
 export const meta: Route.MetaFunction = () => [
@@ -37,13 +41,14 @@ export const meta: Route.MetaFunction = () => [
 
 export default function AdminEditWork({ loaderData, actionData }: Route.ComponentProps) {
   const { work } = loaderData;
+  const failure = actionData as WorkFormFailure | undefined;
   if (work) {
     // A new key after each save: the editor starts from what was saved.
-    return <WorkEditorScreen key={`${work.id}:${work.updatedAt}`} work={work} failure={actionData} />;
+    return <WorkEditorScreen key={`${work.id}:${work.updatedAt}`} work={work} failure={failure} />;
   }
   const missing = "missing" in loaderData ? loaderData.missing : "";
   return (
-    <AdminPage title="Obras" failure={actionData}>
+    <AdminPage title="Obras" failure={failure}>
       <section className="flex flex-col items-start gap-4">
         <h2 className="text-xl font-bold text-slate-900 dark:text-white">{missing}</h2>
         <Link to="/admin/obras" className={buttonClassName("secondary")}>

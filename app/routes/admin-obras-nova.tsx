@@ -1,7 +1,11 @@
 import { WorkEditorScreen } from "~/components/admin/work-editor";
 import type { RouteHandle } from "~/route-handle";
-import { requireAdminPage } from "~/route-support/admin-guard.server";
-import { submitWorkForm } from "~/server/works/work-form.server";
+import { requireAdminAction, requireAdminPage } from "~/route-support/admin-guard.server";
+import { answerCommand } from "~/route-support/answer-command.server";
+import { refused } from "~/server/commands/command-outcome.server";
+import { readForm, UNREADABLE_FORM_MESSAGE } from "~/server/forms/read-form.server";
+import { saveWorkForm } from "~/server/works/work-commands.server";
+import type { WorkFormFailure } from "~/server/works/work-form.server";
 import type { Route } from "./+types/admin-obras-nova";
 
 export const handle: RouteHandle = { hydrate: true };
@@ -11,8 +15,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   return {};
 }
 
-export function action({ request }: Route.ActionArgs) {
-  return submitWorkForm(request, null);
+export async function action({ request }: Route.ActionArgs) {
+  const session = await requireAdminAction(request);
+  const form = await readForm(request);
+  if (!form) return answerCommand(session, refused(UNREADABLE_FORM_MESSAGE));
+  return answerCommand(session, await saveWorkForm(session, { id: null, form }));
 }
 
 export const meta: Route.MetaFunction = () => [
@@ -21,5 +28,5 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export default function AdminNewWork({ loaderData, actionData }: Route.ComponentProps) {
-  return <WorkEditorScreen {...loaderData} work={null} failure={actionData} />;
+  return <WorkEditorScreen {...loaderData} work={null} failure={actionData as WorkFormFailure | undefined} />;
 }

@@ -1,22 +1,36 @@
+import { useRef } from "react";
 import { Form } from "react-router";
 import { AdminPage } from "~/components/admin/admin-page";
+import { useFocusFirstInvalid } from "~/components/admin/focus-first-invalid";
 import { OrderButtons } from "~/components/admin/order-buttons";
 import { DeleteForm } from "~/components/admin/row-actions";
 import { Badge, Button, Field, Select, Switch, TextArea, TextInput } from "~/components/admin/ui";
 import { iconLabels, iconNames } from "~/lib/icon-names";
 import type { RouteHandle } from "~/route-handle";
-import { requireAdminPage } from "~/route-support/admin-guard.server";
+import { requireAdminAction, requireAdminPage } from "~/route-support/admin-guard.server";
+import { answerCommand } from "~/route-support/answer-command.server";
+import { readMove } from "~/server/admin-lists/reorder.server";
+import { refused } from "~/server/commands/command-outcome.server";
+import { formText, readForm, UNREADABLE_FORM_MESSAGE } from "~/server/forms/read-form.server";
 import type {
   AdminReason,
   AdminStat,
   AdminTestimonial,
 } from "~/server/site-content/home-content-admin.server";
 import { homeContentForAdmin } from "~/server/site-content/home-content-admin.server";
-import { type HomeFormFailure, submitHomeContentForm } from "~/server/site-content/home-content-form.server";
+import {
+  addTestimonial,
+  changeReason,
+  changeStats,
+  changeTestimonial,
+  removeTestimonial,
+  reorderHomeItem,
+} from "~/server/site-content/home-content-commands.server";
+import type { HomeFormFailure } from "~/server/site-content/home-content-form.server";
 import type { Route } from "./+types/admin-pagina-inicial";
 
-// The home page's numbers and reasons, and the testimonials (shown on /obras). The action and
-// its rules are in server/site-content/home-content-form.server.ts.
+// The home page's numbers and reasons, and the testimonials (shown on /obras). The changes and
+// their rules are in server/site-content/home-content-commands.server.ts.
 
 export const handle: RouteHandle = { hydrate: true };
 
@@ -26,8 +40,30 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { ...content };
 }
 
-export function action({ request }: Route.ActionArgs) {
-  return submitHomeContentForm(request);
+/** Which of the page's forms was sent is in `intent` (and the row's `id`). */
+export async function action({ request }: Route.ActionArgs) {
+  const session = await requireAdminAction(request);
+  const form = await readForm(request);
+  if (!form) return answerCommand(session, refused(UNREADABLE_FORM_MESSAGE));
+  const intent = formText(form, "intent");
+  const id = formText(form, "id");
+  if (intent === "stats") {
+    const ids = form.getAll("id").map(String);
+    return answerCommand(session, await changeStats(session, { ids, form }));
+  }
+  if (intent === "reason") return answerCommand(session, await changeReason(session, { id, form }));
+  if (intent === "reason-move" || intent === "testimonial-move") {
+    const move = readMove(form, []);
+    if (!move) return answerCommand(session, refused("Movimento inválido."));
+    const list = intent === "reason-move" ? "reason" : "testimonial";
+    return answerCommand(session, await reorderHomeItem(session, { list, id, direction: move.direction }));
+  }
+  if (intent === "testimonial-create") return answerCommand(session, await addTestimonial(session, { form }));
+  if (intent === "testimonial-save")
+    return answerCommand(session, await changeTestimonial(session, { id, form }));
+  if (intent === "testimonial-delete")
+    return answerCommand(session, await removeTestimonial(session, { id }));
+  return answerCommand(session, refused("Ação desconhecida."));
 }
 
 export const meta: Route.MetaFunction = () => [
@@ -282,11 +318,17 @@ function Testimonials({ testimonials, failure }: { testimonials: AdminTestimonia
 
 export default function AdminHomeContent({ loaderData, actionData }: Route.ComponentProps) {
   const { stats, reasons, testimonials } = loaderData;
+  const failure = actionData as HomeFormFailure | undefined;
+  // The page's forms in one box (it draws nothing itself), so the refused one's first field is found.
+  const forms = useRef<HTMLDivElement>(null);
+  useFocusFirstInvalid(forms, failure);
   return (
-    <AdminPage title="Página inicial" failure={actionData}>
-      <Stats stats={stats} failure={actionData} />
-      <Reasons reasons={reasons} failure={actionData} />
-      <Testimonials testimonials={testimonials} failure={actionData} />
+    <AdminPage title="Página inicial" failure={failure}>
+      <div ref={forms} className="contents">
+        <Stats stats={stats} failure={failure} />
+        <Reasons reasons={reasons} failure={failure} />
+        <Testimonials testimonials={testimonials} failure={failure} />
+      </div>
     </AdminPage>
   );
 }

@@ -4,8 +4,12 @@ import { ServiceEditorScreen } from "~/components/admin/service-editor";
 import { buttonClassName } from "~/components/admin/ui";
 import type { RouteHandle } from "~/route-handle";
 import { requireAdminAction, requireAdminPage } from "~/route-support/admin-guard.server";
+import { answerCommand } from "~/route-support/answer-command.server";
 import { aiImagesConfigured } from "~/server/ai/runware.server";
-import { type ServiceFormFailure, submitServiceForm } from "~/server/services/service-form.server";
+import { notFound, refused } from "~/server/commands/command-outcome.server";
+import { readForm, UNREADABLE_FORM_MESSAGE } from "~/server/forms/read-form.server";
+import { saveServiceForm } from "~/server/services/service-commands.server";
+import type { ServiceFormFailure } from "~/server/services/service-form.server";
 import {
   getServiceForEdit,
   SERVICE_GONE_MESSAGE,
@@ -29,12 +33,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
+  const session = await requireAdminAction(request);
   const id = serviceIdFromParam(params.id);
-  if (!id) {
-    await requireAdminAction(request);
-    return data<ServiceFormFailure>({ error: SERVICE_GONE_MESSAGE }, { status: 404 });
-  }
-  return submitServiceForm(request, id);
+  if (!id) return answerCommand(session, notFound(SERVICE_GONE_MESSAGE));
+  const form = await readForm(request);
+  if (!form) return answerCommand(session, refused(UNREADABLE_FORM_MESSAGE));
+  return answerCommand(session, await saveServiceForm(session, { id, form }));
 }
 
 export const meta: Route.MetaFunction = () => [
@@ -44,10 +48,11 @@ export const meta: Route.MetaFunction = () => [
 
 export default function AdminEditService({ loaderData, actionData }: Route.ComponentProps) {
   const { service } = loaderData;
-  if (service) return <ServiceEditorScreen {...loaderData} service={service} failure={actionData} />;
+  const failure = actionData as ServiceFormFailure | undefined;
+  if (service) return <ServiceEditorScreen {...loaderData} service={service} failure={failure} />;
   const missing = "missing" in loaderData ? loaderData.missing : "";
   return (
-    <AdminPage title="Serviços" failure={actionData}>
+    <AdminPage title="Serviços" failure={failure}>
       <section className="flex flex-col items-start gap-4">
         <h2 className="text-xl font-bold text-slate-900 dark:text-white">{missing}</h2>
         <Link to="/admin/servicos" className={buttonClassName("secondary")}>

@@ -1,8 +1,12 @@
 import { ServiceEditorScreen } from "~/components/admin/service-editor";
 import type { RouteHandle } from "~/route-handle";
-import { requireAdminPage } from "~/route-support/admin-guard.server";
+import { requireAdminAction, requireAdminPage } from "~/route-support/admin-guard.server";
+import { answerCommand } from "~/route-support/answer-command.server";
 import { aiImagesConfigured } from "~/server/ai/runware.server";
-import { submitServiceForm } from "~/server/services/service-form.server";
+import { refused } from "~/server/commands/command-outcome.server";
+import { readForm, UNREADABLE_FORM_MESSAGE } from "~/server/forms/read-form.server";
+import { saveServiceForm } from "~/server/services/service-commands.server";
+import type { ServiceFormFailure } from "~/server/services/service-form.server";
 import type { Route } from "./+types/admin-servicos-novo";
 
 export const handle: RouteHandle = { hydrate: true };
@@ -14,8 +18,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-export function action({ request }: Route.ActionArgs) {
-  return submitServiceForm(request, null);
+export async function action({ request }: Route.ActionArgs) {
+  const session = await requireAdminAction(request);
+  const form = await readForm(request);
+  if (!form) return answerCommand(session, refused(UNREADABLE_FORM_MESSAGE));
+  return answerCommand(session, await saveServiceForm(session, { id: null, form }));
 }
 
 export const meta: Route.MetaFunction = () => [
@@ -24,5 +31,11 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export default function AdminNewService({ loaderData, actionData }: Route.ComponentProps) {
-  return <ServiceEditorScreen {...loaderData} service={null} failure={actionData} />;
+  return (
+    <ServiceEditorScreen
+      {...loaderData}
+      service={null}
+      failure={actionData as ServiceFormFailure | undefined}
+    />
+  );
 }

@@ -1,17 +1,30 @@
+import { useRef } from "react";
 import { Form } from "react-router";
 import { AdminPage } from "~/components/admin/admin-page";
+import { useFocusFirstInvalid } from "~/components/admin/focus-first-invalid";
 import { DeleteForm } from "~/components/admin/row-actions";
 import { Badge, Button, Field, Select, TextInput } from "~/components/admin/ui";
 import { ROLE_LABELS, ROLES } from "~/lib/roles";
 import { formatSaoPauloDateTime } from "~/lib/site-time";
 import type { RouteHandle } from "~/route-handle";
 import { requireAdminAction, requireAdminPage } from "~/route-support/admin-guard.server";
+import { answerCommand, type CommandFailure } from "~/route-support/answer-command.server";
 import { secondFactorRequired } from "~/server/accounts/second-factor-policy.server";
+import { refused } from "~/server/commands/command-outcome.server";
 import { configuration } from "~/server/config/configuration.server";
 import { mailConfig } from "~/server/email/mail-config.server";
+import { formText, readForm, UNREADABLE_FORM_MESSAGE } from "~/server/forms/read-form.server";
 import { companyDefaults } from "~/server/settings/company-defaults.server";
+import { siteSettings } from "~/server/settings/site-settings.server";
 import { INVITATION_HOURS, listPendingInvitations } from "~/server/team/invitations.server";
-import { submitTeamForm, type TeamFormFailure } from "~/server/team/team-form.server";
+import {
+  changeMember,
+  inviteMember,
+  resendInvite,
+  resetMemberSecondFactor,
+  revokeInvite,
+  setSecondFactorPolicy,
+} from "~/server/team/team-commands.server";
 import { listTeamMembers } from "~/server/team/team-members.server";
 import type { Route } from "./+types/admin-usuarios";
 
@@ -41,9 +54,31 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
+/** The team page's forms; which one was sent is in `intent` (and the account's or invitation's `id`). */
 export async function action({ request, context }: Route.ActionArgs) {
   const session = await requireAdminAction(request, { can: "users.manage" });
-  return submitTeamForm(request, context, session);
+  const form = await readForm(request);
+  if (!form) return answerCommand(session, refused(UNREADABLE_FORM_MESSAGE));
+  const intent = formText(form, "intent");
+  const id = formText(form, "id");
+  const siteName = (await siteSettings(context)).site.name;
+  const outcome =
+    intent === "invite"
+      ? await inviteMember(session, {
+          siteName,
+          email: formText(form, "email"),
+          role: formText(form, "role"),
+        })
+      : intent === "second-factor-policy"
+        ? await setSecondFactorPolicy(session, { required: formText(form, "required") })
+        : intent === "second-factor-reset"
+          ? await resetMemberSecondFactor(session, { siteName, id, confirmed: formText(form, "confirmar") })
+          : intent === "resend"
+            ? await resendInvite(session, { siteName, id })
+            : intent === "revoke"
+              ? await revokeInvite(session, { id })
+              : await changeMember(session, { id, intent, role: formText(form, "role") });
+  return answerCommand(session, outcome);
 }
 
 export const meta: Route.MetaFunction = () => [
@@ -56,8 +91,12 @@ const sectionClassName =
 
 export default function AdminUsers({ loaderData, actionData }: Route.ComponentProps) {
   const { members, invitations, selfId, invitationHours, mailEnabled, secondFactorPolicy } = loaderData;
+  const failure = actionData as CommandFailure | undefined;
+  // Only the invitation has fields the server may refuse one by one.
+  const invite = useRef<HTMLFormElement>(null);
+  useFocusFirstInvalid(invite, failure);
   return (
-    <AdminPage title="Usuários" failure={actionData as TeamFormFailure | undefined}>
+    <AdminPage title="Usuários" failure={failure}>
       <section aria-labelledby="convidar" className={sectionClassName}>
         <h2 id="convidar" className="mb-1 text-xl font-bold text-slate-900 dark:text-white">
           Convidar pessoa
@@ -74,16 +113,23 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
           </p>
         )}
         <Form
+          ref={invite}
           method="post"
           key={invitations.map((invitation) => invitation.id).join()}
           className="flex flex-col gap-3 md:flex-row md:items-end"
         >
           <input type="hidden" name="intent" value="invite" />
-          <Field label="E-mail" required className="flex-1">
-            <TextInput name="email" type="email" maxLength={320} autoComplete="off" />
+          <Field label="E-mail" required className="flex-1" error={failure?.fieldErrors?.email}>
+            <TextInput
+              name="email"
+              type="email"
+              maxLength={320}
+              autoComplete="off"
+              defaultValue={failure?.values?.email}
+            />
           </Field>
-          <Field label="Papel" required>
-            <Select name="role" defaultValue="editor">
+          <Field label="Papel" required error={failure?.fieldErrors?.role}>
+            <Select name="role" defaultValue={failure?.values?.role || "editor"}>
               <RoleOptions />
             </Select>
           </Field>

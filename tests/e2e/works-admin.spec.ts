@@ -646,6 +646,47 @@ test.describe("bad input", () => {
       await context.close();
     }
   });
+
+  test("on a phone, a photo without alt text is refused at its field, which takes the focus", async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const name = `sem-texto-${uid()}.jpg`;
+    try {
+      const page = await context.newPage();
+      await signInOverHttp(context.request);
+      await page.goto("/admin/obras/nova");
+      await expect(page.locator("form[data-enhanced]")).toBeAttached();
+      const title = `Obra sem texto alternativo ${uid()}`;
+      await page.getByRole("textbox", { name: "Título" }).fill(title);
+      await page.getByLabel("Fotos para enviar à galeria").setInputFiles(await phonePhotoFixture(name));
+      await expect(page.getByText("1 foto adicionada à galeria.", { exact: true })).toBeVisible({
+        timeout: 90_000,
+      });
+      const alt = page.getByRole("textbox", { name: "Texto alternativo da foto 1" });
+      await expect(alt).toHaveAttribute("required", "");
+      await expect(alt).toHaveValue("");
+      await page.getByRole("button", { name: "Salvar" }).click();
+
+      await expect(alt).toHaveAttribute("aria-invalid", "true");
+      await expect(alt).toHaveAccessibleDescription(
+        "Descreva a foto para quem não pode vê-la (texto alternativo).",
+      );
+      await expect(alt).toBeFocused();
+      await expect(alt).toBeInViewport();
+      expect(await handle.db.selectFrom("works").select("id").where("title", "=", title).execute()).toEqual(
+        [],
+      );
+      // Described, it saves.
+      await alt.fill("Fachada vista da rua");
+      await page.getByRole("button", { name: "Salvar" }).click();
+      await expect(toasts(page)).toContainText("Obra criada!");
+      await handle.db.deleteFrom("works").where("title", "=", title).execute();
+    } finally {
+      await handle.db.deleteFrom("media").where("name", "=", name).execute();
+      await context.close();
+    }
+  });
 });
 
 // ---- Accessibility ----------------------------------------------------------------------------

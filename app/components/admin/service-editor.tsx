@@ -1,9 +1,11 @@
+import { useRef } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { iconLabels, iconNames } from "~/lib/icon-names";
 import type { ServiceFormFailure } from "~/server/services/service-form.server";
 import type { EditableService } from "~/server/services/services-admin.server";
 import { AdminPage } from "./admin-page";
 import { FeaturedImageField } from "./featured-image-field";
+import { INVALID_GROUP, useFocusFirstInvalid } from "./focus-first-invalid";
 import { Button, buttonClassName, Field, Select, Switch, TextArea, TextInput } from "./ui";
 
 export interface ServiceEditorScreenProps {
@@ -22,6 +24,8 @@ export function ServiceEditorScreen({ failure, service, aiConfigured }: ServiceE
   const sent = failure?.values;
   const value = (field: keyof NonNullable<typeof sent>, saved: string) => sent?.[field] ?? saved;
   const heading = service ? "Editar Serviço" : "Novo Serviço";
+  const form = useRef<HTMLFormElement>(null);
+  useFocusFirstInvalid(form, failure);
   return (
     <AdminPage title="Serviços" failure={failure}>
       <section
@@ -31,7 +35,7 @@ export function ServiceEditorScreen({ failure, service, aiConfigured }: ServiceE
         <h2 id="form-servico-titulo" className="mb-6 text-xl font-bold text-slate-900 dark:text-white">
           {heading}
         </h2>
-        <Form method="post" key={service?.id ?? "novo"} className="flex flex-col gap-5" noValidate>
+        <Form ref={form} method="post" key={service?.id ?? "novo"} className="flex flex-col gap-5" noValidate>
           <Field label="Título" required error={errors.title}>
             <TextInput name="title" defaultValue={value("title", service?.title ?? "")} maxLength={80} />
           </Field>
@@ -89,7 +93,7 @@ export function ServiceEditorScreen({ failure, service, aiConfigured }: ServiceE
             aiConfigured={aiConfigured}
           />
           {errors.picture ? (
-            <p role="alert" className="text-sm font-medium text-red-700 dark:text-red-400">
+            <p role="alert" {...INVALID_GROUP} className="text-sm font-medium text-red-700 dark:text-red-400">
               {errors.picture}
             </p>
           ) : null}

@@ -1,11 +1,12 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { MEDIA_UPLOAD_MAX_BYTES } from "~/lib/media-limits";
 import { slugify } from "~/lib/slug";
 import type { EditableWork } from "~/server/works/work-for-edit.server";
-import type { WorkFormFailure, WorkFormValues } from "~/server/works/work-form.server";
+import type { WorkFieldErrors, WorkFormFailure, WorkFormValues } from "~/server/works/work-form.server";
 import type { WorkPicture } from "~/server/works/work-pictures.server";
 import { AdminPage } from "./admin-page";
+import { useFocusFirstInvalid } from "./focus-first-invalid";
 import { useMediaPicker } from "./media-picker";
 import { StickySaveBar } from "./sticky-save-bar";
 import { Button, buttonClassName, Field, Switch, TextArea, TextInput } from "./ui";
@@ -54,11 +55,44 @@ function initialPictures(work: EditableWork | null, failure: WorkFormFailure | u
   };
 }
 
+/** The inputs of one photo and of one pair, as they post (see work-form.server.ts). */
+const PHOTO_INPUTS = ["photo", "photoTitle", "photoAlt"] as const;
+const PAIR_INPUTS = ["pairTitle", "pairBefore", "pairBeforeAlt", "pairAfter", "pairAfterAlt"] as const;
+
+/**
+ * The server names a photo's or a pair's field by its position in what was sent
+ * ("photoAlt:2"); the editor keeps the message with that photo or pair ("foto-2:photoAlt"), so it
+ * stays at its field when photos are moved or removed afterwards. `sentAt` is where an item was.
+ */
+function errorsByItem(
+  fieldErrors: WorkFieldErrors,
+  photos: GalleryPhoto[],
+  pairs: BeforeAfterPair[],
+  sentAt: (key: string, position: number) => number,
+): Record<string, string> {
+  const byItem: Record<string, string> = {};
+  const collect = (key: string, position: number, inputs: readonly string[]) => {
+    for (const input of inputs) {
+      const message = fieldErrors[`${input}:${sentAt(key, position)}`];
+      if (message) byItem[`${key}:${input}`] = message;
+    }
+  };
+  for (const [position, photo] of photos.entries()) collect(photo.key, position, PHOTO_INPUTS);
+  for (const [position, pair] of pairs.entries()) collect(pair.key, position, PAIR_INPUTS);
+  return byItem;
+}
+
+/** Where an item stood in the form the page was drawn from: its first key ("foto-2") says so. */
+const positionInKey = (key: string, position: number) => {
+  const sent = /^(?:foto|par)-(\d+)$/.exec(key)?.[1];
+  return sent === undefined ? position : Number(sent);
+};
+
 /** The work form: a new work (work null) or the one being edited. */
 export function WorkEditorScreen({ failure, work }: WorkEditorScreenProps) {
   const navigation = useNavigation();
   const saving = navigation.state === "submitting";
-  const errors = failure?.fieldErrors ?? {};
+  const errors: WorkFieldErrors = failure?.fieldErrors ?? {};
   const sent = failure?.values;
   const value = (field: Exclude<keyof WorkFormValues, "photos" | "pairs">, saved: string) =>
     sent?.[field] ?? saved;
@@ -73,6 +107,18 @@ export function WorkEditorScreen({ failure, work }: WorkEditorScreenProps) {
   const [photos, setPhotos] = useState<GalleryPhoto[]>(start.photos);
   const [pairs, setPairs] = useState<BeforeAfterPair[]>(start.pairs);
   const [title, setTitle] = useState(value("title", work?.title ?? ""));
+  // The page drawn from what was sent (no JavaScript, or a reload) keeps each item's position in
+  // its key; a refusal that arrives later is about the photos and pairs as they are then.
+  const [itemErrors, setItemErrors] = useState(() =>
+    errorsByItem(errors, start.photos, start.pairs, positionInKey),
+  );
+  const [answered, setAnswered] = useState(failure);
+  if (failure !== answered) {
+    setAnswered(failure);
+    setItemErrors(errorsByItem(failure?.fieldErrors ?? {}, photos, pairs, (_key, position) => position));
+  }
+  const form = useRef<HTMLFormElement>(null);
+  useFocusFirstInvalid(form, failure);
 
   function chooseCover(picture: WorkPicture | null) {
     setCover(picture);
@@ -97,7 +143,13 @@ export function WorkEditorScreen({ failure, work }: WorkEditorScreenProps) {
             </a>
           ) : null}
         </div>
-        <Form method="post" className="flex flex-col gap-5" noValidate data-enhanced={enhanced || undefined}>
+        <Form
+          ref={form}
+          method="post"
+          className="flex flex-col gap-5"
+          noValidate
+          data-enhanced={enhanced || undefined}
+        >
           <Field label="Título" required error={errors.title}>
             <TextInput
               name="title"
@@ -176,13 +228,9 @@ export function WorkEditorScreen({ failure, work }: WorkEditorScreenProps) {
               onChange={chooseCover}
               picker={picker}
               enhanced={enhanced}
+              error={errors.cover}
             />
-            {errors.cover ? (
-              <p role="alert" className="text-sm font-medium text-red-700 dark:text-red-400">
-                {errors.cover}
-              </p>
-            ) : null}
-            <Field label="Texto alternativo da capa" error={errors.coverAlt}>
+            <Field label="Texto alternativo da capa" required={Boolean(cover)} error={errors.coverAlt}>
               <TextInput
                 name="coverAlt"
                 value={coverAlt}
@@ -197,6 +245,7 @@ export function WorkEditorScreen({ failure, work }: WorkEditorScreenProps) {
             picker={picker}
             enhanced={enhanced}
             error={errors.photos}
+            itemErrors={itemErrors}
           />
           <WorkPairsField
             pairs={pairs}
@@ -204,6 +253,7 @@ export function WorkEditorScreen({ failure, work }: WorkEditorScreenProps) {
             picker={picker}
             enhanced={enhanced}
             error={errors.pairs}
+            itemErrors={itemErrors}
           />
           <Switch
             name="inProgress"

@@ -2,9 +2,10 @@ import { useId, useRef, useState } from "react";
 import { Icon } from "~/components/ui/icon";
 import { ACCEPTED_IMAGE_TYPES } from "~/lib/media-limits";
 import type { WorkPicture } from "~/server/works/work-pictures.server";
+import { INVALID_GROUP } from "./focus-first-invalid";
 import { notSentSuffix, UploadLimitsHint, UploadList, useImageUploads } from "./image-uploads";
 import type { MediaPicker } from "./media-picker";
-import { Button, labelClassName, TextInput } from "./ui";
+import { Button, Field, labelClassName, TextInput } from "./ui";
 import { ListItemButtons, useListEditing } from "./work-list-order";
 import { WorkPicturePreview, workPictureFromMedia } from "./work-picture-field";
 
@@ -28,10 +29,20 @@ export interface WorkGalleryFieldProps {
   onChange: (photos: GalleryPhoto[]) => void;
   picker: MediaPicker;
   enhanced: boolean;
+  /** The gallery's own message (shown above the photos). */
   error?: string;
+  /** Each photo's fields' messages, by the photo's key and the field's name ("foto-2:photoAlt"). */
+  itemErrors?: Partial<Record<string, string>>;
 }
 
-export function WorkGalleryField({ photos, onChange, picker, enhanced, error }: WorkGalleryFieldProps) {
+export function WorkGalleryField({
+  photos,
+  onChange,
+  picker,
+  enhanced,
+  error,
+  itemErrors = {},
+}: WorkGalleryFieldProps) {
   const id = useId();
   const fileInput = useRef<HTMLInputElement>(null);
   const uploads = useImageUploads();
@@ -89,6 +100,7 @@ export function WorkGalleryField({ photos, onChange, picker, enhanced, error }: 
   return (
     <fieldset
       aria-describedby={error ? `${id}-error` : undefined}
+      {...(error ? INVALID_GROUP : {})}
       className="flex flex-col gap-4 rounded-xl border border-slate-200 p-4 dark:border-slate-700"
     >
       <legend className={`${labelClassName} px-1`}>Galeria de fotos</legend>
@@ -120,26 +132,31 @@ export function WorkGalleryField({ photos, onChange, picker, enhanced, error }: 
                       </span>
                     ) : null}
                   </p>
-                  <label htmlFor={`${id}-${photo.key}-title`} className={labelClassName}>
-                    Título da foto {n}
-                  </label>
-                  <TextInput
+                  <Field
+                    label={`Título da foto ${n}`}
                     id={`${id}-${photo.key}-title`}
-                    name="photoTitle"
-                    value={photo.title}
-                    maxLength={120}
-                    onChange={(event) => edit(photo.key, { title: event.currentTarget.value })}
-                  />
-                  <label htmlFor={`${id}-${photo.key}-alt`} className={labelClassName}>
-                    Texto alternativo da foto {n}
-                  </label>
-                  <TextInput
+                    error={itemErrors[`${photo.key}:photoTitle`]}
+                  >
+                    <TextInput
+                      name="photoTitle"
+                      value={photo.title}
+                      maxLength={120}
+                      onChange={(event) => edit(photo.key, { title: event.currentTarget.value })}
+                    />
+                  </Field>
+                  <Field
+                    label={`Texto alternativo da foto ${n}`}
                     id={`${id}-${photo.key}-alt`}
-                    name="photoAlt"
-                    value={photo.alt}
-                    maxLength={300}
-                    onChange={(event) => edit(photo.key, { alt: event.currentTarget.value })}
-                  />
+                    required
+                    error={itemErrors[`${photo.key}:photoAlt`]}
+                  >
+                    <TextInput
+                      name="photoAlt"
+                      value={photo.alt}
+                      maxLength={300}
+                      onChange={(event) => edit(photo.key, { alt: event.currentTarget.value })}
+                    />
+                  </Field>
                 </div>
                 {enhanced ? (
                   <ListItemButtons

@@ -1,8 +1,9 @@
 import { type Dispatch, type SetStateAction, useId, useState } from "react";
 import { Icon } from "~/components/ui/icon";
 import type { WorkPicture } from "~/server/works/work-pictures.server";
+import { INVALID_GROUP } from "./focus-first-invalid";
 import type { MediaPicker } from "./media-picker";
-import { Button, labelClassName, TextInput } from "./ui";
+import { Button, Field, labelClassName, TextInput } from "./ui";
 import { newKey } from "./work-gallery-field";
 import { ListItemButtons, useListEditing } from "./work-list-order";
 import { WorkPictureField } from "./work-picture-field";
@@ -26,10 +27,20 @@ export interface WorkPairsFieldProps {
   onChange: Dispatch<SetStateAction<BeforeAfterPair[]>>;
   picker: MediaPicker;
   enhanced: boolean;
+  /** The pairs' own message (shown above them). */
   error?: string;
+  /** Each pair's fields' messages, by the pair's key and the field's name ("par-0:pairAfterAlt"). */
+  itemErrors?: Partial<Record<string, string>>;
 }
 
-export function WorkPairsField({ pairs, onChange, picker, enhanced, error }: WorkPairsFieldProps) {
+export function WorkPairsField({
+  pairs,
+  onChange,
+  picker,
+  enhanced,
+  error,
+  itemErrors = {},
+}: WorkPairsFieldProps) {
   const id = useId();
   const [announcement, setAnnouncement] = useState("");
   // From the pairs as they are when the change lands: a picture's upload ends after other edits
@@ -56,6 +67,7 @@ export function WorkPairsField({ pairs, onChange, picker, enhanced, error }: Wor
   return (
     <fieldset
       aria-describedby={error ? `${id}-error` : undefined}
+      {...(error ? INVALID_GROUP : {})}
       className="flex flex-col gap-4 rounded-xl border border-slate-200 p-4 dark:border-slate-700"
     >
       <legend className={`${labelClassName} px-1`}>Antes e depois</legend>
@@ -90,31 +102,36 @@ export function WorkPairsField({ pairs, onChange, picker, enhanced, error }: Wor
                     />
                   ) : null}
                 </div>
-                <label htmlFor={`${id}-${pair.key}-title`} className={labelClassName}>
-                  Título do par {n}
-                </label>
-                <TextInput
+                <Field
+                  label={`Título do par ${n}`}
                   id={`${id}-${pair.key}-title`}
-                  name="pairTitle"
-                  value={pair.title}
-                  maxLength={120}
-                  onChange={(event) => {
-                    const title = event.currentTarget.value;
-                    edit(pair.key, () => ({ title }));
-                  }}
-                />
+                  error={itemErrors[`${pair.key}:pairTitle`]}
+                >
+                  <TextInput
+                    name="pairTitle"
+                    value={pair.title}
+                    maxLength={120}
+                    onChange={(event) => {
+                      const title = event.currentTarget.value;
+                      edit(pair.key, () => ({ title }));
+                    }}
+                  />
+                </Field>
                 <div className="grid gap-4 lg:grid-cols-2">
                   {(["before", "after"] as const).map((side) => {
                     const sideLabel = side === "before" ? "Antes" : "Depois";
                     const altKey = side === "before" ? "beforeAlt" : "afterAlt";
+                    const input = side === "before" ? "pairBefore" : "pairAfter";
                     return (
                       <div key={side} className="flex flex-col gap-2">
                         <p className="text-sm font-semibold text-slate-800 dark:text-slate-200">
                           {sideLabel}
                         </p>
                         <WorkPictureField
-                          name={side === "before" ? "pairBefore" : "pairAfter"}
+                          name={input}
                           label={`Foto de ${sideLabel.toLowerCase()} do par ${n}`}
+                          required
+                          error={itemErrors[`${pair.key}:${input}`]}
                           value={pair[side]}
                           onChange={(picture) =>
                             edit(pair.key, (latest) => ({
@@ -127,19 +144,21 @@ export function WorkPairsField({ pairs, onChange, picker, enhanced, error }: Wor
                           enhanced={enhanced}
                           removable={false}
                         />
-                        <label htmlFor={`${id}-${pair.key}-${side}-alt`} className={labelClassName}>
-                          Texto alternativo ({sideLabel.toLowerCase()}) do par {n}
-                        </label>
-                        <TextInput
+                        <Field
+                          label={`Texto alternativo (${sideLabel.toLowerCase()}) do par ${n}`}
                           id={`${id}-${pair.key}-${side}-alt`}
-                          name={side === "before" ? "pairBeforeAlt" : "pairAfterAlt"}
-                          value={pair[altKey]}
-                          maxLength={300}
-                          onChange={(event) => {
-                            const alt = event.currentTarget.value;
-                            edit(pair.key, () => ({ [altKey]: alt }));
-                          }}
-                        />
+                          error={itemErrors[`${pair.key}:${input}Alt`]}
+                        >
+                          <TextInput
+                            name={`${input}Alt`}
+                            value={pair[altKey]}
+                            maxLength={300}
+                            onChange={(event) => {
+                              const alt = event.currentTarget.value;
+                              edit(pair.key, () => ({ [altKey]: alt }));
+                            }}
+                          />
+                        </Field>
                       </div>
                     );
                   })}

@@ -1,7 +1,8 @@
-import { useRef, useState } from "react";
+import { useId, useRef, useState } from "react";
 import { Icon } from "~/components/ui/icon";
 import { ACCEPTED_IMAGE_TYPES, MEDIA_UPLOAD_MAX_BYTES } from "~/lib/media-limits";
 import type { WorkPicture } from "~/server/works/work-pictures.server";
+import { INVALID_GROUP } from "./focus-first-invalid";
 import { type PickedMedia, useImageUpload } from "./image-upload";
 import type { MediaPicker } from "./media-picker";
 import { Button } from "./ui";
@@ -53,6 +54,10 @@ export interface WorkPictureFieldProps {
   enhanced: boolean;
   /** Offer "Remover" (a pair's sides are required, so they are replaced, not removed). */
   removable?: boolean;
+  /** A picture must be chosen: the group's name says so. */
+  required?: boolean;
+  /** Why the picture sent was refused (shown in the group, which then takes the focus first). */
+  error?: string;
 }
 
 /** One picture of a work (its cover, a side of a before/after pair): pick, upload, preview. */
@@ -64,7 +69,10 @@ export function WorkPictureField({
   picker,
   enhanced,
   removable = true,
+  required = false,
+  error,
 }: WorkPictureFieldProps) {
+  const errorId = useId();
   const upload = useImageUpload({ maxBytes: MEDIA_UPLOAD_MAX_BYTES });
   const fileInput = useRef<HTMLInputElement>(null);
   const [uploading, setUploading] = useState(false);
@@ -86,8 +94,18 @@ export function WorkPictureField({
   }
 
   return (
-    <fieldset aria-label={label} className="flex min-w-0 flex-col gap-3 sm:flex-row sm:items-start">
+    <fieldset
+      aria-label={required ? `${label} (obrigatória)` : label}
+      aria-describedby={error ? errorId : undefined}
+      {...(error ? INVALID_GROUP : {})}
+      className="flex min-w-0 flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-start"
+    >
       <input type="hidden" name={name} value={value?.ref ?? ""} />
+      {error ? (
+        <p id={errorId} role="alert" className="w-full text-sm font-medium text-red-700 dark:text-red-400">
+          {error}
+        </p>
+      ) : null}
       {value ? (
         <WorkPicturePreview picture={value} />
       ) : (

@@ -1,4 +1,6 @@
+import type { Transaction } from "kysely";
 import { database } from "../db/database.server";
+import type { Database } from "../db/schema";
 
 // The team's rule that every account must have a second factor (TOTP or a passkey). While it is
 // on, an account without one can open only its own page, to set one up (the admin guard sends
@@ -19,8 +21,11 @@ export async function secondFactorRequired(): Promise<boolean> {
   return row?.value === "1";
 }
 
-export async function setSecondFactorRequired(required: boolean): Promise<void> {
-  const db = await database();
+export async function setSecondFactorRequired(
+  required: boolean,
+  within?: Transaction<Database>,
+): Promise<void> {
+  const db = within ?? (await database());
   const value = required ? "1" : "0";
   const updatedAt = new Date().toISOString();
   await db

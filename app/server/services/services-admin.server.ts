@@ -171,9 +171,9 @@ async function slugTaken(
 export async function saveService(
   id: string | null,
   form: ServiceForm,
+  within?: Transaction<Database>,
 ): Promise<{ id: string; created: boolean }> {
-  const db = await database();
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(within, async (trx) => {
     const existing = id
       ? await trx
           .selectFrom("services")

@@ -1,7 +1,10 @@
 import { randomUUID } from "node:crypto";
+import type { Transaction } from "kysely";
 import type { IconName } from "~/lib/icon-names";
 import { type MoveDirection, moveInOrder } from "../admin-lists/reorder.server";
 import { database } from "../db/database.server";
+import { inTransaction } from "../db/in-transaction.server";
+import type { Database } from "../db/schema";
 
 // The home page's numbers and reasons and the testimonials, as the admin reads and writes
 // them. Each write is one transaction: a form changes everything it sent or nothing.
@@ -61,9 +64,8 @@ export async function homeContentForAdmin(): Promise<HomeContentForAdmin> {
 export class HomeItemNotFoundError extends Error {}
 
 /** Save the numbers the form sent, all or none. */
-export async function saveStats(stats: AdminStat[]): Promise<void> {
-  const db = await database();
-  await db.transaction().execute(async (trx) => {
+export async function saveStats(stats: AdminStat[], within?: Transaction<Database>): Promise<void> {
+  await inTransaction(within, async (trx) => {
     const now = new Date().toISOString();
     for (const stat of stats) {
       const result = await trx
@@ -77,8 +79,8 @@ export async function saveStats(stats: AdminStat[]): Promise<void> {
   });
 }
 
-export async function saveReason(reason: AdminReason): Promise<boolean> {
-  const db = await database();
+export async function saveReason(reason: AdminReason, within?: Transaction<Database>): Promise<boolean> {
+  const db = within ?? (await database());
   const result = await db
     .updateTable("reasons")
     .set({
@@ -92,9 +94,12 @@ export async function saveReason(reason: AdminReason): Promise<boolean> {
   return Number(result.numUpdatedRows) > 0;
 }
 
-export async function moveReason(id: string, direction: MoveDirection): Promise<boolean> {
-  const db = await database();
-  return db.transaction().execute(async (trx) => {
+export async function moveReason(
+  id: string,
+  direction: MoveDirection,
+  within?: Transaction<Database>,
+): Promise<boolean> {
+  return inTransaction(within, async (trx) => {
     const rows = await trx
       .selectFrom("reasons")
       .select(["id", "position"])
@@ -108,9 +113,11 @@ export async function moveReason(id: string, direction: MoveDirection): Promise<
 export type TestimonialFields = Omit<AdminTestimonial, "id">;
 
 /** A new testimonial goes last. */
-export async function createTestimonial(fields: TestimonialFields): Promise<string> {
-  const db = await database();
-  return db.transaction().execute(async (trx) => {
+export async function createTestimonial(
+  fields: TestimonialFields,
+  within?: Transaction<Database>,
+): Promise<string> {
+  return inTransaction(within, async (trx) => {
     const last = await trx
       .selectFrom("testimonials")
       .select((eb) => eb.fn.max("position").as("position"))
@@ -125,8 +132,12 @@ export async function createTestimonial(fields: TestimonialFields): Promise<stri
   });
 }
 
-export async function saveTestimonial(id: string, fields: TestimonialFields): Promise<boolean> {
-  const db = await database();
+export async function saveTestimonial(
+  id: string,
+  fields: TestimonialFields,
+  within?: Transaction<Database>,
+): Promise<boolean> {
+  const db = within ?? (await database());
   const result = await db
     .updateTable("testimonials")
     .set({ ...fields, updated_at: new Date().toISOString() })
@@ -135,9 +146,12 @@ export async function saveTestimonial(id: string, fields: TestimonialFields): Pr
   return Number(result.numUpdatedRows) > 0;
 }
 
-export async function moveTestimonial(id: string, direction: MoveDirection): Promise<boolean> {
-  const db = await database();
-  return db.transaction().execute(async (trx) => {
+export async function moveTestimonial(
+  id: string,
+  direction: MoveDirection,
+  within?: Transaction<Database>,
+): Promise<boolean> {
+  return inTransaction(within, async (trx) => {
     const rows = await trx
       .selectFrom("testimonials")
       .select(["id", "position"])
@@ -148,8 +162,8 @@ export async function moveTestimonial(id: string, direction: MoveDirection): Pro
   });
 }
 
-export async function deleteTestimonial(id: string): Promise<boolean> {
-  const db = await database();
+export async function deleteTestimonial(id: string, within?: Transaction<Database>): Promise<boolean> {
+  const db = within ?? (await database());
   const result = await db.deleteFrom("testimonials").where("id", "=", id).executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }

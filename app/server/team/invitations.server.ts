@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import type { Transaction } from "kysely";
 import { z } from "zod";
 import { siteDefaults } from "~/config/site-env.server";
 import { ROLE_LABELS, ROLES, type Role, roleOf } from "~/lib/roles";
@@ -11,6 +12,8 @@ import {
   newSingleUseToken,
 } from "../accounts/single-use-token.server";
 import { startDatabase } from "../db/database.server";
+import { inTransaction } from "../db/in-transaction.server";
+import type { Database } from "../db/schema";
 import { enqueueAccountEmail } from "../email/account-email.server";
 import { wakeOutboxWorker } from "../email/outbox-worker.server";
 
@@ -83,9 +86,10 @@ export async function createInvitation(
   invitedBy: string,
   input: z.infer<typeof inviteFormSchema>,
   siteName: string,
+  within?: Transaction<Database>,
 ): Promise<{ ok: true } | Failure> {
-  const { db } = await startDatabase();
-  const result = await db.transaction().execute(async (trx): Promise<{ ok: true } | Failure> => {
+  await startDatabase();
+  const result = await inTransaction(within, async (trx): Promise<{ ok: true } | Failure> => {
     const existing = await trx
       .selectFrom("users")
       .select("id")
@@ -117,7 +121,8 @@ export async function createInvitation(
     await enqueueAccountEmail(trx, invitationEmail(input.email, input.role, token, siteName), expiresAt);
     return { ok: true };
   });
-  if (result.ok) wakeOutboxWorker();
+  // Within a caller's transaction, the caller wakes the worker once it has committed.
+  if (result.ok && !within) wakeOutboxWorker();
   return result;
 }
 
@@ -125,39 +130,41 @@ export async function createInvitation(
 export async function resendInvitation(
   id: string,
   siteName: string,
+  within?: Transaction<Database>,
 ): Promise<{ ok: true; email: string } | Failure> {
-  const { db } = await startDatabase();
-  const result = await db
-    .transaction()
-    .execute(async (trx): Promise<{ ok: true; email: string } | Failure> => {
-      const invitation = await trx
-        .selectFrom("invitations")
-        .select(["id", "email", "role"])
-        .where("id", "=", id)
-        .where("accepted_at", "is", null)
-        .where("revoked_at", "is", null)
-        .executeTakeFirst();
-      if (!invitation) return { ok: false, status: 404, message: INVITATION_NOT_FOUND_MESSAGE };
-      const { token, hash } = newSingleUseToken();
-      const expiresAt = new Date(Date.now() + INVITATION_HOURS * HOUR).toISOString();
-      await trx
-        .updateTable("invitations")
-        .set({ token_hash: hash, expires_at: expiresAt })
-        .where("id", "=", id)
-        .execute();
-      await enqueueAccountEmail(
-        trx,
-        invitationEmail(invitation.email, roleOf(invitation.role), token, siteName),
-        expiresAt,
-      );
-      return { ok: true, email: invitation.email };
-    });
-  if (result.ok) wakeOutboxWorker();
+  await startDatabase();
+  const result = await inTransaction(within, async (trx): Promise<{ ok: true; email: string } | Failure> => {
+    const invitation = await trx
+      .selectFrom("invitations")
+      .select(["id", "email", "role"])
+      .where("id", "=", id)
+      .where("accepted_at", "is", null)
+      .where("revoked_at", "is", null)
+      .executeTakeFirst();
+    if (!invitation) return { ok: false, status: 404, message: INVITATION_NOT_FOUND_MESSAGE };
+    const { token, hash } = newSingleUseToken();
+    const expiresAt = new Date(Date.now() + INVITATION_HOURS * HOUR).toISOString();
+    await trx
+      .updateTable("invitations")
+      .set({ token_hash: hash, expires_at: expiresAt })
+      .where("id", "=", id)
+      .execute();
+    await enqueueAccountEmail(
+      trx,
+      invitationEmail(invitation.email, roleOf(invitation.role), token, siteName),
+      expiresAt,
+    );
+    return { ok: true, email: invitation.email };
+  });
+  if (result.ok && !within) wakeOutboxWorker();
   return result;
 }
 
-export async function revokeInvitation(id: string): Promise<{ ok: true; email: string } | Failure> {
-  const { db } = await startDatabase();
+export async function revokeInvitation(
+  id: string,
+  within?: Transaction<Database>,
+): Promise<{ ok: true; email: string } | Failure> {
+  const db = within ?? (await startDatabase()).db;
   const invitation = await db
     .updateTable("invitations")
     .set({ revoked_at: new Date().toISOString() })

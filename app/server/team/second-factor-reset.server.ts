@@ -1,6 +1,7 @@
 import { siteDefaults } from "~/config/site-env.server";
 import type { CurrentSession } from "../accounts/sessions.server";
-import { type AuditActor, recordAudit } from "../audit/audit-log.server";
+import type { AuditActor } from "../audit/audit-log.server";
+import { type AuditedResult, auditedChange } from "../commands/audited-change.server";
 import { startDatabase } from "../db/database.server";
 import { enqueueAccountEmail } from "../email/account-email.server";
 import { wakeOutboxWorker } from "../email/outbox-worker.server";
@@ -59,63 +60,70 @@ interface ResetAuthor {
   auditDetails: Record<string, unknown>;
 }
 
+/** Nothing was deleted: no entry. */
+const refusal = (value: SecondFactorResetResult): AuditedResult<SecondFactorResetResult> => ({
+  value,
+  audit: null,
+});
+
 async function clearSecondFactors(
   account: { id: string } | { email: string },
   siteName: string,
   author: ResetAuthor,
 ): Promise<SecondFactorResetResult> {
-  const { db } = await startDatabase();
-  const result = await db.transaction().execute(async (trx): Promise<SecondFactorResetResult> => {
-    const found = trx.selectFrom("users").select(["id", "email"]);
-    const user = await ("id" in account
-      ? found.where("id", "=", account.id)
-      : found.where("email", "=", account.email)
-    ).executeTakeFirst();
-    if (!user) return { ok: false, status: 404, message: USER_NOT_FOUND_MESSAGE };
-    const userId = user.id;
-    const totp = await trx
-      .deleteFrom("totp_secrets")
-      .where("user_id", "=", userId)
-      .returning("confirmed_at")
-      .execute();
-    const passkeys = await trx.deleteFrom("passkeys").where("user_id", "=", userId).executeTakeFirst();
-    const removedPasskeys = Number(passkeys.numDeletedRows);
-    if (totp.length === 0 && removedPasskeys === 0) {
-      // Nothing was deleted above; recovery codes never outlive their secret.
-      return { ok: false, status: 409, message: NOTHING_TO_RESET_MESSAGE };
-    }
-    await trx.deleteFrom("recovery_codes").where("user_id", "=", userId).execute();
-    await trx.deleteFrom("webauthn_challenges").where("user_id", "=", userId).execute();
-    // A pending sign-in would still ask for a code that no longer exists; a session is what the
-    // colleague (or whoever has the lost phone and the password) may still hold.
-    await trx.deleteFrom("pending_sign_ins").where("user_id", "=", userId).execute();
-    await trx.deleteFrom("sessions").where("user_id", "=", userId).execute();
-    await enqueueAccountEmail(trx, {
-      to: user.email,
-      subject: `Verificação em duas etapas redefinida no painel do site ${siteName}`,
-      paragraphs: [
-        "Olá!",
-        `${author.whoDidIt} redefiniu a verificação em duas etapas da sua conta: o aplicativo autenticador, os códigos de recuperação e as passkeys não valem mais, e todas as sessões abertas foram encerradas.`,
-        "Para entrar, use o seu e-mail e a sua senha. Depois, em 'Minha conta', ative de novo a verificação em duas etapas ou adicione uma passkey.",
-        "Se você não pediu isso, fale com a equipe e troque a sua senha.",
-      ],
-      link: { label: "Entrar no painel", url: `${siteDefaults().publicUrl}/auth` },
-    });
-    await recordAudit(
-      author.actor,
-      {
-        action: "user.two_factor_reset",
-        target: { type: "user", id: user.id, label: user.email },
-        details: {
-          aplicativo_autenticador: totp.some((row) => row.confirmed_at !== null),
-          passkeys_removidas: removedPasskeys,
-          ...author.auditDetails,
+  await startDatabase();
+  const result = await auditedChange(
+    author.actor ?? { user: null },
+    async (trx): Promise<AuditedResult<SecondFactorResetResult>> => {
+      const found = trx.selectFrom("users").select(["id", "email"]);
+      const user = await ("id" in account
+        ? found.where("id", "=", account.id)
+        : found.where("email", "=", account.email)
+      ).executeTakeFirst();
+      if (!user) return refusal({ ok: false, status: 404, message: USER_NOT_FOUND_MESSAGE });
+      const userId = user.id;
+      const totp = await trx
+        .deleteFrom("totp_secrets")
+        .where("user_id", "=", userId)
+        .returning("confirmed_at")
+        .execute();
+      const passkeys = await trx.deleteFrom("passkeys").where("user_id", "=", userId).executeTakeFirst();
+      const removedPasskeys = Number(passkeys.numDeletedRows);
+      if (totp.length === 0 && removedPasskeys === 0) {
+        // Nothing was deleted above; recovery codes never outlive their secret.
+        return refusal({ ok: false, status: 409, message: NOTHING_TO_RESET_MESSAGE });
+      }
+      await trx.deleteFrom("recovery_codes").where("user_id", "=", userId).execute();
+      await trx.deleteFrom("webauthn_challenges").where("user_id", "=", userId).execute();
+      // A pending sign-in would still ask for a code that no longer exists; a session is what the
+      // colleague (or whoever has the lost phone and the password) may still hold.
+      await trx.deleteFrom("pending_sign_ins").where("user_id", "=", userId).execute();
+      await trx.deleteFrom("sessions").where("user_id", "=", userId).execute();
+      await enqueueAccountEmail(trx, {
+        to: user.email,
+        subject: `Verificação em duas etapas redefinida no painel do site ${siteName}`,
+        paragraphs: [
+          "Olá!",
+          `${author.whoDidIt} redefiniu a verificação em duas etapas da sua conta: o aplicativo autenticador, os códigos de recuperação e as passkeys não valem mais, e todas as sessões abertas foram encerradas.`,
+          "Para entrar, use o seu e-mail e a sua senha. Depois, em 'Minha conta', ative de novo a verificação em duas etapas ou adicione uma passkey.",
+          "Se você não pediu isso, fale com a equipe e troque a sua senha.",
+        ],
+        link: { label: "Entrar no painel", url: `${siteDefaults().publicUrl}/auth` },
+      });
+      return {
+        value: { ok: true, email: user.email },
+        audit: {
+          action: "user.two_factor_reset",
+          target: { type: "user", id: user.id, label: user.email },
+          details: {
+            aplicativo_autenticador: totp.some((row) => row.confirmed_at !== null),
+            passkeys_removidas: removedPasskeys,
+            ...author.auditDetails,
+          },
         },
-      },
-      trx,
-    );
-    return { ok: true, email: user.email };
-  });
+      };
+    },
+  );
   if (result.ok) wakeOutboxWorker();
   return result;
 }

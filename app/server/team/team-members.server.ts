@@ -1,6 +1,7 @@
 import type { Transaction } from "kysely";
 import { type Role, roleOf } from "~/lib/roles";
 import { startDatabase } from "../db/database.server";
+import { inTransaction } from "../db/in-transaction.server";
 import type { Database } from "../db/schema";
 
 // The team's accounts as the Administrador manages them. Whatever happens, at least one active
@@ -75,9 +76,10 @@ export async function changeTeamMember(
   actorId: string,
   userId: string,
   change: MemberChange,
+  within?: Transaction<Database>,
 ): Promise<MemberChangeResult> {
-  const { db, config } = await startDatabase();
-  return db.transaction().execute(async (trx): Promise<MemberChangeResult> => {
+  const { config } = await startDatabase();
+  return inTransaction(within, async (trx): Promise<MemberChangeResult> => {
     const admins = await activeAdminIds(trx, config.engine === "postgres");
     const user = await trx
       .selectFrom("users")

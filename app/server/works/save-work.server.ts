@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Transaction } from "kysely";
 import { slugify, uniqueSlug } from "~/lib/slug";
-import { database } from "../db/database.server";
+import { inTransaction } from "../db/in-transaction.server";
 import type { Database } from "../db/schema";
 import { foldForSearch } from "../media/media-search.server";
 import type { PictureRef, WorkForm } from "./work-form-schema.server";
@@ -23,11 +23,18 @@ export class UnknownWorkPictureError extends Error {
  * every one of them is named at once, under the gallery's field and the pairs' field.
  */
 export class MissingAltError extends Error {
-  constructor(readonly fieldErrors: Partial<Record<"photos" | "pairs", string>>) {
+  constructor(
+    readonly fieldErrors: Partial<Record<"photos" | "pairs", string>>,
+    /** The same, at each alt field the editor shows (`photoAlt:<index>`, `pairBeforeAlt:<index>`…). */
+    readonly fields: Record<string, string> = {},
+  ) {
     const messages = Object.values(fieldErrors);
     super(messages.length === 1 ? (messages[0] ?? "") : "Verifique os campos destacados.");
   }
 }
+
+const PHOTO_ALT_MISSING = "Descreva a foto para quem não pode vê-la (texto alternativo).";
+const PAIR_ALT_MISSING = "Descreva esta foto (texto alternativo) ou dê um título ao par.";
 
 /** "1", "1 e 3", "1, 2 e 3": positions as a pt-BR list. */
 const positionList = (positions: number[]) =>
@@ -91,9 +98,12 @@ async function slugTaken(
  * the title (a new work) or stays as it was. A new work goes first on /obras. The date of first
  * publication is kept when a work is unpublished and published again.
  */
-export async function saveWork(id: string | null, form: WorkForm): Promise<{ id: string; created: boolean }> {
-  const db = await database();
-  return db.transaction().execute(async (trx) => {
+export async function saveWork(
+  id: string | null,
+  form: WorkForm,
+  within?: Transaction<Database>,
+): Promise<{ id: string; created: boolean }> {
+  return inTransaction(within, async (trx) => {
     const existing = id
       ? await trx.selectFrom("works").select(["slug", "published_at"]).where("id", "=", id).executeTakeFirst()
       : undefined;
@@ -123,10 +133,14 @@ export async function saveWork(id: string | null, form: WorkForm): Promise<{ id:
     };
     const cover = form.cover ? columnsOf(form.cover, resolver, "cover") : null;
     const photosWithoutAlt: number[] = [];
+    const altFields: Record<string, string> = {};
     const photos = form.photos.map((photo, index) => {
       const alt = altOf(photo.alt, photo.picture, resolver, photo.title);
       const columns = columnsOf(photo.picture, resolver, "photos");
-      if (!alt) photosWithoutAlt.push(index + 1);
+      if (!alt) {
+        photosWithoutAlt.push(index + 1);
+        altFields[`photoAlt:${index}`] = PHOTO_ALT_MISSING;
+      }
       return { ...columns, title: photo.title, alt };
     });
     const pairsWithoutAlt: number[] = [];
@@ -141,10 +155,12 @@ export async function saveWork(id: string | null, form: WorkForm): Promise<{ id:
       );
       const afterAlt = altOf(pair.afterAlt, pair.after, resolver, pair.title ? `${pair.title}: depois` : "");
       if (!beforeAlt || !afterAlt) pairsWithoutAlt.push(index + 1);
+      if (!beforeAlt) altFields[`pairBeforeAlt:${index}`] = PAIR_ALT_MISSING;
+      if (!afterAlt) altFields[`pairAfterAlt:${index}`] = PAIR_ALT_MISSING;
       return { title: pair.title, before, beforeAlt, after, afterAlt };
     });
     if (photosWithoutAlt.length || pairsWithoutAlt.length)
-      throw new MissingAltError(missingAltMessages(photosWithoutAlt, pairsWithoutAlt));
+      throw new MissingAltError(missingAltMessages(photosWithoutAlt, pairsWithoutAlt), altFields);
 
     const now = new Date().toISOString();
     const values = {

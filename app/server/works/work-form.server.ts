@@ -1,26 +1,13 @@
-import { data, redirect } from "react-router";
-import { requireAdminAction } from "~/route-support/admin-guard.server";
-import { setFlash } from "../accounts/sessions.server";
-import { recordAudit } from "../audit/audit-log.server";
-import { readForm, UNREADABLE_FORM_MESSAGE } from "../forms/read-form.server";
-import {
-  MissingAltError,
-  saveWork,
-  UnknownWorkPictureError,
-  WorkNotFoundError,
-  WorkSlugTakenError,
-} from "./save-work.server";
 import {
   type WorkForm,
   type WorkFormErrors,
   type WorkFormField,
   workFormSchema,
 } from "./work-form-schema.server";
-import { WORK_GONE_MESSAGE } from "./work-id.server";
-import { picturesByRef, type WorkPicture } from "./work-pictures.server";
+import type { WorkPicture } from "./work-pictures.server";
 
-// The work form (/admin/obras/nova and /admin/obras/<id>): reading what was sent, checking it
-// against work-form-schema.server.ts and saving it, or saying why not, in pt-BR. The
+// The work form (/admin/obras/nova and /admin/obras/<id>): reading what was sent and checking it
+// against work-form-schema.server.ts, or saying why not, in pt-BR. The
 // gallery and the before/after pairs arrive as repeated fields in their order (one group of
 // hidden and text inputs per photo or pair), so the form saves what it shows with or without
 // JavaScript.
@@ -102,26 +89,50 @@ export function readWorkFormValues(form: RepeatedFields): WorkFormValues | null 
   };
 }
 
+/**
+ * A work form's field errors: by scalar field, by group ("photos", "pairs": what the group says
+ * above its list), and by a photo's or a pair's own input, `<name>:<index>` (the name the input
+ * posts, e.g. "photoAlt:2" for the third photo's alt text), so each shows at its input.
+ */
+export type WorkFieldErrors = WorkFormErrors & Record<string, string | undefined>;
+
+/** The input a photo's or a pair's part is posted as (see readWorkFormValues). */
+const groupInputs: Record<"photos" | "pairs", Record<string, string>> = {
+  photos: { picture: "photo", title: "photoTitle", alt: "photoAlt" },
+  pairs: {
+    title: "pairTitle",
+    before: "pairBefore",
+    beforeAlt: "pairBeforeAlt",
+    after: "pairAfter",
+    afterAlt: "pairAfterAlt",
+  },
+};
+
 export type ParsedWorkForm =
   | { ok: true; data: WorkForm }
-  | { ok: false; message: string; fieldErrors: WorkFormErrors };
+  | { ok: false; message: string; fieldErrors: WorkFieldErrors };
 
 /**
  * Check the sent values. Each invalid field gets the message of its first problem; a photo's
- * or a pair's problem names which one ("Foto 2: …"), under the field "photos" or "pairs".
+ * or a pair's problem names which one ("Foto 2: …") under the field "photos" or "pairs", and
+ * is also given, as it is, to its own input ("photoTitle:1").
  */
 export function validateWorkForm(values: WorkFormValues): ParsedWorkForm {
   const parsed = workFormSchema.safeParse(values);
   if (parsed.success) return { ok: true, data: parsed.data };
-  const fieldErrors: WorkFormErrors = {};
+  const fieldErrors: WorkFieldErrors = {};
   let first = "";
   for (const issue of parsed.error.issues) {
-    const [field, index] = issue.path;
+    const [field, index, part] = issue.path;
     if (typeof field !== "string") continue;
-    const which = typeof index === "number" ? `${field === "photos" ? "Foto" : "Par"} ${index + 1}: ` : "";
+    const group = field === "photos" || field === "pairs" ? field : null;
+    const which =
+      group && typeof index === "number" ? `${group === "photos" ? "Foto" : "Par"} ${index + 1}: ` : "";
     const message = `${which}${issue.message}`;
     first ||= message;
     fieldErrors[field as WorkFormField] ??= message;
+    const input = group && typeof part === "string" ? groupInputs[group][part] : undefined;
+    if (input && typeof index === "number") fieldErrors[`${input}:${index}`] ??= issue.message;
   }
   return { ok: false, message: first || "Dados inválidos.", fieldErrors };
 }
@@ -129,67 +140,9 @@ export function validateWorkForm(values: WorkFormValues): ParsedWorkForm {
 /** What the work form's action answers when it saves nothing (rendered as the toast 'Erro'). */
 export interface WorkFormFailure {
   error: string;
-  fieldErrors?: WorkFormErrors;
+  /** By the field names the editor renders: `title`, `photos` (the gallery), `photoAlt:<index>`… */
+  fieldErrors?: WorkFieldErrors;
   values?: WorkFormValues;
   /** Previews of the pictures `values` names, to show the gallery as it was sent. */
   pictures?: Record<string, WorkPicture>;
-}
-
-async function failure(
-  status: 400 | 404 | 409,
-  error: string,
-  extra: { fieldErrors?: WorkFormErrors; values?: WorkFormValues } = {},
-) {
-  const values = extra.values;
-  const pictures = values
-    ? await picturesByRef([
-        values.cover,
-        ...values.photos.map((photo) => photo.picture),
-        ...values.pairs.flatMap((pair) => [pair.before, pair.after]),
-      ])
-    : undefined;
-  return data<WorkFormFailure>({ error, ...extra, ...(pictures ? { pictures } : {}) }, { status });
-}
-
-/** Save a new work (id null) or the one being edited, then back to the list; or say why not. */
-export async function submitWorkForm(request: Request, id: string | null) {
-  const session = await requireAdminAction(request);
-  const form = await readForm(request);
-  if (!form) return failure(400, UNREADABLE_FORM_MESSAGE);
-  const values = readWorkFormValues(form);
-  if (!values) return failure(400, "Não foi possível ler as fotos do formulário; recarregue a página.");
-  const parsed = validateWorkForm(values);
-  if (!parsed.ok) {
-    return failure(400, "Verifique os campos destacados.", { fieldErrors: parsed.fieldErrors, values });
-  }
-  let saved: { id: string; created: boolean };
-  try {
-    saved = await saveWork(id, parsed.data);
-  } catch (error) {
-    if (error instanceof WorkNotFoundError) return failure(404, WORK_GONE_MESSAGE);
-    if (error instanceof WorkSlugTakenError) {
-      const message = "Já existe outra obra com este endereço.";
-      return failure(409, message, { fieldErrors: { slug: message }, values });
-    }
-    if (error instanceof UnknownWorkPictureError) {
-      const message = "Uma das imagens escolhidas não está na biblioteca; escolha outra ou envie de novo.";
-      return failure(400, message, { fieldErrors: { [error.field]: message }, values });
-    }
-    if (error instanceof MissingAltError) {
-      return failure(400, error.message, { fieldErrors: error.fieldErrors, values });
-    }
-    throw error;
-  }
-  await recordAudit(session, {
-    action: saved.created ? "work.create" : "work.update",
-    target: { type: "work", id: saved.id, label: parsed.data.title },
-    details: { published: parsed.data.published },
-  });
-  await setFlash(session, {
-    title: saved.created ? "Obra criada!" : "Obra atualizada!",
-    description: parsed.data.published
-      ? "As alterações já aparecem no site."
-      : "A obra está salva como rascunho e não aparece no site.",
-  });
-  throw redirect(`/admin/obras/${saved.id}`);
 }
