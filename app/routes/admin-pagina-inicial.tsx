@@ -1,10 +1,10 @@
 import { useRef } from "react";
 import { Form } from "react-router";
 import { AdminPage } from "~/components/admin/admin-page";
-import { useFocusFirstInvalid } from "~/components/admin/focus-first-invalid";
 import { OrderButtons } from "~/components/admin/order-buttons";
 import { DeleteForm } from "~/components/admin/row-actions";
 import { Badge, Button, Field, Select, Switch, TextArea, TextInput } from "~/components/admin/ui";
+import { useFocusFirstInvalid } from "~/components/admin/use-focus-first-invalid";
 import { iconLabels, iconNames } from "~/lib/icon-names";
 import type { RouteHandle } from "~/route-handle";
 import { requireAdminAction, requireAdminPage } from "~/route-support/admin-guard.server";

@@ -1,9 +1,9 @@
 import { useRef } from "react";
 import { Form } from "react-router";
 import { AdminPage } from "~/components/admin/admin-page";
-import { useFocusFirstInvalid } from "~/components/admin/focus-first-invalid";
 import { DeleteForm } from "~/components/admin/row-actions";
 import { Badge, Button, Field, Select, TextInput } from "~/components/admin/ui";
+import { useFocusFirstInvalid } from "~/components/admin/use-focus-first-invalid";
 import { ROLE_LABELS, ROLES } from "~/lib/roles";
 import { formatSaoPauloDateTime } from "~/lib/site-time";
 import type { RouteHandle } from "~/route-handle";

@@ -5,8 +5,8 @@ import type { ServiceFormFailure } from "~/server/services/service-form.server";
 import type { EditableService } from "~/server/services/services-admin.server";
 import { AdminPage } from "./admin-page";
 import { FeaturedImageField } from "./featured-image-field";
-import { INVALID_GROUP, useFocusFirstInvalid } from "./focus-first-invalid";
 import { Button, buttonClassName, Field, Select, Switch, TextArea, TextInput } from "./ui";
+import { INVALID_GROUP, useFocusFirstInvalid } from "./use-focus-first-invalid";
 
 export interface ServiceEditorScreenProps {
   /** The service being edited; null for a new one. */

@@ -14,7 +14,7 @@ import {
 import { weekdayNames, weekdays } from "~/lib/opening-hours";
 import { StickySaveBar } from "./sticky-save-bar";
 import { Button, Field, Select, Switch, TextArea, TextInput } from "./ui";
-import { useFirstInvalidFocus } from "./use-first-invalid-focus";
+import { useFocusFirstInvalid } from "./use-focus-first-invalid";
 
 export interface SettingsFormProps {
   /** The settings in force, as the fields show them. */
@@ -65,7 +65,7 @@ export function SettingsForm({ saved, failure, whatsappWarning }: SettingsFormPr
   const saving = navigation.state === "submitting";
   const errors = failure?.fieldErrors ?? {};
   const formRef = useRef<HTMLFormElement>(null);
-  useFirstInvalidFocus(formRef, failure);
+  useFocusFirstInvalid(formRef, failure);
   const value = (field: SettingsField) => failure?.values?.[field] ?? saved[field];
   /** Props of a text field: its name, value and size. */
   const text = (field: SettingsField) => ({

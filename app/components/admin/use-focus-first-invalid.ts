@@ -1,25 +1,34 @@
 import { type RefObject, useEffect } from "react";
 
+// After a refused save the page shows each message at its field; with JavaScript, the first
+// of them also takes the focus and comes into view (centred: clear of the sticky save bar), so
+// on a phone the owner lands on what to fix instead of reading a toast about a field far up or
+// down the form.
+
+/** A group (a gallery, a picture) whose message is its own: focused when no single field is. */
+export const INVALID_GROUP = { "data-invalid-group": true, tabIndex: -1 } as const;
+
 /** What can take the focus inside a group marked invalid (an image field's fieldset). */
 const FOCUSABLE =
   'input:not([type="hidden"]):not([disabled]), select:not([disabled]), textarea:not([disabled]), button:not([disabled]), [contenteditable="true"], [tabindex]:not([tabindex="-1"])';
 
+function firstInvalid(root: HTMLElement): HTMLElement | null {
+  const invalid = root.querySelector<HTMLElement>('[aria-invalid="true"]');
+  if (invalid) return invalid.matches(FOCUSABLE) ? invalid : invalid.querySelector<HTMLElement>(FOCUSABLE);
+  return root.querySelector<HTMLElement>("[data-invalid-group]");
+}
+
 /**
- * After a save the server refused with field errors, the first field marked invalid (in the
- * order the form shows them) gets the focus and is scrolled to the middle of the screen, so
- * a long form never leaves its error out of sight. `errors` is the refusal's field errors:
- * each refusal is a new object, so a second refused save moves the focus again.
+ * Focus the first invalid field in `container` (in the order the form shows them) each time a
+ * new `failure` arrives: each refusal is a new object, so a second refused save moves again.
  */
-export function useFocusFirstInvalid(
-  formRef: RefObject<HTMLFormElement | null>,
-  errors: object | undefined,
-): void {
+export function useFocusFirstInvalid(container: RefObject<HTMLElement | null>, failure: unknown): void {
   useEffect(() => {
-    if (!errors) return;
-    const invalid = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
-    const target = invalid?.matches(FOCUSABLE) ? invalid : invalid?.querySelector<HTMLElement>(FOCUSABLE);
-    if (!target) return;
-    target.scrollIntoView({ block: "center" });
-    target.focus({ preventScroll: true });
-  }, [formRef, errors]);
+    if (!failure || !container.current) return;
+    const first = firstInvalid(container.current);
+    if (!first) return;
+    first.focus({ preventScroll: true });
+    const still = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    first.scrollIntoView({ block: "center", behavior: still ? "auto" : "smooth" });
+  }, [container, failure]);
 }

@@ -2,10 +2,10 @@ import { useId, useRef, useState } from "react";
 import { Icon } from "~/components/ui/icon";
 import { ACCEPTED_IMAGE_TYPES } from "~/lib/media-limits";
 import type { WorkPicture } from "~/server/works/work-pictures.server";
-import { INVALID_GROUP } from "./focus-first-invalid";
 import { notSentSuffix, UploadLimitsHint, UploadList, useImageUploads } from "./image-uploads";
 import type { MediaPicker } from "./media-picker";
 import { Button, Field, labelClassName, TextInput } from "./ui";
+import { INVALID_GROUP } from "./use-focus-first-invalid";
 import { ListItemButtons, useListEditing } from "./work-list-order";
 import { WorkPicturePreview, workPictureFromMedia } from "./work-picture-field";
 

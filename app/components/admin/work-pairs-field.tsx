@@ -1,9 +1,9 @@
 import { type Dispatch, type SetStateAction, useId, useState } from "react";
 import { Icon } from "~/components/ui/icon";
 import type { WorkPicture } from "~/server/works/work-pictures.server";
-import { INVALID_GROUP } from "./focus-first-invalid";
 import type { MediaPicker } from "./media-picker";
 import { Button, Field, labelClassName, TextInput } from "./ui";
+import { INVALID_GROUP } from "./use-focus-first-invalid";
 import { newKey } from "./work-gallery-field";
 import { ListItemButtons, useListEditing } from "./work-list-order";
 import { WorkPictureField } from "./work-picture-field";

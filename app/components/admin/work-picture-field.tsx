@@ -2,10 +2,10 @@ import { useId, useRef, useState } from "react";
 import { Icon } from "~/components/ui/icon";
 import { ACCEPTED_IMAGE_TYPES, MEDIA_UPLOAD_MAX_BYTES } from "~/lib/media-limits";
 import type { WorkPicture } from "~/server/works/work-pictures.server";
-import { INVALID_GROUP } from "./focus-first-invalid";
 import { type PickedMedia, useImageUpload } from "./image-upload";
 import type { MediaPicker } from "./media-picker";
 import { Button } from "./ui";
+import { INVALID_GROUP } from "./use-focus-first-invalid";
 
 /** A library image (picked or just uploaded) as a work's form keeps it: by its media id. */
 export function workPictureFromMedia(media: PickedMedia): WorkPicture | null {
