@@ -1,8 +1,5 @@
 import { requireAdminAction } from "~/route-support/admin-guard.server";
-import { parseLeadListQuery } from "~/server/admin-lists/list-query.server";
-import { recordAudit } from "~/server/audit/audit-log.server";
-import { leadExportDetails } from "~/server/audit/lead-audit.server";
-import { leadsToCsv, listLeadsForExport } from "~/server/leads/leads-admin.server";
+import { exportLeads } from "~/server/leads/lead-recorded-reads.server";
 import type { Route } from "./+types/admin-solicitacoes-csv";
 
 /**
@@ -11,23 +8,17 @@ import type { Route } from "./+types/admin-solicitacoes-csv";
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const session = await requireAdminAction(request, { can: "leads.read" });
-  const parsed = parseLeadListQuery(new URL(request.url).searchParams);
-  if (!parsed.ok) {
-    return new Response(parsed.message, {
-      status: 400,
+  const exported = await exportLeads(session, { query: new URL(request.url).searchParams });
+  if (!exported.ok) {
+    return new Response(exported.message, {
+      status: exported.status,
       headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "private, no-store" },
     });
   }
-  const leads = await listLeadsForExport(parsed.query);
-  await recordAudit(session, {
-    action: "lead.export",
-    details: leadExportDetails(parsed.query, leads.length),
-  });
-  const day = new Date().toISOString().slice(0, 10);
-  return new Response(leadsToCsv(leads), {
+  return new Response(exported.value.text, {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="solicitacoes-${day}.csv"`,
+      "Content-Disposition": `attachment; filename="${exported.value.name}"`,
       "Cache-Control": "private, no-store",
     },
   });

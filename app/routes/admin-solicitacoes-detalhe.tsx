@@ -1,4 +1,4 @@
-import { data, Form, Link, redirect } from "react-router";
+import { data, Form, Link } from "react-router";
 import { AdminPage } from "~/components/admin/admin-page";
 import { LeadContactLinks } from "~/components/admin/lead-contact-links";
 import { LeadStageFields } from "~/components/admin/lead-stage-fields";
@@ -12,14 +12,13 @@ import { formatMoney, formatMoneyField } from "~/lib/money";
 import { formatDateTimeMedium } from "~/lib/site-time";
 import type { RouteHandle } from "~/route-handle";
 import { requireAdminAction, requireAdminPage } from "~/route-support/admin-guard.server";
-import { setFlash } from "~/server/accounts/sessions.server";
-import { recordAudit } from "~/server/audit/audit-log.server";
-import { leadMention } from "~/server/audit/lead-audit.server";
+import { answerCommand } from "~/route-support/answer-command.server";
+import { refused } from "~/server/commands/command-outcome.server";
 import { formText, readForm, UNREADABLE_FORM_MESSAGE } from "~/server/forms/read-form.server";
-import { addLeadNote, moveLead } from "~/server/leads/lead-pipeline.server";
-import { parseStageForm } from "~/server/leads/lead-stage-form.server";
+import { addNoteToLead, saveLeadStage } from "~/server/leads/lead-commands.server";
+import { viewLead } from "~/server/leads/lead-recorded-reads.server";
+import { stageFormFields } from "~/server/leads/lead-stage-form.server";
 import { leadTimeline } from "~/server/leads/lead-timeline.server";
-import { getLead, leadIdFromParam, leadNoteSchema } from "~/server/leads/leads-admin.server";
 import { listReplyTemplates } from "~/server/leads/reply-templates.server";
 import type { Route } from "./+types/admin-solicitacoes-detalhe";
 
@@ -30,11 +29,11 @@ export const handle: RouteHandle = { hydrate: true };
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const session = await requireAdminPage(request, { can: "leads.read" });
-  const id = leadIdFromParam(params.id);
-  const lead = id ? await getLead(id) : null;
-  // Every look at a person's whole request is recorded.
-  if (!lead) return data({ lead: null, timeline: [], whatsappTemplates: [] }, { status: 404 });
-  await recordAudit(session, { action: "lead.view", ...leadMention(lead) });
+  const viewed = await viewLead(session, { id: params.id });
+  if (!viewed.ok) {
+    return data({ lead: null, timeline: [], whatsappTemplates: [] }, { status: viewed.status });
+  }
+  const lead = viewed.value;
   const [timeline, whatsappTemplates] = await Promise.all([
     leadTimeline(lead),
     listReplyTemplates("whatsapp"),
@@ -45,38 +44,14 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 /** The request's page changes its stage and values, or adds a note; each goes on the timeline. */
 export async function action({ request, params }: Route.ActionArgs) {
   const session = await requireAdminAction(request, { can: "leads.manage" });
-  const id = leadIdFromParam(params.id);
   const form = await readForm(request);
-  if (!form) return data({ error: UNREADABLE_FORM_MESSAGE, fieldErrors: {} }, { status: 400 });
-  if (!id) return data({ error: "Solicitação não encontrada.", fieldErrors: {} }, { status: 404 });
-  if (formText(form, "intent") === "note") {
-    const note = leadNoteSchema.min(1, "Escreva a nota.").safeParse(formText(form, "text").trim());
-    if (!note.success) {
-      const message = note.error.issues[0]?.message ?? "Nota inválida.";
-      return data({ error: message, fieldErrors: { text: message } }, { status: 400 });
-    }
-    const lead = await getLead(id);
-    if (!lead || !(await addLeadNote(id, note.data, session.user))) {
-      return data({ error: "Solicitação não encontrada.", fieldErrors: {} }, { status: 404 });
-    }
-    await recordAudit(session, { action: "lead.note", ...leadMention(lead) });
-    await setFlash(session, {
-      title: "Nota adicionada!",
-      description: "Ela está no histórico da solicitação.",
-    });
-    throw redirect(`/admin/solicitacoes/${id}`, 303);
-  }
-  const change = parseStageForm(form);
-  if (!change.ok) return data({ error: change.message, fieldErrors: change.fieldErrors }, { status: 400 });
-  const before = await moveLead(id, change.data, session.user);
-  if (!before) return data({ error: "Solicitação não encontrada.", fieldErrors: {} }, { status: 404 });
-  await recordAudit(session, {
-    action: "lead.stage",
-    ...leadMention(before),
-    details: { status: { before: before.status, after: change.data.status } },
-  });
-  await setFlash(session, { title: "Etapa salva!", description: leadStatusLabels[change.data.status] });
-  throw redirect(`/admin/solicitacoes/${id}`, 303);
+  if (!form) return answerCommand(session, refused(UNREADABLE_FORM_MESSAGE));
+  const id = params.id ?? "";
+  const outcome =
+    formText(form, "intent") === "note"
+      ? await addNoteToLead(session, { id, text: formText(form, "text") })
+      : await saveLeadStage(session, { id, stage: stageFormFields(form) });
+  return answerCommand(session, outcome);
 }
 
 const panel =

@@ -1,21 +1,15 @@
-import { data, Form, Link, redirect } from "react-router";
+import { Form, Link } from "react-router";
 import { AdminPage } from "~/components/admin/admin-page";
 import { Button, buttonClassName, Field, Select, TextArea, TextInput } from "~/components/admin/ui";
 import { Icon } from "~/components/ui/icon";
 import { REPLY_PLACEHOLDERS } from "~/lib/reply-template";
 import type { RouteHandle } from "~/route-handle";
 import { requireAdminAction, requireAdminPage } from "~/route-support/admin-guard.server";
-import { setFlash } from "~/server/accounts/sessions.server";
-import { recordAudit } from "~/server/audit/audit-log.server";
+import { answerCommand, type CommandFailure } from "~/route-support/answer-command.server";
+import { refused } from "~/server/commands/command-outcome.server";
 import { formText, formTexts, readForm, UNREADABLE_FORM_MESSAGE } from "~/server/forms/read-form.server";
-import { validateForm } from "~/server/forms/validate-form.server";
-import {
-  deleteReplyTemplate,
-  listReplyTemplates,
-  type ReplyTemplate,
-  replyTemplateSchema,
-  saveReplyTemplate,
-} from "~/server/leads/reply-templates.server";
+import { removeTemplate, saveTemplate } from "~/server/leads/reply-template-commands.server";
+import { listReplyTemplates, type ReplyTemplate } from "~/server/leads/reply-templates.server";
 import type { Route } from "./+types/admin-solicitacoes-modelos";
 
 // The reply templates: what "Responder por e-mail" and "Responder no WhatsApp" start from. Each
@@ -31,35 +25,13 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const session = await requireAdminAction(request, { can: "leads.manage" });
   const form = await readForm(request);
-  if (!form) return data({ error: UNREADABLE_FORM_MESSAGE, id: "", fieldErrors: {} }, { status: 400 });
+  if (!form) return answerCommand(session, refused(UNREADABLE_FORM_MESSAGE, { details: { id: "" } }));
   const id = formText(form, "id");
-  if (formText(form, "intent") === "delete") {
-    if (!(await deleteReplyTemplate(id))) {
-      return data({ error: "Modelo não encontrado.", id, fieldErrors: {} }, { status: 404 });
-    }
-    await recordAudit(session, { action: "lead.reply_template", target: { type: "reply_template", id } });
-    await setFlash(session, {
-      title: "Modelo excluído!",
-      description: "Ele não aparece mais nas respostas.",
-    });
-    throw redirect("/admin/solicitacoes/modelos", 303);
-  }
-  const parsed = validateForm(replyTemplateSchema, formTexts(form, ["channel", "name", "subject", "body"]));
-  if (!parsed.ok) {
-    return data({ error: parsed.message, id, fieldErrors: parsed.fieldErrors }, { status: 400 });
-  }
-  if (!(await saveReplyTemplate(id || null, parsed.data))) {
-    const error = id
-      ? "Modelo não encontrado."
-      : "Limite de modelos atingido: exclua um antes de criar outro.";
-    return data({ error, id, fieldErrors: {} }, { status: id ? 404 : 400 });
-  }
-  await recordAudit(session, {
-    action: "lead.reply_template",
-    target: { type: "reply_template", id: id || null, label: parsed.data.name },
-  });
-  await setFlash(session, { title: "Modelo salvo!", description: parsed.data.name });
-  throw redirect("/admin/solicitacoes/modelos", 303);
+  const outcome =
+    formText(form, "intent") === "delete"
+      ? await removeTemplate(session, { id })
+      : await saveTemplate(session, { id, ...formTexts(form, ["channel", "name", "subject", "body"]) });
+  return answerCommand(session, outcome);
 }
 
 export const meta: Route.MetaFunction = () => [
@@ -112,14 +84,15 @@ function TemplateForm({ template, errors }: { template: ReplyTemplate | null; er
 
 export default function AdminReplyTemplates({ loaderData, actionData }: Route.ComponentProps) {
   const { templates } = loaderData;
-  const errorsFor = (id: string): Errors =>
-    actionData && actionData.id === id ? actionData.fieldErrors : {};
+  // A refusal names the template it is about: its problems show beside that form only.
+  const failed = actionData as (CommandFailure & { id?: string }) | undefined;
+  const errorsFor = (id: string): Errors => (failed && failed.id === id ? (failed.fieldErrors ?? {}) : {});
   const panel =
     "flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-6 dark:border-slate-800 dark:bg-slate-900";
   return (
     <AdminPage
       title="Modelos de resposta"
-      failure={actionData}
+      failure={failed}
       actions={
         <Link to="/admin/solicitacoes" className={buttonClassName("secondary")}>
           <Icon name="arrow-left" className="size-4" />

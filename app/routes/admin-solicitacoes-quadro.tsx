@@ -1,4 +1,4 @@
-import { data, Link, redirect } from "react-router";
+import { Link } from "react-router";
 import { AdminPage } from "~/components/admin/admin-page";
 import { LeadBoard } from "~/components/admin/lead-board";
 import { buttonClassName } from "~/components/admin/ui";
@@ -6,14 +6,12 @@ import { Icon } from "~/components/ui/icon";
 import { type LeadStatus, leadStatuses, leadStatusLabels } from "~/lib/lead-status";
 import type { RouteHandle } from "~/route-handle";
 import { requireAdminAction, requireAdminPage } from "~/route-support/admin-guard.server";
-import { setFlash } from "~/server/accounts/sessions.server";
-import { recordAudit } from "~/server/audit/audit-log.server";
-import { leadMention } from "~/server/audit/lead-audit.server";
+import { answerCommand } from "~/route-support/answer-command.server";
+import { refused } from "~/server/commands/command-outcome.server";
 import { formText, readForm, UNREADABLE_FORM_MESSAGE } from "~/server/forms/read-form.server";
 import { leadBoard, parseBoardQuery } from "~/server/leads/lead-board.server";
-import { moveLead } from "~/server/leads/lead-pipeline.server";
-import { parseStageForm } from "~/server/leads/lead-stage-form.server";
-import { leadIdFromParam } from "~/server/leads/leads-admin.server";
+import { moveLeadOnBoard } from "~/server/leads/lead-commands.server";
+import { stageFormFields } from "~/server/leads/lead-stage-form.server";
 import type { Route } from "./+types/admin-solicitacoes-quadro";
 
 // The pipeline as a board: one column per stage, each a page of cards read on the server
@@ -32,22 +30,13 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const session = await requireAdminAction(request, { can: "leads.manage" });
   const form = await readForm(request);
-  if (!form) return data({ error: UNREADABLE_FORM_MESSAGE }, { status: 400 });
-  const id = leadIdFromParam(formText(form, "id"));
-  const change = parseStageForm(form);
-  if (!change.ok) return data({ error: change.message }, { status: 400 });
-  const before = id ? await moveLead(id, change.data, session.user) : null;
-  if (!before) return data({ error: "Solicitação não encontrada." }, { status: 404 });
-  await recordAudit(session, {
-    action: "lead.stage",
-    ...leadMention(before),
-    details: { status: { before: before.status, after: change.data.status } },
+  if (!form) return answerCommand(session, refused(UNREADABLE_FORM_MESSAGE));
+  const outcome = await moveLeadOnBoard(session, {
+    id: formText(form, "id"),
+    stage: stageFormFields(form),
+    backTo: `/admin/solicitacoes/quadro${new URL(request.url).search}`,
   });
-  await setFlash(session, {
-    title: "Solicitação movida!",
-    description: `${before.name}: ${leadStatusLabels[change.data.status]}.`,
-  });
-  throw redirect(`/admin/solicitacoes/quadro${new URL(request.url).search}`, 303);
+  return answerCommand(session, outcome);
 }
 
 /** Shortcuts to fewer columns: on a phone, one stage at a time reads better than six. */

@@ -1,15 +1,13 @@
-import { data, Form, Link, redirect } from "react-router";
+import { data, Form, Link } from "react-router";
 import { AdminPage } from "~/components/admin/admin-page";
 import { Button, buttonClassName, Field, Select, TextArea, TextInput } from "~/components/admin/ui";
 import { Icon } from "~/components/ui/icon";
 import { fillTemplate } from "~/lib/reply-template";
 import { requireAdminAction, requireAdminPage } from "~/route-support/admin-guard.server";
-import { setFlash } from "~/server/accounts/sessions.server";
-import { recordAudit } from "~/server/audit/audit-log.server";
-import { leadMention } from "~/server/audit/lead-audit.server";
+import { answerCommand } from "~/route-support/answer-command.server";
+import { refused } from "~/server/commands/command-outcome.server";
 import { formTexts, readForm, UNREADABLE_FORM_MESSAGE } from "~/server/forms/read-form.server";
-import { validateForm } from "~/server/forms/validate-form.server";
-import { emailReplySchema, sendEmailReply } from "~/server/leads/lead-replies.server";
+import { replyByEmail } from "~/server/leads/lead-reply-commands.server";
 import { getLead, leadIdFromParam } from "~/server/leads/leads-admin.server";
 import { listReplyTemplates, replyFacts } from "~/server/leads/reply-templates.server";
 import { siteSettings } from "~/server/settings/site-settings.server";
@@ -42,22 +40,13 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 export async function action({ request, params }: Route.ActionArgs) {
   const session = await requireAdminAction(request, { can: "leads.manage" });
-  const id = leadIdFromParam(params.id);
-  const lead = id ? await getLead(id) : null;
-  if (!lead) return data({ error: "Solicitação não encontrada.", fieldErrors: {} }, { status: 404 });
   const form = await readForm(request);
-  if (!form) return data({ error: UNREADABLE_FORM_MESSAGE, fieldErrors: {} }, { status: 400 });
-  const parsed = validateForm(emailReplySchema, formTexts(form, ["subject", "text", "template"]));
-  if (!parsed.ok) return data({ error: parsed.message, fieldErrors: parsed.fieldErrors }, { status: 400 });
-  if (!(await sendEmailReply(lead.id, parsed.data, session.user))) {
-    return data({ error: "Solicitação não encontrada.", fieldErrors: {} }, { status: 404 });
-  }
-  await recordAudit(session, { action: "lead.reply", ...leadMention(lead), details: { channel: "email" } });
-  await setFlash(session, {
-    title: "Resposta enviada!",
-    description: `A mensagem para ${lead.email} está na fila de envio e no histórico.`,
+  if (!form) return answerCommand(session, refused(UNREADABLE_FORM_MESSAGE));
+  const outcome = await replyByEmail(session, {
+    id: params.id ?? "",
+    ...formTexts(form, ["subject", "text", "template"]),
   });
-  throw redirect(`/admin/solicitacoes/${lead.id}`, 303);
+  return answerCommand(session, outcome);
 }
 
 export const meta: Route.MetaFunction = () => [

@@ -1,13 +1,10 @@
 import { redirect } from "react-router";
-import { fillTemplate } from "~/lib/reply-template";
 import { requireAdminAction } from "~/route-support/admin-guard.server";
-import { setFlash } from "~/server/accounts/sessions.server";
-import { recordAudit } from "~/server/audit/audit-log.server";
-import { leadMention } from "~/server/audit/lead-audit.server";
+import { answerCommand } from "~/route-support/answer-command.server";
+import { done, notFound } from "~/server/commands/command-outcome.server";
 import { formText, readForm } from "~/server/forms/read-form.server";
-import { startWhatsappReply } from "~/server/leads/lead-replies.server";
-import { getLead, leadIdFromParam } from "~/server/leads/leads-admin.server";
-import { listReplyTemplates, replyFacts } from "~/server/leads/reply-templates.server";
+import { contactOnWhatsapp } from "~/server/leads/lead-reply-commands.server";
+import { leadIdFromParam } from "~/server/leads/leads-admin.server";
 import type { Route } from "./+types/admin-solicitacoes-whatsapp";
 
 // "Responder no WhatsApp": a plain form POST that records the contact on the request's timeline
@@ -20,32 +17,20 @@ export async function loader({ params }: Route.LoaderArgs) {
 
 export async function action({ request, params }: Route.ActionArgs) {
   const session = await requireAdminAction(request, { can: "leads.manage" });
-  const id = leadIdFromParam(params.id);
-  const lead = id ? await getLead(id) : null;
-  const back = `/admin/solicitacoes/${id ?? ""}`;
   const form = await readForm(request);
-  if (!lead || !form) {
-    await setFlash(session, { title: "Erro", description: "Solicitação não encontrada.", variant: "error" });
-    throw redirect("/admin/solicitacoes", 303);
-  }
-  const templates = await listReplyTemplates("whatsapp");
-  const template = templates.find((t) => t.id === formText(form, "template")) ?? templates[0];
-  const text = template
-    ? fillTemplate(template.body, await replyFacts(lead))
-    : `Olá, ${lead.name.trim()}! Sobre o seu pedido de orçamento de ${lead.service}.`;
-  const reply = await startWhatsappReply(lead.id, text, session.user);
-  if (!reply.ok) {
-    const description =
-      reply.reason === "no-number"
-        ? "O telefone desta solicitação não é um número de WhatsApp válido."
-        : "Solicitação não encontrada.";
-    await setFlash(session, { title: "Erro", description, variant: "error" });
-    throw redirect(back, 303);
-  }
-  await recordAudit(session, {
-    action: "lead.reply",
-    ...leadMention(lead),
-    details: { channel: "whatsapp" },
-  });
-  throw redirect(reply.url, 303);
+  const outcome = form
+    ? await contactOnWhatsapp(session, { id: params.id ?? "", template: formText(form, "template") })
+    : notFound("Solicitação não encontrada.");
+  if (outcome.kind === "answered") throw redirect(outcome.body.url, 303);
+  if (outcome.kind === "done") return answerCommand(session, outcome);
+  // The browser left a page for a resource with no page of its own: what went wrong shows as a
+  // toast where it goes back to (the request's page, or the inbox when the request is gone).
+  const backTo =
+    outcome.kind === "refused"
+      ? `/admin/solicitacoes/${leadIdFromParam(params.id) ?? ""}`
+      : "/admin/solicitacoes";
+  return answerCommand(
+    session,
+    done({ title: "Erro", description: outcome.message, variant: "error" }, backTo),
+  );
 }

@@ -1,4 +1,4 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, Link, useNavigation } from "react-router";
 import { AdminPage } from "~/components/admin/admin-page";
 import { LeadContactLinks } from "~/components/admin/lead-contact-links";
 import { LeadStageFields } from "~/components/admin/lead-stage-fields";
@@ -12,19 +12,13 @@ import { deliveryLabels, leadStatuses, leadStatusLabels } from "~/lib/lead-statu
 import { formatDateTimeMedium } from "~/lib/site-time";
 import type { RouteHandle } from "~/route-handle";
 import { requireAdminAction, requireAdminPage } from "~/route-support/admin-guard.server";
-import { setFlash } from "~/server/accounts/sessions.server";
+import { answerCommand } from "~/route-support/answer-command.server";
 import { parseLeadListQuery } from "~/server/admin-lists/list-query.server";
-import { recordAudit } from "~/server/audit/audit-log.server";
-import { leadBeforeChange, leadMention } from "~/server/audit/lead-audit.server";
+import { refused } from "~/server/commands/command-outcome.server";
 import { formText, readForm, UNREADABLE_FORM_MESSAGE } from "~/server/forms/read-form.server";
-import { parseStageForm } from "~/server/leads/lead-stage-form.server";
-import {
-  deleteLead,
-  leadNoteSchema,
-  listLeadServices,
-  listLeads,
-  updateLead,
-} from "~/server/leads/leads-admin.server";
+import { removeLead, saveLeadFromInbox } from "~/server/leads/lead-commands.server";
+import { stageFormFields } from "~/server/leads/lead-stage-form.server";
+import { listLeadServices, listLeads } from "~/server/leads/leads-admin.server";
 import type { Route } from "./+types/admin-solicitacoes";
 
 // The quote-request inbox: 50 requests a page, newest first, searched and filtered on the
@@ -53,39 +47,19 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const session = await requireAdminAction(request, { can: "leads.manage" });
   const form = await readForm(request);
-  if (!form) return data({ error: UNREADABLE_FORM_MESSAGE }, { status: 400 });
+  if (!form) return answerCommand(session, refused(UNREADABLE_FORM_MESSAGE));
   const id = formText(form, "id");
-  const back = `/admin/solicitacoes${new URL(request.url).search}`;
-  const before = await leadBeforeChange(id);
-  if (formText(form, "intent") === "delete") {
-    if (!before || !(await deleteLead(id)))
-      return data({ error: "Solicitação não encontrada." }, { status: 404 });
-    // An erasure: the entry keeps the request's id, never the person's name or e-mail.
-    await recordAudit(session, { action: "lead.delete", target: { type: "lead", id } });
-    await setFlash(session, { title: "Solicitação excluída!", description: "Os dados foram apagados." });
-    throw redirect(back);
-  }
-  const stage = parseStageForm(form);
-  if (!stage.ok) return data({ error: stage.message }, { status: 400 });
-  const note = leadNoteSchema.safeParse(formText(form, "note"));
-  if (!note.success)
-    return data({ error: note.error.issues[0]?.message ?? "Nota inválida." }, { status: 400 });
-  if (!before || !(await updateLead(id, stage.data, note.data, session.user))) {
-    return data({ error: "Solicitação não encontrada." }, { status: 404 });
-  }
-  await recordAudit(session, {
-    action: "lead.update",
-    ...leadMention(before),
-    // The note is the company's private text about a person: only whether it changed.
-    details: {
-      ...(before.status === stage.data.status
-        ? {}
-        : { status: { before: before.status, after: stage.data.status } }),
-      ...(before.note === note.data ? {} : { note: "alterada" }),
-    },
-  });
-  await setFlash(session, { title: "Solicitação atualizada!", description: "Status e nota foram salvos." });
-  throw redirect(back);
+  const backTo = `/admin/solicitacoes${new URL(request.url).search}`;
+  const outcome =
+    formText(form, "intent") === "delete"
+      ? await removeLead(session, { id, backTo })
+      : await saveLeadFromInbox(session, {
+          id,
+          stage: stageFormFields(form),
+          note: formText(form, "note"),
+          backTo,
+        });
+  return answerCommand(session, outcome);
 }
 
 export const meta: Route.MetaFunction = () => [

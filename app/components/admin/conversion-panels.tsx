@@ -9,7 +9,7 @@ import {
   RANGE_PARAMS,
 } from "~/lib/conversions";
 import { formatCount } from "~/lib/count-format";
-import type { ChartBar } from "./bar-charts";
+import { BarChart, type ChartBar } from "./bar-charts";
 import { Button, buttonClassName, Field, TextInput } from "./ui";
 
 // The conversions part of the inbox's dashboard (docs/decisions/0061-conversions-dashboard.md):
@@ -69,6 +69,34 @@ export function ConversionPanel({ id, title, note, table, range, empty, children
       {note ? <p className="text-sm text-slate-600 dark:text-slate-400">{note}</p> : null}
       {empty ? <p className="text-slate-600 dark:text-slate-400">Nada registrado no período.</p> : children}
     </section>
+  );
+}
+
+/** A ranking of the period (pages, sources, services): its card, its bar chart and its table. */
+export function ConversionRanking<T>({
+  id,
+  title,
+  note,
+  table,
+  range,
+  chartTitle,
+  bars,
+  columns,
+  rows,
+  rowKey,
+}: Omit<PanelProps, "empty" | "children"> & {
+  /** The chart's name: the title and what its bars measure. */
+  chartTitle: string;
+  bars: ChartBar[];
+  columns: FigureColumn<T>[];
+  rows: T[];
+  rowKey: (row: T, index: number) => string;
+}) {
+  return (
+    <ConversionPanel id={id} title={title} table={table} range={range} empty={rows.length === 0} note={note}>
+      <BarChart title={chartTitle} bars={bars} />
+      <FiguresTable caption={title} columns={columns} rows={rows} rowKey={rowKey} />
+    </ConversionPanel>
   );
 }
 

@@ -1,4 +1,5 @@
-import { database } from "../db/database.server";
+import type { Transaction } from "kysely";
+import type { Database } from "../db/schema";
 
 // What an audit entry about a quote request keeps of it: the id, the visitor's name (enough to
 // tell which one, never the message or phone) and their e-mail as the entry's subject, so the
@@ -15,10 +16,9 @@ export function leadMention(lead: LeadFacts) {
   return { target: { type: "lead", id: lead.id, label: lead.name }, subject: lead.email };
 }
 
-/** The request as it is before a change: for the entry's before/after. */
-export async function leadBeforeChange(id: string) {
-  const db = await database();
-  return db
+/** The request as it is before a change, read in the change's transaction: for the entry's before/after. */
+export async function leadBeforeChange(trx: Transaction<Database>, id: string) {
+  return trx
     .selectFrom("leads")
     .select(["id", "name", "email", "status", "note"])
     .where("id", "=", id)

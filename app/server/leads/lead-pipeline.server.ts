@@ -155,12 +155,21 @@ export async function addLeadNote(
   now = new Date(),
 ): Promise<boolean> {
   const db = await database();
-  return db.transaction().execute(async (trx) => {
-    const lead = await trx.selectFrom("leads").select("id").where("id", "=", id).executeTakeFirst();
-    if (!lead) return false;
-    await recordLeadEvent(trx, { leadId: id, kind: "note", actor, body: text }, now);
-    return true;
-  });
+  return db.transaction().execute((trx) => addLeadNoteIn(trx, id, text, actor, now));
+}
+
+/** Inside the caller's transaction: add a note to the timeline; false when there is no such request. */
+export async function addLeadNoteIn(
+  trx: Transaction<Database>,
+  id: string,
+  text: string,
+  actor: PipelineActor,
+  now: Date,
+): Promise<boolean> {
+  const lead = await trx.selectFrom("leads").select("id").where("id", "=", id).executeTakeFirst();
+  if (!lead) return false;
+  await recordLeadEvent(trx, { leadId: id, kind: "note", actor, body: text }, now);
+  return true;
 }
 
 /**

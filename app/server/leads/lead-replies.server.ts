@@ -1,7 +1,9 @@
+import type { Transaction } from "kysely";
 import { z } from "zod";
 import { internationalPhoneDigits } from "~/lib/phone-digits";
 import { whatsappUrl } from "~/lib/whatsapp";
 import { database } from "../db/database.server";
+import type { Database } from "../db/schema";
 import { LEAD_REPLY } from "../email/lead-reply-email.server";
 import { enqueueMessage } from "../email/outbox.server";
 import { wakeOutboxWorker } from "../email/outbox-worker.server";
@@ -35,31 +37,43 @@ export async function sendEmailReply(
   now = new Date(),
 ): Promise<boolean> {
   const db = await database();
-  const sent = await db.transaction().execute(async (trx) => {
-    const lead = await trx.selectFrom("leads").select("id").where("id", "=", leadId).executeTakeFirst();
-    if (!lead) return false;
-    const outboxId = await enqueueMessage(
-      trx,
-      { kind: LEAD_REPLY, leadId, payload: { subject: reply.subject, text: reply.text } },
-      now,
-    );
-    await recordLeadEvent(
-      trx,
-      {
-        leadId,
-        kind: "email_reply",
-        actor,
-        body: `${reply.subject}\n\n${reply.text}`,
-        details: reply.template ? { template: reply.template } : null,
-        outboxId,
-      },
-      now,
-    );
-    await markAnswered(trx, leadId, actor, now);
-    return true;
-  });
+  const sent = await db.transaction().execute((trx) => sendEmailReplyIn(trx, leadId, reply, actor, now));
   if (sent) wakeOutboxWorker();
   return sent;
+}
+
+/**
+ * Inside the caller's transaction: queue the reply and record it; false when there is no such
+ * request. Wake the outbox worker (`wakeOutboxWorker`) once the transaction has committed.
+ */
+export async function sendEmailReplyIn(
+  trx: Transaction<Database>,
+  leadId: string,
+  reply: EmailReply,
+  actor: PipelineActor,
+  now: Date,
+): Promise<boolean> {
+  const lead = await trx.selectFrom("leads").select("id").where("id", "=", leadId).executeTakeFirst();
+  if (!lead) return false;
+  const outboxId = await enqueueMessage(
+    trx,
+    { kind: LEAD_REPLY, leadId, payload: { subject: reply.subject, text: reply.text } },
+    now,
+  );
+  await recordLeadEvent(
+    trx,
+    {
+      leadId,
+      kind: "email_reply",
+      actor,
+      body: `${reply.subject}\n\n${reply.text}`,
+      details: reply.template ? { template: reply.template } : null,
+      outboxId,
+    },
+    now,
+  );
+  await markAnswered(trx, leadId, actor, now);
+  return true;
 }
 
 export type WhatsappReply = { ok: true; url: string } | { ok: false; reason: "not-found" | "no-number" };
@@ -76,17 +90,26 @@ export async function startWhatsappReply(
   now = new Date(),
 ): Promise<WhatsappReply> {
   const db = await database();
-  return db.transaction().execute(async (trx) => {
-    const lead = await trx
-      .selectFrom("leads")
-      .select(["id", "phone"])
-      .where("id", "=", leadId)
-      .executeTakeFirst();
-    if (!lead) return { ok: false, reason: "not-found" };
-    const digits = internationalPhoneDigits(lead.phone);
-    if (!digits) return { ok: false, reason: "no-number" };
-    await recordLeadEvent(trx, { leadId, kind: "whatsapp", actor, body: message }, now);
-    await markAnswered(trx, leadId, actor, now);
-    return { ok: true, url: whatsappUrl(digits, message) };
-  });
+  return db.transaction().execute((trx) => startWhatsappReplyIn(trx, leadId, message, actor, now));
+}
+
+/** Inside the caller's transaction: record a WhatsApp contact (`startWhatsappReply`). */
+export async function startWhatsappReplyIn(
+  trx: Transaction<Database>,
+  leadId: string,
+  message: string,
+  actor: PipelineActor,
+  now: Date,
+): Promise<WhatsappReply> {
+  const lead = await trx
+    .selectFrom("leads")
+    .select(["id", "phone"])
+    .where("id", "=", leadId)
+    .executeTakeFirst();
+  if (!lead) return { ok: false, reason: "not-found" };
+  const digits = internationalPhoneDigits(lead.phone);
+  if (!digits) return { ok: false, reason: "no-number" };
+  await recordLeadEvent(trx, { leadId, kind: "whatsapp", actor, body: message }, now);
+  await markAnswered(trx, leadId, actor, now);
+  return { ok: true, url: whatsappUrl(digits, message) };
 }

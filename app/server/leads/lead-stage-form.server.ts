@@ -38,17 +38,26 @@ export const stageFormSchema = z
 
 type StageFormField = "status" | "lost_reason" | "proposal_value" | "closed_value";
 
-/** The stage change a form asks for, or the pt-BR problems with it. */
-export function parseStageForm(
-  form: FormFields & { has(name: string): boolean },
-): ValidatedForm<StageChange, StageFormField> {
-  const optional = (name: string) => (form.has(name) ? formText(form, name) : undefined);
-  const parsed = validateForm(stageFormSchema, {
+/** The stage form as sent: a value field left out (the board has none) is undefined. */
+export type StageFormFields = { status: string; lost_reason: string } & Partial<
+  Record<"proposal_value" | "closed_value", string>
+>;
+
+/** The stage form's fields, read from a posted form. */
+export function stageFormFields(form: FormFields & { has(name: string): boolean }): StageFormFields {
+  const fields: StageFormFields = {
     status: formText(form, "status"),
     lost_reason: formText(form, "lost_reason"),
-    proposal_value: optional("proposal_value"),
-    closed_value: optional("closed_value"),
-  });
+  };
+  for (const name of ["proposal_value", "closed_value"] as const) {
+    if (form.has(name)) fields[name] = formText(form, name);
+  }
+  return fields;
+}
+
+/** The stage change the fields ask for, or the pt-BR problems with them. */
+export function parseStageFields(fields: StageFormFields): ValidatedForm<StageChange, StageFormField> {
+  const parsed = validateForm(stageFormSchema, fields);
   if (!parsed.ok) return parsed;
   const { status, lost_reason, proposal_value, closed_value } = parsed.data;
   return {
@@ -60,4 +69,11 @@ export function parseStageForm(
       ...(closed_value === undefined ? {} : { closedCents: closed_value }),
     },
   };
+}
+
+/** The stage change a posted form asks for, or the pt-BR problems with it. */
+export function parseStageForm(
+  form: FormFields & { has(name: string): boolean },
+): ValidatedForm<StageChange, StageFormField> {
+  return parseStageFields(stageFormFields(form));
 }

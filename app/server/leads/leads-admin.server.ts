@@ -1,4 +1,4 @@
-import { type JoinBuilder, type Kysely, sql } from "kysely";
+import { type JoinBuilder, type Kysely, sql, type Transaction } from "kysely";
 import { z } from "zod";
 import { ADMIN_LIST_PAGE_SIZE, type AdminListPage, type LeadListQuery } from "~/lib/admin-list";
 import { toExcelCsv } from "~/lib/csv";
@@ -225,31 +225,30 @@ export function leadIdFromParam(value: string | undefined): string | null {
 export const leadNoteSchema = z.string().max(5000, "A nota pode ter no máximo 5.000 caracteres.");
 
 /**
- * The inbox's save: the stage (recorded on the timeline by the pipeline) and the private note,
- * whose new text goes on the timeline too. False when there is no such request.
+ * Inside the caller's transaction, the inbox's save: the stage (recorded on the timeline by the
+ * pipeline) and the private note, whose new text goes on the timeline too. False when there is
+ * no such request.
  */
-export async function updateLead(
+export async function updateLeadIn(
+  trx: Transaction<Database>,
   id: string,
   change: StageChange,
   note: string,
   actor: PipelineActor,
-  now = new Date(),
+  now: Date,
 ): Promise<boolean> {
-  const db = await database();
-  return db.transaction().execute(async (trx) => {
-    const before = await applyStageChange(trx, id, change, actor, now);
-    if (!before) return false;
-    const current = await trx.selectFrom("leads").select("note").where("id", "=", id).executeTakeFirst();
-    if (current && current.note !== note) {
-      await trx
-        .updateTable("leads")
-        .set({ note, updated_at: now.toISOString() })
-        .where("id", "=", id)
-        .execute();
-      if (note.trim()) await recordLeadEvent(trx, { leadId: id, kind: "note", actor, body: note }, now);
-    }
-    return true;
-  });
+  const before = await applyStageChange(trx, id, change, actor, now);
+  if (!before) return false;
+  const current = await trx.selectFrom("leads").select("note").where("id", "=", id).executeTakeFirst();
+  if (current && current.note !== note) {
+    await trx
+      .updateTable("leads")
+      .set({ note, updated_at: now.toISOString() })
+      .where("id", "=", id)
+      .execute();
+    if (note.trim()) await recordLeadEvent(trx, { leadId: id, kind: "note", actor, body: note }, now);
+  }
+  return true;
 }
 
 /**

@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
+import type { Transaction } from "kysely";
 import { z } from "zod";
 import { REPLY_PLACEHOLDERS, type ReplyFacts, unknownPlaceholders } from "~/lib/reply-template";
 import { database } from "../db/database.server";
-import type { ReplyChannel } from "../db/schema";
+import type { Database, ReplyChannel } from "../db/schema";
 import { siteSettings } from "../settings/site-settings.server";
 
 // The owner's reply templates (/admin/solicitacoes/modelos): a name, a subject for e-mail and a
@@ -71,37 +72,45 @@ export async function saveReplyTemplate(
   now = new Date(),
 ): Promise<boolean> {
   const db = await database();
+  return db.transaction().execute((trx) => saveReplyTemplateIn(trx, id, input, now));
+}
+
+/** Inside the caller's transaction: save a template (`saveReplyTemplate`). */
+export async function saveReplyTemplateIn(
+  trx: Transaction<Database>,
+  id: string | null,
+  input: ReplyTemplateInput,
+  now: Date,
+): Promise<boolean> {
   const subject = input.channel === "email" ? input.subject : "";
   if (id) {
-    const result = await db
+    const result = await trx
       .updateTable("reply_templates")
       .set({ ...input, subject, updated_at: now.toISOString() })
       .where("id", "=", id)
       .executeTakeFirst();
     return Number(result.numUpdatedRows) > 0;
   }
-  return db.transaction().execute(async (trx) => {
-    const { count, last } = await trx
-      .selectFrom("reply_templates")
-      .select((eb) => [eb.fn.countAll<number>().as("count"), eb.fn.max("position").as("last")])
-      .executeTakeFirstOrThrow();
-    if (Number(count) >= MAX_REPLY_TEMPLATES) return false;
-    await trx
-      .insertInto("reply_templates")
-      .values({
-        id: randomUUID(),
-        ...input,
-        subject,
-        position: Number(last ?? -1) + 1,
-        updated_at: now.toISOString(),
-      })
-      .execute();
-    return true;
-  });
+  const { count, last } = await trx
+    .selectFrom("reply_templates")
+    .select((eb) => [eb.fn.countAll<number>().as("count"), eb.fn.max("position").as("last")])
+    .executeTakeFirstOrThrow();
+  if (Number(count) >= MAX_REPLY_TEMPLATES) return false;
+  await trx
+    .insertInto("reply_templates")
+    .values({
+      id: randomUUID(),
+      ...input,
+      subject,
+      position: Number(last ?? -1) + 1,
+      updated_at: now.toISOString(),
+    })
+    .execute();
+  return true;
 }
 
-export async function deleteReplyTemplate(id: string): Promise<boolean> {
-  const db = await database();
+export async function deleteReplyTemplate(id: string, within?: Transaction<Database>): Promise<boolean> {
+  const db = within ?? (await database());
   const result = await db.deleteFrom("reply_templates").where("id", "=", id).executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
