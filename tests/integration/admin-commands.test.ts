@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import { sql } from "kysely";
 import { expect, it } from "vitest";
 import type { CurrentSession } from "~/server/accounts/sessions.server";
 import { database } from "~/server/db/database.server";
@@ -7,6 +6,7 @@ import { addCategory, changeCategoryName, removeCategory } from "~/server/posts/
 import { createRedirect, importRedirects, removeRedirect } from "~/server/redirects/redirect-commands.server";
 import { removeService, reorderService } from "~/server/services/service-list-commands.server";
 import { publishWork, removeWork, reorderWork } from "~/server/works/work-list-commands.server";
+import { withAuditFailing } from "../support/audit-failing";
 import { describeOnEachEngine } from "../support/engine-suite";
 
 // Admin writes are commands of their domain (docs/decisions/0080): the change and its audit
@@ -37,20 +37,6 @@ describeOnEachEngine("admin commands", () => {
       .orderBy("at")
       .execute();
     return { redirects: redirects.map((r) => r.to_path), audit: audit.map((a) => a.action) };
-  }
-
-  /** Runs `command` while no audit entry can be written. */
-  async function withAuditFailing<T>(command: () => Promise<T>): Promise<unknown> {
-    const db = await database();
-    await sql`alter table audit_log rename to audit_log_away`.execute(db);
-    try {
-      return await command().then(
-        () => "no error",
-        (error: unknown) => error,
-      );
-    } finally {
-      await sql`alter table audit_log_away rename to audit_log`.execute(db);
-    }
   }
 
   it("writes a redirect and its audit entry together", async () => {

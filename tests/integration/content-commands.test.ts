@@ -25,6 +25,7 @@ import {
   setSecondFactorPolicy,
 } from "~/server/team/team-commands.server";
 import { saveWorkForm } from "~/server/works/work-commands.server";
+import { withAuditFailing } from "../support/audit-failing";
 import { insertUser } from "../support/db";
 import { describeOnEachEngine } from "../support/engine-suite";
 import { solidImage } from "../support/photo-fixtures";
@@ -71,19 +72,6 @@ async function everything() {
 }
 
 /** Runs `command` while no audit entry can be written. */
-async function withAuditFailing(command: () => Promise<unknown>): Promise<unknown> {
-  const db = await database();
-  await sql`alter table audit_log rename to audit_log_away`.execute(db);
-  try {
-    return await command().then(
-      () => "no error",
-      (error: unknown) => error,
-    );
-  } finally {
-    await sql`alter table audit_log_away rename to audit_log`.execute(db);
-  }
-}
-
 /** Each command with the audit insert failing: an error, and every table as it was. */
 async function writesNothingWithoutItsEntry(commands: Array<() => Promise<CommandOutcome>>) {
   for (const command of commands) {

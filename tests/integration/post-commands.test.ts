@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import { sql } from "kysely";
 import { beforeAll, expect, it } from "vitest";
 import type { CurrentSession } from "~/server/accounts/sessions.server";
 import { database } from "~/server/db/database.server";
@@ -7,6 +6,7 @@ import { removePost, restorePostRevision, savePostForm } from "~/server/posts/po
 import { listRevisions } from "~/server/posts/post-revisions.server";
 import { createPostShareLink, revokePostShareLink } from "~/server/posts/share-link-commands.server";
 import { listShareLinks } from "~/server/posts/share-links.server";
+import { withAuditFailing } from "../support/audit-failing";
 import { insertCategory, insertUser } from "../support/db";
 import { describeOnEachEngine } from "../support/engine-suite";
 
@@ -33,19 +33,6 @@ describeOnEachEngine("post commands", () => {
   });
 
   /** Runs `command` while no audit entry can be written. */
-  async function withAuditFailing<T>(command: () => Promise<T>): Promise<unknown> {
-    const db = await database();
-    await sql`alter table audit_log rename to audit_log_away`.execute(db);
-    try {
-      return await command().then(
-        () => "no error",
-        (error: unknown) => error,
-      );
-    } finally {
-      await sql`alter table audit_log_away rename to audit_log`.execute(db);
-    }
-  }
-
   /** The post form as the editor posts it. */
   function postForm(fields: Record<string, string> = {}): URLSearchParams {
     return new URLSearchParams({

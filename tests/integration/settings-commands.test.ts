@@ -1,13 +1,12 @@
 import { randomUUID } from "node:crypto";
-import { sql } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
 import type { Role } from "~/lib/roles";
 import type { CurrentSession } from "~/server/accounts/sessions.server";
-import { database } from "~/server/db/database.server";
 import { companyDefaults } from "~/server/settings/company-defaults.server";
 import { saveSettings } from "~/server/settings/settings-commands.server";
 import { settingsFormValues } from "~/server/settings/settings-form.server";
 import { companySettingsInForce, siteSettings } from "~/server/settings/site-settings.server";
+import { withAuditFailing } from "../support/audit-failing";
 import { memoWatchedSite } from "../support/memo-watched-site";
 import { testEngines } from "../support/test-database";
 
@@ -38,19 +37,6 @@ function form(changes: Record<string, string> = {}): URLSearchParams {
 }
 
 /** Runs `command` while no audit entry can be written; what it threw ("no error" if nothing). */
-async function withAuditFailing<T>(command: () => Promise<T>): Promise<unknown> {
-  const db = await database();
-  await sql`alter table audit_log rename to audit_log_away`.execute(db);
-  try {
-    return await command().then(
-      () => "no error",
-      (error: unknown) => error,
-    );
-  } finally {
-    await sql`alter table audit_log_away rename to audit_log`.execute(db);
-  }
-}
-
 describe.each(testEngines())("settings commands on $name", (engine) => {
   const running = memoWatchedSite(engine);
 
