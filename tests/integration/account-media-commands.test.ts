@@ -8,6 +8,7 @@ import {
   turnOffTwoFactor,
   turnOnTwoFactor,
 } from "~/server/accounts/account-commands.server";
+import { endDevice, endOtherDevices } from "~/server/accounts/device-commands.server";
 import { hashPassword } from "~/server/accounts/password.server";
 import { type CurrentSession, createSession, getSession } from "~/server/accounts/sessions.server";
 import { signOut } from "~/server/accounts/sign-out.server";
@@ -181,6 +182,30 @@ describeOnEachEngine("account and media commands", () => {
     // No live session: nothing to end, nothing recorded.
     await signOut(request());
     expect(await signOuts()).toBe(1);
+  });
+
+  it("'Dispositivos conectados': a session ends with its entry, or not at all", async () => {
+    const { id, session, request } = await member();
+    const db = await database();
+    const other = (await createSession(new Request(SITE), id)).split(";")[0] ?? "";
+    const sessions = async () =>
+      (await db.selectFrom("sessions").select("id_hash").where("user_id", "=", id).execute()).length;
+    const otherHash = (await getSession(new Request(SITE, { headers: { Cookie: other } })))?.idHash as string;
+    expect(await withAuditFailing(() => endDevice(session, { id: otherHash }))).toBeInstanceOf(Error);
+    expect(await withAuditFailing(() => endOtherDevices(session))).toBeInstanceOf(Error);
+    expect(await sessions()).toBe(2);
+    expect(await entries(id)).toEqual([]);
+    // Refused: no such session; nothing written.
+    expect(await endDevice(session, { id: "f".repeat(64) })).toMatchObject({ kind: "not-found" });
+    expect(await endDevice(session, { id: "não é um id" })).toMatchObject({ kind: "not-found" });
+    expect(await sessions()).toBe(2);
+    expect(await endDevice(session, { id: otherHash })).toMatchObject({ kind: "done" });
+    expect(await endDevice(session, { id: session.idHash })).toEqual({
+      kind: "answered",
+      body: { signedOutHere: true },
+    });
+    expect(await getSession(request())).toBeNull();
+    expect(await entries(id)).toEqual(["signin.session_end", "signin.session_end"]);
   });
 
   // Hashing passwords (argon2) takes a while on a busy machine.
