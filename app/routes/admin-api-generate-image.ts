@@ -1,5 +1,5 @@
-import { handleImageGeneration } from "~/server/ai/generate-image-endpoint.server";
-import { methodNotAllowed } from "~/server/media/admin-api.server";
+import { methodNotAllowed } from "~/route-support/admin-api.server";
+import { handleImageGeneration } from "~/route-support/image-generation-endpoint.server";
 import type { Route } from "./+types/admin-api-generate-image";
 
 // POST `prompt` (form field or JSON) → 201 { url, width, height }, or { error } with a pt-BR

@@ -1,5 +1,5 @@
 import { mediaQueryFrom } from "~/lib/media-query";
-import { adminSessionOrResponse } from "~/server/media/admin-api.server";
+import { adminSessionOrResponse } from "~/route-support/admin-api.server";
 import { listMedia } from "~/server/media/media-library.server";
 import type { Route } from "./+types/admin-api-midia";
 

@@ -1,28 +1,26 @@
 import { requireAdminAction } from "~/route-support/admin-guard.server";
-import { parseAuditListQuery } from "~/server/admin-lists/list-query.server";
-import { auditEntriesToCsv, listAuditEntriesForExport } from "~/server/audit/audit-list.server";
-import { recordAudit } from "~/server/audit/audit-log.server";
+import { exportAuditLog } from "~/server/audit/audit-export.server";
 import type { Route } from "./+types/admin-auditoria-csv";
+
+const NOT_STORED = { "Cache-Control": "private, no-store" };
 
 /** The audit log's filtered entries as a CSV file for Excel; the export is itself recorded. */
 export async function loader({ request }: Route.LoaderArgs) {
   const session = await requireAdminAction(request, { can: "audit.read" });
-  const parsed = parseAuditListQuery(new URL(request.url).searchParams);
-  if (!parsed.ok) {
-    return new Response(parsed.message, {
-      status: 400,
-      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "private, no-store" },
+  const outcome = await exportAuditLog(session, { searchParams: new URL(request.url).searchParams });
+  if (outcome.kind !== "answered") {
+    // The guard answered for a role without the capability: what is left is a bad filter.
+    return new Response("message" in outcome ? outcome.message : "", {
+      status: outcome.kind === "refused" ? 400 : 403,
+      headers: { "Content-Type": "text/plain; charset=utf-8", ...NOT_STORED },
     });
   }
-  const { page: _page, ...filters } = parsed.query;
-  const entries = await listAuditEntriesForExport(filters);
-  await recordAudit(session, { action: "audit.export", details: { filters, rows: entries.length } });
   const day = new Date().toISOString().slice(0, 10);
-  return new Response(auditEntriesToCsv(entries), {
+  return new Response(outcome.body, {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
       "Content-Disposition": `attachment; filename="auditoria-${day}.csv"`,
-      "Cache-Control": "private, no-store",
+      ...NOT_STORED,
     },
   });
 }

@@ -1,4 +1,4 @@
-import { data, Form, Link, redirect } from "react-router";
+import { Form, Link, redirect } from "react-router";
 import { AdminPage } from "~/components/admin/admin-page";
 import { DeleteForm } from "~/components/admin/row-actions";
 import { Button, buttonClassName } from "~/components/admin/ui";
@@ -6,13 +6,10 @@ import { deviceLabel } from "~/lib/device-label";
 import { formatSaoPauloDateTime } from "~/lib/site-time";
 import type { RouteHandle } from "~/route-handle";
 import { requireAdminAction, requireAdminPage } from "~/route-support/admin-guard.server";
-import {
-  destroySession,
-  endOtherSessions,
-  endUserSession,
-  listUserSessions,
-  setFlash,
-} from "~/server/accounts/sessions.server";
+import { answerCommand } from "~/route-support/answer-command.server";
+import { endDevice, endOtherDevices } from "~/server/accounts/device-commands.server";
+import { destroySession, listUserSessions } from "~/server/accounts/sessions.server";
+import { refused } from "~/server/commands/command-outcome.server";
 import { formText, readForm, UNREADABLE_FORM_MESSAGE } from "~/server/forms/read-form.server";
 import type { Route } from "./+types/admin-conta-dispositivos";
 
@@ -20,8 +17,6 @@ import type { Route } from "./+types/admin-conta-dispositivos";
 // activity), each with 'Encerrar', and 'Encerrar todas as outras'. Only one's own sessions.
 
 export const handle: RouteHandle = { hydrate: true };
-
-const SESSION_GONE_MESSAGE = "Esta sessão não existe mais; ela pode já ter sido encerrada.";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const session = await requireAdminPage(request);
@@ -41,33 +36,15 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const session = await requireAdminAction(request);
   const form = await readForm(request);
-  if (!form) return data({ error: UNREADABLE_FORM_MESSAGE }, { status: 400 });
+  if (!form) return answerCommand(session, refused(UNREADABLE_FORM_MESSAGE));
   const intent = formText(form, "intent");
-  if (intent === "end-others") {
-    const ended = await endOtherSessions(session);
-    await setFlash(session, {
-      title: "Sessões encerradas!",
-      description:
-        ended === 1 ? "1 outra sessão foi encerrada." : `${ended} outras sessões foram encerradas.`,
-    });
-    throw redirect("/admin/conta/dispositivos");
-  }
-  if (intent === "end") {
-    const id = formText(form, "id");
-    if (!/^[0-9a-f]{64}$/.test(id) || !(await endUserSession(session, id))) {
-      return data({ error: SESSION_GONE_MESSAGE }, { status: 404 });
-    }
-    // Ending this very session is signing out here.
-    if (id === session.idHash) {
-      throw redirect("/auth", { headers: { "Set-Cookie": await destroySession(request) } });
-    }
-    await setFlash(session, {
-      title: "Sessão encerrada!",
-      description: "Aquele dispositivo precisa entrar de novo.",
-    });
-    throw redirect("/admin/conta/dispositivos");
-  }
-  return data({ error: "Ação desconhecida." }, { status: 400 });
+  if (intent === "end-others") return answerCommand(session, await endOtherDevices(session));
+  if (intent !== "end") return answerCommand(session, refused("Ação desconhecida."));
+  const outcome = await endDevice(session, { id: formText(form, "id") });
+  // Ending this very session is signing out here.
+  if (outcome.kind === "answered")
+    throw redirect("/auth", { headers: { "Set-Cookie": await destroySession(request) } });
+  return answerCommand(session, outcome);
 }
 
 export const meta: Route.MetaFunction = () => [

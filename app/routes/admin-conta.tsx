@@ -9,37 +9,30 @@ import { PASSWORD_HINT, PASSWORD_MAX, PASSWORD_MIN } from "~/lib/password-rules"
 import { ROLE_LABELS } from "~/lib/roles";
 import type { RouteHandle } from "~/route-handle";
 import { requireAdminAction, requireAdminPage } from "~/route-support/admin-guard.server";
-import { recordAccountKeyChange } from "~/server/accounts/account-key-change.server";
+import { answerCommand } from "~/route-support/answer-command.server";
 import {
-  confirmTotpSchema,
-  confirmTotpSetup,
-  disableTotpSchema,
-  turnOffTotp,
-} from "~/server/accounts/account-two-factor.server";
-import { changePassword, changePasswordSchema } from "~/server/accounts/change-password.server";
-import {
-  addPasskey,
-  listPasskeys,
-  passkeyNameSchema,
-  removePasskey,
-} from "~/server/accounts/passkeys.server";
+  addOwnPasskey,
+  changeOwnPassword,
+  confirmIdentity,
+  removeOwnPasskey,
+  turnOffTwoFactor,
+  turnOnTwoFactor,
+} from "~/server/accounts/account-commands.server";
+import { listPasskeys } from "~/server/accounts/passkeys.server";
 import {
   hasRecentAuthentication,
   REAUTHENTICATION_REQUIRED_MESSAGE,
-  reauthenticate,
-  reauthenticationSchema,
   recentAuthenticationUntil,
 } from "~/server/accounts/recent-authentication.server";
 import { lacksRequiredSecondFactor } from "~/server/accounts/second-factor-policy.server";
-import { type CurrentSession, setFlash } from "~/server/accounts/sessions.server";
 import {
   pendingTotpSetup,
   startTotpSetup,
   totpStatus,
   unusedRecoveryCodes,
 } from "~/server/accounts/totp.server";
+import { conflict, refused } from "~/server/commands/command-outcome.server";
 import { formText, formTexts, readForm, UNREADABLE_FORM_MESSAGE } from "~/server/forms/read-form.server";
-import { validateForm } from "~/server/forms/validate-form.server";
 import { siteSettings } from "~/server/settings/site-settings.server";
 import type { Route } from "./+types/admin-conta";
 
@@ -70,110 +63,41 @@ const NEEDS_RECENT_AUTHENTICATION = new Set(["totp-start", "totp-confirm", "pass
 export async function action({ request, context }: Route.ActionArgs) {
   const session = await requireAdminAction(request);
   const form = await readForm(request);
-  if (!form) return data({ error: UNREADABLE_FORM_MESSAGE }, { status: 400 });
+  if (!form) return answerCommand(session, refused(UNREADABLE_FORM_MESSAGE));
   const intent = formText(form, "intent");
-  if (intent === "reauthenticate") return reauthenticateAction(session, form);
+  if (intent === "reauthenticate")
+    return answerCommand(session, await confirmIdentity(session, formTexts(form, ["password", "code"])));
   // Turning TOTP off and changing the password ask for the password themselves.
   if (NEEDS_RECENT_AUTHENTICATION.has(intent) && !hasRecentAuthentication(session))
     return data({ error: REAUTHENTICATION_REQUIRED_MESSAGE }, { status: 403 });
-  const siteName = (await siteSettings(context)).site.name;
   if (intent === "totp-start") {
+    // A secret waiting for its first code: nothing changes until it is confirmed (and recorded).
     if (!(await startTotpSetup(session.user.id)))
-      return data({ error: "A verificação em duas etapas já está ativada." }, { status: 409 });
+      return answerCommand(session, conflict("A verificação em duas etapas já está ativada."));
     throw redirect("/admin/conta");
   }
-  if (intent === "totp-confirm") return confirmTotpAction(session, form, siteName);
-  if (intent === "totp-disable") return disableTotpAction(session, form, siteName);
-  if (intent === "passkey-add") return addPasskeyAction(request, session, form, siteName);
-  if (intent === "passkey-remove") return removePasskeyAction(session, form, siteName);
-  if (intent !== "" && intent !== "password") return data({ error: "Ação desconhecida." }, { status: 400 });
-  const parsed = validateForm(changePasswordSchema, formTexts(form, ["current", "password", "confirmation"]));
-  if (!parsed.ok) return data({ error: parsed.message }, { status: 400 });
-  const result = await changePassword(session, parsed.data, siteName);
-  if (!result.ok) return data({ error: result.message }, { status: result.status });
-  await setFlash(session, {
-    title: "Senha alterada!",
-    description: "As outras sessões da sua conta foram encerradas; esta continua aberta.",
-  });
-  throw redirect("/admin/conta");
-}
-
-async function reauthenticateAction(session: CurrentSession, form: FormData) {
-  const parsed = validateForm(reauthenticationSchema, formTexts(form, ["password", "code"]));
-  if (!parsed.ok) return data({ error: parsed.message }, { status: 400 });
-  const result = await reauthenticate(session, parsed.data);
-  if (!result.ok) return data({ error: result.message }, { status: result.status });
-  await setFlash(session, {
-    title: "Identidade confirmada",
-    description: "Nos próximos 10 minutos você pode alterar passkeys e a verificação em duas etapas.",
-  });
-  throw redirect("/admin/conta");
-}
-
-async function confirmTotpAction(session: CurrentSession, form: FormData, siteName: string) {
-  const parsed = validateForm(confirmTotpSchema, formTexts(form, ["code"]));
-  if (!parsed.ok) return data({ error: parsed.message }, { status: 400 });
-  const result = await confirmTotpSetup(session, parsed.data);
-  if (!result.ok) return data({ error: result.message }, { status: result.status });
-  await recordAccountKeyChange(
-    session,
-    { action: "user.two_factor_on", notice: "A verificação em duas etapas foi ativada" },
-    siteName,
-  );
-  // Shown in this answer only: the codes are stored hashed and never shown again.
-  return { recoveryCodes: result.value };
-}
-
-async function addPasskeyAction(request: Request, session: CurrentSession, form: FormData, siteName: string) {
-  const name = passkeyNameSchema.safeParse(formText(form, "name"));
-  if (!name.success)
-    return data({ error: name.error.issues[0]?.message ?? "Nome inválido." }, { status: 400 });
-  const result = await addPasskey(request, session.user.id, name.data, formText(form, "response"));
-  if (!result.ok) return data({ error: result.message }, { status: 400 });
-  await recordAccountKeyChange(
-    session,
-    {
-      action: "user.passkey_add",
-      details: { nome: name.data },
-      notice: `Uma passkey ("${name.data}") foi adicionada`,
-    },
-    siteName,
-  );
-  await setFlash(session, {
-    title: "Passkey adicionada",
-    description: `"${name.data}" já pode ser usada para entrar.`,
-  });
-  throw redirect("/admin/conta");
-}
-
-async function removePasskeyAction(session: CurrentSession, form: FormData, siteName: string) {
-  const id = formText(form, "id");
-  const name = await removePasskey(session.user.id, id);
-  if (name === undefined) return data({ error: "Passkey não encontrada." }, { status: 404 });
-  await recordAccountKeyChange(
-    session,
-    { action: "user.passkey_remove", details: { nome: name }, notice: `A passkey "${name}" foi removida` },
-    siteName,
-  );
-  await setFlash(session, { title: "Passkey removida", description: "Ela não entra mais nesta conta." });
-  throw redirect("/admin/conta");
-}
-
-async function disableTotpAction(session: CurrentSession, form: FormData, siteName: string) {
-  const parsed = validateForm(disableTotpSchema, formTexts(form, ["password", "code"]));
-  if (!parsed.ok) return data({ error: parsed.message }, { status: 400 });
-  const result = await turnOffTotp(session, parsed.data);
-  if (!result.ok) return data({ error: result.message }, { status: result.status });
-  await recordAccountKeyChange(
-    session,
-    { action: "user.two_factor_off", notice: "A verificação em duas etapas foi desativada" },
-    siteName,
-  );
-  await setFlash(session, {
-    title: "Verificação em duas etapas desativada",
-    description: "O acesso não pede mais o código do aplicativo.",
-  });
-  throw redirect("/admin/conta");
+  const siteName = (await siteSettings(context)).site.name;
+  const outcome =
+    intent === "totp-confirm"
+      ? await turnOnTwoFactor(session, formTexts(form, ["code"]), siteName)
+      : intent === "totp-disable"
+        ? await turnOffTwoFactor(session, formTexts(form, ["password", "code"]), siteName)
+        : intent === "passkey-add"
+          ? await addOwnPasskey(
+              session,
+              { request, name: formText(form, "name"), response: formText(form, "response") },
+              siteName,
+            )
+          : intent === "passkey-remove"
+            ? await removeOwnPasskey(session, { id: formText(form, "id") }, siteName)
+            : intent === "" || intent === "password"
+              ? await changeOwnPassword(
+                  session,
+                  formTexts(form, ["current", "password", "confirmation"]),
+                  siteName,
+                )
+              : refused("Ação desconhecida.");
+  return answerCommand(session, outcome);
 }
 
 export const meta: Route.MetaFunction = () => [

@@ -1,4 +1,4 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, Link, useNavigation } from "react-router";
 import { AdminPage } from "~/components/admin/admin-page";
 import { Button, buttonClassName, Field, TextArea, TextInput } from "~/components/admin/ui";
 import { Icon } from "~/components/ui/icon";
@@ -7,20 +7,12 @@ import { MEDIA_ALT_MAX_LENGTH, MEDIA_NAME_MAX_LENGTH } from "~/lib/media-limits"
 import { formatDateTimeMedium } from "~/lib/site-time";
 import type { RouteHandle } from "~/route-handle";
 import { requireAdminAction, requireAdminPage } from "~/route-support/admin-guard.server";
-import { setFlash } from "~/server/accounts/sessions.server";
-import { recordAudit } from "~/server/audit/audit-log.server";
-import { changedFields } from "~/server/audit/changed-fields.server";
-import { mediaBeforeChange } from "~/server/audit/media-audit.server";
-import { formText, formTexts, readForm } from "~/server/forms/read-form.server";
-import { type FieldErrors, validateForm } from "~/server/forms/validate-form.server";
-import { mediaEditSchema } from "~/server/media/media-fields.server";
-import {
-  deleteMedia,
-  getMediaDetail,
-  mediaIdFrom,
-  mediaInUseMessage,
-  updateMedia,
-} from "~/server/media/media-library.server";
+import { answerCommand } from "~/route-support/answer-command.server";
+import { refused } from "~/server/commands/command-outcome.server";
+import { formText, readForm, UNREADABLE_FORM_MESSAGE } from "~/server/forms/read-form.server";
+import type { FieldErrors } from "~/server/forms/validate-form.server";
+import { changeMediaDetails, removeMedia } from "~/server/media/media-commands.server";
+import { getMediaDetail, mediaIdFrom } from "~/server/media/media-library.server";
 import { MEDIA_MESSAGES } from "~/server/media/media-messages.server";
 import type { MediaUsage } from "~/server/media/media-usage-finder.server";
 import type { Route } from "./+types/admin-midia-imagem";
@@ -48,49 +40,20 @@ interface MediaFailure {
 
 export async function action({ request, params }: Route.ActionArgs) {
   const session = await requireAdminAction(request);
-  const id = mediaIdFrom(params.id);
-  if (!id) return data<MediaFailure>({ error: MEDIA_MESSAGES.gone }, { status: 404 });
   const form = await readForm(request);
-  if (!form) return data<MediaFailure>({ error: MEDIA_MESSAGES.unreadableForm }, { status: 400 });
+  if (!form) return answerCommand(session, refused(UNREADABLE_FORM_MESSAGE));
   const intent = formText(form, "intent");
-  if (intent === "delete") {
-    const result = await deleteMedia(id);
-    if (!result.ok && result.status === 404) {
-      return data<MediaFailure>({ error: MEDIA_MESSAGES.gone }, { status: 404 });
-    }
-    if (!result.ok) {
-      return data<MediaFailure>(
-        { error: mediaInUseMessage(result.name, result.usages), usages: result.usages },
-        { status: 409 },
-      );
-    }
-    await recordAudit(session, { action: "media.delete", target: { type: "media", id, label: result.name } });
-    await setFlash(session, {
-      title: "Imagem excluída!",
-      description: `"${result.name}" foi removida da biblioteca.`,
-    });
-    throw redirect("/admin/midia");
-  }
-  if (intent !== "update")
-    return data<MediaFailure>({ error: MEDIA_MESSAGES.unknownIntent }, { status: 400 });
-  const parsed = validateForm(mediaEditSchema, formTexts(form, ["name", "alt"]));
-  if (!parsed.ok) {
-    return data<MediaFailure>({ error: parsed.message, fieldErrors: parsed.fieldErrors }, { status: 400 });
-  }
-  const before = await mediaBeforeChange(id);
-  if (!before || !(await updateMedia(id, parsed.data))) {
-    return data<MediaFailure>({ error: MEDIA_MESSAGES.gone }, { status: 404 });
-  }
-  await recordAudit(session, {
-    action: "media.update",
-    target: { type: "media", id, label: parsed.data.name },
-    details: changedFields(before, { name: parsed.data.name, alt: parsed.data.alt }),
-  });
-  await setFlash(session, {
-    title: "Imagem atualizada!",
-    description: "Nome e texto alternativo foram salvos.",
-  });
-  throw redirect(`/admin/midia/${id}`);
+  const outcome =
+    intent === "delete"
+      ? await removeMedia(session, { id: params.id })
+      : intent === "update"
+        ? await changeMediaDetails(session, {
+            id: params.id,
+            name: formText(form, "name"),
+            alt: formText(form, "alt"),
+          })
+        : refused(MEDIA_MESSAGES.unknownIntent);
+  return answerCommand(session, outcome);
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [

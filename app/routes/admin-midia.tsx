@@ -1,4 +1,4 @@
-import { data, Form, Link, redirect } from "react-router";
+import { Form, Link } from "react-router";
 import { AdminPage } from "~/components/admin/admin-page";
 import { ListPagination } from "~/components/admin/list-pagination";
 import { MediaUploader } from "~/components/admin/media-uploader";
@@ -8,10 +8,12 @@ import { mediaThumbnailUrl } from "~/lib/media-url";
 import { formatDateMedium } from "~/lib/site-time";
 import type { RouteHandle } from "~/route-handle";
 import { requireAdminAction, requireAdminPage } from "~/route-support/admin-guard.server";
-import { setFlash } from "~/server/accounts/sessions.server";
-import { recordMediaUpload } from "~/server/audit/media-audit.server";
+import { answerCommand } from "~/route-support/answer-command.server";
+import { refused } from "~/server/commands/command-outcome.server";
+import { BATCH_BODY_LIMIT_BYTES, readMultipart } from "~/server/media/image-uploads.server";
+import { uploadImages } from "~/server/media/media-commands.server";
 import { listMedia } from "~/server/media/media-library.server";
-import { failureList, storeUploadedBatch } from "~/server/media/upload-endpoint.server";
+import { MEDIA_MESSAGES } from "~/server/media/media-messages.server";
 import type { Route } from "./+types/admin-midia";
 
 // The media library: every uploaded or generated image, a page at a time, searched by name or
@@ -30,22 +32,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 /** The upload form without JavaScript: several files in one post. */
 export async function action({ request }: Route.ActionArgs) {
   const session = await requireAdminAction(request);
-  const outcome = await storeUploadedBatch(request, session.user.id);
-  if (!outcome.ok) return data({ error: outcome.error }, { status: outcome.status });
-  await recordMediaUpload(session, outcome.stored);
-  const count = outcome.stored.length;
-  const added = count === 1 ? "1 imagem foi adicionada" : `${count} imagens foram adicionadas`;
-  await setFlash(
-    session,
-    outcome.failures.length
-      ? {
-          title: "Algumas imagens não foram enviadas",
-          description: `${added} à biblioteca. ${failureList(outcome.failures)}`,
-          variant: "error",
-        }
-      : { title: "Imagens enviadas!", description: `${added} à biblioteca.` },
-  );
-  throw redirect("/admin/midia");
+  const read = await readMultipart(request, BATCH_BODY_LIMIT_BYTES, MEDIA_MESSAGES.batchTooLarge);
+  if (!read.ok) return answerCommand(session, refused(read.error, { status: read.status }));
+  const files = [...read.form.getAll("files"), ...read.form.getAll("file")];
+  return answerCommand(session, await uploadImages(session, { files }));
 }
 
 export const meta: Route.MetaFunction = () => [

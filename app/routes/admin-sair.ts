@@ -1,7 +1,6 @@
 import { redirect } from "react-router";
 import { assertSameOrigin } from "~/server/accounts/cross-site.server";
-import { destroySession, getSession } from "~/server/accounts/sessions.server";
-import { recordAudit } from "~/server/audit/audit-log.server";
+import { signOut } from "~/server/accounts/sign-out.server";
 import type { Route } from "./+types/admin-sair";
 
 /**
@@ -10,11 +9,10 @@ import type { Route } from "./+types/admin-sair";
  */
 export async function action({ request }: Route.ActionArgs) {
   assertSameOrigin(request);
-  const session = await getSession(request);
-  if (session) await recordAudit(session, { action: "signin.signout" });
+  const { setCookie } = await signOut(request);
   throw redirect("/", {
     headers: {
-      "Set-Cookie": await destroySession(request),
+      "Set-Cookie": setCookie,
       "Clear-Site-Data": '"cache", "cookies", "storage"',
     },
   });

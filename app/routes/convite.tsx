@@ -4,7 +4,6 @@ import { ROLE_LABELS } from "~/lib/roles";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
 import { assertSameOrigin } from "~/server/accounts/cross-site.server";
 import { createSession } from "~/server/accounts/sessions.server";
-import { recordAudit } from "~/server/audit/audit-log.server";
 import { formTexts, readForm, UNREADABLE_FORM_MESSAGE } from "~/server/forms/read-form.server";
 import { validateForm } from "~/server/forms/validate-form.server";
 import { siteSettings } from "~/server/settings/site-settings.server";
@@ -29,10 +28,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const siteName = (await siteSettings(context)).site.name;
   const result = await acceptInvitation(params.token, parsed.data, siteName);
   if (!result.ok) return data({ error: result.message, name }, { status: result.status });
-  await recordAudit(
-    { user: { id: result.userId, email: result.email } },
-    { action: "user.invitation_accept", target: { type: "user", id: result.userId, label: result.email } },
-  );
   const setCookie = await createSession(request, result.userId, {
     title: "Bem-vindo à equipe!",
     description: "Sua conta foi criada e você já está conectado.",

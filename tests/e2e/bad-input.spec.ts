@@ -3,8 +3,8 @@ import { connect } from "node:net";
 import { type APIRequestContext, type APIResponse, expect, test } from "@playwright/test";
 import sharp from "sharp";
 import { FORM_TOKEN_FIELD, quoteFields } from "~/lib/quote";
-import { GENERATE_MESSAGES } from "~/server/ai/generate-image-endpoint.server";
-import { UPLOAD_MESSAGES } from "~/server/media/upload-endpoint.server";
+import { GENERATE_MESSAGES } from "~/server/ai/image-generation.server";
+import { UPLOAD_MESSAGES } from "~/server/media/media-messages.server";
 import { SHARED_SERVER_MIN_FILL_MS } from "../../playwright.config";
 import {
   adminUserId,

@@ -2,6 +2,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { encodeImage, ImageRejectedError } from "~/server/media/image-processing.server";
+import { storeUploadedFile } from "~/server/media/image-uploads.server";
 import {
   ImageProcessFailedError,
   imageProcessPid,
@@ -10,7 +11,6 @@ import {
   socialImageFrom,
 } from "~/server/media/image-worker.server";
 import { UPLOAD_MESSAGES } from "~/server/media/media-messages.server";
-import { storeUploadedFile } from "~/server/media/upload-endpoint.server";
 
 // Images are re-encoded in a process of their own (image-worker.server.ts): the same result as
 // encoding here, refusals that say why, a process that ends mid-image reported as such (and
@@ -82,7 +82,11 @@ describe("the image process", { timeout: 30_000 }, () => {
     if (pid === null) throw new Error("no image process");
     const file = new File([new Uint8Array(await photo(4000, 3000))], "fachada.jpg", { type: "image/jpeg" });
     // The image fails before anything is written: no database is needed to see it.
-    const outcome = storeUploadedFile(file, { name: "", alt: "" }, "usuario-teste");
+    const outcome = storeUploadedFile(
+      file,
+      { name: "", alt: "" },
+      { user: { id: "usuario-teste", email: "teste@exemplo.com.br" } },
+    );
     await sleep(200);
     process.kill(pid, "SIGKILL");
     expect(await outcome).toEqual({ ok: false, status: 503, error: UPLOAD_MESSAGES.processFailed });

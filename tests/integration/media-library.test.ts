@@ -19,9 +19,9 @@ import { database, startDatabase, stopDatabase } from "~/server/db/database.serv
 import { migrateToLatest } from "~/server/db/migrate.server";
 import { migrationProvider } from "~/server/db/migrations/index.server";
 import { listMedia, mediaItemsById } from "~/server/media/media-library.server";
+import { UPLOAD_MESSAGES } from "~/server/media/media-messages.server";
 import { storeImage } from "~/server/media/media-store.server";
 import { findMediaUsages } from "~/server/media/media-usage.server";
-import { UPLOAD_MESSAGES } from "~/server/media/upload-endpoint.server";
 import { type ContentChangeFeed, watchContentChanges } from "~/server/render-cache/content-changes.server";
 import { insertCategory, insertPost } from "../support/db";
 import { METADATA_NEEDLES, phonePhoto, pixelBomb, solidImage as solid } from "../support/photo-fixtures";

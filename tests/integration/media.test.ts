@@ -4,16 +4,17 @@ import { type AddressInfo, createServer } from "node:net";
 import sharp from "sharp";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { mediaSrcSet, parseMediaUrl } from "~/lib/media-url";
+import { handleImageGeneration } from "~/route-support/image-generation-endpoint.server";
 import { action as generateImageAction } from "~/routes/admin-api-generate-image";
 import { action as uploadAction } from "~/routes/admin-api-upload";
 import { loader as mediaFileLoader } from "~/routes/media-file";
 import { FOREIGN_ORIGIN_MESSAGE, UNAUTHORIZED_MESSAGE } from "~/server/accounts/cross-site.server";
 import { createSession } from "~/server/accounts/sessions.server";
-import { GENERATE_MESSAGES, handleImageGeneration } from "~/server/ai/generate-image-endpoint.server";
+import { GENERATE_MESSAGES } from "~/server/ai/image-generation.server";
 import { AI_MESSAGES } from "~/server/ai/runware.server";
 import { database, startDatabase, stopDatabase } from "~/server/db/database.server";
+import { UPLOAD_MESSAGES } from "~/server/media/media-messages.server";
 import { storeImage } from "~/server/media/media-store.server";
-import { UPLOAD_MESSAGES } from "~/server/media/upload-endpoint.server";
 import { configureWith, resetConfiguration } from "../support/configuration";
 import {
   FAKE_RUNWARE_ERROR_MESSAGE,

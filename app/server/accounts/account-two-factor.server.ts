@@ -1,4 +1,6 @@
+import type { Transaction } from "kysely";
 import { z } from "zod";
+import type { Database } from "../db/schema";
 import { admitEvent } from "./rate-limit.server";
 import type { CurrentSession } from "./sessions.server";
 import { checkSecondFactorCode, confirmTotp, disableTotp } from "./totp.server";
@@ -46,9 +48,10 @@ function admit(userId: string) {
 export async function confirmTotpSetup(
   session: CurrentSession,
   input: z.infer<typeof confirmTotpSchema>,
+  alongside?: (trx: Transaction<Database>) => Promise<void>,
 ): Promise<AccountTwoFactorResult<string[]>> {
   if (!(await admit(session.user.id)).ok) return LIMITED;
-  const codes = await confirmTotp(session.user.id, input.code);
+  const codes = await confirmTotp(session.user.id, input.code, Date.now(), alongside);
   if (!codes)
     return { ok: false, status: 400, message: "Código incorreto. Confira o aplicativo e tente de novo." };
   return { ok: true, value: codes };
@@ -57,12 +60,13 @@ export async function confirmTotpSetup(
 export async function turnOffTotp(
   session: CurrentSession,
   input: z.infer<typeof disableTotpSchema>,
+  alongside?: (trx: Transaction<Database>) => Promise<void>,
 ): Promise<AccountTwoFactorResult<null>> {
   if (!(await admit(session.user.id)).ok) return LIMITED;
   if (!(await passwordMatches(session.user.id, input.password)))
     return { ok: false, status: 400, message: "Senha incorreta." };
   const right = await checkSecondFactorCode(session.user.id, input.code);
   if (!right) return { ok: false, status: 400, message: "Código incorreto ou já usado." };
-  await disableTotp(session.user.id);
+  await disableTotp(session.user.id, alongside);
   return { ok: true, value: null };
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { database } from "../db/database.server";
+import { wakeOutboxWorker } from "../email/outbox-worker.server";
 import { recordAccountKeyChange } from "./account-key-change.server";
 import { passwordSchema } from "./admin-credentials.server";
 import { hashPassword } from "./password.server";
@@ -12,7 +13,7 @@ import { voidPasswordResets } from "./void-password-resets.server";
 
 // A signed-in person changes their own password: the current one is asked (a session left open
 // on a shared computer is not enough), and every other session of the account ends; this one
-// stays.
+// stays. The new hash, the ended sessions, the audit entry and the owner's e-mail commit together.
 
 const WINDOW_MS = 15 * 60 * 1000;
 /** Wrong current passwords allowed per account within the window. */
@@ -59,12 +60,14 @@ export async function changePassword(
       .where("id_hash", "<>", session.idHash)
       .execute();
     await voidPasswordResets(trx, session.user.id);
+    await recordAccountKeyChange(
+      trx,
+      session,
+      { action: "user.password_change", notice: "A senha foi trocada" },
+      siteName,
+    );
   });
-  await recordAccountKeyChange(
-    session,
-    { action: "user.password_change", notice: "A senha foi trocada" },
-    siteName,
-  );
+  wakeOutboxWorker();
   // The current password was just typed: this session may go on changing the account's keys.
   await markAuthenticated(session);
   return { ok: true };

@@ -8,7 +8,7 @@ import { countRecent, forgetEvent, recordEvent } from "./rate-limit.server";
 import { hasSecondFactor } from "./second-factor-policy.server";
 import { createSession } from "./sessions.server";
 import type { SecondFactorKind } from "./totp.server";
-import { findUserByEmail, findUserById, recordSignIn } from "./users.server";
+import { findUserByEmail, findUserById } from "./users.server";
 
 const WINDOW_MS = 15 * 60 * 1000;
 /** Attempts allowed per client address within the window; past it the address gets 429. */
@@ -97,18 +97,25 @@ export async function signInUser(
   method: "senha" | "senha e segundo fator" | "passkey",
   factor?: SecondFactorKind | "passkey",
 ): Promise<string> {
-  await recordSignIn(userId);
-  const setCookie = await createSession(request, userId, {
-    title: "Login realizado!",
-    description: "Bem-vindo de volta.",
-    variant: "success",
-  });
   const user = await findUserById(userId);
-  await recordAudit(
-    { user: user ?? null },
-    { action: "signin.success", details: factor ? { method, fator: factor } : { method } },
+  // The session, the account's last sign-in and the entry commit together.
+  return createSession(
+    request,
+    userId,
+    { title: "Login realizado!", description: "Bem-vindo de volta.", variant: "success" },
+    async (trx) => {
+      await trx
+        .updateTable("users")
+        .set({ last_sign_in_at: new Date().toISOString() })
+        .where("id", "=", userId)
+        .execute();
+      await recordAudit(
+        { user: user ?? null },
+        { action: "signin.success", details: factor ? { method, fator: factor } : { method } },
+        trx,
+      );
+    },
   );
-  return setCookie;
 }
 
 /** A refused attempt names the e-mail typed (cut: anything may be typed there). */

@@ -6,9 +6,11 @@ import type {
   verifyAuthenticationResponse,
   verifyRegistrationResponse,
 } from "@simplewebauthn/server";
+import type { Transaction } from "kysely";
 import { z } from "zod";
 import { siteDefaults } from "~/config/site-env.server";
 import { database } from "../db/database.server";
+import type { Database } from "../db/schema";
 
 /** The WebAuthn library, loaded on the first passkey request: most processes never need it. */
 const webAuthn = () => import("@simplewebauthn/server");
@@ -175,6 +177,8 @@ export async function addPasskey(
   userId: string,
   name: string,
   responseJson: string,
+  /** What must commit with the new passkey (its audit entry). */
+  alongside?: (trx: Transaction<Database>) => Promise<void>,
 ): Promise<PasskeyResult> {
   const response = parseCredential(responseJson) as RegistrationResponseJSON | undefined;
   if (!response) return { ok: false, message: PASSKEY_REFUSED_MESSAGE };
@@ -194,37 +198,48 @@ export async function addPasskey(
   if (!verification.verified) return { ok: false, message: PASSKEY_REFUSED_MESSAGE };
   const { credential } = verification.registrationInfo;
   const db = await database();
-  const taken = await db
-    .selectFrom("passkeys")
-    .select("id")
-    .where("id", "=", credential.id)
-    .executeTakeFirst();
-  if (taken) return { ok: false, message: "Esta passkey já está cadastrada." };
-  await db
-    .insertInto("passkeys")
-    .values({
-      id: credential.id,
-      user_id: userId,
-      name,
-      public_key: credential.publicKey,
-      counter: credential.counter,
-      transports: JSON.stringify(credential.transports ?? []),
-      created_at: new Date().toISOString(),
-    })
-    .execute();
-  return { ok: true, userId };
+  return db.transaction().execute(async (trx): Promise<PasskeyResult> => {
+    const taken = await trx
+      .selectFrom("passkeys")
+      .select("id")
+      .where("id", "=", credential.id)
+      .executeTakeFirst();
+    if (taken) return { ok: false, message: "Esta passkey já está cadastrada." };
+    await trx
+      .insertInto("passkeys")
+      .values({
+        id: credential.id,
+        user_id: userId,
+        name,
+        public_key: credential.publicKey,
+        counter: credential.counter,
+        transports: JSON.stringify(credential.transports ?? []),
+        created_at: new Date().toISOString(),
+      })
+      .execute();
+    await alongside?.(trx);
+    return { ok: true, userId };
+  });
 }
 
 /** Remove one of the user's passkeys; its name, or undefined when it is not theirs (or gone). */
-export async function removePasskey(userId: string, id: string): Promise<string | undefined> {
+export async function removePasskey(
+  userId: string,
+  id: string,
+  /** What must commit with the removal (its audit entry, which names the passkey). */
+  alongside?: (trx: Transaction<Database>, name: string) => Promise<void>,
+): Promise<string | undefined> {
   const db = await database();
-  const removed = await db
-    .deleteFrom("passkeys")
-    .where("id", "=", id)
-    .where("user_id", "=", userId)
-    .returning("name")
-    .executeTakeFirst();
-  return removed?.name;
+  return db.transaction().execute(async (trx) => {
+    const removed = await trx
+      .deleteFrom("passkeys")
+      .where("id", "=", id)
+      .where("user_id", "=", userId)
+      .returning("name")
+      .executeTakeFirst();
+    if (removed) await alongside?.(trx, removed.name);
+    return removed?.name;
+  });
 }
 
 /**

@@ -100,13 +100,14 @@ export async function requestPasswordReset(
       },
       expiresAt,
     );
+    // Anyone may ask for someone's link: the entry names the account, not who asked.
+    await recordAudit(
+      null,
+      { action: "user.password_reset_request", target: { type: "user", id: user.id, label: user.email } },
+      trx,
+    );
   });
   wakeOutboxWorker();
-  // Anyone may ask for someone's link: the entry names the account, not who asked.
-  await recordAudit(null, {
-    action: "user.password_reset_request",
-    target: { type: "user", id: user.id, label: user.email },
-  });
   return "requested";
 }
 

@@ -1,10 +1,12 @@
 import { createHash } from "node:crypto";
+import type { Transaction } from "kysely";
 import { deviceLabel } from "~/lib/device-label";
 import { type Role, roleOf } from "~/lib/roles";
 import type { Toast } from "~/lib/toast";
 import { recordAudit } from "../audit/audit-log.server";
 import { currentRequestAddress } from "../audit/request-address.server";
 import { database } from "../db/database.server";
+import type { Database } from "../db/schema";
 import { cookiesMustBeSecure, readCookie, serializeCookie, siteIsHttps } from "./cookies.server";
 import { isSignedSessionToken, newSessionToken, sessionSigningKey } from "./session-token.server";
 
@@ -65,34 +67,44 @@ function hashToken(token: string): string {
  * if any, ends here (whoever's it was): a sign-in never leaves an older token of the same browser
  * alive. Returns the Set-Cookie value.
  */
-export async function createSession(request: Request, userId: string, flash?: Toast): Promise<string> {
+export async function createSession(
+  request: Request,
+  userId: string,
+  flash?: Toast,
+  /** What must commit with the new session (the sign-in's audit entry). */
+  alongside?: (trx: Transaction<Database>) => Promise<void>,
+): Promise<string> {
   const db = await database();
+  // Read (or made, once per site) before the transaction: SQLite has one connection.
   const key = await sessionSigningKey(db);
   const previous = readSessionToken(request);
-  if (isSignedSessionToken(key, previous)) {
-    await db.deleteFrom("sessions").where("id_hash", "=", hashToken(previous)).execute();
-  }
-  const user = await db.selectFrom("users").select("role").where("id", "=", userId).executeTakeFirst();
-  const idleMs = sessionIdleMs(roleOf(user?.role ?? ""));
   const token = newSessionToken(key);
-  const now = Date.now();
-  await db
-    .insertInto("sessions")
-    .values({
-      id_hash: hashToken(token),
-      user_id: userId,
-      created_at: new Date(now).toISOString(),
-      last_seen_at: new Date(now).toISOString(),
-      expires_at: new Date(now + idleMs).toISOString(),
-      absolute_expires_at: new Date(now + SESSION_MAX_MS).toISOString(),
-      flash: flash ? JSON.stringify(flash) : null,
-      // A session starts right after the password (and any second factor) was checked.
-      authenticated_at: new Date(now).toISOString(),
-      user_agent: request.headers.get("user-agent")?.slice(0, MAX_USER_AGENT_CHARS) || null,
-      // Shown in 'Dispositivos conectados': the request's address, as the proxy list allows.
-      ip_address: currentRequestAddress(),
-    })
-    .execute();
+  await db.transaction().execute(async (trx) => {
+    if (isSignedSessionToken(key, previous)) {
+      await trx.deleteFrom("sessions").where("id_hash", "=", hashToken(previous)).execute();
+    }
+    const user = await trx.selectFrom("users").select("role").where("id", "=", userId).executeTakeFirst();
+    const idleMs = sessionIdleMs(roleOf(user?.role ?? ""));
+    const now = Date.now();
+    await trx
+      .insertInto("sessions")
+      .values({
+        id_hash: hashToken(token),
+        user_id: userId,
+        created_at: new Date(now).toISOString(),
+        last_seen_at: new Date(now).toISOString(),
+        expires_at: new Date(now + idleMs).toISOString(),
+        absolute_expires_at: new Date(now + SESSION_MAX_MS).toISOString(),
+        flash: flash ? JSON.stringify(flash) : null,
+        // A session starts right after the password (and any second factor) was checked.
+        authenticated_at: new Date(now).toISOString(),
+        user_agent: request.headers.get("user-agent")?.slice(0, MAX_USER_AGENT_CHARS) || null,
+        // Shown in 'Dispositivos conectados': the request's address, as the proxy list allows.
+        ip_address: currentRequestAddress(),
+      })
+      .execute();
+    await alongside?.(trx);
+  });
   return serializeCookie(sessionCookieName(), token, {
     maxAgeSeconds: SESSION_MAX_MS / 1000,
     secure: cookiesMustBeSecure(request),

@@ -1,7 +1,9 @@
 import { randomBytes, randomUUID } from "node:crypto";
+import type { Transaction } from "kysely";
 import { Secret, TOTP } from "otpauth";
 import { renderSVG } from "uqr";
 import { database } from "../db/database.server";
+import type { Database } from "../db/schema";
 import { logEvent } from "../http/log.server";
 import {
   decryptTotpSecret,
@@ -165,6 +167,8 @@ export async function confirmTotp(
   userId: string,
   code: string,
   now = Date.now(),
+  /** What must commit with it (its audit entry); it runs only when the code was right. */
+  alongside?: (trx: Transaction<Database>) => Promise<void>,
 ): Promise<string[] | undefined> {
   const db = await database();
   const pending = await secretOf(userId, "pending");
@@ -194,6 +198,7 @@ export async function confirmTotp(
         })),
       )
       .execute();
+    await alongside?.(trx);
     return true;
   });
   return confirmed ? codes : undefined;
@@ -253,12 +258,16 @@ export async function unusedRecoveryCodes(userId: string): Promise<number> {
   return Number(row.n);
 }
 
-/** Turn two-factor off: the secret and every recovery code go. */
-export async function disableTotp(userId: string): Promise<void> {
+/** Turn two-factor off: the secret and every recovery code go (with `alongside`, its entry). */
+export async function disableTotp(
+  userId: string,
+  alongside?: (trx: Transaction<Database>) => Promise<void>,
+): Promise<void> {
   const db = await database();
   await db.transaction().execute(async (trx) => {
     await trx.deleteFrom("recovery_codes").where("user_id", "=", userId).execute();
     await trx.deleteFrom("totp_secrets").where("user_id", "=", userId).execute();
+    await alongside?.(trx);
   });
 }
 

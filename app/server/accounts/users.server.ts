@@ -101,15 +101,6 @@ export async function findUserById(userId: string): Promise<{ id: string; email:
   return db.selectFrom("users").select(["id", "email"]).where("id", "=", userId).executeTakeFirst();
 }
 
-export async function recordSignIn(userId: string): Promise<void> {
-  const db = await database();
-  await db
-    .updateTable("users")
-    .set({ last_sign_in_at: new Date().toISOString() })
-    .where("id", "=", userId)
-    .execute();
-}
-
 /** Whether the password is the account's (asked again before a sensitive change). */
 export async function passwordMatches(userId: string, password: string): Promise<boolean> {
   const db = await database();

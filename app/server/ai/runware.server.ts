@@ -1,11 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { MEDIA_NAME_MAX_LENGTH } from "~/lib/media-limits";
+import type { AuditActor } from "../audit/audit-log.server";
 import { type Configuration, configuration } from "../config/configuration.server";
 import { BodyTooLargeError, readBodyWithLimit } from "../http/limited-body.server";
 import { logEvent } from "../http/log.server";
 import { ImageRejectedError } from "../media/image-processing.server";
-import { type StoredImage, storeImage } from "../media/media-store.server";
+import { addToLibrary } from "../media/library-addition.server";
+import type { StoredImage } from "../media/media-store.server";
 
 // AI image generation through Runware's HTTP API (https://runware.ai/docs): one
 // `imageInference` task, whose answer carries the picture itself, base64-encoded
@@ -155,8 +157,8 @@ async function requestImage(prompt: string, config: RunwareConfig, signal: Abort
 }
 
 export interface GenerateImageOptions {
-  /** The signed-in user who asked for it. */
-  uploadedBy: string | null;
+  /** The signed-in user who asked for it: the library keeps them, the audit entry names them. */
+  actor: AuditActor & { user: { id: string } };
   /** For tests; production uses the one-minute limit. */
   timeoutMs?: number;
   /** Defaults to the configuration's settings. */
@@ -170,7 +172,7 @@ export interface GenerateImageOptions {
  */
 export async function generateAndStoreImage(
   prompt: string,
-  { uploadedBy, timeoutMs = AI_GENERATION_TIMEOUT_MS, config = runwareConfig() }: GenerateImageOptions,
+  { actor, timeoutMs = AI_GENERATION_TIMEOUT_MS, config = runwareConfig() }: GenerateImageOptions,
 ): Promise<StoredImage> {
   const signal = AbortSignal.timeout(timeoutMs);
   let bytes: Uint8Array;
@@ -186,7 +188,7 @@ export async function generateAndStoreImage(
   try {
     // The prompt describes the picture: the library shows and searches it as the name.
     const name = prompt.replace(/\s+/g, " ").trim().slice(0, MEDIA_NAME_MAX_LENGTH);
-    return await storeImage(bytes, { source: "ai", uploadedBy, name });
+    return await addToLibrary(actor, bytes, { source: "ai", uploadedBy: actor.user.id, name });
   } catch (error) {
     if (error instanceof ImageRejectedError) throw new AiImageError("provider", AI_MESSAGES.notAnImage);
     throw error;

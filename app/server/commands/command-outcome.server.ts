@@ -14,11 +14,14 @@ export type CommandOutcome<Answer = never> =
   | { kind: "done"; toast: Toast; redirectTo: string }
   /** Done, and the page stays where it is with this answer (an autosave's new version). */
   | { kind: "answered"; body: Answer }
-  /** Refused as sent (400; 413 for a file too large): nothing was written. */
+  /**
+   * Refused as sent (400; 413 for a file too large, 415 for a file of a kind not taken, 429
+   * after too many attempts, 503 when a file could not be processed now): nothing was written.
+   */
   | {
       kind: "refused";
       message: string;
-      status?: 400 | 413;
+      status?: 400 | 413 | 415 | 429 | 503;
       fieldErrors?: Record<string, string>;
       /** What was sent, shown again so nothing typed is lost. */
       values?: Record<string, string>;

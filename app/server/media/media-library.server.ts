@@ -1,10 +1,10 @@
-import { sql } from "kysely";
+import { sql, type Transaction } from "kysely";
 import { z } from "zod";
 import type { MediaQuery } from "~/lib/media-query";
 import { hasAvif, type MediaView, mediaUrl } from "~/lib/media-url";
 import { countedPageWindow } from "../admin-lists/list-query.server";
 import { database } from "../db/database.server";
-import type { MediaSource } from "../db/schema";
+import type { Database, MediaSource } from "../db/schema";
 import { contentMemoByKey } from "../render-cache/content-memo.server";
 import type { MediaEdit } from "./media-fields.server";
 import { containsPattern, foldForSearch, mediaSearchText } from "./media-search.server";
@@ -130,15 +130,27 @@ export async function getMediaDetail(id: string): Promise<MediaDetail | null> {
   };
 }
 
-/** Rename an image or change its alt text; false when it no longer exists. */
-export async function updateMedia(id: string, edit: MediaEdit): Promise<boolean> {
-  const db = await database();
-  const result = await db
+/**
+ * Rename an image or change its alt text, in the caller's transaction: its name and alt text
+ * before (for the audit entry), or undefined when it no longer exists.
+ */
+export async function renameMedia(
+  trx: Transaction<Database>,
+  id: string,
+  edit: MediaEdit,
+): Promise<{ name: string; alt: string } | undefined> {
+  const before = await trx
+    .selectFrom("media")
+    .select(["name", "alt"])
+    .where("id", "=", id)
+    .executeTakeFirst();
+  if (!before) return undefined;
+  await trx
     .updateTable("media")
     .set({ name: edit.name, alt: edit.alt, search_text: mediaSearchText(edit.name, edit.alt) })
     .where("id", "=", id)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+    .execute();
+  return before;
 }
 
 export type DeleteMediaResult =
@@ -148,23 +160,27 @@ export type DeleteMediaResult =
 
 /**
  * Delete an image and its files, unless something uses it: then nothing changes and the
- * answer lists the places. The check and the delete share a transaction.
+ * answer lists the places. The check and the delete share a transaction (the caller's, when
+ * it records the deletion).
  */
-export async function deleteMedia(id: string): Promise<DeleteMediaResult> {
+export async function deleteMedia(id: string, within?: Transaction<Database>): Promise<DeleteMediaResult> {
+  if (within) return removeMediaRow(within, id);
   const db = await database();
-  return db.transaction().execute(async (trx) => {
-    const media = await trx
-      .selectFrom("media")
-      .select(["id", "hash", "name"])
-      .where("id", "=", id)
-      .executeTakeFirst();
-    if (!media) return { ok: false, status: 404 };
-    const usages = await usagesOf(trx, [media]);
-    if (usages.length > 0) return { ok: false, status: 409, name: media.name, usages };
-    // media_files go with it (ON DELETE CASCADE).
-    await trx.deleteFrom("media").where("id", "=", id).execute();
-    return { ok: true, name: media.name };
-  });
+  return db.transaction().execute((trx) => removeMediaRow(trx, id));
+}
+
+async function removeMediaRow(trx: Transaction<Database>, id: string): Promise<DeleteMediaResult> {
+  const media = await trx
+    .selectFrom("media")
+    .select(["id", "hash", "name"])
+    .where("id", "=", id)
+    .executeTakeFirst();
+  if (!media) return { ok: false, status: 404 };
+  const usages = await usagesOf(trx, [media]);
+  if (usages.length > 0) return { ok: false, status: 409, name: media.name, usages };
+  // media_files go with it (ON DELETE CASCADE).
+  await trx.deleteFrom("media").where("id", "=", id).execute();
+  return { ok: true, name: media.name };
 }
 
 /** The refusal's pt-BR message, naming every place. */

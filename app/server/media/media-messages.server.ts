@@ -5,7 +5,6 @@ import {
   MEDIA_UPLOAD_MAX_BYTES,
   NOT_AN_IMAGE_MESSAGE,
 } from "~/lib/media-limits";
-import { UNREADABLE_FORM_MESSAGE } from "../forms/read-form.server";
 import { MAX_INPUT_PIXELS } from "./image-processing.server";
 
 // What the media library and its uploads say, in one place: the endpoints, the library's page
@@ -25,7 +24,6 @@ export const UPLOAD_MESSAGES = {
 
 export const MEDIA_MESSAGES = {
   batchTooLarge: `Envie no máximo ${MEDIA_BATCH_MAX_FILES} imagens ou ${MEDIA_BATCH_MAX_BYTES / MB}MB de uma vez.`,
-  unreadableForm: UNREADABLE_FORM_MESSAGE,
   unknownIntent: "Ação desconhecida.",
   gone: "Imagem não encontrada; ela pode ter sido excluída.",
 } as const;

@@ -86,35 +86,42 @@ async function reuseExisting(trx: Transaction<Database>, image: ProcessedImage) 
 export async function storeImage(bytes: Uint8Array, options: StoreImageOptions): Promise<StoredImage> {
   const image = await processImage(bytes);
   const db = await database();
+  return db.transaction().execute((trx) => keepImage(trx, image, options));
+}
+
+/** Store an image processed already, in the caller's transaction (with its audit entry, say). */
+export async function keepImage(
+  trx: Transaction<Database>,
+  image: ProcessedImage,
+  options: StoreImageOptions,
+): Promise<StoredImage> {
   const alt = options.alt ?? "";
-  const row = await db.transaction().execute(async (trx) => {
-    // ON CONFLICT DO NOTHING rather than select-then-insert: two admins uploading the same
-    // photo at once must not make one of them fail on the unique hash.
-    const inserted = await trx
-      .insertInto("media")
-      .values({
-        id: randomUUID(),
-        hash: image.hash,
-        width: image.width,
-        height: image.height,
-        source: options.source,
-        uploaded_by: options.uploadedBy,
-        created_at: new Date().toISOString(),
-        name: options.name,
-        alt,
-        formats: ALL_FORMATS,
-        search_text: mediaSearchText(options.name, alt),
-      })
-      .onConflict((conflict) => conflict.column("hash").doNothing())
-      .returning("id")
-      .executeTakeFirst();
-    if (!inserted) return reuseExisting(trx, image);
+  // ON CONFLICT DO NOTHING rather than select-then-insert: two admins uploading the same
+  // photo at once must not make one of them fail on the unique hash.
+  const inserted = await trx
+    .insertInto("media")
+    .values({
+      id: randomUUID(),
+      hash: image.hash,
+      width: image.width,
+      height: image.height,
+      source: options.source,
+      uploaded_by: options.uploadedBy,
+      created_at: new Date().toISOString(),
+      name: options.name,
+      alt,
+      formats: ALL_FORMATS,
+      search_text: mediaSearchText(options.name, alt),
+    })
+    .onConflict((conflict) => conflict.column("hash").doNothing())
+    .returning("id")
+    .executeTakeFirst();
+  const row = inserted ? { id: inserted.id, name: options.name, alt } : await reuseExisting(trx, image);
+  if (inserted)
     await trx
       .insertInto("media_files")
       .values(fileRows(inserted.id, image, MEDIA_FORMATS))
       .execute();
-    return { id: inserted.id, name: options.name, alt };
-  });
   return {
     id: row.id,
     url: mediaUrl(image),

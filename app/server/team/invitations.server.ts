@@ -11,6 +11,7 @@ import {
   looksLikeSingleUseToken,
   newSingleUseToken,
 } from "../accounts/single-use-token.server";
+import { recordAudit } from "../audit/audit-log.server";
 import { startDatabase } from "../db/database.server";
 import { inTransaction } from "../db/in-transaction.server";
 import type { Database } from "../db/schema";
@@ -219,8 +220,9 @@ export type AcceptResult =
   | { ok: false; status: 400 | 404 | 409 | 410; message: string };
 
 /**
- * Accept an invitation: create the account with the invited role. The invitation is claimed
- * with one conditional update, so a link used twice at once creates one account.
+ * Accept an invitation: create the account with the invited role, and its audit entry. The
+ * invitation is claimed with one conditional update, so a link used twice at once creates one
+ * account.
  */
 export async function acceptInvitation(
   token: string,
@@ -266,6 +268,15 @@ export async function acceptInvitation(
           last_sign_in_at: now,
         })
         .execute();
+      // The new account is the actor: it accepted. Recorded with the account, or neither.
+      await recordAudit(
+        { user: { id: userId, email: invitation.email } },
+        {
+          action: "user.invitation_accept",
+          target: { type: "user", id: userId, label: invitation.email },
+        },
+        trx,
+      );
       return { ok: true, userId, email: invitation.email };
     })
     .catch((error: unknown) => {

@@ -1,30 +1,31 @@
-import { z } from "zod";
 import {
   MEDIA_BATCH_MAX_BYTES,
   MEDIA_BATCH_MAX_FILES,
   MEDIA_NAME_MAX_LENGTH,
   MEDIA_UPLOAD_MAX_BYTES,
 } from "~/lib/media-limits";
-import { recordMediaUpload } from "../audit/media-audit.server";
+import type { AuditActor } from "../audit/audit-log.server";
 import { type FieldErrors, validateForm } from "../forms/validate-form.server";
 import { BodyReadError, BodyTooLargeError, readBodyWithLimit } from "../http/limited-body.server";
-import { adminSessionOrResponse, jsonError, methodNotAllowed } from "./admin-api.server";
 import { ImageRejectedError } from "./image-processing.server";
 import { ImageProcessFailedError } from "./image-worker.server";
+import { addToLibrary } from "./library-addition.server";
 import { uploadFieldsSchema } from "./media-fields.server";
 import { MEDIA_MESSAGES, UPLOAD_MESSAGES } from "./media-messages.server";
-import { type StoredImage, storeImage } from "./media-store.server";
+import type { StoredImage } from "./media-store.server";
 
-// POST /admin/api/upload (multipart/form-data: "file", optional "name" and "alt")
-//   → 201 { id, url, width, height, name, alt }, or { error } with a pt-BR message.
-// The library's upload form without JavaScript sends several files at once to /admin/midia,
-// which stores each through storeUploadedFile below, as this endpoint does.
+// Images sent from a person's computer: one at a time from the editors (/admin/api/upload), or
+// several at once from the library's form without JavaScript (/admin/midia). Each file is
+// stored with its audit entry, one file at a time.
 
-export { UPLOAD_MESSAGES };
+/** Who sends the files: the entries name them, the library keeps them as the uploader. */
+type Uploader = AuditActor & { user: { id: string } };
 
-export const MAX_UPLOAD_BYTES = MEDIA_UPLOAD_MAX_BYTES;
+const MAX_UPLOAD_BYTES = MEDIA_UPLOAD_MAX_BYTES;
 /** Room for the multipart boundaries, part headers and text fields around the file. */
-export const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
+const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
+/** What the upload endpoint reads at most: one file and its fields. */
+export const UPLOAD_BODY_LIMIT_BYTES = MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD_BYTES;
 
 export type UploadOutcome =
   | { ok: true; image: StoredImage }
@@ -45,7 +46,7 @@ export function libraryNameOf(fileName: string): string {
 export async function storeUploadedFile(
   file: File,
   fields: { name: string; alt: string },
-  uploadedBy: string,
+  uploader: Uploader,
 ): Promise<UploadOutcome> {
   const parsed = validateForm(uploadFieldsSchema, fields);
   if (!parsed.ok) return { ok: false, status: 400, error: parsed.message, fieldErrors: parsed.fieldErrors };
@@ -53,9 +54,9 @@ export async function storeUploadedFile(
   if (file.size > MAX_UPLOAD_BYTES) return { ok: false, status: 413, error: UPLOAD_MESSAGES.tooLarge };
   try {
     // The file's declared type is ignored: storeImage decodes the bytes to decide.
-    const image = await storeImage(new Uint8Array(await file.arrayBuffer()), {
+    const image = await addToLibrary(uploader, new Uint8Array(await file.arrayBuffer()), {
       source: "upload",
-      uploadedBy,
+      uploadedBy: uploader.user.id,
       name: parsed.data.name || libraryNameOf(file.name),
       alt: parsed.data.alt,
     });
@@ -114,53 +115,20 @@ export function multipartText(form: FormData, name: string): string {
   return typeof value === "string" ? value : "";
 }
 
-// An empty file part is what a browser sends when the form is submitted with nothing chosen.
-const uploadFileSchema = z.instanceof(File).refine((file) => file.size > 0);
-
-export async function handleImageUpload(request: Request): Promise<Response> {
-  const session = await adminSessionOrResponse(request);
-  if (session instanceof Response) return session;
-  if (request.method !== "POST") return methodNotAllowed();
-
-  const read = await readMultipart(
-    request,
-    MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD_BYTES,
-    UPLOAD_MESSAGES.tooLarge,
-  );
-  if (!read.ok) return jsonError(read.status, read.error);
-  const { form } = read;
-
-  const file = uploadFileSchema.safeParse(form.get("file"));
-  if (!file.success) return jsonError(400, UPLOAD_MESSAGES.missingFile);
-  const outcome = await storeUploadedFile(
-    file.data,
-    { name: multipartText(form, "name"), alt: multipartText(form, "alt") },
-    session.user.id,
-  );
-  if (!outcome.ok) return jsonError(outcome.status, outcome.error);
-  await recordMediaUpload(session, [outcome.image]);
-  return Response.json(outcome.image, { status: 201 });
-}
-
 export type BatchOutcome =
   | { ok: true; stored: StoredImage[]; failures: Array<{ name: string; error: string }> }
   | { ok: false; status: 400 | 413 | 415 | 503; error: string };
 
+/** What the library's form may send at once, with room for the multipart around the files. */
+export const BATCH_BODY_LIMIT_BYTES = MEDIA_BATCH_MAX_BYTES + MULTIPART_OVERHEAD_BYTES;
+
 /**
- * The library's upload form without JavaScript: several files in one multipart post (field
- * "files"), each stored as the upload endpoint stores one. Refused as a whole only when nothing
- * could be stored; otherwise the answer says which files failed and why.
+ * The library's upload form without JavaScript: several files in one post, each stored as the
+ * upload endpoint stores one. Refused as a whole only when nothing could be stored; otherwise
+ * the answer says which files failed and why.
  */
-export async function storeUploadedBatch(request: Request, uploadedBy: string): Promise<BatchOutcome> {
-  const read = await readMultipart(
-    request,
-    MEDIA_BATCH_MAX_BYTES + MULTIPART_OVERHEAD_BYTES,
-    MEDIA_MESSAGES.batchTooLarge,
-  );
-  if (!read.ok) return read;
-  const files = [...read.form.getAll("files"), ...read.form.getAll("file")].filter(
-    (value): value is File => value instanceof File && value.size > 0,
-  );
+export async function storeUploadedFiles(sent: unknown[], uploader: Uploader): Promise<BatchOutcome> {
+  const files = sent.filter((value): value is File => value instanceof File && value.size > 0);
   if (files.length === 0) return { ok: false, status: 400, error: UPLOAD_MESSAGES.missingFile };
   if (files.length > MEDIA_BATCH_MAX_FILES) {
     return { ok: false, status: 413, error: MEDIA_MESSAGES.batchTooLarge };
@@ -168,7 +136,7 @@ export async function storeUploadedBatch(request: Request, uploadedBy: string): 
   const stored: StoredImage[] = [];
   const failures: Array<{ name: string; error: string; status: 400 | 413 | 415 | 503 }> = [];
   for (const file of files) {
-    const outcome = await storeUploadedFile(file, { name: "", alt: "" }, uploadedBy);
+    const outcome = await storeUploadedFile(file, { name: "", alt: "" }, uploader);
     if (outcome.ok) stored.push(outcome.image);
     else failures.push({ name: libraryNameOf(file.name), error: outcome.error, status: outcome.status });
   }

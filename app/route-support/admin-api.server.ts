@@ -1,5 +1,5 @@
-import { requireAdminAction } from "~/route-support/admin-guard.server";
-import type { CurrentSession } from "../accounts/sessions.server";
+import type { CurrentSession } from "~/server/accounts/sessions.server";
+import { requireAdminAction } from "./admin-guard.server";
 
 // Shared by the admin's JSON endpoints (image upload and generation): every answer, errors
 // included, is `{ error }` JSON with a pt-BR message the admin shows in a toast.
