@@ -5,8 +5,8 @@ import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { NonceContext } from "~/lib/nonce";
 import { requestInfoContext } from "~/request-context";
 import { routeWantsHydration } from "~/route-handle";
-import { logEvent } from "~/server/http/log.server";
-import { detachedPage, markErrorPage } from "~/server/http/rendered-body.server";
+import { logEvent } from "~/server/platform/log.server";
+import { detachedPage, markErrorPage } from "~/server/platform/rendered-body.server";
 
 export const streamTimeout = 5_000;
 

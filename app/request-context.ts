@@ -2,7 +2,7 @@ import { createContext } from "react-router";
 
 /**
  * Facts about the HTTP request that the server adds before React Router sees it. The client's
- * address is not one of them: it is the request's own (app/server/audit/request-address.server.ts).
+ * address is not one of them: it is the request's own (app/server/platform/request-address.server.ts).
  */
 export interface RequestInfo {
   /** CSP nonce for this response's inline scripts. */

@@ -4,7 +4,7 @@ import {
   passkeySignInOptions,
   readPasskeyStep,
 } from "~/server/accounts/passkey-sign-in.server";
-import { requestClientIp } from "~/server/audit/request-address.server";
+import { requestClientIp } from "~/server/platform/request-address.server";
 import type { Route } from "./+types/auth-passkey";
 
 /**

@@ -2,7 +2,7 @@ import { assertSameOrigin } from "~/server/accounts/cross-site.server";
 import { passkeySignInOptions, readPasskeyStep } from "~/server/accounts/passkey-sign-in.server";
 import { clearPendingSignInCookie, readPendingSignIn } from "~/server/accounts/pending-sign-in.server";
 import { completePasskeySecondStep, PENDING_EXPIRED_MESSAGE } from "~/server/accounts/second-factor.server";
-import { requestClientIp } from "~/server/audit/request-address.server";
+import { requestClientIp } from "~/server/platform/request-address.server";
 import type { Route } from "./+types/auth-verificacao-passkey";
 
 /**

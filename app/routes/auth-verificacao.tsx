@@ -9,9 +9,9 @@ import { countPasskeys } from "~/server/accounts/passkeys.server";
 import { clearPendingSignInCookie, readPendingSignIn } from "~/server/accounts/pending-sign-in.server";
 import { completeSecondFactor, PENDING_EXPIRED_MESSAGE } from "~/server/accounts/second-factor.server";
 import { totpStatus } from "~/server/accounts/totp.server";
-import { requestClientIp } from "~/server/audit/request-address.server";
 import { formText, readForm, UNREADABLE_FORM_MESSAGE } from "~/server/forms/read-form.server";
 import { validateForm } from "~/server/forms/validate-form.server";
+import { requestClientIp } from "~/server/platform/request-address.server";
 import type { Route } from "./+types/auth-verificacao";
 
 // Hydrated for 'Usar passkey' (WebAuthn needs JavaScript); the code form works without it.

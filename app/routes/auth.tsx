@@ -8,9 +8,9 @@ import type { RouteHandle } from "~/route-handle";
 import { assertSameOrigin } from "~/server/accounts/cross-site.server";
 import { attemptLogin } from "~/server/accounts/login.server";
 import { getSession } from "~/server/accounts/sessions.server";
-import { requestClientIp } from "~/server/audit/request-address.server";
 import { formText, readForm, UNREADABLE_FORM_MESSAGE } from "~/server/forms/read-form.server";
 import { validateForm } from "~/server/forms/validate-form.server";
+import { requestClientIp } from "~/server/platform/request-address.server";
 import type { Route } from "./+types/auth";
 
 // Hydrated for 'Entrar com passkey' (WebAuthn needs JavaScript); the password form works without it.

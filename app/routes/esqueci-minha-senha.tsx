@@ -8,9 +8,9 @@ import {
   RESET_REQUESTED_MESSAGE,
   requestPasswordReset,
 } from "~/server/accounts/password-resets.server";
-import { requestClientIp } from "~/server/audit/request-address.server";
 import { formText, readForm, UNREADABLE_FORM_MESSAGE } from "~/server/forms/read-form.server";
 import { validateForm } from "~/server/forms/validate-form.server";
+import { requestClientIp } from "~/server/platform/request-address.server";
 import { siteSettings } from "~/server/settings/site-settings.server";
 import type { Route } from "./+types/esqueci-minha-senha";
 

@@ -2,8 +2,8 @@ import { data } from "react-router";
 import { NotFoundContent } from "~/components/not-found-content";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
 import { requestInfoContext } from "~/request-context";
-import { logEvent } from "~/server/http/log.server";
 import { maskedPath } from "~/server/http/masked-path.server";
+import { logEvent } from "~/server/platform/log.server";
 import { findRedirectTarget, permanentRedirect } from "~/server/redirects/redirects.server";
 import type { Route } from "./+types/not-found";
 

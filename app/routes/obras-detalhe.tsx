@@ -12,7 +12,7 @@ import { jsonLdScript } from "~/lib/structured-data";
 import { workDescription, workJsonLd, workShareImage } from "~/lib/work-seo";
 import { paragraphs, type WorkDetail, type WorkPhoto, workHref, workLocation } from "~/lib/works";
 import { requestInfoContext } from "~/request-context";
-import { logEvent } from "~/server/http/log.server";
+import { logEvent } from "~/server/platform/log.server";
 import { mediaTags, RENDER_TAGS_HEADER } from "~/server/render-cache/cache-policy.server";
 import { getPublishedWork, mediaHashesOf } from "~/server/works/public-works.server";
 import type { Route } from "./+types/obras-detalhe";

@@ -1,6 +1,6 @@
 import { ConfigurationError, loadConfiguration } from "~/server/config/configuration.server";
 import { listenSite } from "~/server/http/listen-site.server";
-import { logEvent } from "~/server/http/log.server";
+import { logEvent } from "~/server/platform/log.server";
 import type { ProcessServiceOptions } from "~/server/runtime/process-services.server";
 import { startSite } from "./site.server";
 

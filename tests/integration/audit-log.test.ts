@@ -10,8 +10,8 @@ import {
   deleteAuditEntriesOlderThan,
   recordAudit,
 } from "~/server/audit/audit-log.server";
-import { withRequestAddress } from "~/server/audit/request-address.server";
 import { database, startDatabase, stopDatabase } from "~/server/db/database.server";
+import { withRequestAddress } from "~/server/platform/request-address.server";
 import { testEngines } from "../support/test-database";
 
 // The audit log's writer, its list filters (user, action group, São Paulo days), the CSV, the

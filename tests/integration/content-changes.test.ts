@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
-import { watchContentChanges } from "~/server/render-cache/content-changes.server";
+import { watchContentChanges } from "~/server/db/content-changes.server";
 import { insertCategory, insertPost } from "../support/db";
 import { testEngines } from "../support/test-database";
 import { watchedDatabase } from "../support/watched-database";

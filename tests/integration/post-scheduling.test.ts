@@ -3,6 +3,7 @@ import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { databaseConfigFromEnv } from "~/server/db/config.server";
 import { type DatabaseHandle, openDatabase } from "~/server/db/connection.server";
+import { type ContentChangeFeed, watchContentChanges } from "~/server/db/content-changes.server";
 import { startDatabase, stopDatabase } from "~/server/db/database.server";
 import type { Database } from "~/server/db/schema";
 import { parsePostForm } from "~/server/posts/post-form-schema.server";
@@ -14,7 +15,6 @@ import {
 import { publishDuePosts, startPostScheduler } from "~/server/posts/post-scheduler.server";
 import { listPublishedSlugs } from "~/server/posts/public-posts.server";
 import { searchPublishedPosts } from "~/server/posts/search-posts.server";
-import { type ContentChangeFeed, watchContentChanges } from "~/server/render-cache/content-changes.server";
 import { insertCategory } from "../support/db";
 import { testEngines } from "../support/test-database";
 

@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type ContentChangeFeed, watchContentChanges } from "~/server/db/content-changes.server";
 import { database, startDatabase, stopDatabase } from "~/server/db/database.server";
 import { parsePostForm } from "~/server/posts/post-form-schema.server";
 import { getPostForEdit, savePost } from "~/server/posts/posts-admin.server";
 import { getPublishedArticle, listPublishedSlugs } from "~/server/posts/public-posts.server";
-import { type ContentChangeFeed, watchContentChanges } from "~/server/render-cache/content-changes.server";
 import { testEngines } from "../support/test-database";
 
 // A post's SEO fields on every engine: the form's limits (pt-BR, nothing saved), what the editor

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll } from "vitest";
 import { databaseConfigFromEnv } from "~/server/db/config.server";
 import { type DatabaseHandle, openDatabase } from "~/server/db/connection.server";
+import { type ContentChanges, startContentChanges } from "~/server/db/content-changes.server";
+import { watchContentMemos } from "~/server/db/content-memo.server";
 import { startDatabase, stopDatabase } from "~/server/db/database.server";
-import { type ContentChanges, startContentChanges } from "~/server/render-cache/content-changes.server";
-import { watchContentMemos } from "~/server/render-cache/content-memo.server";
 import type { TestEngine } from "./test-database";
 
 // A data test's site as a running server has it: the database, the content-change feed and the

@@ -2,8 +2,8 @@ import { RouterContextProvider } from "react-router";
 import type { QuoteActionData } from "~/lib/quote";
 import { requestInfoContext } from "~/request-context";
 import { action, loader } from "~/routes/contato";
-import { withRequestAddress } from "~/server/audit/request-address.server";
 import { createFormToken } from "~/server/leads/form-token.server";
+import { withRequestAddress } from "~/server/platform/request-address.server";
 import { RENDER_SLOTS_HEADER } from "~/server/render-cache/cache-policy.server";
 import { fillSlots, parseSlotNames } from "~/server/render-cache/render-slots.server";
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, expect } from "vitest";
 import { databaseConfigFromEnv } from "~/server/db/config.server";
 import { type DatabaseHandle, openDatabase } from "~/server/db/connection.server";
+import { type ContentChangeFeed, watchContentChanges } from "~/server/db/content-changes.server";
 import { startDatabase, stopDatabase } from "~/server/db/database.server";
-import { type ContentChangeFeed, watchContentChanges } from "~/server/render-cache/content-changes.server";
 import type { TestEngine } from "./test-database";
 
 // A data test's database with the render cache's content-change feed watching it: what the

@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { ApplyChange, ContentChanges } from "~/server/render-cache/content-changes.server";
+import type { ApplyChange, ContentChanges } from "~/server/db/content-changes.server";
 import {
   contentMemo,
   contentMemoByKey,
   forgetContent,
   watchContentMemos,
-} from "~/server/render-cache/content-memo.server";
+} from "~/server/db/content-memo.server";
 
 // The memo of what public pages read: kept while the content-change feed vouches for it,
 // dropped on any change, never holding what was loaded across a change.

@@ -13,7 +13,7 @@ import { defaultSite } from "~/lib/company-settings";
 import { requestInfoContext } from "~/request-context";
 import * as root from "~/root";
 import * as publicLayout from "~/routes/public-layout";
-import { attachRenderedBody, isErrorPage } from "~/server/http/rendered-body.server";
+import { attachRenderedBody, isErrorPage } from "~/server/platform/rendered-body.server";
 
 // The uncached render path leans on how React Router 8 hands a page from its request handler
 // to entry.server.tsx and back (docs/decisions/0011-uncached-render-path.md). None of it is

@@ -1,8 +1,8 @@
 import { z } from "zod";
+import { passwordSchema } from "../config/admin-credentials.server";
 import { database } from "../db/database.server";
 import { wakeOutboxWorker } from "../email/outbox-worker.server";
 import { recordAccountKeyChange } from "./account-key-change.server";
-import { passwordSchema } from "./admin-credentials.server";
 import { hashPassword } from "./password.server";
 import { passwordProblem } from "./password-policy.server";
 import { admitEvent } from "./rate-limit.server";

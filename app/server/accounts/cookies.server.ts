@@ -1,5 +1,5 @@
 import { siteDefaults } from "~/config/site-env.server";
-import { trustProxyEnabled } from "../http/client-address.server";
+import { trustProxyEnabled } from "../platform/client-address.server";
 
 let trustProxy: boolean | undefined;
 

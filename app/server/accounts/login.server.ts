@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { recordAudit } from "../audit/audit-log.server";
-import { rateLimitKey } from "../http/ip-address.server";
-import { recordSignInFailure } from "../http/metrics.server";
+import { rateLimitKey } from "../platform/ip-address.server";
+import { recordSignInFailure } from "../platform/metrics.server";
 import { decoyHash, verifyPassword } from "./password.server";
 import { createPendingSignIn } from "./pending-sign-in.server";
 import { countRecent, forgetEvent, recordEvent } from "./rate-limit.server";

@@ -1,7 +1,7 @@
 import { recordAudit } from "../audit/audit-log.server";
 import { formText, readForm } from "../forms/read-form.server";
-import { rateLimitKey } from "../http/ip-address.server";
-import { recordSignInFailure } from "../http/metrics.server";
+import { rateLimitKey } from "../platform/ip-address.server";
+import { recordSignInFailure } from "../platform/metrics.server";
 import { signInUser } from "./login.server";
 import { authenticationOptions, verifyPasskeySignIn } from "./passkeys.server";
 import { admitEvent } from "./rate-limit.server";

@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes, timingSafeEqual } from "node:crypto";
-import { keyedHash, type SecretSource, siteKey } from "../settings/site-secret.server.ts";
+import { keyedHash, type SecretSource, siteKey } from "../db/site-secret.server.ts";
 
 // How the database keeps second factors: nothing a stolen copy (a backup) can sign in with.
 // Migration 0022 wrote the same formats for the values it converted; keep reading them.

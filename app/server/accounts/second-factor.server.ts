@@ -1,6 +1,6 @@
 import { recordAudit } from "../audit/audit-log.server";
-import { rateLimitKey } from "../http/ip-address.server";
-import { recordSignInFailure } from "../http/metrics.server";
+import { rateLimitKey } from "../platform/ip-address.server";
+import { recordSignInFailure } from "../platform/metrics.server";
 import { signInUser } from "./login.server";
 import { verifyPasskeySignIn } from "./passkeys.server";
 import { finishPendingSignIn, type PendingSignIn } from "./pending-sign-in.server";

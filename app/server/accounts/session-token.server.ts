@@ -1,7 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.ts";
-import { settingSecret } from "../settings/setting-secret.server.ts";
+import { settingSecret } from "../db/setting-secret.server.ts";
 
 // A random token is base64url of 32 random bytes: 43 characters of A-Z, a-z, 0-9, "-" and "_"
 // (single-use links, a pending sign-in). A session cookie is such a token followed by its

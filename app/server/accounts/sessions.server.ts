@@ -4,9 +4,9 @@ import { deviceLabel } from "~/lib/device-label";
 import { type Role, roleOf } from "~/lib/roles";
 import type { Toast } from "~/lib/toast";
 import { recordAudit } from "../audit/audit-log.server";
-import { currentRequestAddress } from "../audit/request-address.server";
 import { database } from "../db/database.server";
 import type { Database } from "../db/schema";
+import { currentRequestAddress } from "../platform/request-address.server";
 import { cookiesMustBeSecure, readCookie, serializeCookie, siteIsHttps } from "./cookies.server";
 import { isSignedSessionToken, newSessionToken, sessionSigningKey } from "./session-token.server";
 

@@ -4,7 +4,7 @@ import { Secret, TOTP } from "otpauth";
 import { renderSVG } from "uqr";
 import { database } from "../db/database.server";
 import type { Database } from "../db/schema";
-import { logEvent } from "../http/log.server";
+import { logEvent } from "../platform/log.server";
 import {
   decryptTotpSecret,
   encryptTotpSecret,

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
+import { type AdminCredentials, adminCredentialsSchema } from "../config/admin-credentials.server.ts";
 import { database } from "../db/database.server.ts";
-import { logEvent } from "../http/log.server.ts";
-import { type AdminCredentials, adminCredentialsSchema } from "./admin-credentials.server.ts";
+import { logEvent } from "../platform/log.server.ts";
 import { hashPassword, verifyPassword } from "./password.server.ts";
 import { passwordProblem } from "./password-policy.server.ts";
 import { voidPasswordResets } from "./void-password-resets.server.ts";

@@ -2,10 +2,10 @@ import { z } from "zod";
 import { FORBIDDEN_MESSAGE, roleCan } from "~/lib/roles";
 import type { CurrentSession } from "../accounts/sessions.server";
 import { formText } from "../forms/read-form.server";
-import { BodyReadError, BodyTooLargeError, readBodyWithLimit } from "../http/limited-body.server";
 import { ImageProcessFailedError } from "../media/image-worker.server";
 import { UPLOAD_MESSAGES } from "../media/media-messages.server";
 import type { StoredImage } from "../media/media-store.server";
+import { BodyReadError, BodyTooLargeError, readBodyWithLimit } from "../platform/limited-body.server";
 import { AiImageError, generateAndStoreImage, runwareConfig } from "./runware.server";
 
 // An image made from a description, as an admin command: the picture is asked of the provider,

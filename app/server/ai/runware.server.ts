@@ -3,11 +3,11 @@ import { z } from "zod";
 import { MEDIA_NAME_MAX_LENGTH } from "~/lib/media-limits";
 import type { AuditActor } from "../audit/audit-log.server";
 import { type Configuration, configuration } from "../config/configuration.server";
-import { BodyTooLargeError, readBodyWithLimit } from "../http/limited-body.server";
-import { logEvent } from "../http/log.server";
 import { ImageRejectedError } from "../media/image-processing.server";
 import { addToLibrary } from "../media/library-addition.server";
 import type { StoredImage } from "../media/media-store.server";
+import { BodyTooLargeError, readBodyWithLimit } from "../platform/limited-body.server";
+import { logEvent } from "../platform/log.server";
 
 // AI image generation through Runware's HTTP API (https://runware.ai/docs): one
 // `imageInference` task, whose answer carries the picture itself, base64-encoded

@@ -3,7 +3,7 @@ import type { Kysely, Transaction } from "kysely";
 import type { AuditAction } from "~/lib/audit-actions";
 import { database } from "../db/database.server";
 import type { Database } from "../db/schema";
-import { currentRequestAddress } from "./request-address.server";
+import { currentRequestAddress } from "../platform/request-address.server";
 
 // The audit log's only writer. Each audited action calls `recordAudit` once, after it did what
 // it records. The application never updates an entry; the only deletes are the 12-month

@@ -1,10 +1,10 @@
 import { isIP } from "node:net";
 import { z } from "zod";
 import { internationalPhoneDigits } from "../../lib/phone-digits.ts";
-import { emailSchema, passwordSchema } from "../accounts/admin-credentials.server.ts";
-import { isAcceptableApiUrl } from "../ai/runware-url.server.ts";
-import { isEmailAddress, type MailAddress, parseMailbox } from "../email/mailbox.server.ts";
-import { type ProxyEntry, proxyEntry } from "../http/proxy-entry.server.ts";
+import { isEmailAddress, type MailAddress, parseMailbox } from "../platform/mailbox.server.ts";
+import { type ProxyEntry, proxyEntry } from "../platform/proxy-entry.server.ts";
+import { emailSchema, passwordSchema } from "./admin-credentials.server.ts";
+import { isAcceptableApiUrl } from "./runware-url.server.ts";
 
 // The schema of the configuration: every environment variable the site reads, each with its
 // pt-BR rule, its default value and its documentation side by side. configuration.server.ts

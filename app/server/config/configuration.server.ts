@@ -1,6 +1,6 @@
 import path from "node:path";
 import { internationalPhoneDigits } from "../../lib/phone-digits.ts";
-import type { MailAddress } from "../email/mailbox.server.ts";
+import type { MailAddress } from "../platform/mailbox.server.ts";
 import {
   configurationSchema,
   crossProblems,

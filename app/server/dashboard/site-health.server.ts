@@ -12,9 +12,9 @@ import {
   isSmtpWithoutTlsError,
   LOCAL_RELAY_VARIABLE,
 } from "../email/smtp-without-tls.server";
-import { logEvent } from "../http/log.server";
 import { jobHealthRows } from "../jobs/job-health.server";
 import { SITE_JOBS } from "../jobs/site-jobs.server";
+import { logEvent } from "../platform/log.server";
 import { companyDefaults } from "../settings/company-defaults.server";
 
 // The admin home's health list, in the manner of WordPress's Site Health: each check a small

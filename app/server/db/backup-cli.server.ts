@@ -1,7 +1,6 @@
 import path from "node:path";
 import { type ParseArgsOptionsConfig, parseArgs } from "node:util";
 import { configurationFrom } from "../config/configuration.server.ts";
-import { takeSiteSecretFrom } from "../settings/site-secret.server.ts";
 import { backupSqliteDatabase } from "./backup.server.ts";
 import { BackupError, type TableCount } from "./backup-checks.server.ts";
 import { type BackupRecord, recordBackupIn } from "./backup-record.server.ts";
@@ -9,6 +8,7 @@ import { type DatabaseConfig, databaseConfigFromEnv, describeDatabase } from "./
 import { backupPostgresDatabase, pruneBackups } from "./pg-backup.server.ts";
 import { restoreSqliteBackup } from "./restore.server.ts";
 import { pgDumpExclusions } from "./rows-left-out-of-backups.server.ts";
+import { takeSiteSecretFrom } from "./site-secret.server.ts";
 import { messageOf } from "./sqlite-files.server.ts";
 
 // The command lines of `npm run db:backup` and `npm run db:restore` (scripts/db-backup.ts,

@@ -1,7 +1,7 @@
 import path from "node:path";
 import type { DatabaseSync } from "node:sqlite";
 import { Kysely } from "kysely";
-import { logEvent } from "../http/log.server.ts";
+import { logEvent } from "../platform/log.server.ts";
 import type { DatabaseConfig } from "./config.server";
 import { NodeSqliteDialect, openNodeSqlite } from "./node-sqlite-dialect.server.ts";
 import { ensurePrivateDatabaseFile, ensurePrivateDirectory } from "./private-files.server.ts";

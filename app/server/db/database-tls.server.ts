@@ -1,4 +1,4 @@
-import { isLoopbackAddress } from "../http/ip-address.server.ts";
+import { isLoopbackAddress } from "../platform/ip-address.server.ts";
 import type { DatabaseConfig } from "./config.server.ts";
 
 // A DATABASE_URL to another machine without sslmode: node-postgres then connects without TLS,

@@ -4,14 +4,14 @@ import {
   configurationFrom,
   type EnvironmentVariables,
 } from "../config/configuration.server.ts";
-import { logEvent } from "../http/log.server.ts";
-import { takeSiteSecretFrom } from "../settings/site-secret.server.ts";
+import { logEvent } from "../platform/log.server.ts";
 import { describeDatabase } from "./config.server.ts";
 import { type DatabaseHandle, openDatabase } from "./connection.server.ts";
 import { databaseTlsWarning } from "./database-tls.server.ts";
 import { migrateToLatest } from "./migrate.server.ts";
 import type { Database } from "./schema";
 import { seedDemoContentIfEmpty } from "./seed/seed-demo.server.ts";
+import { takeSiteSecretFrom } from "./site-secret.server.ts";
 
 let ready: Promise<DatabaseHandle> | undefined;
 

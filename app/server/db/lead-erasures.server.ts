@@ -1,9 +1,9 @@
 import { createHash } from "node:crypto";
 import type { DatabaseSync } from "node:sqlite";
 import type { Kysely, Transaction } from "kysely";
-import { keyedHash } from "../settings/site-secret.server.ts";
 import type { DatabaseHandle } from "./connection.server.ts";
 import type { Database } from "./schema";
+import { keyedHash } from "./site-secret.server.ts";
 
 // LGPD erasure of quote requests, and the log that makes it stick.
 //

@@ -2,7 +2,6 @@ import { closeSync, fchmodSync, openSync, readFileSync, writeSync } from "node:f
 import path from "node:path";
 import { z } from "zod";
 import { configurationFrom } from "../config/configuration.server.ts";
-import { takeSiteSecretFrom } from "../settings/site-secret.server.ts";
 import { BackupError } from "./backup-checks.server.ts";
 import { type CliIo, otherRowsReErasedLine, parseCli, reportFailure } from "./backup-cli.server.ts";
 import { type DatabaseConfig, describeDatabase } from "./config.server.ts";
@@ -16,6 +15,7 @@ import {
 } from "./lead-erasures.server.ts";
 import { migrateToLatest } from "./migrate.server.ts";
 import { PRIVATE_FILE_MODE } from "./private-files.server.ts";
+import { takeSiteSecretFrom } from "./site-secret.server.ts";
 import { messageOf } from "./sqlite-files.server.ts";
 
 // `npm run db:reapply-erasures`: the LGPD erasure log across a restore that npm run db:restore

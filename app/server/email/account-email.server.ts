@@ -2,8 +2,8 @@ import type { Kysely, Transaction } from "kysely";
 import { z } from "zod";
 import { startDatabase } from "../db/database.server";
 import type { Database } from "../db/schema";
+import type { MailAddress } from "../platform/mailbox.server";
 import { escapeHtml, type OutgoingMail } from "./lead-email.server";
-import type { MailAddress } from "./mailbox.server";
 import { enqueueMessage } from "./outbox.server";
 
 /** Outbox kind of the messages sent to one team member (an invitation, a password reset link). */

@@ -1,6 +1,6 @@
 import type { SiteConfig } from "~/lib/company-settings";
+import type { MailAddress } from "../platform/mailbox.server";
 import { escapeHtml, type LeadForEmail, type OutgoingMail } from "./lead-email.server";
-import type { MailAddress } from "./mailbox.server";
 
 /** The longest first name the greeting repeats; anything longer is not a name. */
 const FIRST_NAME_MAX = 30;

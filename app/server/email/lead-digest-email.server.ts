@@ -1,8 +1,8 @@
 import { z } from "zod";
 import type { SiteConfig } from "~/lib/company-settings";
 import { formatSaoPauloDateTime } from "~/lib/site-time";
+import type { MailAddress } from "../platform/mailbox.server";
 import { escapeHtml, type OutgoingMail } from "./lead-email.server";
-import type { MailAddress } from "./mailbox.server";
 
 // The morning digest to whoever receives quote requests: the requests nobody has answered for
 // more than 24 hours, oldest first, each with a link to it. The outbox row holds only their ids;

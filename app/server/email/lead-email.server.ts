@@ -2,7 +2,7 @@ import type { SiteConfig } from "~/lib/company-settings";
 import { sourceLabel } from "~/lib/lead-source";
 import { formatSaoPauloDateTime } from "~/lib/site-time";
 import type { Lead } from "../db/schema";
-import type { MailAddress } from "./mailbox.server";
+import type { MailAddress } from "../platform/mailbox.server";
 
 /** The columns of a lead that its notification e-mail shows (what the worker reads). */
 export const leadEmailColumns = [

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import type { SiteConfig } from "~/lib/company-settings";
 import type { Lead } from "../db/schema";
+import type { MailAddress } from "../platform/mailbox.server";
 import { escapeHtml, type OutgoingMail } from "./lead-email.server";
-import type { MailAddress } from "./mailbox.server";
 
 // The team's reply to a quote request, written in the admin: to the visitor's address, from the
 // site's sender, with Reply-To the company's e-mail so the conversation continues in the

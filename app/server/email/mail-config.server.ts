@@ -4,7 +4,7 @@ import {
   configurationFrom,
   type EnvironmentVariables,
 } from "../config/configuration.server";
-import type { MailAddress } from "./mailbox.server";
+import type { MailAddress } from "../platform/mailbox.server";
 import { LOCAL_RELAY_VARIABLE } from "./smtp-without-tls.server";
 
 export type MailConfig =

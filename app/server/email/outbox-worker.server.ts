@@ -1,10 +1,10 @@
 import { z } from "zod";
 import type { SiteConfig } from "~/lib/company-settings";
 import { startDatabase } from "../db/database.server";
-import { logEvent } from "../http/log.server";
 import { defineJob, type JobDefinition } from "../jobs/job.server";
 import { startJobs, wakeJob } from "../jobs/job-service.server";
 import { OUTBOX_JOB } from "../jobs/site-jobs.server";
+import { logEvent } from "../platform/log.server";
 import { siteSettings } from "../settings/site-settings.server";
 import { ACCOUNT_EMAIL, accountMail, forgetAccountEmail } from "./account-email.server";
 import { leadConfirmation } from "./lead-confirmation-email.server";

@@ -1,4 +1,4 @@
-import { isLoopbackAddress } from "../http/ip-address.server";
+import { isLoopbackAddress } from "../platform/ip-address.server";
 
 // An smtp:// server that offers no STARTTLS gets nothing (nodemailer's requireTLS): the SMTP
 // password and the quote requests would cross the network in clear. The failure is recorded in

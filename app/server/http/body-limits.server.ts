@@ -3,7 +3,7 @@ import { bodyLimit } from "hono/body-limit";
 import { MEDIA_BATCH_MAX_BYTES, MEDIA_UPLOAD_MAX_BYTES } from "~/lib/media-limits";
 import { isAdminPath } from "../accounts/personal-paths.server";
 import { MEDIA_MESSAGES, UPLOAD_MESSAGES } from "../media/media-messages.server";
-import { discardRest } from "./limited-body.server";
+import { discardRest } from "../platform/limited-body.server";
 
 const KB = 1024;
 const MB = 1024 * KB;

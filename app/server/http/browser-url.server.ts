@@ -1,5 +1,5 @@
 import { requestIsHttps } from "../accounts/cookies.server";
-import type { TrustedProxies } from "./client-address.server";
+import type { TrustedProxies } from "../platform/client-address.server";
 
 /**
  * Behind a TLS-terminating proxy we receive http://… while the browser is on https://…, and

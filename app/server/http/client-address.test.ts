@@ -5,7 +5,7 @@ import {
   trustedProxies,
   trustProxyEnabled,
   withoutUntrustedForwarding,
-} from "./client-address.server";
+} from "../platform/client-address.server";
 
 const setting = (value?: string) => configurationFrom({ TRUST_PROXY: value }).trustProxy;
 const proxies = (value?: string) => trustedProxies(setting(value));

@@ -1,8 +1,8 @@
 import type { MiddlewareHandler } from "hono";
+import { compressBody, compressNow } from "../platform/compress-body.server";
+import { renderedHtmlOf, responseBytes, responseHasBody } from "../platform/rendered-body.server";
+import { replaceResponse } from "../platform/replace-response.server";
 import { preferredEncoding } from "../render-cache/content-encoding.server";
-import { compressBody, compressNow } from "./compress-body.server";
-import { renderedHtmlOf, responseBytes, responseHasBody } from "./rendered-body.server";
-import { replaceResponse } from "./replace-response.server";
 
 const COMPRESSIBLE =
   /^(text\/|image\/svg\+xml|application\/(json|javascript|xml|rss\+xml|atom\+xml|manifest\+json|ld\+json))/i;

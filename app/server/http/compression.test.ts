@@ -1,9 +1,9 @@
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
-import { COMPRESS_NOW_MAX_BYTES } from "./compress-body.server";
+import { COMPRESS_NOW_MAX_BYTES } from "../platform/compress-body.server";
+import { renderedPageResponse } from "../platform/rendered-body.server";
 import { compressResponses } from "./compression.server";
-import { renderedPageResponse } from "./rendered-body.server";
 
 const page = `<!DOCTYPE html><html lang="pt-BR"><body>${"<p>Restauração de fachadas em Curitiba.</p>".repeat(200)}</body></html>`;
 

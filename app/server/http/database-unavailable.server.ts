@@ -1,10 +1,10 @@
 import type { SiteConfig } from "~/lib/company-settings";
 import { contactTarget } from "~/lib/contact-taps";
 import { escapeHtml } from "../email/lead-email.server";
+import { isErrorPage } from "../platform/rendered-body.server";
 import { companyDefaults } from "../settings/company-defaults.server";
 import { siteSettings } from "../settings/site-settings.server";
 import { databaseAnswers } from "./database-answers.server";
-import { isErrorPage } from "./rendered-body.server";
 
 // What a visitor gets when a page could not be rendered because the database is away (a
 // restart, an outage): 503 with a pt-BR page that says so and offers the phone and WhatsApp,

@@ -1,9 +1,9 @@
 import type { MiddlewareHandler } from "hono";
+import { logEvent } from "../platform/log.server";
+import { replaceResponse } from "../platform/replace-response.server";
 import type { AppEnv } from "./app-env.server";
 import { finishAnswer, type RouteLabel } from "./finish-answer.server";
-import { logEvent } from "./log.server";
 import { maskedPath } from "./masked-path.server";
-import { replaceResponse } from "./replace-response.server";
 import { requestIdFrom } from "./request-id.server";
 import { createNonce } from "./security-headers.server";
 

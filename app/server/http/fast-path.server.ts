@@ -1,7 +1,7 @@
 import type { HttpBindings } from "@hono/node-server";
+import { type TrustedProxies, withoutUntrustedForwarding } from "../platform/client-address.server";
 import type { RenderCache } from "../render-cache/render-cache.server";
 import type { VisitCounter } from "../visits/visit-counter.server";
-import { type TrustedProxies, withoutUntrustedForwarding } from "./client-address.server";
 import { answerHeaders, logAnswer, type RouteLabel } from "./finish-answer.server";
 import { metricsAnswer } from "./metrics-endpoint.server";
 import { pageViewCounting } from "./page-view-counting.server";

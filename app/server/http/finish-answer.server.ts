@@ -1,8 +1,8 @@
 import { requestIsHttps, siteIsHttps } from "../accounts/cookies.server";
+import { logEvent } from "../platform/log.server";
+import { recordAnswer } from "../platform/metrics.server";
 import { trustedInlineScriptHashes } from "../render-cache/inline-script-hashes.server";
-import { logEvent } from "./log.server";
 import { maskedPath } from "./masked-path.server";
-import { recordAnswer } from "./metrics.server";
 import { securityHeaders } from "./security-headers.server";
 
 /** The metric label of the route that answers a path (a bounded set, whatever the path). */

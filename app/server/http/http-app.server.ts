@@ -1,10 +1,10 @@
 import { Hono } from "hono";
+import { trustedProxies } from "../platform/client-address.server";
 import type { RenderCache } from "../render-cache/render-cache.server";
 import type { VisitCounter } from "../visits/visit-counter.server";
 import { adminGate } from "./admin-gate.server";
 import type { AppEnv } from "./app-env.server";
 import { limitRequestBodies } from "./body-limits.server";
-import { trustedProxies } from "./client-address.server";
 import { compressResponses } from "./compression.server";
 import { refuseCrossSiteWrites } from "./cross-site-guard.server";
 import { everyAnswer } from "./every-answer.server";

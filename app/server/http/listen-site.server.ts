@@ -2,8 +2,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { Duplex } from "node:stream";
 import { getRequestListener } from "@hono/node-server";
 import { configuration } from "../config/configuration.server";
+import { logEvent } from "../platform/log.server";
 import type { HttpApp } from "./http-app.server";
-import { logEvent } from "./log.server";
 import { startDraining } from "./readiness.server";
 
 /** Node-level handling in front of the app; `next` hands the request on. */

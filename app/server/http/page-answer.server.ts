@@ -1,11 +1,11 @@
 import { getConnInfo } from "@hono/node-server/conninfo";
 import type { Handler } from "hono";
-import { withRequestAddress } from "../audit/request-address.server";
+import { clientAddress, type TrustedProxies } from "../platform/client-address.server";
+import { attachRenderedBody } from "../platform/rendered-body.server";
+import { withRequestAddress } from "../platform/request-address.server";
 import type { AppEnv } from "./app-env.server";
 import { asSeenByBrowser } from "./browser-url.server";
-import { clientAddress, type TrustedProxies } from "./client-address.server";
 import { outageInstead } from "./database-unavailable.server";
-import { attachRenderedBody } from "./rendered-body.server";
 
 /** What the HTTP layer tells the page renderer about a request. */
 export interface PageRequestFacts {

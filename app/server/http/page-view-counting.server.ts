@@ -1,7 +1,7 @@
 import type { IncomingMessage } from "node:http";
+import { clientAddress, type TrustedProxies } from "../platform/client-address.server";
 import type { VisitCounter } from "../visits/visit-counter.server";
 import { countableRequest, nodeHeaders, rememberedPageView } from "../visits/visit-request.server";
-import { clientAddress, type TrustedProxies } from "./client-address.server";
 
 /** Counts the view once the answer is known, if the answer is the page. */
 export type CountView = (answer: Response) => void;

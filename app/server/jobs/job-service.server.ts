@@ -3,7 +3,7 @@ import { hostname } from "node:os";
 import type { Kysely } from "kysely";
 import { database } from "../db/database.server";
 import type { Database } from "../db/schema";
-import { logEvent } from "../http/log.server";
+import { logEvent } from "../platform/log.server";
 import type { JobDefinition, JobState } from "./job.server";
 import {
   claimJobRun,

@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { database } from "../db/database.server";
-import { settingSecret } from "../settings/setting-secret.server";
+import { settingSecret } from "../db/setting-secret.server";
 
 // The quote form carries a signed token that says when the page was rendered. A request must
 // arrive at least a few seconds after that: bots that fetch the page and post at once fail,

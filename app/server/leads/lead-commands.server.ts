@@ -1,11 +1,11 @@
 import { leadStatusLabels } from "~/lib/lead-status";
 import { roleCan } from "~/lib/roles";
 import type { CurrentSession } from "../accounts/sessions.server";
-import { leadBeforeChange, leadMention } from "../audit/lead-audit.server";
 import { auditedChange } from "../commands/audited-change.server";
 import { type CommandOutcome, done, forbidden, notFound, refused } from "../commands/command-outcome.server";
 import { startDatabase } from "../db/database.server";
 import { eraseLeadsIn, scrubErasedText } from "../db/lead-erasures.server";
+import { leadBeforeChange, leadMention } from "./lead-audit.server";
 import { addLeadNoteIn, applyStageChange } from "./lead-pipeline.server";
 import { parseStageFields, type StageFormFields } from "./lead-stage-form.server";
 import { leadIdFromParam, leadNoteSchema, updateLeadIn } from "./leads-admin.server";

@@ -5,9 +5,9 @@ import type { Database } from "../db/schema";
 import { LEAD_DIGEST } from "../email/lead-digest-email.server";
 import { enqueueMessage } from "../email/outbox.server";
 import { wakeOutboxWorker } from "../email/outbox-worker.server";
-import { logEvent } from "../http/log.server";
 import { defineJob, type JobDefinition } from "../jobs/job.server";
 import { LEAD_DIGEST_JOB } from "../jobs/site-jobs.server";
+import { logEvent } from "../platform/log.server";
 
 // Nobody forgotten: every day at 08:00 São Paulo time, one e-mail lists the requests still "Novo"
 // and unanswered 24 hours after they arrived. The day is claimed by inserting its lead_digests

@@ -2,7 +2,7 @@ import { FORBIDDEN_MESSAGE, roleCan } from "~/lib/roles";
 import type { CurrentSession } from "../accounts/sessions.server";
 import { parseLeadListQuery } from "../admin-lists/list-query.server";
 import { recordAudit } from "../audit/audit-log.server";
-import { leadExportDetails, leadMention } from "../audit/lead-audit.server";
+import { leadExportDetails, leadMention } from "./lead-audit.server";
 import {
   type FullLead,
   getLead,

@@ -1,7 +1,6 @@
 import { fillTemplate } from "~/lib/reply-template";
 import { roleCan } from "~/lib/roles";
 import type { CurrentSession } from "../accounts/sessions.server";
-import { leadBeforeChange, leadMention } from "../audit/lead-audit.server";
 import { auditedChange } from "../commands/audited-change.server";
 import {
   answered,
@@ -13,6 +12,7 @@ import {
 } from "../commands/command-outcome.server";
 import { wakeOutboxWorker } from "../email/outbox-worker.server";
 import { validateForm } from "../forms/validate-form.server";
+import { leadBeforeChange, leadMention } from "./lead-audit.server";
 import { emailReplySchema, sendEmailReplyIn, startWhatsappReplyIn } from "./lead-replies.server";
 import { getLead, leadIdFromParam } from "./leads-admin.server";
 import { listReplyTemplates, replyFacts } from "./reply-templates.server";

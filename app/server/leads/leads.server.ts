@@ -4,7 +4,7 @@ import { database } from "../db/database.server";
 import type { Database } from "../db/schema";
 import { enqueueMessage, LEAD_CONFIRMATION, LEAD_NOTIFICATION } from "../email/outbox.server";
 import { wakeOutboxWorker } from "../email/outbox-worker.server";
-import type { LeadSourceColumns } from "./lead-source.server";
+import type { LeadSourceColumns } from "../visits/lead-source.server";
 import type { QuoteInput } from "./quote-input.server";
 
 /** One confirmation e-mail per address within this window (docs/decisions/0045). */

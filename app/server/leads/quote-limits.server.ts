@@ -1,6 +1,6 @@
 import type { SiteConfig } from "~/lib/company-settings";
 import { admitEvent, forgetEvents, type Limit } from "../accounts/rate-limit.server";
-import { rateLimitKey } from "../http/ip-address.server";
+import { rateLimitKey } from "../platform/ip-address.server";
 import type { QuoteSettings } from "./quote-config.server";
 
 // How many quote requests are stored: per client address, and from everyone together. The

@@ -10,13 +10,13 @@ import {
   type QuoteValues,
 } from "~/lib/quote";
 import { FOREIGN_ORIGIN_MESSAGE, isSameOrigin } from "~/server/accounts/cross-site.server";
-import { requestClientIp } from "../audit/request-address.server";
 import { formText } from "../forms/read-form.server";
-import { BodyTooLargeError, readBodyWithLimit } from "../http/limited-body.server";
-import { logEvent } from "../http/log.server";
+import { BodyTooLargeError, readBodyWithLimit } from "../platform/limited-body.server";
+import { logEvent } from "../platform/log.server";
+import { requestClientIp } from "../platform/request-address.server";
+import { encodeLeadSource, leadSourceColumns, parseLeadSource } from "../visits/lead-source.server";
 import { withVisitorEntry } from "../visits/visitor-entry.server";
 import { checkFormToken, createFormToken } from "./form-token.server";
-import { encodeLeadSource, leadSourceColumns, parseLeadSource } from "./lead-source.server";
 import { saveLead } from "./leads.server";
 import { quoteSettings } from "./quote-config.server";
 import { parseQuoteForm } from "./quote-input.server";

@@ -6,7 +6,7 @@ import {
 } from "~/lib/media-limits";
 import type { AuditActor } from "../audit/audit-log.server";
 import { type FieldErrors, validateForm } from "../forms/validate-form.server";
-import { BodyReadError, BodyTooLargeError, readBodyWithLimit } from "../http/limited-body.server";
+import { BodyReadError, BodyTooLargeError, readBodyWithLimit } from "../platform/limited-body.server";
 import { ImageRejectedError } from "./image-processing.server";
 import { ImageProcessFailedError } from "./image-worker.server";
 import { addToLibrary } from "./library-addition.server";

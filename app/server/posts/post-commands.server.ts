@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { roleCan } from "~/lib/roles";
 import type { CurrentSession } from "../accounts/sessions.server";
-import { postBeforeChange, postSaveEntry } from "../audit/post-audit.server";
 import { auditedChange } from "../commands/audited-change.server";
 import {
   answered,
@@ -13,6 +12,7 @@ import {
   refused,
 } from "../commands/command-outcome.server";
 import type { FormFields } from "../forms/read-form.server";
+import { postBeforeChange, postSaveEntry } from "./post-audit.server";
 import { draftOf, type PostConflict, postConflict, STALE_POST_MESSAGE } from "./post-conflict.server";
 import { type PostFormErrors, parsePostForm } from "./post-form-schema.server";
 import { REVISION_INVALID_MESSAGE, REVISION_NOT_FOUND_MESSAGE } from "./post-revision-comparison.server";

@@ -1,10 +1,10 @@
 import type { Kysely } from "kysely";
 import { database } from "../db/database.server";
 import type { Database } from "../db/schema";
-import { logEvent } from "../http/log.server";
 import { defineJob, type JobDefinition } from "../jobs/job.server";
 import { startJobs, wakeJob } from "../jobs/job-service.server";
 import { SCHEDULED_POSTS_JOB } from "../jobs/site-jobs.server";
+import { logEvent } from "../platform/log.server";
 
 // Scheduled posts go live at their minute with no visitor needed: a job of the job service
 // publishes the due posts and is due again when the next one is (docs/decisions/0028, 0081).

@@ -1,10 +1,10 @@
 import { type Kysely, sql } from "kysely";
 import { type CategoryRef, type PostDetail, type PostSummary, RELATED_POSTS_LIMIT } from "~/lib/blog-types";
 import { hasAvif, type MediaView, parseMediaUrl } from "~/lib/media-url";
+import { contentMemo, contentMemoByKey } from "../db/content-memo.server";
 import { database } from "../db/database.server";
 import { reusableQuery } from "../db/reusable-query.server";
 import type { Database } from "../db/schema";
-import { contentMemo, contentMemoByKey } from "../render-cache/content-memo.server";
 import { type ArticleSeo, articleSeo } from "./article-seo.server";
 
 // Read side of the public blog. Every query joins the category (no N+1) and returns only

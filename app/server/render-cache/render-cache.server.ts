@@ -1,15 +1,16 @@
 import { createHash } from "node:crypto";
 import type { Context, MiddlewareHandler } from "hono";
 import type { Configuration } from "../config/configuration.server";
-import { compressBody } from "../http/compress-body.server";
-import { logEvent } from "../http/log.server";
+import type { ContentChangeFeed, ContentChanges } from "../db/content-changes.server";
+import { compressBody } from "../platform/compress-body.server";
+import { logEvent } from "../platform/log.server";
 import {
   renderedHtmlOf,
   renderedPageResponse,
   renderedTextOf,
   responseBytes,
-} from "../http/rendered-body.server";
-import { replaceResponse } from "../http/replace-response.server";
+} from "../platform/rendered-body.server";
+import { replaceResponse } from "../platform/replace-response.server";
 import {
   type CacheablePage,
   cacheablePage,
@@ -20,7 +21,6 @@ import {
   RENDER_TAGS_HEADER,
   SITE_TAG,
 } from "./cache-policy.server";
-import type { ContentChangeFeed, ContentChanges } from "./content-changes.server";
 import { preferredEncoding } from "./content-encoding.server";
 import { type CachedPage, PageStore } from "./page-store.server";
 import { fillSlots, parseSlotNames, type SlotName } from "./render-slots.server";

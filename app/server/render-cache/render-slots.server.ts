@@ -1,6 +1,6 @@
 import { escapeHtml } from "../email/lead-email.server";
-import { leadSourceField } from "../leads/lead-source.server";
 import { formTokenOrEmpty } from "../leads/submit-quote.server";
+import { leadSourceField } from "../visits/lead-source.server";
 
 // A few values must be new in every response even when the page around them comes from the
 // cache: the quote form's token says when the page was served (its minimum-age check stops

@@ -1,13 +1,13 @@
 import { type Configuration, configuration } from "../config/configuration.server";
 import { describeMail, mailConfig } from "../email/mail-config.server";
 import { outboxWorkerJob } from "../email/outbox-worker.server";
-import { logEvent } from "../http/log.server";
-import { housekeepingJob } from "../jobs/housekeeping.server";
 import type { JobDefinition } from "../jobs/job.server";
 import { startJobs } from "../jobs/job-service.server";
 import { leadDigestJob } from "../leads/lead-digest.server";
+import { logEvent } from "../platform/log.server";
 import { postSchedulerJob } from "../posts/post-scheduler.server";
 import { companyDefaults } from "../settings/company-defaults.server";
+import { housekeepingJob } from "./housekeeping.server";
 
 export type StopBackgroundTask = () => Promise<void>;
 

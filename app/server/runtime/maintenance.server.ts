@@ -2,8 +2,9 @@
 // database set-up). Node runs these modules as they are, TypeScript included, without building
 // the site: they and everything they import use explicit .ts extensions, no ~/ alias and only
 // erasable TypeScript (docs/decisions/0016-maintenance-scripts-without-build.md).
-export { adminCredentialsSchema } from "../accounts/admin-credentials.server.ts";
+
 export { upsertAdmin } from "../accounts/users.server.ts";
+export { adminCredentialsSchema } from "../config/admin-credentials.server.ts";
 export { loadConfiguration } from "../config/configuration.server.ts";
 export { runBackupCli, runRestoreCli } from "../db/backup-cli.server.ts";
 export { databaseConfigFromEnv, describeDatabase } from "../db/config.server.ts";

@@ -2,9 +2,9 @@ import { z } from "zod";
 import { isIconName } from "~/lib/icon-names";
 import { hasAvif } from "~/lib/media-url";
 import type { ContentPicture, ServiceLink, ServiceSection } from "~/lib/site-content";
+import { contentMemo } from "../db/content-memo.server";
 import { database } from "../db/database.server";
 import { reusableQuery } from "../db/reusable-query.server";
-import { contentMemo } from "../render-cache/content-memo.server";
 
 // Read side of the services (the footer's links, /servicos, the home page's cards): one small
 // query per list, compiled once, and memoised until the content changes (the footer's is read

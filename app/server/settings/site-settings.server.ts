@@ -8,12 +8,12 @@ import {
 } from "~/lib/company-settings";
 import { weekdays } from "~/lib/opening-hours";
 import { configuration } from "../config/configuration.server";
+import { contentMemo, forgetContent } from "../db/content-memo.server";
 import { database } from "../db/database.server";
 import { COMPANY_SETTINGS_KEY } from "../db/migrations/0007-company-settings.server";
 import type { Database } from "../db/schema";
 import { mailConfig } from "../email/mail-config.server";
-import { logEvent } from "../http/log.server";
-import { contentMemo, forgetContent } from "../render-cache/content-memo.server";
+import { logEvent } from "../platform/log.server";
 import { companyDefaults } from "./company-defaults.server";
 
 // The company facts in force, read through one function with one cache (docs/decisions/0082):

@@ -1,7 +1,7 @@
 import type { HomeServiceCard, ReasonItem, StatItem, TestimonialItem } from "~/lib/site-content";
+import { contentMemo } from "../db/content-memo.server";
 import { database } from "../db/database.server";
 import { reusableQuery } from "../db/reusable-query.server";
-import { contentMemo } from "../render-cache/content-memo.server";
 import { homeServicesQuery, iconOrCheck, servicePicture } from "../services/public-services.server";
 
 // Read side of the home page's numbers and reasons (with the services it shows) and of the

@@ -3,7 +3,6 @@ import type { Transaction } from "kysely";
 import { z } from "zod";
 import { siteDefaults } from "~/config/site-env.server";
 import { ROLE_LABELS, ROLES, type Role, roleOf } from "~/lib/roles";
-import { emailSchema, passwordSchema } from "../accounts/admin-credentials.server";
 import { hashPassword } from "../accounts/password.server";
 import { passwordProblem } from "../accounts/password-policy.server";
 import {
@@ -12,6 +11,7 @@ import {
   newSingleUseToken,
 } from "../accounts/single-use-token.server";
 import { recordAudit } from "../audit/audit-log.server";
+import { emailSchema, passwordSchema } from "../config/admin-credentials.server";
 import { startDatabase } from "../db/database.server";
 import { inTransaction } from "../db/in-transaction.server";
 import type { Database } from "../db/schema";

@@ -1,4 +1,4 @@
-import { emailSchema } from "../accounts/admin-credentials.server";
+import { emailSchema } from "../config/admin-credentials.server";
 import { ConfigurationError, loadConfiguration } from "../config/configuration.server";
 import { stopDatabase } from "../db/database.server";
 import { siteSettings } from "../settings/site-settings.server";

@@ -1,8 +1,8 @@
 import { CONTACT_KINDS, type ContactKind, contactTarget, TAP_PAGE_PARAM } from "~/lib/contact-taps";
-import { requestClientIp } from "../audit/request-address.server";
-import { leadSourceOfRequest, sourcePart } from "../leads/lead-source.server";
+import { requestClientIp } from "../platform/request-address.server";
 import { companyDefaults } from "../settings/company-defaults.server";
 import { siteSettings } from "../settings/site-settings.server";
+import { leadSourceOfRequest, sourcePart } from "./lead-source.server";
 import { countContactTap } from "./visit-counter.server";
 import { countableRequest, type VisitSource, visitorDigestOf } from "./visit-request.server";
 

@@ -1,4 +1,4 @@
-import { requestClientIp } from "../audit/request-address.server";
+import { requestClientIp } from "../platform/request-address.server";
 import { countShownView } from "./visit-counter.server";
 import { countableRequest, type HeaderReader, pageViewOf } from "./visit-request.server";
 

@@ -3,9 +3,9 @@ import type { ContactKind } from "~/lib/contact-taps";
 import { siteDay, siteDayTeller } from "~/lib/site-time";
 import { INTERNAL_REFERRER } from "~/lib/visit-dimensions";
 import { database } from "../db/database.server";
-import { logEvent } from "../http/log.server";
 import { defineJob, type JobDefinition } from "../jobs/job.server";
 import { VISIT_COUNTS_JOB } from "../jobs/site-jobs.server";
+import { logEvent } from "../platform/log.server";
 import { startNewValuesCap } from "./new-values-cap.server";
 import { type PageView, rekeyedView, type VisitSource } from "./visit-request.server";
 import {

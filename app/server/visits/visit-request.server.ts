@@ -6,8 +6,8 @@ import { boundedMemo } from "~/lib/bounded-memo";
 import { secretPagePattern } from "~/lib/page-label";
 import { type DeviceClass, deviceClass, INTERNAL_REFERRER } from "~/lib/visit-dimensions";
 import { isAdminPath, isSignInPath } from "../accounts/personal-paths.server";
-import { sourcePart } from "../leads/lead-source.server";
 import { mayBeSignedIn } from "../render-cache/cache-policy.server";
+import { sourcePart } from "./lead-source.server";
 
 // Which requests are page views a person made, and what of them is kept
 // (docs/decisions/0059-cookie-free-visit-counting.md). Everything here runs while the answer is

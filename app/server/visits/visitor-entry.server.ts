@@ -1,5 +1,5 @@
 import type { LeadSourceInput } from "~/lib/lead-source";
-import { requestClientIp } from "../audit/request-address.server";
+import { requestClientIp } from "../platform/request-address.server";
 import { namesOutsideSource, visitorEntrySource } from "./visit-counter.server";
 import { visitorDigestOf } from "./visit-request.server";
 

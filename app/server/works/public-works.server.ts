@@ -8,8 +8,8 @@ import {
   type WorkPhoto,
   type WorksListPage,
 } from "~/lib/works";
+import { contentMemo, contentMemoByKey } from "../db/content-memo.server";
 import { database } from "../db/database.server";
-import { contentMemo, contentMemoByKey } from "../render-cache/content-memo.server";
 import { parseFeatures } from "../services/public-services.server";
 
 // Read side of the works portfolio: only published works, in the owner's order. /obras reads

@@ -1,6 +1,6 @@
 import { createCipheriv, createHmac, hkdfSync, randomBytes } from "node:crypto";
 import type { Generated, Kysely } from "kysely";
-import { siteSecret } from "../../settings/site-secret.server.ts";
+import { siteSecret } from "../site-secret.server.ts";
 import { columnTypes } from "./column-types.server.ts";
 
 // Erasure everywhere and secrets at rest (docs/decisions/0046):

@@ -12,7 +12,7 @@ import {
 } from "node:fs";
 import path from "node:path";
 import { type Configuration, configuration } from "../config/configuration.server.ts";
-import { ensurePrivateDirectory, PRIVATE_FILE_MODE } from "../db/private-files.server.ts";
+import { ensurePrivateDirectory, PRIVATE_FILE_MODE } from "./private-files.server.ts";
 
 // The site's own secret: the key behind everything the database must not hold in a form a
 // stolen copy (a backup) can use: the erasure log's hashes, TOTP secrets, recovery codes.

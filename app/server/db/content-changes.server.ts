@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import type { DatabaseSync, StatementSync } from "node:sqlite";
 import type pg from "pg";
-import { type DatabaseHandle, postgresDriver } from "../db/connection.server";
-import { CONTENT_CHANGES_CHANNEL } from "../db/migrations/0004-content-changes.server";
-import { logEvent } from "../http/log.server";
+import { logEvent } from "../platform/log.server";
+import { type DatabaseHandle, postgresDriver } from "./connection.server";
+import { CONTENT_CHANGES_CHANNEL } from "./migrations/0004-content-changes.server";
 
 /**
  * Public-content changes as the database announces them (migration 0004), whoever made them.

@@ -1,11 +1,11 @@
 import type { Kysely } from "kysely";
 import type { AuditAction } from "~/lib/audit-actions";
 import type { PostStatus } from "~/lib/post-status";
+import type { AuditEntry } from "../audit/audit-log.server";
+import { changedFields } from "../audit/changed-fields.server";
 import { database } from "../db/database.server";
 import type { Database } from "../db/schema";
-import type { PostForm } from "../posts/post-form-schema.server";
-import type { AuditEntry } from "./audit-log.server";
-import { changedFields } from "./changed-fields.server";
+import type { PostForm } from "./post-form-schema.server";
 
 // What the audit log says about a saved post: which of create, publish, unpublish, schedule or
 // update it was (from the status before and after) and which fields changed.

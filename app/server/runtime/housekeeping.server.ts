@@ -7,9 +7,9 @@ import { auditRetentionCutoff, deleteAuditEntriesOlderThan } from "../audit/audi
 import { startDatabase } from "../db/database.server";
 import { refreshPlannerStatistics } from "../db/planner-statistics.server";
 import { deleteExpiredMessages } from "../email/outbox.server";
+import { defineJob, type JobDefinition } from "../jobs/job.server";
+import { HOUSEKEEPING_JOB } from "../jobs/site-jobs.server";
 import { deleteLeadsOlderThan } from "../leads/leads.server";
-import { defineJob, type JobDefinition } from "./job.server";
-import { HOUSEKEEPING_JOB } from "./site-jobs.server";
 
 const HOUR_MS = 60 * 60 * 1000;
 

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
-import type { Database } from "../db/schema.ts";
+import type { Database } from "./schema.ts";
 
 // Secrets of the site that every instance must share, kept in the settings table: made on
 // first use (32 random bytes; the first instance to write one wins) and read once per
