@@ -1,7 +1,8 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import { configuration } from "../config/configuration.server";
 import { isLoopbackAddress } from "../platform/ip-address.server";
-import { metricsRegistry, scrapeMetrics } from "../platform/metrics.server";
+import { metricsRegistry } from "../platform/metrics.server";
+import { scrapeMetrics } from "./scrape-metrics.server";
 
 // /metrics tells how busy the site is and how many sign-ins fail: for the operator only. It
 // answers a client on this machine that came straight in (a request through a proxy carries
