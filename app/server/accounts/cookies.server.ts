@@ -1,4 +1,5 @@
 import { siteDefaults } from "~/config/site-env.server";
+import { configuration } from "../config/configuration.server";
 import { trustProxyEnabled } from "../platform/client-address.server";
 
 let trustProxy: boolean | undefined;
@@ -7,7 +8,7 @@ let trustProxy: boolean | undefined;
 export function requestIsHttps(request: Request): boolean {
   // request.url is absolute: its scheme needs no URL parsing (asked on every answer).
   if (request.url.startsWith("https:")) return true;
-  trustProxy ??= trustProxyEnabled();
+  trustProxy ??= trustProxyEnabled(configuration().trustProxy);
   return trustProxy && request.headers.get("x-forwarded-proto")?.split(",")[0]?.trim() === "https";
 }
 

@@ -2,7 +2,7 @@ import { isIP } from "node:net";
 import { z } from "zod";
 import { internationalPhoneDigits } from "../../lib/phone-digits.ts";
 import { isEmailAddress, type MailAddress, parseMailbox } from "../platform/mailbox.server.ts";
-import { type ProxyEntry, proxyEntry } from "../platform/proxy-entry.server.ts";
+import { type ProxyEntry, proxyEntry, type TrustProxySetting } from "../platform/proxy-entry.server.ts";
 import { emailSchema, passwordSchema } from "./admin-credentials.server.ts";
 import { isAcceptableApiUrl } from "./runware-url.server.ts";
 
@@ -183,12 +183,6 @@ const email = (text: string, reject: Reject) => {
   if (!isEmailAddress(text)) reject("deve ser um e-mail, como contato@empresa.com.br");
   return text;
 };
-
-/** Whom forwarded headers are believed from: nobody, any peer (legacy `1`), or these proxies. */
-export type TrustProxySetting =
-  | { readonly mode: "nobody" }
-  | { readonly mode: "any-peer" }
-  | { readonly mode: "list"; readonly entries: readonly ProxyEntry[] };
 
 const TRUST_PROXY_EXAMPLE = "127.0.0.1,10.0.0.0/8,::1";
 

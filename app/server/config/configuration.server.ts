@@ -1,11 +1,11 @@
 import path from "node:path";
 import { internationalPhoneDigits } from "../../lib/phone-digits.ts";
 import type { MailAddress } from "../platform/mailbox.server.ts";
+import type { TrustProxySetting } from "../platform/proxy-entry.server.ts";
 import {
   configurationSchema,
   crossProblems,
   type ParsedVariables,
-  type TrustProxySetting,
   type VariableName,
   variableDocs,
 } from "./configuration-schema.server.ts";
@@ -14,8 +14,6 @@ import {
 // (configuration-schema.server.ts) into a frozen value that the rest of the code reads
 // (docs/decisions/0057-one-configuration-module.md). The maintenance scripts load this file with
 // Node's type stripping, without a build: relative .ts imports and erasable TypeScript only.
-
-export type { TrustProxySetting };
 
 /** What the environment looks like to the parser: process.env, a test's map, a child's env. */
 export type EnvironmentVariables = Readonly<Record<string, string | undefined>>;

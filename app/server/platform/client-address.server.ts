@@ -1,7 +1,6 @@
 import { BlockList, isIP } from "node:net";
-import { configuration, type TrustProxySetting } from "../config/configuration.server";
 import { normalizeAddress } from "./ip-address.server";
-import type { ProxyEntry } from "./proxy-entry.server";
+import type { ProxyEntry, TrustProxySetting } from "./proxy-entry.server";
 
 // Who the client is, when reverse proxies stand in front of the server. X-Forwarded-For and
 // X-Forwarded-Proto are only believed from a socket peer named in TRUST_PROXY: anyone else can
@@ -39,9 +38,10 @@ const memo = new WeakMap<TrustProxySetting, TrustedProxies>();
 
 /**
  * The proxies of TRUST_PROXY (checked at start): unset (or 0/false/no/off) trusts nobody;
- * 1/true/yes/on trusts any peer; otherwise the listed addresses and CIDR ranges.
+ * 1/true/yes/on trusts any peer; otherwise the listed addresses and CIDR ranges. The caller
+ * passes the setting (`configuration().trustProxy`): the platform reads no configuration.
  */
-export function trustedProxies(setting: TrustProxySetting = configuration().trustProxy): TrustedProxies {
+export function trustedProxies(setting: TrustProxySetting): TrustedProxies {
   let proxies = memo.get(setting);
   if (!proxies) {
     proxies =
@@ -56,7 +56,7 @@ export function trustedProxies(setting: TrustProxySetting = configuration().trus
  * whose peer is not a trusted proxy (`withoutUntrustedForwarding`), so a reader that has only
  * the request (requestIsHttps) may believe what is left when this is true.
  */
-export function trustProxyEnabled(setting?: TrustProxySetting): boolean {
+export function trustProxyEnabled(setting: TrustProxySetting): boolean {
   return trustedProxies(setting).enabled;
 }
 

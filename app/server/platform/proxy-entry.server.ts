@@ -6,6 +6,12 @@ import { normalizeAddress } from "./ip-address.server.ts";
 
 export type ProxyEntry = { address: string; prefix: number; family: "ipv4" | "ipv6" };
 
+/** Whom forwarded headers are believed from: nobody, any peer (legacy `1`), or these proxies. */
+export type TrustProxySetting =
+  | { readonly mode: "nobody" }
+  | { readonly mode: "any-peer" }
+  | { readonly mode: "list"; readonly entries: readonly ProxyEntry[] };
+
 /** An address or a CIDR range, IPv4 or IPv6; undefined when malformed. */
 export function proxyEntry(entry: string): ProxyEntry | undefined {
   const [rawAddress = "", rawPrefix, ...rest] = entry.split("/");
