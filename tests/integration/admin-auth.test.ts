@@ -11,13 +11,13 @@ import {
   createSession,
   destroySession,
   getSession,
+  mayBeSignedIn,
   SESSION_IDLE_MS,
   SESSION_MAX_MS,
   sessionIdleMs,
 } from "~/server/accounts/sessions.server";
 import { upsertAdmin } from "~/server/accounts/users.server";
 import { database } from "~/server/db/database.server";
-import { mayBeSignedIn } from "~/server/render-cache/cache-policy.server";
 import { describeOnEachEngine } from "../support/engine-suite";
 
 // Sign-in rate limits (failures for an e-mail slow it down, 20 attempts per address in 15 minutes

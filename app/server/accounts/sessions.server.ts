@@ -8,7 +8,12 @@ import { database } from "../db/database.server";
 import type { Database } from "../db/schema";
 import { currentRequestAddress } from "../platform/request-address.server";
 import { cookiesMustBeSecure, readCookie, serializeCookie, siteIsHttps } from "./cookies.server";
-import { isSignedSessionToken, newSessionToken, sessionSigningKey } from "./session-token.server";
+import {
+  isIssuedSessionToken,
+  isSignedSessionToken,
+  newSessionToken,
+  sessionSigningKey,
+} from "./session-token.server";
 
 /**
  * The session cookie's name. On an https site it carries the `__Host-` prefix: the browser then
@@ -23,6 +28,17 @@ export function sessionCookieName(): string {
 /** The session token the browser presented, if any (valid or not). */
 export function readSessionToken(request: Request): string | undefined {
   return readCookie(request, sessionCookieName());
+}
+
+/**
+ * Whether the request may belong to a signed-in visitor, who gets pages rendered for them alone.
+ * Only a session cookie this site issued counts (its signature is checked without a query): a
+ * made-up one, however well shaped, must not let anyone skip the cache and make every request
+ * cost a render (docs/decisions/0045). A signed cookie whose session has ended still skips it;
+ * its page is rendered for that request, without anything personal, and is not kept.
+ */
+export function mayBeSignedIn(request: Request): boolean {
+  return isIssuedSessionToken(readSessionToken(request));
 }
 
 /** Idle time after which a session ends; every use pushes it forward. */

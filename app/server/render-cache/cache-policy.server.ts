@@ -1,8 +1,6 @@
 import { blogListHref } from "~/lib/blog-href";
 import { parseBlogQuery } from "~/lib/blog-query";
 import { parseWorksPage, worksListHref } from "~/lib/works";
-import { isIssuedSessionToken } from "../accounts/session-token.server";
-import { readSessionToken } from "../accounts/sessions.server";
 
 // Which public addresses the render cache keeps, under which key, and the tags that purge
 // them (announced by the database, migrations 0004, 0008 and 0009). Routes add tags only they can
@@ -114,15 +112,4 @@ export function cacheablePage(url: URL): CacheablePage | undefined {
   const work = WORK_PATH.exec(pathname);
   if (work?.[1]) return { key: pathname, tags: [STATIC, FOOTER, workTag(work[1])] };
   return undefined;
-}
-
-/**
- * Whether the request may belong to a signed-in visitor, who gets pages rendered for them alone.
- * Only a session cookie this site issued counts (its signature is checked without a query): a
- * made-up one, however well shaped, must not let anyone skip the cache and make every request
- * cost a render (docs/decisions/0045). A signed cookie whose session has ended still skips it;
- * its page is rendered for that request, without anything personal, and is not kept.
- */
-export function mayBeSignedIn(request: Request): boolean {
-  return isIssuedSessionToken(readSessionToken(request));
 }

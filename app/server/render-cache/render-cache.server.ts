@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import type { Context, MiddlewareHandler } from "hono";
+import { mayBeSignedIn } from "../accounts/sessions.server";
 import type { Configuration } from "../config/configuration.server";
 import type { ContentChangeFeed, ContentChanges } from "../db/content-changes.server";
 import { compressBody } from "../platform/compress-body.server";
@@ -14,7 +15,6 @@ import { replaceResponse } from "../platform/replace-response.server";
 import {
   type CacheablePage,
   cacheablePage,
-  mayBeSignedIn,
   PER_RESPONSE_CACHE_CONTROL,
   PUBLIC_CACHE_CONTROL,
   RENDER_SLOTS_HEADER,

@@ -6,7 +6,7 @@ import { boundedMemo } from "~/lib/bounded-memo";
 import { secretPagePattern } from "~/lib/page-label";
 import { type DeviceClass, deviceClass, INTERNAL_REFERRER } from "~/lib/visit-dimensions";
 import { isAdminPath, isSignInPath } from "../accounts/personal-paths.server";
-import { mayBeSignedIn } from "../render-cache/cache-policy.server";
+import { mayBeSignedIn } from "../accounts/sessions.server";
 import { sourcePart } from "./lead-source.server";
 
 // Which requests are page views a person made, and what of them is kept
