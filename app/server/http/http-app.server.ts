@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { configuration } from "../config/configuration.server";
 import { trustedProxies } from "../platform/client-address.server";
 import type { RenderCache } from "../render-cache/render-cache.server";
 import type { VisitCounter } from "../visits/visit-counter.server";
@@ -40,7 +41,7 @@ export function createHttpApp({
 }): HttpApp {
   const servePublicFile = publicFiles();
   // Throws at start on a malformed TRUST_PROXY, with a message naming it.
-  const proxies = trustedProxies();
+  const proxies = trustedProxies(configuration().trustProxy);
   const app = new Hono<AppEnv>();
 
   app.use("*", everyAnswer(routeLabel));

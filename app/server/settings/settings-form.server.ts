@@ -22,9 +22,9 @@ import {
 } from "~/lib/opening-hours";
 import { internationalPhoneDigits } from "~/lib/phone-digits";
 import { quoteMaxLength } from "~/lib/quote";
+import { cleanLine, cleanText } from "../forms/clean-text.server";
 import { type FormFields, formTexts } from "../forms/read-form.server";
 import { type FieldErrors, validateForm } from "../forms/validate-form.server";
-import { cleanLine, cleanText } from "../leads/quote-input.server";
 
 // The company settings form: every field checked, with a pt-BR message beside it, before
 // anything is saved (the command, settings-commands.server.ts, saves them all at once).

@@ -3,7 +3,7 @@ import { siteDefaults } from "~/config/site-env.server";
 import { emptyLeadSource, type LeadSourceInput, leadSourceMaxLength } from "~/lib/lead-source";
 import { pageLabel } from "~/lib/page-label";
 import { database } from "../db/database.server";
-import { cleanLine } from "../leads/quote-input.server";
+import { cleanLine } from "../forms/clean-text.server";
 
 // Where a quote request came from, without cookies (docs/decisions/0032). /contato is served
 // through the render cache, so the source is a render slot: the HTTP layer fills the form's
