@@ -66,10 +66,19 @@ export default defineConfig({
         test: {
           name: "store",
           include: ["tests/integration/**/*.test.ts"],
+          // The domains' registries, which the site's start fills in (app/server/runtime/registries.server.ts).
+          setupFiles: ["tests/support/assemble-registries.ts"],
           exclude: [...engineIndependent, ...clockBound],
         },
       },
-      { extends: true, test: { name: "resilience", include: clockBound } },
+      {
+        extends: true,
+        test: {
+          name: "resilience",
+          include: clockBound,
+          setupFiles: ["tests/support/assemble-registries.ts"],
+        },
+      },
     ],
   },
 });

@@ -5,8 +5,8 @@ import { defineJob, type JobDefinition } from "../jobs/job.server";
 import { startJobs, wakeJob } from "../jobs/job-service.server";
 import { OUTBOX_JOB } from "../jobs/site-jobs.server";
 import { logEvent } from "../platform/log.server";
-import { siteSettings } from "../settings/site-settings.server";
 import { ACCOUNT_EMAIL, accountMail, forgetAccountEmail } from "./account-email.server";
+import { companyMailInForce } from "./company-mail.server";
 import { leadConfirmation } from "./lead-confirmation-email.server";
 import { LEAD_DIGEST, leadDigestMail, leadDigestPayload } from "./lead-digest-email.server";
 import { leadEmailColumns, leadNotification } from "./lead-email.server";
@@ -185,8 +185,8 @@ export function outboxWorkerJob(options: OutboxWorkerOptions): JobDefinition {
    */
   async function companyMail(): Promise<[Pick<EnabledMail, "from" | "to">, SiteConfig]> {
     if (options.site) return [options.mail, options.site];
-    const settings = await siteSettings();
-    return [{ from: options.mail.from, to: settings.quoteRecipients ?? options.mail.to }, settings.site];
+    const { to, site } = await companyMailInForce();
+    return [{ from: options.mail.from, to: to ?? options.mail.to }, site];
   }
 
   async function pass(stopping: AbortSignal): Promise<void> {

@@ -8,6 +8,7 @@ import { startDatabase, stopDatabase } from "../db/database.server";
 import { type RenderCache, startRenderCache } from "../render-cache/render-cache.server";
 import { setActiveVisitCounter, startVisitCounter, type VisitCounter } from "../visits/visit-counter.server";
 import { startBackgroundWork } from "./background.server";
+import { assembleRegistries } from "./registries.server";
 
 // What a running site keeps going besides answering requests: the database connection, the
 // change feed, the render cache, the content memos' hook on the feed, and the background work
@@ -36,6 +37,7 @@ export interface ProcessServiceOptions {
 export async function startProcessServices({
   countVisits = true,
 }: ProcessServiceOptions = {}): Promise<ProcessServices> {
+  assembleRegistries();
   const config = configuration();
   const handle = await startDatabase();
   // The render cache checks session cookies' signatures with this key, without a query.
