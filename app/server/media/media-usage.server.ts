@@ -1,9 +1,6 @@
 import type { Kysely } from "kysely";
 import { database } from "../db/database.server";
 import type { Database } from "../db/schema";
-import { findPostUsages } from "../posts/post-media-usages.server";
-import { findServiceUsages } from "../services/service-media-usages.server";
-import { findWorkUsages } from "../works/work-media-usages.server";
 import type { MediaReference, MediaUsage, MediaUsageFinder } from "./media-usage-finder.server";
 
 // Where each image of the library is used: asked when the library shows an image and before
@@ -12,10 +9,15 @@ import type { MediaReference, MediaUsage, MediaUsageFinder } from "./media-usage
 // drifted (a row written by a script, a restored backup).
 
 /**
- * One finder per kind of content that can show a library image. A new kind (works, services,
- * the home page…) adds its finder here.
+ * One finder per kind of content that can show a library image. The kinds sit above media (they
+ * show its images), so each adds its finder at start (runtime/registries.server.ts); a new kind
+ * (the home page…) adds its own there.
  */
-export const mediaUsageFinders: MediaUsageFinder[] = [findPostUsages, findServiceUsages, findWorkUsages];
+const mediaUsageFinders: MediaUsageFinder[] = [];
+
+export function addMediaUsageFinder(finder: MediaUsageFinder): void {
+  if (!mediaUsageFinders.includes(finder)) mediaUsageFinders.push(finder);
+}
 
 const byPlace = new Intl.Collator("pt-BR", { sensitivity: "base", numeric: true });
 
@@ -25,6 +27,9 @@ export async function usagesOf(
   media: readonly MediaReference[],
 ): Promise<MediaUsage[]> {
   if (media.length === 0) return [];
+  // With no finder every image would look unused, and could be deleted while still shown.
+  if (mediaUsageFinders.length === 0)
+    throw new Error("Registries not assembled: call assembleRegistries() at start.");
   // One after the other: a transaction on PostgreSQL runs one query at a time anyway.
   const found: MediaUsage[] = [];
   for (const finder of mediaUsageFinders) found.push(...(await finder(db, media)));

@@ -1,8 +1,12 @@
 import { readCompanyMailWith } from "../email/company-mail.server";
+import { addMediaUsageFinder } from "../media/media-usage.server";
+import { findPostUsages } from "../posts/post-media-usages.server";
+import { findServiceUsages } from "../services/service-media-usages.server";
 import { siteSettings } from "../settings/site-settings.server";
+import { findWorkUsages } from "../works/work-media-usages.server";
 
 // What a lower domain asks of higher ones without importing them, filled in once at start: the
-// outbox's company facts (settings). Kept in one place so that the folders of app/server stay
+// outbox's company facts (settings), where library images are used (posts, services, works). Kept in one place so that the folders of app/server stay
 // acyclic and nothing is registered by an import's side effect.
 
 let assembled = false;
@@ -11,6 +15,7 @@ let assembled = false;
 export function assembleRegistries(): void {
   if (assembled) return;
   assembled = true;
+  for (const finder of [findPostUsages, findServiceUsages, findWorkUsages]) addMediaUsageFinder(finder);
   readCompanyMailWith(async () => {
     const settings = await siteSettings();
     return { to: settings.quoteRecipients, site: settings.site };
