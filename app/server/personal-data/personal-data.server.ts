@@ -19,7 +19,7 @@ export interface FoundSection {
 
 async function findIn(db: Kysely<Database> | Transaction<Database>, subject: DataSubject) {
   const sections: FoundSection[] = [];
-  for (const finder of personalDataFinders) {
+  for (const finder of personalDataFinders()) {
     sections.push({ key: finder.key, title: finder.title, records: await finder.find(db, subject) });
   }
   return sections;
@@ -87,7 +87,7 @@ export async function erasePersonalData(
   const handle = await startDatabase();
   const sections = await handle.db.transaction().execute(async (trx) => {
     const found = await findIn(trx, subject);
-    for (const finder of personalDataFinders) {
+    for (const finder of personalDataFinders()) {
       const section = found.find((candidate) => candidate.key === finder.key);
       if (section) await finder.erase(trx, section.records, { now });
     }
