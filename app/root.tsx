@@ -18,7 +18,7 @@ import { SiteContext } from "~/lib/site-context";
 import { speculationRules } from "~/lib/speculation-rules";
 import { localBusinessJsonLdScript } from "~/lib/structured-data";
 import { routeWantsHydration } from "~/route-handle";
-import { siteSettings } from "~/server/settings/site-settings.server";
+import { siteSettings } from "~/server/settings/index.server";
 import type { Route } from "./+types/root";
 
 // The company facts in force (the owner's settings over the defaults), read once per request

@@ -1,5 +1,5 @@
 import type { SiteConfig } from "~/lib/company-settings";
-import { type Configuration, configuration } from "~/server/config/configuration.server";
+import { type Configuration, configuration } from "~/server/config/index.server";
 
 // What the deployment decides about the site, not the owner (docs/decisions/0082): the address
 // it answers at and the hero video it serves, from PUBLIC_URL and HERO_VIDEO_URL. The company

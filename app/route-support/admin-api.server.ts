@@ -1,4 +1,4 @@
-import type { CurrentSession } from "~/server/accounts/sessions.server";
+import type { CurrentSession } from "~/server/accounts/index.server";
 import { requireAdminAction } from "./admin-guard.server";
 
 // Shared by the admin's JSON endpoints (image upload and generation): every answer, errors

@@ -1,13 +1,16 @@
 import { data, redirect } from "react-router";
 import { type Capability, FORBIDDEN_MESSAGE, roleCan } from "~/lib/roles";
-import { assertSameOrigin, UNAUTHORIZED_MESSAGE } from "~/server/accounts/cross-site.server";
 import {
+  assertSameOrigin,
+  type CurrentSession,
+  getSession,
   lacksRequiredSecondFactor,
   opensWithoutSecondFactor,
   SECOND_FACTOR_REQUIRED_MESSAGE,
   SECOND_FACTOR_SETUP_PATH,
-} from "~/server/accounts/second-factor-policy.server";
-import { type CurrentSession, getSession, setFlash } from "~/server/accounts/sessions.server";
+  setFlash,
+  UNAUTHORIZED_MESSAGE,
+} from "~/server/accounts/index.server";
 
 // Every admin loader and action calls one of these. The HTTP layer also refuses /admin
 // requests without a session before React Router runs (app/server/http); this is the

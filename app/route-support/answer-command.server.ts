@@ -1,7 +1,6 @@
 import { type UNSAFE_DataWithResponseInit as DataWithResponseInit, data, redirect } from "react-router";
-import type { CurrentSession } from "~/server/accounts/sessions.server";
-import { setFlash } from "~/server/accounts/sessions.server";
-import type { CommandOutcome } from "~/server/commands/command-outcome.server";
+import { type CurrentSession, setFlash } from "~/server/accounts/index.server";
+import type { CommandOutcome } from "~/server/commands/index.server";
 
 // The one place an admin command's outcome becomes HTTP: done is a flash and a redirect (so a
 // reload never posts again); a refusal is the form's 4xx with its message, field errors, values

@@ -1,5 +1,10 @@
-import { generateImage, type ImageGenerationOptions, readPrompt } from "~/server/ai/image-generation.server";
-import { AI_MESSAGES, aiImagesConfigured } from "~/server/ai/runware.server";
+import {
+  AI_MESSAGES,
+  aiImagesConfigured,
+  generateImage,
+  type ImageGenerationOptions,
+  readPrompt,
+} from "~/server/ai/index.server";
 import { adminSessionOrResponse, jsonError, methodNotAllowed } from "./admin-api.server";
 
 // POST /admin/api/generate-image (form field or JSON `prompt`) → 201 { url, width, height },

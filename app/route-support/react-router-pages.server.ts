@@ -1,6 +1,6 @@
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { requestInfoContext } from "~/request-context";
-import type { RenderPage } from "~/server/http/page-answer.server";
+import type { RenderPage } from "~/server/http/index.server";
 
 /**
  * React Router's request handler as the HTTP layer's page renderer: the facts the HTTP layer

@@ -1,6 +1,6 @@
 import { mediaQueryFrom } from "~/lib/media-query";
 import { adminSessionOrResponse } from "~/route-support/admin-api.server";
-import { listMedia } from "~/server/media/media-library.server";
+import { listMedia } from "~/server/media/index.server";
 import type { Route } from "./+types/admin-api-midia";
 
 // GET /admin/api/midia?busca=…&pagina=… → one page of the media library as JSON, for the

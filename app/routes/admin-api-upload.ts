@@ -1,7 +1,11 @@
 import { adminSessionOrResponse, jsonError, methodNotAllowed } from "~/route-support/admin-api.server";
-import { multipartText, readMultipart, UPLOAD_BODY_LIMIT_BYTES } from "~/server/media/image-uploads.server";
-import { uploadImage } from "~/server/media/media-commands.server";
-import { UPLOAD_MESSAGES } from "~/server/media/media-messages.server";
+import {
+  multipartText,
+  readMultipart,
+  UPLOAD_BODY_LIMIT_BYTES,
+  UPLOAD_MESSAGES,
+  uploadImage,
+} from "~/server/media/index.server";
 import type { Route } from "./+types/admin-api-upload";
 
 // POST multipart/form-data with the image in field "file" (optional "name" and "alt")

@@ -1,5 +1,5 @@
 import { requireAdminAction } from "~/route-support/admin-guard.server";
-import { exportAuditLog } from "~/server/audit/audit-export.server";
+import { exportAuditLog } from "~/server/audit/index.server";
 import type { Route } from "./+types/admin-auditoria-csv";
 
 const NOT_STORED = { "Cache-Control": "private, no-store" };

@@ -7,8 +7,8 @@ import { auditListParams, isFiltered, listHref } from "~/lib/admin-list";
 import { AUDIT_GROUP_LABELS, AUDIT_GROUPS, auditActionLabel } from "~/lib/audit-actions";
 import { formatDateTimeWithSeconds } from "~/lib/site-time";
 import { requireAdminPage } from "~/route-support/admin-guard.server";
-import { parseAuditListQuery } from "~/server/admin-lists/list-query.server";
-import { listAuditEntries, listAuditUsers } from "~/server/audit/audit-list.server";
+import { parseAuditListQuery } from "~/server/admin-lists/index.server";
+import { listAuditEntries, listAuditUsers } from "~/server/audit/index.server";
 import type { Route } from "./+types/admin-auditoria";
 
 // The audit log: who did what, when and from where, newest first, 50 a page, filtered on the

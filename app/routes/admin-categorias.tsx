@@ -4,10 +4,14 @@ import { Button, Field, TextInput } from "~/components/admin/ui";
 import type { RouteHandle } from "~/route-handle";
 import { requireAdminAction, requireAdminPage } from "~/route-support/admin-guard.server";
 import { answerCommand } from "~/route-support/answer-command.server";
-import { refused } from "~/server/commands/command-outcome.server";
-import { formText, readForm, UNREADABLE_FORM_MESSAGE } from "~/server/forms/read-form.server";
-import { listCategoriesWithCounts } from "~/server/posts/categories-admin.server";
-import { addCategory, changeCategoryName, removeCategory } from "~/server/posts/category-commands.server";
+import { refused } from "~/server/commands/index.server";
+import { formText, readForm, UNREADABLE_FORM_MESSAGE } from "~/server/forms/index.server";
+import {
+  addCategory,
+  changeCategoryName,
+  listCategoriesWithCounts,
+  removeCategory,
+} from "~/server/posts/index.server";
 import type { Route } from "./+types/admin-categorias";
 
 export const handle: RouteHandle = { hydrate: true };

@@ -4,11 +4,14 @@ import { whatsappLandlineWarning } from "~/lib/phone-digits";
 import type { RouteHandle } from "~/route-handle";
 import { requireAdminAction, requireAdminPage } from "~/route-support/admin-guard.server";
 import { answerCommand, type CommandFailure } from "~/route-support/answer-command.server";
-import { refused } from "~/server/commands/command-outcome.server";
-import { readForm, UNREADABLE_FORM_MESSAGE } from "~/server/forms/read-form.server";
-import { saveSettings } from "~/server/settings/settings-commands.server";
-import { settingsFormValues } from "~/server/settings/settings-form.server";
-import { companySettingsInForce, siteSettings } from "~/server/settings/site-settings.server";
+import { refused } from "~/server/commands/index.server";
+import { readForm, UNREADABLE_FORM_MESSAGE } from "~/server/forms/index.server";
+import {
+  companySettingsInForce,
+  saveSettings,
+  settingsFormValues,
+  siteSettings,
+} from "~/server/settings/index.server";
 import type { Route } from "./+types/admin-configuracoes";
 
 export const handle: RouteHandle = { hydrate: true };

@@ -7,10 +7,9 @@ import { formatSaoPauloDateTime } from "~/lib/site-time";
 import type { RouteHandle } from "~/route-handle";
 import { requireAdminAction, requireAdminPage } from "~/route-support/admin-guard.server";
 import { answerCommand } from "~/route-support/answer-command.server";
-import { endDevice, endOtherDevices } from "~/server/accounts/device-commands.server";
-import { destroySession, listUserSessions } from "~/server/accounts/sessions.server";
-import { refused } from "~/server/commands/command-outcome.server";
-import { formText, readForm, UNREADABLE_FORM_MESSAGE } from "~/server/forms/read-form.server";
+import { destroySession, endDevice, endOtherDevices, listUserSessions } from "~/server/accounts/index.server";
+import { refused } from "~/server/commands/index.server";
+import { formText, readForm, UNREADABLE_FORM_MESSAGE } from "~/server/forms/index.server";
 import type { Route } from "./+types/admin-conta-dispositivos";
 
 // 'Dispositivos conectados': the signed-in user's own sessions (browser, address, last

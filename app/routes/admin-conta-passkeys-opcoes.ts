@@ -1,10 +1,10 @@
 import { requireAdminAction } from "~/route-support/admin-guard.server";
-import { registrationOptions } from "~/server/accounts/passkeys.server";
 import {
   hasRecentAuthentication,
   REAUTHENTICATION_REQUIRED_MESSAGE,
-} from "~/server/accounts/recent-authentication.server";
-import { siteSettings } from "~/server/settings/site-settings.server";
+  registrationOptions,
+} from "~/server/accounts/index.server";
+import { siteSettings } from "~/server/settings/index.server";
 import type { Route } from "./+types/admin-conta-passkeys-opcoes";
 
 /**

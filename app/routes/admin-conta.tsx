@@ -14,26 +14,22 @@ import {
   addOwnPasskey,
   changeOwnPassword,
   confirmIdentity,
-  removeOwnPasskey,
-  turnOffTwoFactor,
-  turnOnTwoFactor,
-} from "~/server/accounts/account-commands.server";
-import { listPasskeys } from "~/server/accounts/passkeys.server";
-import {
   hasRecentAuthentication,
+  lacksRequiredSecondFactor,
+  listPasskeys,
+  pendingTotpSetup,
   REAUTHENTICATION_REQUIRED_MESSAGE,
   recentAuthenticationUntil,
-} from "~/server/accounts/recent-authentication.server";
-import { lacksRequiredSecondFactor } from "~/server/accounts/second-factor-policy.server";
-import {
-  pendingTotpSetup,
+  removeOwnPasskey,
   startTotpSetup,
   totpStatus,
+  turnOffTwoFactor,
+  turnOnTwoFactor,
   unusedRecoveryCodes,
-} from "~/server/accounts/totp.server";
-import { conflict, refused } from "~/server/commands/command-outcome.server";
-import { formText, formTexts, readForm, UNREADABLE_FORM_MESSAGE } from "~/server/forms/read-form.server";
-import { siteSettings } from "~/server/settings/site-settings.server";
+} from "~/server/accounts/index.server";
+import { conflict, refused } from "~/server/commands/index.server";
+import { formText, formTexts, readForm, UNREADABLE_FORM_MESSAGE } from "~/server/forms/index.server";
+import { siteSettings } from "~/server/settings/index.server";
 import type { Route } from "./+types/admin-conta";
 
 export const handle: RouteHandle = { hydrate: true };

@@ -9,7 +9,7 @@ import type { HealthStatus } from "~/lib/site-health";
 import { formatSaoPauloDateTime } from "~/lib/site-time";
 import type { RouteHandle } from "~/route-handle";
 import { requireAdminPage } from "~/route-support/admin-guard.server";
-import { administratorHome, editorHome } from "~/server/dashboard/admin-home.server";
+import { administratorHome, editorHome } from "~/server/dashboard/index.server";
 import type { Route } from "./+types/admin-inicio";
 
 // Início do painel: what waits for someone. An Administrador sees the unanswered requests, the

@@ -3,7 +3,7 @@ import { AdminShell } from "~/components/admin/admin-shell";
 import type { AdminShellData } from "~/lib/admin-shell";
 import type { RouteHandle } from "~/route-handle";
 import { requireAdminPage } from "~/route-support/admin-guard.server";
-import { takeFlash } from "~/server/accounts/sessions.server";
+import { takeFlash } from "~/server/accounts/index.server";
 import type { Route } from "./+types/admin-layout";
 
 // Every admin page's parent (docs/decisions/0051): the guard, the signed-in user and the flash

@@ -8,13 +8,16 @@ import { formatDateTimeMedium } from "~/lib/site-time";
 import type { RouteHandle } from "~/route-handle";
 import { requireAdminAction, requireAdminPage } from "~/route-support/admin-guard.server";
 import { answerCommand } from "~/route-support/answer-command.server";
-import { refused } from "~/server/commands/command-outcome.server";
-import { formText, readForm, UNREADABLE_FORM_MESSAGE } from "~/server/forms/read-form.server";
-import type { FieldErrors } from "~/server/forms/validate-form.server";
-import { changeMediaDetails, removeMedia } from "~/server/media/media-commands.server";
-import { getMediaDetail, mediaIdFrom } from "~/server/media/media-library.server";
-import { MEDIA_MESSAGES } from "~/server/media/media-messages.server";
-import type { MediaUsage } from "~/server/media/media-usage-finder.server";
+import { refused } from "~/server/commands/index.server";
+import { type FieldErrors, formText, readForm, UNREADABLE_FORM_MESSAGE } from "~/server/forms/index.server";
+import {
+  changeMediaDetails,
+  getMediaDetail,
+  MEDIA_MESSAGES,
+  type MediaUsage,
+  mediaIdFrom,
+  removeMedia,
+} from "~/server/media/index.server";
 import type { Route } from "./+types/admin-midia-imagem";
 
 // One image of the media library: its name and alt text (edited here), where it is used, and

@@ -9,11 +9,14 @@ import { formatDateMedium } from "~/lib/site-time";
 import type { RouteHandle } from "~/route-handle";
 import { requireAdminAction, requireAdminPage } from "~/route-support/admin-guard.server";
 import { answerCommand } from "~/route-support/answer-command.server";
-import { refused } from "~/server/commands/command-outcome.server";
-import { BATCH_BODY_LIMIT_BYTES, readMultipart } from "~/server/media/image-uploads.server";
-import { uploadImages } from "~/server/media/media-commands.server";
-import { listMedia } from "~/server/media/media-library.server";
-import { MEDIA_MESSAGES } from "~/server/media/media-messages.server";
+import { refused } from "~/server/commands/index.server";
+import {
+  BATCH_BODY_LIMIT_BYTES,
+  listMedia,
+  MEDIA_MESSAGES,
+  readMultipart,
+  uploadImages,
+} from "~/server/media/index.server";
 import type { Route } from "./+types/admin-midia";
 
 // The media library: every uploaded or generated image, a page at a time, searched by name or

@@ -5,12 +5,15 @@ import { WorkEditorScreen } from "~/components/admin/work-editor";
 import type { RouteHandle } from "~/route-handle";
 import { requireAdminAction, requireAdminPage } from "~/route-support/admin-guard.server";
 import { answerCommand } from "~/route-support/answer-command.server";
-import { notFound, refused } from "~/server/commands/command-outcome.server";
-import { readForm, UNREADABLE_FORM_MESSAGE } from "~/server/forms/read-form.server";
-import { saveWorkForm } from "~/server/works/work-commands.server";
-import { getWorkForEdit } from "~/server/works/work-for-edit.server";
-import type { WorkFormFailure } from "~/server/works/work-form.server";
-import { WORK_GONE_MESSAGE, workIdFromParam } from "~/server/works/work-id.server";
+import { notFound, refused } from "~/server/commands/index.server";
+import { readForm, UNREADABLE_FORM_MESSAGE } from "~/server/forms/index.server";
+import {
+  getWorkForEdit,
+  saveWorkForm,
+  WORK_GONE_MESSAGE,
+  type WorkFormFailure,
+  workIdFromParam,
+} from "~/server/works/index.server";
 import type { Route } from "./+types/admin-obras-editar";
 
 export const handle: RouteHandle = { hydrate: true };

@@ -2,10 +2,9 @@ import { WorkEditorScreen } from "~/components/admin/work-editor";
 import type { RouteHandle } from "~/route-handle";
 import { requireAdminAction, requireAdminPage } from "~/route-support/admin-guard.server";
 import { answerCommand } from "~/route-support/answer-command.server";
-import { refused } from "~/server/commands/command-outcome.server";
-import { readForm, UNREADABLE_FORM_MESSAGE } from "~/server/forms/read-form.server";
-import { saveWorkForm } from "~/server/works/work-commands.server";
-import type { WorkFormFailure } from "~/server/works/work-form.server";
+import { refused } from "~/server/commands/index.server";
+import { readForm, UNREADABLE_FORM_MESSAGE } from "~/server/forms/index.server";
+import { saveWorkForm, type WorkFormFailure } from "~/server/works/index.server";
 import type { Route } from "./+types/admin-obras-nova";
 
 export const handle: RouteHandle = { hydrate: true };

@@ -8,12 +8,17 @@ import { Icon } from "~/components/ui/icon";
 import type { RouteHandle } from "~/route-handle";
 import { requireAdminAction, requireAdminPage } from "~/route-support/admin-guard.server";
 import { answerCommand } from "~/route-support/answer-command.server";
-import { readMove } from "~/server/admin-lists/reorder.server";
-import { refused } from "~/server/commands/command-outcome.server";
-import { formText, readForm, UNREADABLE_FORM_MESSAGE } from "~/server/forms/read-form.server";
-import { workIdFromParam } from "~/server/works/work-id.server";
-import { publishWork, removeWork, reorderWork } from "~/server/works/work-list-commands.server";
-import { listWorksForAdmin, worksQueryFrom } from "~/server/works/works-admin-list.server";
+import { readMove } from "~/server/admin-lists/index.server";
+import { refused } from "~/server/commands/index.server";
+import { formText, readForm, UNREADABLE_FORM_MESSAGE } from "~/server/forms/index.server";
+import {
+  listWorksForAdmin,
+  publishWork,
+  removeWork,
+  reorderWork,
+  workIdFromParam,
+  worksQueryFrom,
+} from "~/server/works/index.server";
 import type { Route } from "./+types/admin-obras";
 
 // The works of /obras: their order, publishing and deletion, a page of 50 at a time with a

@@ -9,24 +9,22 @@ import { iconLabels, iconNames } from "~/lib/icon-names";
 import type { RouteHandle } from "~/route-handle";
 import { requireAdminAction, requireAdminPage } from "~/route-support/admin-guard.server";
 import { answerCommand } from "~/route-support/answer-command.server";
-import { readMove } from "~/server/admin-lists/reorder.server";
-import { refused } from "~/server/commands/command-outcome.server";
-import { formText, readForm, UNREADABLE_FORM_MESSAGE } from "~/server/forms/read-form.server";
-import type {
-  AdminReason,
-  AdminStat,
-  AdminTestimonial,
-} from "~/server/site-content/home-content-admin.server";
-import { homeContentForAdmin } from "~/server/site-content/home-content-admin.server";
+import { readMove } from "~/server/admin-lists/index.server";
+import { refused } from "~/server/commands/index.server";
+import { formText, readForm, UNREADABLE_FORM_MESSAGE } from "~/server/forms/index.server";
 import {
+  type AdminReason,
+  type AdminStat,
+  type AdminTestimonial,
   addTestimonial,
   changeReason,
   changeStats,
   changeTestimonial,
+  type HomeFormFailure,
+  homeContentForAdmin,
   removeTestimonial,
   reorderHomeItem,
-} from "~/server/site-content/home-content-commands.server";
-import type { HomeFormFailure } from "~/server/site-content/home-content-form.server";
+} from "~/server/site-content/index.server";
 import type { Route } from "./+types/admin-pagina-inicial";
 
 // The home page's numbers and reasons, and the testimonials (shown on /obras). The changes and

@@ -4,13 +4,18 @@ import { buttonClassName } from "~/components/admin/ui";
 import type { RouteHandle } from "~/route-handle";
 import { requireAdminAction, requireAdminPage } from "~/route-support/admin-guard.server";
 import { answerCommand } from "~/route-support/answer-command.server";
-import { aiImagesConfigured } from "~/server/ai/runware.server";
-import { notFound, refused } from "~/server/commands/command-outcome.server";
-import { formText, readForm, UNREADABLE_FORM_MESSAGE } from "~/server/forms/read-form.server";
-import { type PostFormFailure, savePostForm } from "~/server/posts/post-commands.server";
-import { listRevisions } from "~/server/posts/post-revisions.server";
-import { getPostForEdit, POST_GONE_MESSAGE, postIdFromParam } from "~/server/posts/posts-admin.server";
-import { listCategories } from "~/server/posts/public-posts.server";
+import { aiImagesConfigured } from "~/server/ai/index.server";
+import { notFound, refused } from "~/server/commands/index.server";
+import { formText, readForm, UNREADABLE_FORM_MESSAGE } from "~/server/forms/index.server";
+import {
+  getPostForEdit,
+  listCategories,
+  listRevisions,
+  POST_GONE_MESSAGE,
+  type PostFormFailure,
+  postIdFromParam,
+  savePostForm,
+} from "~/server/posts/index.server";
 import type { Route } from "./+types/admin-posts-editar";
 
 export const handle: RouteHandle = { hydrate: true };

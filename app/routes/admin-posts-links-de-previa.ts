@@ -1,15 +1,16 @@
 import type { UNSAFE_DataWithResponseInit as DataWithResponseInit } from "react-router";
 import { requireAdminAction } from "~/route-support/admin-guard.server";
 import { answerCommand } from "~/route-support/answer-command.server";
-import { refused } from "~/server/commands/command-outcome.server";
-import { formText, readForm, UNREADABLE_FORM_MESSAGE } from "~/server/forms/read-form.server";
-import { POST_GONE_MESSAGE, postIdFromParam } from "~/server/posts/posts-admin.server";
+import { refused } from "~/server/commands/index.server";
+import { formText, readForm, UNREADABLE_FORM_MESSAGE } from "~/server/forms/index.server";
 import {
   createPostShareLink,
+  listShareLinks,
+  POST_GONE_MESSAGE,
+  postIdFromParam,
   revokePostShareLink,
   type ShareLinksAnswer,
-} from "~/server/posts/share-link-commands.server";
-import { listShareLinks } from "~/server/posts/share-links.server";
+} from "~/server/posts/index.server";
 import type { Route } from "./+types/admin-posts-links-de-previa";
 
 // A post's share links, for the editor's fetcher (docs/decisions/0028): JSON, never stored by

@@ -2,11 +2,10 @@ import { PostEditorScreen } from "~/components/admin/post-editor";
 import type { RouteHandle } from "~/route-handle";
 import { requireAdminAction, requireAdminPage } from "~/route-support/admin-guard.server";
 import { answerCommand } from "~/route-support/answer-command.server";
-import { aiImagesConfigured } from "~/server/ai/runware.server";
-import { refused } from "~/server/commands/command-outcome.server";
-import { readForm, UNREADABLE_FORM_MESSAGE } from "~/server/forms/read-form.server";
-import { type PostFormFailure, savePostForm } from "~/server/posts/post-commands.server";
-import { listCategories } from "~/server/posts/public-posts.server";
+import { aiImagesConfigured } from "~/server/ai/index.server";
+import { refused } from "~/server/commands/index.server";
+import { readForm, UNREADABLE_FORM_MESSAGE } from "~/server/forms/index.server";
+import { listCategories, type PostFormFailure, savePostForm } from "~/server/posts/index.server";
 import type { Route } from "./+types/admin-posts-novo";
 
 export const handle: RouteHandle = { hydrate: true };

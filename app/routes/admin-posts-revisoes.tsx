@@ -5,10 +5,9 @@ import { buttonClassName } from "~/components/admin/ui";
 import { formatSaoPauloDateTime } from "~/lib/site-time";
 import { requireAdminAction, requireAdminPage } from "~/route-support/admin-guard.server";
 import { answerCommand } from "~/route-support/answer-command.server";
-import { refused } from "~/server/commands/command-outcome.server";
-import { formText, readForm, UNREADABLE_FORM_MESSAGE } from "~/server/forms/read-form.server";
-import { restorePostRevision } from "~/server/posts/post-commands.server";
-import { compareRevisions, type RevisionLabel } from "~/server/posts/post-revision-comparison.server";
+import { refused } from "~/server/commands/index.server";
+import { formText, readForm, UNREADABLE_FORM_MESSAGE } from "~/server/forms/index.server";
+import { compareRevisions, type RevisionLabel, restorePostRevision } from "~/server/posts/index.server";
 import type { Route } from "./+types/admin-posts-revisoes";
 
 // Two revisions of a post compared (GET ?de=…&para=…), and the restore of one (POST): plain

@@ -2,8 +2,8 @@ import { data } from "react-router";
 import { ArticleView } from "~/components/blog/article-view";
 import { DraftNotice } from "~/components/blog/draft-notice";
 import { requireAdminAction, requireAdminPage } from "~/route-support/admin-guard.server";
-import { readForm, UNREADABLE_FORM_MESSAGE } from "~/server/forms/read-form.server";
-import { type DraftPreview, PREVIEW_HEADERS, previewPostedDraft } from "~/server/posts/preview-form.server";
+import { readForm, UNREADABLE_FORM_MESSAGE } from "~/server/forms/index.server";
+import { type DraftPreview, PREVIEW_HEADERS, previewPostedDraft } from "~/server/posts/index.server";
 import type { Route } from "./+types/admin-posts-visualizar";
 
 // The editor's 'Visualizar' (docs/decisions/0028): its values, unsaved, in the article layout.

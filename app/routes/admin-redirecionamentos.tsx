@@ -7,10 +7,15 @@ import { REDIRECT_CSV_MAX_BYTES, REDIRECT_PATH_MAX_LENGTH, REDIRECTS_PATH } from
 import type { RouteHandle } from "~/route-handle";
 import { requireAdminAction, requireAdminPage } from "~/route-support/admin-guard.server";
 import { answerCommand, type CommandFailure } from "~/route-support/answer-command.server";
-import { refused } from "~/server/commands/command-outcome.server";
-import { formText, readForm, UNREADABLE_FORM_MESSAGE } from "~/server/forms/read-form.server";
-import { createRedirect, importRedirects, removeRedirect } from "~/server/redirects/redirect-commands.server";
-import { listRedirects, redirectsQueryFrom } from "~/server/redirects/redirects.server";
+import { refused } from "~/server/commands/index.server";
+import { formText, readForm, UNREADABLE_FORM_MESSAGE } from "~/server/forms/index.server";
+import {
+  createRedirect,
+  importRedirects,
+  listRedirects,
+  redirectsQueryFrom,
+  removeRedirect,
+} from "~/server/redirects/index.server";
 import type { Route } from "./+types/admin-redirecionamentos";
 
 // Permanent redirects (301): those the database made when a published post changed its slug,

@@ -1,6 +1,5 @@
 import { redirect } from "react-router";
-import { assertSameOrigin } from "~/server/accounts/cross-site.server";
-import { signOut } from "~/server/accounts/sign-out.server";
+import { assertSameOrigin, signOut } from "~/server/accounts/index.server";
 import type { Route } from "./+types/admin-sair";
 
 /**

@@ -5,16 +5,16 @@ import { buttonClassName } from "~/components/admin/ui";
 import type { RouteHandle } from "~/route-handle";
 import { requireAdminAction, requireAdminPage } from "~/route-support/admin-guard.server";
 import { answerCommand } from "~/route-support/answer-command.server";
-import { aiImagesConfigured } from "~/server/ai/runware.server";
-import { notFound, refused } from "~/server/commands/command-outcome.server";
-import { readForm, UNREADABLE_FORM_MESSAGE } from "~/server/forms/read-form.server";
-import { saveServiceForm } from "~/server/services/service-commands.server";
-import type { ServiceFormFailure } from "~/server/services/service-form.server";
+import { aiImagesConfigured } from "~/server/ai/index.server";
+import { notFound, refused } from "~/server/commands/index.server";
+import { readForm, UNREADABLE_FORM_MESSAGE } from "~/server/forms/index.server";
 import {
   getServiceForEdit,
   SERVICE_GONE_MESSAGE,
+  type ServiceFormFailure,
+  saveServiceForm,
   serviceIdFromParam,
-} from "~/server/services/services-admin.server";
+} from "~/server/services/index.server";
 import type { Route } from "./+types/admin-servicos-editar";
 
 export const handle: RouteHandle = { hydrate: true };

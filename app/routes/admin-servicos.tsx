@@ -7,11 +7,15 @@ import { Icon } from "~/components/ui/icon";
 import type { RouteHandle } from "~/route-handle";
 import { requireAdminAction, requireAdminPage } from "~/route-support/admin-guard.server";
 import { answerCommand } from "~/route-support/answer-command.server";
-import { readMove } from "~/server/admin-lists/reorder.server";
-import { refused } from "~/server/commands/command-outcome.server";
-import { formText, readForm, UNREADABLE_FORM_MESSAGE } from "~/server/forms/read-form.server";
-import { removeService, reorderService } from "~/server/services/service-list-commands.server";
-import { listServicesForAdmin, serviceIdFromParam } from "~/server/services/services-admin.server";
+import { readMove } from "~/server/admin-lists/index.server";
+import { refused } from "~/server/commands/index.server";
+import { formText, readForm, UNREADABLE_FORM_MESSAGE } from "~/server/forms/index.server";
+import {
+  listServicesForAdmin,
+  removeService,
+  reorderService,
+  serviceIdFromParam,
+} from "~/server/services/index.server";
 import type { Route } from "./+types/admin-servicos";
 
 // The services of /servicos and of the home page's cards: their order, and deletion. Each

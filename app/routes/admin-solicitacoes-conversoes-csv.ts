@@ -1,7 +1,7 @@
 import { conversionTableCsv, conversionTableSchema } from "~/lib/conversion-csv";
 import { parseConversionRange } from "~/lib/conversion-range";
 import { requireAdminAction } from "~/route-support/admin-guard.server";
-import { conversions } from "~/server/visits/conversions.server";
+import { conversions } from "~/server/visits/index.server";
 import type { Route } from "./+types/admin-solicitacoes-conversoes-csv";
 
 /**

@@ -1,5 +1,5 @@
 import { requireAdminAction } from "~/route-support/admin-guard.server";
-import { exportLeads } from "~/server/leads/lead-recorded-reads.server";
+import { exportLeads } from "~/server/leads/index.server";
 import type { Route } from "./+types/admin-solicitacoes-csv";
 
 /**

@@ -13,13 +13,16 @@ import { formatDateTimeMedium } from "~/lib/site-time";
 import type { RouteHandle } from "~/route-handle";
 import { requireAdminAction, requireAdminPage } from "~/route-support/admin-guard.server";
 import { answerCommand } from "~/route-support/answer-command.server";
-import { refused } from "~/server/commands/command-outcome.server";
-import { formText, readForm, UNREADABLE_FORM_MESSAGE } from "~/server/forms/read-form.server";
-import { addNoteToLead, saveLeadStage } from "~/server/leads/lead-commands.server";
-import { viewLead } from "~/server/leads/lead-recorded-reads.server";
-import { stageFormFields } from "~/server/leads/lead-stage-form.server";
-import { leadTimeline } from "~/server/leads/lead-timeline.server";
-import { listReplyTemplates } from "~/server/leads/reply-templates.server";
+import { refused } from "~/server/commands/index.server";
+import { formText, readForm, UNREADABLE_FORM_MESSAGE } from "~/server/forms/index.server";
+import {
+  addNoteToLead,
+  leadTimeline,
+  listReplyTemplates,
+  saveLeadStage,
+  stageFormFields,
+  viewLead,
+} from "~/server/leads/index.server";
 import type { Route } from "./+types/admin-solicitacoes-detalhe";
 
 // One quote request, whole: the inbox lists the beginning of each message and links here for

@@ -6,10 +6,14 @@ import { REPLY_PLACEHOLDERS } from "~/lib/reply-template";
 import type { RouteHandle } from "~/route-handle";
 import { requireAdminAction, requireAdminPage } from "~/route-support/admin-guard.server";
 import { answerCommand, type CommandFailure } from "~/route-support/answer-command.server";
-import { refused } from "~/server/commands/command-outcome.server";
-import { formText, formTexts, readForm, UNREADABLE_FORM_MESSAGE } from "~/server/forms/read-form.server";
-import { removeTemplate, saveTemplate } from "~/server/leads/reply-template-commands.server";
-import { listReplyTemplates, type ReplyTemplate } from "~/server/leads/reply-templates.server";
+import { refused } from "~/server/commands/index.server";
+import { formText, formTexts, readForm, UNREADABLE_FORM_MESSAGE } from "~/server/forms/index.server";
+import {
+  listReplyTemplates,
+  type ReplyTemplate,
+  removeTemplate,
+  saveTemplate,
+} from "~/server/leads/index.server";
 import type { Route } from "./+types/admin-solicitacoes-modelos";
 
 // The reply templates: what "Responder por e-mail" and "Responder no WhatsApp" start from. Each

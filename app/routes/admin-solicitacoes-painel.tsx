@@ -8,8 +8,8 @@ import { parseConversionRange } from "~/lib/conversion-range";
 import { CONVERSION_TOP, type Conversions } from "~/lib/conversions";
 import { DASHBOARD_WEEKS } from "~/lib/lead-dashboard";
 import { requireAdminPage } from "~/route-support/admin-guard.server";
-import { leadDashboard } from "~/server/leads/lead-dashboard.server";
-import { conversions } from "~/server/visits/conversions.server";
+import { leadDashboard } from "~/server/leads/index.server";
+import { conversions } from "~/server/visits/index.server";
 import type { Route } from "./+types/admin-solicitacoes-painel";
 
 // Where the quote requests come from: the last 12 weeks in charts drawn on the server (plain

@@ -7,11 +7,9 @@ import { type LeadStatus, leadStatuses, leadStatusLabels } from "~/lib/lead-stat
 import type { RouteHandle } from "~/route-handle";
 import { requireAdminAction, requireAdminPage } from "~/route-support/admin-guard.server";
 import { answerCommand } from "~/route-support/answer-command.server";
-import { refused } from "~/server/commands/command-outcome.server";
-import { formText, readForm, UNREADABLE_FORM_MESSAGE } from "~/server/forms/read-form.server";
-import { leadBoard, parseBoardQuery } from "~/server/leads/lead-board.server";
-import { moveLeadOnBoard } from "~/server/leads/lead-commands.server";
-import { stageFormFields } from "~/server/leads/lead-stage-form.server";
+import { refused } from "~/server/commands/index.server";
+import { formText, readForm, UNREADABLE_FORM_MESSAGE } from "~/server/forms/index.server";
+import { leadBoard, moveLeadOnBoard, parseBoardQuery, stageFormFields } from "~/server/leads/index.server";
 import type { Route } from "./+types/admin-solicitacoes-quadro";
 
 // The pipeline as a board: one column per stage, each a page of cards read on the server

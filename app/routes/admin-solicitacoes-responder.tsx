@@ -5,12 +5,16 @@ import { Icon } from "~/components/ui/icon";
 import { fillTemplate } from "~/lib/reply-template";
 import { requireAdminAction, requireAdminPage } from "~/route-support/admin-guard.server";
 import { answerCommand } from "~/route-support/answer-command.server";
-import { refused } from "~/server/commands/command-outcome.server";
-import { formTexts, readForm, UNREADABLE_FORM_MESSAGE } from "~/server/forms/read-form.server";
-import { replyByEmail } from "~/server/leads/lead-reply-commands.server";
-import { getLead, leadIdFromParam } from "~/server/leads/leads-admin.server";
-import { listReplyTemplates, replyFacts } from "~/server/leads/reply-templates.server";
-import { siteSettings } from "~/server/settings/site-settings.server";
+import { refused } from "~/server/commands/index.server";
+import { formTexts, readForm, UNREADABLE_FORM_MESSAGE } from "~/server/forms/index.server";
+import {
+  getLead,
+  leadIdFromParam,
+  listReplyTemplates,
+  replyByEmail,
+  replyFacts,
+} from "~/server/leads/index.server";
+import { siteSettings } from "~/server/settings/index.server";
 import type { Route } from "./+types/admin-solicitacoes-responder";
 
 // "Responder por e-mail": a message prefilled from a template (?modelo=, the first one when none

@@ -1,10 +1,9 @@
 import { redirect } from "react-router";
 import { requireAdminAction } from "~/route-support/admin-guard.server";
 import { answerCommand } from "~/route-support/answer-command.server";
-import { done, notFound } from "~/server/commands/command-outcome.server";
-import { formText, readForm } from "~/server/forms/read-form.server";
-import { contactOnWhatsapp } from "~/server/leads/lead-reply-commands.server";
-import { leadIdFromParam } from "~/server/leads/leads-admin.server";
+import { done, notFound } from "~/server/commands/index.server";
+import { formText, readForm } from "~/server/forms/index.server";
+import { contactOnWhatsapp, leadIdFromParam } from "~/server/leads/index.server";
 import type { Route } from "./+types/admin-solicitacoes-whatsapp";
 
 // "Responder no WhatsApp": a plain form POST that records the contact on the request's timeline

@@ -13,12 +13,16 @@ import { formatDateTimeMedium } from "~/lib/site-time";
 import type { RouteHandle } from "~/route-handle";
 import { requireAdminAction, requireAdminPage } from "~/route-support/admin-guard.server";
 import { answerCommand } from "~/route-support/answer-command.server";
-import { parseLeadListQuery } from "~/server/admin-lists/list-query.server";
-import { refused } from "~/server/commands/command-outcome.server";
-import { formText, readForm, UNREADABLE_FORM_MESSAGE } from "~/server/forms/read-form.server";
-import { removeLead, saveLeadFromInbox } from "~/server/leads/lead-commands.server";
-import { stageFormFields } from "~/server/leads/lead-stage-form.server";
-import { listLeadServices, listLeads } from "~/server/leads/leads-admin.server";
+import { parseLeadListQuery } from "~/server/admin-lists/index.server";
+import { refused } from "~/server/commands/index.server";
+import { formText, readForm, UNREADABLE_FORM_MESSAGE } from "~/server/forms/index.server";
+import {
+  listLeadServices,
+  listLeads,
+  removeLead,
+  saveLeadFromInbox,
+  stageFormFields,
+} from "~/server/leads/index.server";
 import type { Route } from "./+types/admin-solicitacoes";
 
 // The quote-request inbox: 50 requests a page, newest first, searched and filtered on the

@@ -1,7 +1,6 @@
 import { requireAdminAction } from "~/route-support/admin-guard.server";
-import { formText, readForm, UNREADABLE_FORM_MESSAGE } from "~/server/forms/read-form.server";
-import { parseDataSubject } from "~/server/personal-data/data-subject.server";
-import { exportPersonalData } from "~/server/personal-data/personal-data.server";
+import { formText, readForm, UNREADABLE_FORM_MESSAGE } from "~/server/forms/index.server";
+import { exportPersonalData, parseDataSubject } from "~/server/personal-data/index.server";
 import type { Route } from "./+types/admin-titulares-exportar";
 
 /**

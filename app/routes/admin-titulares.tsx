@@ -3,15 +3,16 @@ import { AdminPage } from "~/components/admin/admin-page";
 import { Badge, Button, Field, TextInput } from "~/components/admin/ui";
 import type { RouteHandle } from "~/route-handle";
 import { requireAdminAction, requireAdminPage } from "~/route-support/admin-guard.server";
-import { setFlash } from "~/server/accounts/sessions.server";
-import { formText, readForm, UNREADABLE_FORM_MESSAGE } from "~/server/forms/read-form.server";
+import { setFlash } from "~/server/accounts/index.server";
+import { formText, readForm, UNREADABLE_FORM_MESSAGE } from "~/server/forms/index.server";
 import {
+  erasePersonalData,
+  findPersonalData,
   parseDataSubject,
   SUBJECT_MAX_LENGTH,
   subjectLabel,
   subjectText,
-} from "~/server/personal-data/data-subject.server";
-import { erasePersonalData, findPersonalData } from "~/server/personal-data/personal-data.server";
+} from "~/server/personal-data/index.server";
 import type { Route } from "./+types/admin-titulares";
 
 // LGPD requests: find everything the site holds about an e-mail or phone, export it as JSON

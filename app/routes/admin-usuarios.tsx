@@ -9,23 +9,23 @@ import { formatSaoPauloDateTime } from "~/lib/site-time";
 import type { RouteHandle } from "~/route-handle";
 import { requireAdminAction, requireAdminPage } from "~/route-support/admin-guard.server";
 import { answerCommand, type CommandFailure } from "~/route-support/answer-command.server";
-import { secondFactorRequired } from "~/server/accounts/second-factor-policy.server";
-import { refused } from "~/server/commands/command-outcome.server";
-import { configuration } from "~/server/config/configuration.server";
-import { mailConfig } from "~/server/email/mail-config.server";
-import { formText, readForm, UNREADABLE_FORM_MESSAGE } from "~/server/forms/read-form.server";
-import { companyDefaults } from "~/server/settings/company-defaults.server";
-import { siteSettings } from "~/server/settings/site-settings.server";
-import { INVITATION_HOURS, listPendingInvitations } from "~/server/team/invitations.server";
+import { secondFactorRequired } from "~/server/accounts/index.server";
+import { refused } from "~/server/commands/index.server";
+import { configuration } from "~/server/config/index.server";
+import { mailConfig } from "~/server/email/index.server";
+import { formText, readForm, UNREADABLE_FORM_MESSAGE } from "~/server/forms/index.server";
+import { companyDefaults, siteSettings } from "~/server/settings/index.server";
 import {
   changeMember,
+  INVITATION_HOURS,
   inviteMember,
+  listPendingInvitations,
+  listTeamMembers,
   resendInvite,
   resetMemberSecondFactor,
   revokeInvite,
   setSecondFactorPolicy,
-} from "~/server/team/team-commands.server";
-import { listTeamMembers } from "~/server/team/team-members.server";
+} from "~/server/team/index.server";
 import type { Route } from "./+types/admin-usuarios";
 
 export const handle: RouteHandle = { hydrate: true };

@@ -9,12 +9,10 @@ import { postStatuses, postStatusLabels } from "~/lib/post-status";
 import type { RouteHandle } from "~/route-handle";
 import { requireAdminAction, requireAdminPage } from "~/route-support/admin-guard.server";
 import { answerCommand } from "~/route-support/answer-command.server";
-import { parsePostListQuery } from "~/server/admin-lists/list-query.server";
-import { refused } from "~/server/commands/command-outcome.server";
-import { formText, readForm, UNREADABLE_FORM_MESSAGE } from "~/server/forms/read-form.server";
-import { removePost } from "~/server/posts/post-commands.server";
-import { listPosts } from "~/server/posts/posts-admin.server";
-import { listCategories } from "~/server/posts/public-posts.server";
+import { parsePostListQuery } from "~/server/admin-lists/index.server";
+import { refused } from "~/server/commands/index.server";
+import { formText, readForm, UNREADABLE_FORM_MESSAGE } from "~/server/forms/index.server";
+import { listCategories, listPosts, removePost } from "~/server/posts/index.server";
 import type { Route } from "./+types/admin";
 
 // The admin's home: the list of posts, 50 a page, searched and filtered on the server from the

@@ -1,9 +1,9 @@
-import { assertSameOrigin } from "~/server/accounts/cross-site.server";
 import {
+  assertSameOrigin,
   finishPasskeySignIn,
   passkeySignInOptions,
   readPasskeyStep,
-} from "~/server/accounts/passkey-sign-in.server";
+} from "~/server/accounts/index.server";
 import { requestClientIp } from "~/server/platform/request-address.server";
 import type { Route } from "./+types/auth-passkey";
 

@@ -1,7 +1,12 @@
-import { assertSameOrigin } from "~/server/accounts/cross-site.server";
-import { passkeySignInOptions, readPasskeyStep } from "~/server/accounts/passkey-sign-in.server";
-import { clearPendingSignInCookie, readPendingSignIn } from "~/server/accounts/pending-sign-in.server";
-import { completePasskeySecondStep, PENDING_EXPIRED_MESSAGE } from "~/server/accounts/second-factor.server";
+import {
+  assertSameOrigin,
+  clearPendingSignInCookie,
+  completePasskeySecondStep,
+  PENDING_EXPIRED_MESSAGE,
+  passkeySignInOptions,
+  readPasskeyStep,
+  readPendingSignIn,
+} from "~/server/accounts/index.server";
 import { requestClientIp } from "~/server/platform/request-address.server";
 import type { Route } from "./+types/auth-verificacao-passkey";
 

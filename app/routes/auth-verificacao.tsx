@@ -4,13 +4,16 @@ import { AccountCard, AccountField, BackToSignIn } from "~/components/account-ca
 import { PasskeySignIn } from "~/components/passkey-sign-in";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
 import type { RouteHandle } from "~/route-handle";
-import { assertSameOrigin } from "~/server/accounts/cross-site.server";
-import { countPasskeys } from "~/server/accounts/passkeys.server";
-import { clearPendingSignInCookie, readPendingSignIn } from "~/server/accounts/pending-sign-in.server";
-import { completeSecondFactor, PENDING_EXPIRED_MESSAGE } from "~/server/accounts/second-factor.server";
-import { totpStatus } from "~/server/accounts/totp.server";
-import { formText, readForm, UNREADABLE_FORM_MESSAGE } from "~/server/forms/read-form.server";
-import { validateForm } from "~/server/forms/validate-form.server";
+import {
+  assertSameOrigin,
+  clearPendingSignInCookie,
+  completeSecondFactor,
+  countPasskeys,
+  PENDING_EXPIRED_MESSAGE,
+  readPendingSignIn,
+  totpStatus,
+} from "~/server/accounts/index.server";
+import { formText, readForm, UNREADABLE_FORM_MESSAGE, validateForm } from "~/server/forms/index.server";
 import { requestClientIp } from "~/server/platform/request-address.server";
 import type { Route } from "./+types/auth-verificacao";
 

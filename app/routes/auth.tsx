@@ -5,11 +5,8 @@ import { BusySubmitScript } from "~/components/ui/busy-submit-script";
 import { ToastRegion, ToastView } from "~/components/ui/toast";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
 import type { RouteHandle } from "~/route-handle";
-import { assertSameOrigin } from "~/server/accounts/cross-site.server";
-import { attemptLogin } from "~/server/accounts/login.server";
-import { getSession } from "~/server/accounts/sessions.server";
-import { formText, readForm, UNREADABLE_FORM_MESSAGE } from "~/server/forms/read-form.server";
-import { validateForm } from "~/server/forms/validate-form.server";
+import { assertSameOrigin, attemptLogin, getSession } from "~/server/accounts/index.server";
+import { formText, readForm, UNREADABLE_FORM_MESSAGE, validateForm } from "~/server/forms/index.server";
 import { requestClientIp } from "~/server/platform/request-address.server";
 import type { Route } from "./+types/auth";
 

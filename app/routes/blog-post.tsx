@@ -5,12 +5,10 @@ import { absoluteUrl, pageMeta, previewImageFor, siteFromMatches } from "~/lib/s
 import { useSite } from "~/lib/site-context";
 import { isSlug } from "~/lib/slug";
 import { blogPostingJsonLd, jsonLdScript } from "~/lib/structured-data";
-import { mediaHashesInHtml, withLibraryImages } from "~/server/media/content-images.server";
-import { publishedMediaViewsByHash } from "~/server/media/media-library.server";
-import { sanitizeArticleHtml } from "~/server/posts/html-sanitizer.server";
-import { getPublishedArticle } from "~/server/posts/public-posts.server";
-import { findRedirectTarget, permanentRedirect } from "~/server/redirects/redirects.server";
-import { categoryTag, mediaTags, postTag, renderTagsInit } from "~/server/render-cache/cache-policy.server";
+import { mediaHashesInHtml, publishedMediaViewsByHash, withLibraryImages } from "~/server/media/index.server";
+import { getPublishedArticle, sanitizeArticleHtml } from "~/server/posts/index.server";
+import { findRedirectTarget, permanentRedirect } from "~/server/redirects/index.server";
+import { categoryTag, mediaTags, postTag, renderTagsInit } from "~/server/render-cache/index.server";
 import type { Route } from "./+types/blog-post";
 
 export async function loader({ params, request }: Route.LoaderArgs) {

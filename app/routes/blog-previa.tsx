@@ -3,9 +3,7 @@ import { ArticleView } from "~/components/blog/article-view";
 import { DraftNotice } from "~/components/blog/draft-notice";
 import { NotFoundContent } from "~/components/not-found-content";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
-import { savedPostArticle } from "~/server/posts/post-preview.server";
-import { PREVIEW_HEADERS } from "~/server/posts/preview-form.server";
-import { postIdForShareToken } from "~/server/posts/share-links.server";
+import { PREVIEW_HEADERS, postIdForShareToken, savedPostArticle } from "~/server/posts/index.server";
 import type { Route } from "./+types/blog-previa";
 
 // A share link (docs/decisions/0028): a post's current draft for anyone with the token,

@@ -1,7 +1,7 @@
 import { absoluteUrl } from "~/lib/seo";
 import { escapeXml } from "~/lib/xml";
-import { listPublishedForIndex } from "~/server/posts/public-posts.server";
-import { siteSettings } from "~/server/settings/site-settings.server";
+import { listPublishedForIndex } from "~/server/posts/index.server";
+import { siteSettings } from "~/server/settings/index.server";
 import type { Route } from "./+types/blog-rss";
 
 const FEED_SIZE = 50;

@@ -13,9 +13,8 @@ import { SEARCH_TOO_LONG_MESSAGE } from "~/lib/blog-search-limits";
 import { BLOG_PAGE_SIZE } from "~/lib/blog-types";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
 import { formatMonthYear } from "~/lib/site-time";
-import { getBlogListing, listPublicCategories } from "~/server/posts/public-posts.server";
-import { searchPublishedPosts } from "~/server/posts/search-posts.server";
-import { mediaTags, renderTagsInit } from "~/server/render-cache/cache-policy.server";
+import { getBlogListing, listPublicCategories, searchPublishedPosts } from "~/server/posts/index.server";
+import { mediaTags, renderTagsInit } from "~/server/render-cache/index.server";
 import type { Route } from "./+types/blog";
 
 export async function loader({ request }: Route.LoaderArgs) {

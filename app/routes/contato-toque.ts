@@ -1,4 +1,4 @@
-import { contactTapAnswer, isContactKind } from "~/server/visits/contact-tap.server";
+import { contactTapAnswer, isContactKind } from "~/server/visits/index.server";
 import type { Route } from "./+types/contato-toque";
 
 // GET /contato/whatsapp, /contato/telefone, /contato/email (?de=<page>): the counting links that

@@ -14,11 +14,9 @@ import { attendanceDaysText, openingHoursLines } from "~/lib/opening-hours";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
 import { useSite } from "~/lib/site-context";
 import { requestInfoContext } from "~/request-context";
-import { submitQuote } from "~/server/leads/submit-quote.server";
-import { visitorConfirmationText } from "~/server/leads/visitor-confirmation.server";
-import { RENDER_SLOTS_HEADER } from "~/server/render-cache/cache-policy.server";
-import { slotPlaceholder } from "~/server/render-cache/render-slots.server";
-import { siteSettings } from "~/server/settings/site-settings.server";
+import { submitQuote, visitorConfirmationText } from "~/server/leads/index.server";
+import { RENDER_SLOTS_HEADER, slotPlaceholder } from "~/server/render-cache/index.server";
+import { siteSettings } from "~/server/settings/index.server";
 import type { Route } from "./+types/contato";
 
 // The page ships no React on the client (docs/decisions/0002): the form is a plain HTML form

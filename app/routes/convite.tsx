@@ -2,12 +2,10 @@ import { data, redirect } from "react-router";
 import { AccountCard, AccountField, NewPasswordFields } from "~/components/account-card";
 import { ROLE_LABELS } from "~/lib/roles";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
-import { assertSameOrigin } from "~/server/accounts/cross-site.server";
-import { createSession } from "~/server/accounts/sessions.server";
-import { formTexts, readForm, UNREADABLE_FORM_MESSAGE } from "~/server/forms/read-form.server";
-import { validateForm } from "~/server/forms/validate-form.server";
-import { siteSettings } from "~/server/settings/site-settings.server";
-import { acceptFormSchema, acceptInvitation, findInvitation } from "~/server/team/invitations.server";
+import { assertSameOrigin, createSession } from "~/server/accounts/index.server";
+import { formTexts, readForm, UNREADABLE_FORM_MESSAGE, validateForm } from "~/server/forms/index.server";
+import { siteSettings } from "~/server/settings/index.server";
+import { acceptFormSchema, acceptInvitation, findInvitation } from "~/server/team/index.server";
 import type { Route } from "./+types/convite";
 
 export async function loader({ params }: Route.LoaderArgs) {

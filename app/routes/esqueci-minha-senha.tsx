@@ -1,17 +1,16 @@
 import { data } from "react-router";
 import { AccountCard, AccountField, BackToSignIn } from "~/components/account-card";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
-import { assertSameOrigin } from "~/server/accounts/cross-site.server";
 import {
+  assertSameOrigin,
   forgotFormSchema,
   RESET_LIMITED_MESSAGE,
   RESET_REQUESTED_MESSAGE,
   requestPasswordReset,
-} from "~/server/accounts/password-resets.server";
-import { formText, readForm, UNREADABLE_FORM_MESSAGE } from "~/server/forms/read-form.server";
-import { validateForm } from "~/server/forms/validate-form.server";
+} from "~/server/accounts/index.server";
+import { formText, readForm, UNREADABLE_FORM_MESSAGE, validateForm } from "~/server/forms/index.server";
 import { requestClientIp } from "~/server/platform/request-address.server";
-import { siteSettings } from "~/server/settings/site-settings.server";
+import { siteSettings } from "~/server/settings/index.server";
 import type { Route } from "./+types/esqueci-minha-senha";
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -12,9 +12,9 @@ import { syndicQuote, team } from "~/content/team";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
 import type { HomeServiceCard, ReasonItem, StatItem } from "~/lib/site-content";
 import { useSite } from "~/lib/site-context";
-import { mediaTags, renderTagsInit } from "~/server/render-cache/cache-policy.server";
-import { pictureMediaHashes } from "~/server/services/public-services.server";
-import { homeContent } from "~/server/site-content/public-home-content.server";
+import { mediaTags, renderTagsInit } from "~/server/render-cache/index.server";
+import { pictureMediaHashes } from "~/server/services/index.server";
+import { homeContent } from "~/server/site-content/index.server";
 import type { Route } from "./+types/home";
 
 export async function loader() {

@@ -1,6 +1,5 @@
 import { MEDIA_FILE_NAME_PATTERN, MEDIA_HASH_PATTERN } from "~/lib/media-url";
-import { ImageProcessFailedError } from "~/server/media/image-worker.server";
-import { readMediaFile } from "~/server/media/media-store.server";
+import { ImageProcessFailedError, readMediaFile } from "~/server/media/index.server";
 import type { Route } from "./+types/media-file";
 
 // GET /media/:hash/:file: stored images. The hash names the content, so a URL's bytes never

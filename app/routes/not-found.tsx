@@ -2,9 +2,9 @@ import { data } from "react-router";
 import { NotFoundContent } from "~/components/not-found-content";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
 import { requestInfoContext } from "~/request-context";
-import { maskedPath } from "~/server/http/masked-path.server";
+import { maskedPath } from "~/server/http/index.server";
 import { logEvent } from "~/server/platform/log.server";
-import { findRedirectTarget, permanentRedirect } from "~/server/redirects/redirects.server";
+import { findRedirectTarget, permanentRedirect } from "~/server/redirects/index.server";
 import type { Route } from "./+types/not-found";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

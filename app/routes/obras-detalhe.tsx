@@ -13,8 +13,8 @@ import { workDescription, workJsonLd, workShareImage } from "~/lib/work-seo";
 import { paragraphs, type WorkDetail, type WorkPhoto, workHref, workLocation } from "~/lib/works";
 import { requestInfoContext } from "~/request-context";
 import { logEvent } from "~/server/platform/log.server";
-import { mediaTags, RENDER_TAGS_HEADER } from "~/server/render-cache/cache-policy.server";
-import { getPublishedWork, mediaHashesOf } from "~/server/works/public-works.server";
+import { mediaTags, RENDER_TAGS_HEADER } from "~/server/render-cache/index.server";
+import { getPublishedWork, mediaHashesOf } from "~/server/works/index.server";
 import type { Route } from "./+types/obras-detalhe";
 
 // How wide each picture is drawn, matching the classes below (container-page max-w-5xl: 960 px

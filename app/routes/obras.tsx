@@ -13,9 +13,9 @@ import { worksIntro } from "~/content/quality";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
 import { useSite } from "~/lib/site-context";
 import { paragraphs, parseWorksPage, type WorkListItem, workHref, worksListHref } from "~/lib/works";
-import { mediaTags, RENDER_TAGS_HEADER } from "~/server/render-cache/cache-policy.server";
-import { listVisibleTestimonials } from "~/server/site-content/public-home-content.server";
-import { listPublishedWorks, mediaHashesOf } from "~/server/works/public-works.server";
+import { mediaTags, RENDER_TAGS_HEADER } from "~/server/render-cache/index.server";
+import { listVisibleTestimonials } from "~/server/site-content/index.server";
+import { listPublishedWorks, mediaHashesOf } from "~/server/works/index.server";
 import type { Route } from "./+types/obras";
 
 /** How wide a photo of the accordion's grid is drawn (1, 2 or 3 columns; see the classes below). */

@@ -4,7 +4,7 @@ import { CountingBeaconsScript } from "~/components/layout/counting-beacons-scri
 import { Footer } from "~/components/layout/footer";
 import { Header } from "~/components/layout/header";
 import { LeadSourceLinksScript } from "~/components/layout/lead-source-links-script";
-import { listServiceLinks } from "~/server/services/public-services.server";
+import { listServiceLinks } from "~/server/services/index.server";
 import type { Route } from "./+types/public-layout";
 
 export async function loader() {

@@ -1,15 +1,14 @@
 import { data } from "react-router";
 import { AccountCard, NewPasswordFields } from "~/components/account-card";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
-import { assertSameOrigin } from "~/server/accounts/cross-site.server";
 import {
+  assertSameOrigin,
   findPasswordReset,
   newPasswordSchema,
   resetPassword,
-} from "~/server/accounts/password-resets.server";
-import { formTexts, readForm, UNREADABLE_FORM_MESSAGE } from "~/server/forms/read-form.server";
-import { validateForm } from "~/server/forms/validate-form.server";
-import { siteSettings } from "~/server/settings/site-settings.server";
+} from "~/server/accounts/index.server";
+import { formTexts, readForm, UNREADABLE_FORM_MESSAGE, validateForm } from "~/server/forms/index.server";
+import { siteSettings } from "~/server/settings/index.server";
 import type { Route } from "./+types/redefinir-senha";
 
 export async function loader({ params }: Route.LoaderArgs) {

@@ -6,8 +6,8 @@ import { PageHero } from "~/components/ui/page-hero";
 import { qualityCommitment, servicesHero } from "~/content/quality";
 import { technicalInspection } from "~/content/services";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
-import { mediaTags, renderTagsInit } from "~/server/render-cache/cache-policy.server";
-import { listServiceSections, pictureMediaHashes } from "~/server/services/public-services.server";
+import { mediaTags, renderTagsInit } from "~/server/render-cache/index.server";
+import { listServiceSections, pictureMediaHashes } from "~/server/services/index.server";
 import type { Route } from "./+types/servicos";
 
 export async function loader() {

@@ -3,8 +3,8 @@ import { absoluteUrl } from "~/lib/seo";
 import { staticSitemapPaths } from "~/lib/sitemap-pages";
 import { workHref } from "~/lib/works";
 import { escapeXml } from "~/lib/xml";
-import { listPublishedSlugs } from "~/server/posts/public-posts.server";
-import { listPublishedWorkSlugs } from "~/server/works/public-works.server";
+import { listPublishedSlugs } from "~/server/posts/index.server";
+import { listPublishedWorkSlugs } from "~/server/works/index.server";
 
 export async function loader() {
   const site = siteDefaults();

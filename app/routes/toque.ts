@@ -1,5 +1,5 @@
 import { TAP_KIND_PARAM } from "~/lib/contact-taps";
-import { contactTapReport, isContactKind } from "~/server/visits/contact-tap.server";
+import { contactTapReport, isContactKind } from "~/server/visits/index.server";
 import type { Route } from "./+types/toque";
 
 // POST /toque?tipo=<whatsapp|telefone|email>&de=<page>: a contact link's ping or the page's

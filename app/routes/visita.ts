@@ -1,4 +1,4 @@
-import { shownViewReport } from "~/server/visits/shown-view.server";
+import { shownViewReport } from "~/server/visits/index.server";
 import type { Route } from "./+types/visita";
 
 // POST /visita?p=<page>&r=<page before>: a page shown from a prefetch or a prerender, reported by

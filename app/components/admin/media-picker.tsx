@@ -3,7 +3,7 @@ import { Icon } from "~/components/ui/icon";
 import { ACCEPTED_IMAGE_LABEL, ACCEPTED_IMAGE_TYPES, megabytesLabel } from "~/lib/media-limits";
 import { MEDIA_SEARCH_MAX_LENGTH, mediaLibraryHref } from "~/lib/media-query";
 import { mediaThumbnailUrl, parseMediaUrl } from "~/lib/media-url";
-import type { MediaListItem, MediaPage } from "~/server/media/media-library.server";
+import type { MediaListItem, MediaPage } from "~/server/media/index.server";
 import { type PickedMedia, useImageUpload } from "./image-upload";
 import { Button, labelClassName, TextInput } from "./ui";
 

@@ -1,5 +1,5 @@
 import { formatSaoPauloDateTime } from "~/lib/site-time";
-import type { PostConflict } from "~/server/posts/post-conflict.server";
+import type { PostConflict } from "~/server/posts/index.server";
 import { PostDiffView } from "./post-diff-view";
 import { Button } from "./ui";
 

@@ -1,5 +1,5 @@
 import { useId } from "react";
-import type { DiffPart, PostDiff, TextDiff } from "~/server/posts/post-diff.server";
+import type { DiffPart, PostDiff, TextDiff } from "~/server/posts/index.server";
 
 // The two kinds of change are told apart by more than colour: struck-through or underlined,
 // and a hidden word for screen readers, which announce neither <del> nor <ins> by default.

@@ -1,5 +1,5 @@
 import { formatSaoPauloDateTime } from "~/lib/site-time";
-import type { RevisionListItem } from "~/server/posts/post-revisions.server";
+import type { RevisionListItem } from "~/server/posts/index.server";
 import { Button } from "./ui";
 
 function kindLabel(revision: RevisionListItem): string {

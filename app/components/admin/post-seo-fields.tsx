@@ -7,7 +7,7 @@ import {
 } from "~/lib/post-seo-limits";
 import { useSite } from "~/lib/site-context";
 import { slugify } from "~/lib/slug";
-import type { PostSeoForm } from "~/server/posts/post-seo-form.server";
+import type { PostSeoForm } from "~/server/posts/index.server";
 import { SocialImageField } from "./social-image-field";
 import { Field, Switch, TextArea, TextInput } from "./ui";
 import { useFormFieldValue } from "./use-form-field-value";

@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { useFetcher } from "react-router";
 import { formatSaoPauloDateTime } from "~/lib/site-time";
-import type { ShareLinksAnswer } from "~/server/posts/share-link-commands.server";
+import type { ShareLinksAnswer } from "~/server/posts/index.server";
 import { Button, Field, TextInput } from "./ui";
 
 /** The share links of a saved post: create one (shown once), see their expiry, revoke them. */

@@ -1,8 +1,7 @@
 import { useRef } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { iconLabels, iconNames } from "~/lib/icon-names";
-import type { ServiceFormFailure } from "~/server/services/service-form.server";
-import type { EditableService } from "~/server/services/services-admin.server";
+import type { EditableService, ServiceFormFailure } from "~/server/services/index.server";
 import { AdminPage } from "./admin-page";
 import { FeaturedImageField } from "./featured-image-field";
 import { Button, buttonClassName, Field, Select, Switch, TextArea, TextInput } from "./ui";

@@ -1,7 +1,7 @@
 import { type RefObject, useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { formatClockTime } from "~/lib/site-time";
-import type { PostAutosaved, PostFormFailure } from "~/server/posts/post-commands.server";
+import type { PostAutosaved, PostFormFailure } from "~/server/posts/index.server";
 import { formSnapshot } from "./use-form-changes";
 
 /** How often a changed draft is saved on its own. */

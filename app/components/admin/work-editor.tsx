@@ -2,9 +2,13 @@ import { useEffect, useRef, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { MEDIA_UPLOAD_MAX_BYTES } from "~/lib/media-limits";
 import { slugify } from "~/lib/slug";
-import type { EditableWork } from "~/server/works/work-for-edit.server";
-import type { WorkFieldErrors, WorkFormFailure, WorkFormValues } from "~/server/works/work-form.server";
-import type { WorkPicture } from "~/server/works/work-pictures.server";
+import type {
+  EditableWork,
+  WorkFieldErrors,
+  WorkFormFailure,
+  WorkFormValues,
+  WorkPicture,
+} from "~/server/works/index.server";
 import { AdminPage } from "./admin-page";
 import { useMediaPicker } from "./media-picker";
 import { StickySaveBar } from "./sticky-save-bar";

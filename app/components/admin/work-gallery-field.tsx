@@ -1,7 +1,7 @@
 import { useId, useRef, useState } from "react";
 import { Icon } from "~/components/ui/icon";
 import { ACCEPTED_IMAGE_TYPES } from "~/lib/media-limits";
-import type { WorkPicture } from "~/server/works/work-pictures.server";
+import type { WorkPicture } from "~/server/works/index.server";
 import { notSentSuffix, UploadLimitsHint, UploadList, useImageUploads } from "./image-uploads";
 import type { MediaPicker } from "./media-picker";
 import { Button, Field, labelClassName, TextInput } from "./ui";

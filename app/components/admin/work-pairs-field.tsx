@@ -1,6 +1,6 @@
 import { type Dispatch, type SetStateAction, useId, useState } from "react";
 import { Icon } from "~/components/ui/icon";
-import type { WorkPicture } from "~/server/works/work-pictures.server";
+import type { WorkPicture } from "~/server/works/index.server";
 import type { MediaPicker } from "./media-picker";
 import { Button, Field, labelClassName, TextInput } from "./ui";
 import { INVALID_GROUP } from "./use-focus-first-invalid";

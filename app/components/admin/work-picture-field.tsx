@@ -1,7 +1,7 @@
 import { useId, useRef, useState } from "react";
 import { Icon } from "~/components/ui/icon";
 import { ACCEPTED_IMAGE_TYPES, MEDIA_UPLOAD_MAX_BYTES } from "~/lib/media-limits";
-import type { WorkPicture } from "~/server/works/work-pictures.server";
+import type { WorkPicture } from "~/server/works/index.server";
 import { type PickedMedia, useImageUpload } from "./image-upload";
 import type { MediaPicker } from "./media-picker";
 import { Button } from "./ui";
