@@ -4,9 +4,9 @@ import { expect, it } from "vitest";
 import { iconNames } from "~/lib/icon-names";
 import type { Role } from "~/lib/roles";
 import type { CurrentSession } from "~/server/accounts/sessions.server";
-import type { CommandOutcome } from "~/server/commands/command-outcome.server";
 import { database } from "~/server/db/database.server";
 import { storeImage } from "~/server/media/media-store.server";
+import type { CommandOutcome } from "~/server/platform/command-outcome.server";
 import { saveServiceForm } from "~/server/services/service-commands.server";
 import {
   addTestimonial,

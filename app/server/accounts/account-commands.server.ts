@@ -1,4 +1,6 @@
 import { roleCan } from "~/lib/roles";
+import { wakeOutboxWorker } from "../email/outbox-worker.server";
+import { validateForm } from "../forms/validate-form.server";
 import {
   answered,
   type CommandOutcome,
@@ -6,9 +8,7 @@ import {
   forbidden,
   notFound,
   refused,
-} from "../commands/command-outcome.server";
-import { wakeOutboxWorker } from "../email/outbox-worker.server";
-import { validateForm } from "../forms/validate-form.server";
+} from "../platform/command-outcome.server";
 import { type AccountKeyChange, recordAccountKeyChange } from "./account-key-change.server";
 import {
   confirmTotpSchema,

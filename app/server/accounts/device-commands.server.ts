@@ -1,5 +1,5 @@
 import { roleCan } from "~/lib/roles";
-import { answered, type CommandOutcome, done, forbidden, notFound } from "../commands/command-outcome.server";
+import { answered, type CommandOutcome, done, forbidden, notFound } from "../platform/command-outcome.server";
 import { type CurrentSession, endOtherSessions, endUserSession } from "./sessions.server";
 
 // 'Dispositivos conectados': a person ends their own sessions, as commands (docs/decisions/0080);

@@ -1,7 +1,6 @@
-import { roleCan } from "~/lib/roles";
-import type { CurrentSession } from "../accounts/sessions.server";
+import { type Role, roleCan } from "~/lib/roles";
 import { parseAuditListQuery } from "../admin-lists/list-query.server";
-import { answered, type CommandOutcome, forbidden, refused } from "../commands/command-outcome.server";
+import { answered, type CommandOutcome, forbidden, refused } from "../platform/command-outcome.server";
 import { auditEntriesToCsv, listAuditEntriesForExport } from "./audit-list.server";
 import { recordAudit } from "./audit-log.server";
 
@@ -10,7 +9,7 @@ import { recordAudit } from "./audit-log.server";
 // once the rows are read, and the file is given only if it was.
 
 export async function exportAuditLog(
-  actor: CurrentSession,
+  actor: { user: { id: string; email: string; role: Role } },
   input: { searchParams: URLSearchParams },
 ): Promise<CommandOutcome<string>> {
   if (!roleCan(actor.user.role, "audit.read")) return forbidden();

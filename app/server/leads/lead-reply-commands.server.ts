@@ -2,6 +2,8 @@ import { fillTemplate } from "~/lib/reply-template";
 import { roleCan } from "~/lib/roles";
 import type { CurrentSession } from "../accounts/sessions.server";
 import { auditedChange } from "../commands/audited-change.server";
+import { wakeOutboxWorker } from "../email/outbox-worker.server";
+import { validateForm } from "../forms/validate-form.server";
 import {
   answered,
   type CommandOutcome,
@@ -9,9 +11,7 @@ import {
   forbidden,
   notFound,
   refused,
-} from "../commands/command-outcome.server";
-import { wakeOutboxWorker } from "../email/outbox-worker.server";
-import { validateForm } from "../forms/validate-form.server";
+} from "../platform/command-outcome.server";
 import { leadBeforeChange, leadMention } from "./lead-audit.server";
 import { emailReplySchema, sendEmailReplyIn, startWhatsappReplyIn } from "./lead-replies.server";
 import { getLead, leadIdFromParam } from "./leads-admin.server";

@@ -1,8 +1,8 @@
 import { roleCan } from "~/lib/roles";
 import type { CurrentSession } from "../accounts/sessions.server";
 import { auditedChange } from "../commands/audited-change.server";
-import { type CommandOutcome, done, forbidden, notFound, refused } from "../commands/command-outcome.server";
 import { validateForm } from "../forms/validate-form.server";
+import { type CommandOutcome, done, forbidden, notFound, refused } from "../platform/command-outcome.server";
 import { deleteReplyTemplate, replyTemplateSchema, saveReplyTemplateIn } from "./reply-templates.server";
 
 // The reply templates' editor, as admin commands (docs/decisions/0080): the change and its

@@ -3,6 +3,7 @@ import { FORBIDDEN_MESSAGE, roleCan } from "~/lib/roles";
 import type { CurrentSession } from "../accounts/sessions.server";
 import { changedFields } from "../audit/changed-fields.server";
 import { auditedChange } from "../commands/audited-change.server";
+import { validateForm } from "../forms/validate-form.server";
 import {
   type CommandOutcome,
   conflict,
@@ -10,8 +11,7 @@ import {
   forbidden,
   notFound,
   refused,
-} from "../commands/command-outcome.server";
-import { validateForm } from "../forms/validate-form.server";
+} from "../platform/command-outcome.server";
 import {
   failureList,
   storeUploadedFile,

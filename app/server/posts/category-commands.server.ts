@@ -1,6 +1,7 @@
 import { roleCan } from "~/lib/roles";
 import type { CurrentSession } from "../accounts/sessions.server";
 import { auditedChange } from "../commands/audited-change.server";
+import { validateForm } from "../forms/validate-form.server";
 import {
   type CommandOutcome,
   conflict,
@@ -8,8 +9,7 @@ import {
   forbidden,
   notFound,
   refused,
-} from "../commands/command-outcome.server";
-import { validateForm } from "../forms/validate-form.server";
+} from "../platform/command-outcome.server";
 import {
   categoryFormSchema,
   categoryName,

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { roleCan } from "~/lib/roles";
 import type { CurrentSession } from "../accounts/sessions.server";
 import { auditedChange } from "../commands/audited-change.server";
+import type { FormFields } from "../forms/read-form.server";
 import {
   answered,
   type CommandOutcome,
@@ -10,8 +11,7 @@ import {
   forbidden,
   notFound,
   refused,
-} from "../commands/command-outcome.server";
-import type { FormFields } from "../forms/read-form.server";
+} from "../platform/command-outcome.server";
 import { postBeforeChange, postSaveEntry } from "./post-audit.server";
 import { draftOf, type PostConflict, postConflict, STALE_POST_MESSAGE } from "./post-conflict.server";
 import { type PostFormErrors, parsePostForm } from "./post-form-schema.server";

@@ -3,14 +3,14 @@ import { z } from "zod";
 import { roleCan } from "~/lib/roles";
 import type { CurrentSession } from "../accounts/sessions.server";
 import { auditedChange, ChangeRefused } from "../commands/audited-change.server";
+import type { Database } from "../db/schema";
 import {
   answered,
   type CommandOutcome,
   forbidden,
   notFound,
   refused,
-} from "../commands/command-outcome.server";
-import type { Database } from "../db/schema";
+} from "../platform/command-outcome.server";
 import { POST_GONE_MESSAGE, postIdFromParam, postTitle } from "./posts-admin.server";
 import {
   createShareLink,

@@ -14,7 +14,7 @@ import {
   forbidden,
   notFound,
   refused,
-} from "../commands/command-outcome.server";
+} from "../platform/command-outcome.server";
 import { parseRedirectCsv } from "./redirect-csv.server";
 import { addRedirects, deleteRedirect } from "./redirects.server";
 

@@ -3,9 +3,9 @@ import { roleCan } from "~/lib/roles";
 import type { CurrentSession } from "../accounts/sessions.server";
 import { changedFields } from "../audit/changed-fields.server";
 import { auditedChange } from "../commands/audited-change.server";
-import { type CommandOutcome, done, forbidden, refused } from "../commands/command-outcome.server";
 import { forgetContent } from "../db/content-memo.server";
 import type { FormFields } from "../forms/read-form.server";
+import { type CommandOutcome, done, forbidden, refused } from "../platform/command-outcome.server";
 import { parseSettingsForm, sentSettingsValues } from "./settings-form.server";
 import { companySettingsInForce, saveCompanySettings, siteSettings } from "./site-settings.server";
 

@@ -3,9 +3,9 @@ import type { Toast } from "~/lib/toast";
 import type { CurrentSession } from "../accounts/sessions.server";
 import type { MoveDirection } from "../admin-lists/reorder.server";
 import { auditedChange } from "../commands/audited-change.server";
-import { type CommandOutcome, done, forbidden, notFound, refused } from "../commands/command-outcome.server";
 import { type FormFields, formText } from "../forms/read-form.server";
 import { validateForm } from "../forms/validate-form.server";
+import { type CommandOutcome, done, forbidden, notFound, refused } from "../platform/command-outcome.server";
 import {
   type AdminStat,
   createTestimonial,

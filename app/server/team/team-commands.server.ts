@@ -3,6 +3,8 @@ import { isRole, roleCan } from "~/lib/roles";
 import { hasSecondFactor, setSecondFactorRequired } from "../accounts/second-factor-policy.server";
 import type { CurrentSession } from "../accounts/sessions.server";
 import { auditedChange } from "../commands/audited-change.server";
+import { wakeOutboxWorker } from "../email/outbox-worker.server";
+import { validateForm } from "../forms/validate-form.server";
 import {
   type CommandOutcome,
   conflict,
@@ -10,9 +12,7 @@ import {
   forbidden,
   notFound,
   refused,
-} from "../commands/command-outcome.server";
-import { wakeOutboxWorker } from "../email/outbox-worker.server";
-import { validateForm } from "../forms/validate-form.server";
+} from "../platform/command-outcome.server";
 import {
   createInvitation,
   inviteFormSchema,

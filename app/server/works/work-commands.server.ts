@@ -8,7 +8,7 @@ import {
   forbidden,
   notFound,
   refused,
-} from "../commands/command-outcome.server";
+} from "../platform/command-outcome.server";
 import {
   MissingAltError,
   saveWork,

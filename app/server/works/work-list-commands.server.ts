@@ -3,7 +3,7 @@ import type { CurrentSession } from "../accounts/sessions.server";
 import type { MoveDirection } from "../admin-lists/reorder.server";
 import { targetLabel } from "../audit/target-label.server";
 import { auditedChange } from "../commands/audited-change.server";
-import { type CommandOutcome, done, forbidden, notFound } from "../commands/command-outcome.server";
+import { type CommandOutcome, done, forbidden, notFound } from "../platform/command-outcome.server";
 import { WORK_GONE_MESSAGE } from "./work-id.server";
 import { deleteWork, moveWork, setWorkPublished } from "./work-list-actions.server";
 
