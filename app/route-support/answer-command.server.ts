@@ -24,7 +24,10 @@ export async function answerCommand<Answer = never>(
     await setFlash(session, outcome.toast);
     throw redirect(outcome.redirectTo);
   }
-  if (outcome.kind === "answered") return data<CommandFailure | Answer>(outcome.body);
+  if (outcome.kind === "answered") {
+    if (outcome.toast) await setFlash(session, outcome.toast);
+    return data<CommandFailure | Answer>(outcome.body);
+  }
   const status = outcome.kind === "refused" ? (outcome.status ?? 400) : STATUS[outcome.kind];
   const failure: CommandFailure = { error: outcome.message };
   if (outcome.kind === "refused" && outcome.fieldErrors) failure.fieldErrors = outcome.fieldErrors;

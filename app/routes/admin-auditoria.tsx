@@ -1,4 +1,3 @@
-import { data } from "react-router";
 import { AdminPage } from "~/components/admin/admin-page";
 import { DateRangeFields, FilterSelect, ListFilters } from "~/components/admin/list-filters";
 import { filteredListPageHref, ListPagination, listSummary } from "~/components/admin/list-pagination";
@@ -7,6 +6,7 @@ import { auditListParams, isFiltered, listHref } from "~/lib/admin-list";
 import { AUDIT_GROUP_LABELS, AUDIT_GROUPS, auditActionLabel } from "~/lib/audit-actions";
 import { formatDateTimeWithSeconds } from "~/lib/site-time";
 import { requireAdminPage } from "~/route-support/admin-guard.server";
+import { listPage } from "~/route-support/list-page.server";
 import { parseAuditListQuery } from "~/server/admin-lists/index.server";
 import { listAuditEntries, listAuditUsers } from "~/server/audit/index.server";
 import type { Route } from "./+types/admin-auditoria";
@@ -17,17 +17,11 @@ import type { Route } from "./+types/admin-auditoria";
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdminPage(request, { can: "audit.read" });
   const parsed = parseAuditListQuery(new URL(request.url).searchParams);
-  const [entries, users] = await Promise.all([
-    parsed.ok ? listAuditEntries(parsed.query) : null,
-    listAuditUsers(),
-  ]);
-  const page = {
-    entries,
-    users,
-    query: parsed.query,
-    invalidQuery: parsed.ok ? null : parsed.message,
-  };
-  return parsed.ok ? page : data(page, { status: 400 });
+  return listPage(
+    parsed,
+    listAuditEntries,
+    listAuditUsers().then((users) => ({ users })),
+  );
 }
 
 export const meta: Route.MetaFunction = () => [
@@ -50,7 +44,7 @@ function describeDetails(details: string | null): string {
 }
 
 export default function AdminAudit({ loaderData }: Route.ComponentProps) {
-  const { entries, users, query, invalidQuery } = loaderData;
+  const { list: entries, users, query, invalidQuery } = loaderData;
   const path = "/admin/auditoria";
   const params = auditListParams(query);
   const filtered = isFiltered(query);

@@ -1,4 +1,4 @@
-import { data, Form, Link, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { AdminPage } from "~/components/admin/admin-page";
 import { LeadContactLinks } from "~/components/admin/lead-contact-links";
 import { LeadStageFields } from "~/components/admin/lead-stage-fields";
@@ -13,6 +13,7 @@ import { formatDateTimeMedium } from "~/lib/site-time";
 import type { RouteHandle } from "~/route-handle";
 import { requireAdminAction, requireAdminPage } from "~/route-support/admin-guard.server";
 import { answerCommand } from "~/route-support/answer-command.server";
+import { listPage } from "~/route-support/list-page.server";
 import { parseLeadListQuery } from "~/server/admin-lists/index.server";
 import { refused } from "~/server/commands/index.server";
 import { formText, readForm, UNREADABLE_FORM_MESSAGE } from "~/server/forms/index.server";
@@ -34,18 +35,11 @@ export const handle: RouteHandle = { hydrate: true };
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdminPage(request, { can: "leads.read" });
   const parsed = parseLeadListQuery(new URL(request.url).searchParams);
-  const [leads, services] = await Promise.all([
-    parsed.ok ? listLeads(parsed.query) : null,
-    listLeadServices(),
-  ]);
-  const page = {
-    leads,
-    services,
-    query: parsed.query,
-    invalidQuery: parsed.ok ? null : parsed.message,
-  };
-  // A filter that cannot be applied: the page says why, with the form to fix it.
-  return parsed.ok ? page : data(page, { status: 400 });
+  return listPage(
+    parsed,
+    listLeads,
+    listLeadServices().then((services) => ({ services })),
+  );
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -72,7 +66,7 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export default function AdminLeads({ loaderData, actionData }: Route.ComponentProps) {
-  const { leads, services, query, invalidQuery } = loaderData;
+  const { list: leads, services, query, invalidQuery } = loaderData;
   const navigation = useNavigation();
   const path = "/admin/solicitacoes";
   const params = leadListParams(query);

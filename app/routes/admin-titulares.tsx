@@ -1,17 +1,15 @@
-import { data, Form } from "react-router";
+import { Form } from "react-router";
 import { AdminPage } from "~/components/admin/admin-page";
 import { Badge, Button, Field, TextInput } from "~/components/admin/ui";
 import type { RouteHandle } from "~/route-handle";
 import { requireAdminAction, requireAdminPage } from "~/route-support/admin-guard.server";
-import { setFlash } from "~/server/accounts/index.server";
+import { answerCommand } from "~/route-support/answer-command.server";
+import { refused } from "~/server/commands/index.server";
 import { formText, readForm, UNREADABLE_FORM_MESSAGE } from "~/server/forms/index.server";
 import {
-  erasePersonalData,
-  findPersonalData,
-  parseDataSubject,
+  erasePersonalDataOf,
   SUBJECT_MAX_LENGTH,
-  subjectLabel,
-  subjectText,
+  searchPersonalData,
 } from "~/server/personal-data/index.server";
 import type { Route } from "./+types/admin-titulares";
 
@@ -20,8 +18,6 @@ import type { Route } from "./+types/admin-titulares";
 // in the address, so it stays out of access logs and the browser's history.
 
 export const handle: RouteHandle = { hydrate: true };
-
-const CONFIRMATION_MESSAGE = "Marque a confirmação de que o titular pediu a exclusão; nada foi excluído.";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdminPage(request, { can: "personal-data.manage" });
@@ -33,39 +29,15 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const session = await requireAdminAction(request, { can: "personal-data.manage" });
   const form = await readForm(request);
-  if (!form) return data({ error: UNREADABLE_FORM_MESSAGE }, { status: 400 });
+  if (!form) return answerCommand(session, refused(UNREADABLE_FORM_MESSAGE));
   const typed = formText(form, "titular");
-  const parsed = parseDataSubject(typed);
-  if (!parsed.ok) {
-    return data({ error: parsed.message, typed: typed.slice(0, SUBJECT_MAX_LENGTH) }, { status: 400 });
-  }
-  const { subject } = parsed;
   const intent = formText(form, "intent");
   if (intent === "excluir") {
-    if (formText(form, "confirmar") !== "sim") {
-      const sections = await findPersonalData(subject);
-      return data(
-        {
-          error: CONFIRMATION_MESSAGE,
-          found: { label: subjectLabel(subject), text: subjectText(subject), sections },
-        },
-        { status: 400 },
-      );
-    }
-    const erased = await erasePersonalData(subject, session.user.id);
-    const total = erased.reduce((sum, section) => sum + section.erased, 0);
-    // The toast lives in the session row: it names no one.
-    await setFlash(session, {
-      title: "Dados excluídos!",
-      description: total === 1 ? "1 registro foi excluído." : `${total} registros foram excluídos.`,
-    });
-    return { erased: { label: subjectLabel(subject), sections: erased } };
+    const confirmed = formText(form, "confirmar") === "sim";
+    return answerCommand(session, await erasePersonalDataOf(session, { typed, confirmed }));
   }
-  if (intent === "buscar") {
-    const sections = await findPersonalData(subject);
-    return { found: { label: subjectLabel(subject), text: subjectText(subject), sections } };
-  }
-  return data({ error: "Ação desconhecida." }, { status: 400 });
+  if (intent === "buscar") return answerCommand(session, await searchPersonalData(session, { typed }));
+  return answerCommand(session, refused("Ação desconhecida."));
 }
 
 export const meta: Route.MetaFunction = () => [

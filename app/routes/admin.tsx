@@ -1,4 +1,4 @@
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import { DateRangeFields, FilterSelect, ListFilters } from "~/components/admin/list-filters";
 import { filteredListPageHref, ListPagination, listSummary } from "~/components/admin/list-pagination";
 import { BlogAdminPage } from "~/components/admin/post-editor";
@@ -9,6 +9,7 @@ import { postStatuses, postStatusLabels } from "~/lib/post-status";
 import type { RouteHandle } from "~/route-handle";
 import { requireAdminAction, requireAdminPage } from "~/route-support/admin-guard.server";
 import { answerCommand } from "~/route-support/answer-command.server";
+import { listPage } from "~/route-support/list-page.server";
 import { parsePostListQuery } from "~/server/admin-lists/index.server";
 import { refused } from "~/server/commands/index.server";
 import { formText, readForm, UNREADABLE_FORM_MESSAGE } from "~/server/forms/index.server";
@@ -24,18 +25,11 @@ export const handle: RouteHandle = { hydrate: true };
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdminPage(request);
   const parsed = parsePostListQuery(new URL(request.url).searchParams);
-  const [posts, categories] = await Promise.all([
-    parsed.ok ? listPosts(parsed.query) : null,
-    listCategories(),
-  ]);
-  const page = {
-    posts,
-    categories,
-    query: parsed.query,
-    invalidQuery: parsed.ok ? null : parsed.message,
-  };
-  // A filter that cannot be applied: the page says why, with the form to fix it.
-  return parsed.ok ? page : data(page, { status: 400 });
+  return listPage(
+    parsed,
+    listPosts,
+    listCategories().then((categories) => ({ categories })),
+  );
 }
 
 /** Deleting a post (the list's 'Deletar' buttons). */
@@ -55,7 +49,7 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export default function Admin({ loaderData, actionData }: Route.ComponentProps) {
-  const { posts, categories, query, invalidQuery } = loaderData;
+  const { list: posts, categories, query, invalidQuery } = loaderData;
   const params = postListParams(query);
   const filtered = isFiltered(query);
   return (

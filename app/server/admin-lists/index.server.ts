@@ -1,5 +1,10 @@
 // The front door of admin-lists/: what routes, components, route-support and app/config may use
 // (.dependency-cruiser.cjs, "routes-use-front-doors"). Generated from their imports; the other
 // domains import admin-lists/'s files directly (docs/decisions/0083-domain-front-doors.md).
-export { parseAuditListQuery, parseLeadListQuery, parsePostListQuery } from "./list-query.server";
+export {
+  type ParsedListQuery,
+  parseAuditListQuery,
+  parseLeadListQuery,
+  parsePostListQuery,
+} from "./list-query.server";
 export { readMove } from "./reorder.server";

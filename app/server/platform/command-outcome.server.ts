@@ -12,8 +12,8 @@ export type OutcomeDetails = Record<string, unknown>;
 export type CommandOutcome<Answer = never> =
   /** Done: the toast the team sees next, and where the browser goes. */
   | { kind: "done"; toast: Toast; redirectTo: string }
-  /** Done, and the page stays where it is with this answer (an autosave's new version). */
-  | { kind: "answered"; body: Answer }
+  /** Done, and the page stays where it is with this answer (an autosave's new version), and a toast. */
+  | { kind: "answered"; body: Answer; toast?: Toast }
   /**
    * Refused as sent (400; 413 for a file too large, 415 for a file of a kind not taken, 429
    * after too many attempts, 503 when a file could not be processed now): nothing was written.
@@ -55,8 +55,8 @@ export function conflict(message: string, lines?: string[], details?: OutcomeDet
   return { kind: "conflict", message, ...(lines ? { lines } : {}), ...(details ? { details } : {}) };
 }
 
-export function answered<Answer>(body: Answer): CommandOutcome<Answer> {
-  return { kind: "answered", body };
+export function answered<Answer>(body: Answer, toast?: Toast): CommandOutcome<Answer> {
+  return toast ? { kind: "answered", body, toast } : { kind: "answered", body };
 }
 
 export function forbidden(): CommandOutcome {
