@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import { sql } from "kysely";
 import { Secret, TOTP } from "otpauth";
 import { expect, it } from "vitest";
 import {
@@ -24,6 +23,7 @@ import {
 } from "~/server/media/media-commands.server";
 import { storeImage } from "~/server/media/media-store.server";
 import { acceptInvitation } from "~/server/team/invitations.server";
+import { withAuditFailing } from "../support/audit-failing";
 import { insertUser } from "../support/db";
 import { describeOnEachEngine } from "../support/engine-suite";
 import { solidImage } from "../support/photo-fixtures";
@@ -37,20 +37,6 @@ const PASSWORD = "uma frase longa o bastante para a política";
 const uid = () => randomUUID().slice(0, 8);
 
 describeOnEachEngine("account and media commands", () => {
-  /** Runs `command` while no audit entry can be written. */
-  async function withAuditFailing<T>(command: () => Promise<T>): Promise<unknown> {
-    const db = await database();
-    await sql`alter table audit_log rename to audit_log_away`.execute(db);
-    try {
-      return await command().then(
-        () => "no error",
-        (error: unknown) => error,
-      );
-    } finally {
-      await sql`alter table audit_log_away rename to audit_log`.execute(db);
-    }
-  }
-
   async function entries(targetId: string): Promise<string[]> {
     const db = await database();
     const rows = await db

@@ -1,8 +1,8 @@
 import {
   deleteIds,
   erasable,
-  leadColumn,
   type PersonalDataFinder,
+  subjectLeadIds,
   when,
 } from "../personal-data/personal-data-finders.server";
 import { mentionsSubject, namesSubject } from "../personal-data/subject-match.server";
@@ -41,10 +41,7 @@ export const outboxFinder: PersonalDataFinder = {
   key: "outbox",
   title: "E-mails na fila de envio (enviados ou pendentes)",
   async find(db, subject) {
-    const leadIds = db
-      .selectFrom("leads")
-      .select("leads.id")
-      .where((eb) => namesSubject(eb.ref(leadColumn(subject)), subject));
+    const leadIds = subjectLeadIds(db, subject);
     const rows = await db
       .selectFrom("outbox")
       .select((eb) => [

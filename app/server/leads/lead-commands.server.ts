@@ -6,7 +6,7 @@ import { startDatabase } from "../db/database.server";
 import { eraseLeadsIn, scrubErasedText } from "../db/lead-erasures.server";
 import { type CommandOutcome, done, forbidden, notFound, refused } from "../platform/command-outcome.server";
 import { leadBeforeChange, leadMention } from "./lead-audit.server";
-import { addLeadNoteIn, applyStageChange } from "./lead-pipeline.server";
+import { addLeadNoteIn, applyStageChange, type StageChange } from "./lead-pipeline.server";
 import { parseStageFields, type StageFormFields } from "./lead-stage-form.server";
 import { leadIdFromParam, leadNoteSchema, updateLeadIn } from "./leads-admin.server";
 
@@ -75,6 +75,27 @@ export async function removeLead(
   return outcome;
 }
 
+/** A stage change and its entry; `answer` says where the team goes next, and with which toast. */
+function changeStage(
+  actor: CurrentSession,
+  id: string,
+  stage: StageChange,
+  answer: (before: { name: string }) => CommandOutcome,
+): Promise<CommandOutcome> {
+  return auditedChange(actor, async (trx) => {
+    const before = await applyStageChange(trx, id, stage, actor.user, new Date());
+    if (!before) return { value: notFound(NOT_FOUND), audit: null };
+    return {
+      value: answer(before),
+      audit: {
+        action: "lead.stage",
+        ...leadMention(before),
+        details: { status: { before: before.status, after: stage.status } },
+      },
+    };
+  });
+}
+
 /** The request's own page: its stage and values. */
 export async function saveLeadStage(
   actor: CurrentSession,
@@ -86,21 +107,9 @@ export async function saveLeadStage(
   const change = parseStageFields(input.stage);
   if (!change.ok) return refused(change.message, { fieldErrors: change.fieldErrors });
   const status = change.data.status;
-  return auditedChange(actor, async (trx) => {
-    const before = await applyStageChange(trx, id, change.data, actor.user, new Date());
-    if (!before) return { value: notFound(NOT_FOUND), audit: null };
-    return {
-      value: done(
-        { title: "Etapa salva!", description: leadStatusLabels[status] },
-        `/admin/solicitacoes/${id}`,
-      ),
-      audit: {
-        action: "lead.stage",
-        ...leadMention(before),
-        details: { status: { before: before.status, after: status } },
-      },
-    };
-  });
+  return changeStage(actor, id, change.data, () =>
+    done({ title: "Etapa salva!", description: leadStatusLabels[status] }, `/admin/solicitacoes/${id}`),
+  );
 }
 
 /** The board: a card moved to another column (a form post, or a drag that posts it). */
@@ -114,21 +123,12 @@ export async function moveLeadOnBoard(
   const id = leadIdFromParam(input.id);
   if (!id) return notFound(NOT_FOUND);
   const status = change.data.status;
-  return auditedChange(actor, async (trx) => {
-    const before = await applyStageChange(trx, id, change.data, actor.user, new Date());
-    if (!before) return { value: notFound(NOT_FOUND), audit: null };
-    return {
-      value: done(
-        { title: "Solicitação movida!", description: `${before.name}: ${leadStatusLabels[status]}.` },
-        input.backTo,
-      ),
-      audit: {
-        action: "lead.stage",
-        ...leadMention(before),
-        details: { status: { before: before.status, after: status } },
-      },
-    };
-  });
+  return changeStage(actor, id, change.data, (before) =>
+    done(
+      { title: "Solicitação movida!", description: `${before.name}: ${leadStatusLabels[status]}.` },
+      input.backTo,
+    ),
+  );
 }
 
 /** A note on the request's timeline, from its own page. */

@@ -6,6 +6,7 @@ import {
   erasable,
   leadColumn,
   type PersonalDataFinder,
+  subjectLeadIds,
   when,
 } from "../personal-data/personal-data-finders.server";
 import { namesSubject } from "../personal-data/subject-match.server";
@@ -91,10 +92,7 @@ export const leadEventsFinder: PersonalDataFinder = {
   key: "leadEvents",
   title: "Histórico das solicitações (etapas, notas e respostas)",
   async find(db, subject) {
-    const leadIds = db
-      .selectFrom("leads")
-      .select("leads.id")
-      .where((eb) => namesSubject(eb.ref(leadColumn(subject)), subject));
+    const leadIds = subjectLeadIds(db, subject);
     const rows = await db
       .selectFrom("lead_events")
       .select(["id", "lead_id", "kind", "from_stage", "to_stage", "body", "user_name", "created_at"])

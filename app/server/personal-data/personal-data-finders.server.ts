@@ -64,6 +64,14 @@ export async function deleteIds(
 export const leadColumn = (subject: DataSubject) =>
   subject.kind === "email" ? "leads.email" : subject.kind === "phone" ? "leads.phone" : "leads.name";
 
+/** The ids of the person's quote requests, as a subquery for what hangs off them. */
+export function subjectLeadIds(db: Kysely<Database> | Transaction<Database>, subject: DataSubject) {
+  return db
+    .selectFrom("leads")
+    .select("leads.id")
+    .where((eb) => namesSubject(eb.ref(leadColumn(subject)), subject));
+}
+
 const finders: PersonalDataFinder[] = [];
 
 /** Adds a finder at the end: erasures run in the order the finders were added. */
