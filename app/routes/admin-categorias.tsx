@@ -1,9 +1,13 @@
+import { useRef } from "react";
 import { Form } from "react-router";
 import { AdminPage } from "~/components/admin/admin-page";
 import { Button, Field, TextInput } from "~/components/admin/ui";
+import { useCommandForm } from "~/components/admin/use-command-form";
+import { useFocusFirstInvalid } from "~/components/admin/use-focus-first-invalid";
+import { categoryFormSchema } from "~/lib/category-form";
 import type { RouteHandle } from "~/route-handle";
 import { requireAdminAction, requireAdminPage } from "~/route-support/admin-guard.server";
-import { answerCommand } from "~/route-support/answer-command.server";
+import { answerCommand, type CommandFailure } from "~/route-support/answer-command.server";
 import { refused } from "~/server/commands/index.server";
 import { formText, readForm, UNREADABLE_FORM_MESSAGE } from "~/server/forms/index.server";
 import {
@@ -51,8 +55,9 @@ function confirmDelete(event: React.FormEvent<HTMLFormElement>) {
 
 export default function AdminCategories({ loaderData, actionData }: Route.ComponentProps) {
   const { categories } = loaderData;
+  const failure = actionData as CommandFailure | undefined;
   return (
-    <AdminPage title="Categorias do Blog" failure={actionData}>
+    <AdminPage title="Categorias do Blog" failure={failure}>
       <section
         aria-labelledby="nova-categoria"
         className="rounded-2xl border border-slate-200 bg-white p-6 dark:border-slate-800 dark:bg-slate-900"
@@ -61,17 +66,7 @@ export default function AdminCategories({ loaderData, actionData }: Route.Compon
           Nova categoria
         </h2>
         {/* A new key after each change empties the field once the category is added. */}
-        <Form
-          method="post"
-          key={categories.map((category) => category.id).join()}
-          className="flex flex-col gap-3 sm:flex-row sm:items-end"
-        >
-          <input type="hidden" name="intent" value="create" />
-          <Field label="Nome" required className="flex-1">
-            <TextInput name="name" maxLength={80} />
-          </Field>
-          <Button type="submit">Adicionar</Button>
-        </Form>
+        <NewCategoryForm key={categories.map((category) => category.id).join()} failure={failure} />
       </section>
       <section aria-labelledby="categorias-existentes" className="flex flex-col gap-3">
         <h2 id="categorias-existentes" className="text-xl font-bold text-slate-900 dark:text-white">
@@ -108,5 +103,28 @@ export default function AdminCategories({ loaderData, actionData }: Route.Compon
         </ul>
       </section>
     </AdminPage>
+  );
+}
+
+/** A new category, its name checked in the browser with the create command's schema. */
+function NewCategoryForm({ failure }: { failure: CommandFailure | undefined }) {
+  const [form, fields] = useCommandForm(categoryFormSchema, failure);
+  const container = useRef<HTMLFormElement>(null);
+  useFocusFirstInvalid(container, failure);
+  return (
+    <Form
+      ref={container}
+      method="post"
+      id={form.id}
+      onSubmit={form.onSubmit}
+      noValidate={form.noValidate}
+      className="flex flex-col gap-3 sm:flex-row sm:items-end"
+    >
+      <input type="hidden" name="intent" value="create" />
+      <Field label="Nome" required className="flex-1" error={fields.name.errors?.[0]}>
+        <TextInput name={fields.name.name} maxLength={80} defaultValue={fields.name.initialValue} />
+      </Field>
+      <Button type="submit">Adicionar</Button>
+    </Form>
   );
 }

@@ -1,8 +1,12 @@
+import { useMemo, useRef } from "react";
 import { Form } from "react-router";
 import { AdminPage } from "~/components/admin/admin-page";
 import { ListPagination } from "~/components/admin/list-pagination";
 import { Button, Field, labelClassName, TextInput } from "~/components/admin/ui";
+import { useCommandForm } from "~/components/admin/use-command-form";
+import { useFocusFirstInvalid } from "~/components/admin/use-focus-first-invalid";
 import { siteDefaults } from "~/config/site-env.server";
+import { redirectFormSchema } from "~/lib/redirect-form";
 import { REDIRECT_CSV_MAX_BYTES, REDIRECT_PATH_MAX_LENGTH, REDIRECTS_PATH } from "~/lib/redirect-paths";
 import type { RouteHandle } from "~/route-handle";
 import { requireAdminAction, requireAdminPage } from "~/route-support/admin-guard.server";
@@ -27,7 +31,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   await requireAdminPage(request);
   const query = redirectsQueryFrom(new URL(request.url).searchParams);
   const list = await listRedirects(query);
-  return { ...list };
+  // The new redirect's form checks its addresses in the browser too, against the same origins.
+  return { ...list, origins: siteOrigins(request) };
 }
 
 /** The origins an address typed in full may have: the public one, and the one in use. */
@@ -75,7 +80,7 @@ const sectionClassName =
   "rounded-2xl border border-slate-200 bg-white p-6 dark:border-slate-800 dark:bg-slate-900";
 
 export default function AdminRedirects({ loaderData, actionData }: Route.ComponentProps) {
-  const { items, search, page, pageCount, total } = loaderData;
+  const { items, search, page, pageCount, total, origins } = loaderData;
   const failed = actionData as ActionFailure | undefined;
   const status = search
     ? `${total === 1 ? "1 redirecionamento encontrado" : `${total} redirecionamentos encontrados`} para "${search}".`
@@ -111,20 +116,8 @@ export default function AdminRedirects({ loaderData, actionData }: Route.Compone
           Para endereços do site antigo, por exemplo /2019/05/minha-obra/. Quem abrir a origem vai direto ao
           destino (redirecionamento permanente, 301).
         </p>
-        <Form
-          method="post"
-          key={items.map((item) => item.id).join()}
-          className="flex flex-col gap-3 md:flex-row md:items-end"
-        >
-          <input type="hidden" name="intent" value="create" />
-          <Field label="De (endereço antigo)" required className="flex-1">
-            <TextInput name="from" maxLength={REDIRECT_PATH_MAX_LENGTH} placeholder="/2019/05/minha-obra/" />
-          </Field>
-          <Field label="Para (endereço deste site)" required className="flex-1">
-            <TextInput name="to" maxLength={REDIRECT_PATH_MAX_LENGTH} placeholder="/obras/minha-obra" />
-          </Field>
-          <Button type="submit">Adicionar</Button>
-        </Form>
+        {/* A new key after each change empties the form once the redirect is added. */}
+        <NewRedirectForm key={items.map((item) => item.id).join()} origins={origins} failure={failed} />
       </section>
       <section aria-labelledby="importar-csv" className={sectionClassName}>
         <h2 id="importar-csv" className="mb-1 text-xl font-bold text-slate-900 dark:text-white">
@@ -221,5 +214,44 @@ export default function AdminRedirects({ loaderData, actionData }: Route.Compone
         />
       </section>
     </AdminPage>
+  );
+}
+
+/** One redirect, its two addresses checked in the browser with the create command's schema. */
+function NewRedirectForm({ origins, failure }: { origins: string[]; failure: ActionFailure | undefined }) {
+  // Each revalidation brings a new array of the same origins: the schema follows their text.
+  const key = origins.join(" ");
+  const schema = useMemo(() => redirectFormSchema(key.split(" ")), [key]);
+  const [form, fields] = useCommandForm(schema, failure);
+  const container = useRef<HTMLFormElement>(null);
+  useFocusFirstInvalid(container, failure);
+  return (
+    <Form
+      ref={container}
+      method="post"
+      id={form.id}
+      onSubmit={form.onSubmit}
+      noValidate={form.noValidate}
+      className="flex flex-col gap-3 md:flex-row md:items-end"
+    >
+      <input type="hidden" name="intent" value="create" />
+      <Field label="De (endereço antigo)" required className="flex-1" error={fields.from.errors?.[0]}>
+        <TextInput
+          name={fields.from.name}
+          maxLength={REDIRECT_PATH_MAX_LENGTH}
+          placeholder="/2019/05/minha-obra/"
+          defaultValue={fields.from.initialValue}
+        />
+      </Field>
+      <Field label="Para (endereço deste site)" required className="flex-1" error={fields.to.errors?.[0]}>
+        <TextInput
+          name={fields.to.name}
+          maxLength={REDIRECT_PATH_MAX_LENGTH}
+          placeholder="/obras/minha-obra"
+          defaultValue={fields.to.initialValue}
+        />
+      </Field>
+      <Button type="submit">Adicionar</Button>
+    </Form>
   );
 }

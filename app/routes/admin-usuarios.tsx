@@ -3,7 +3,9 @@ import { Form } from "react-router";
 import { AdminPage } from "~/components/admin/admin-page";
 import { DeleteForm } from "~/components/admin/row-actions";
 import { Badge, Button, Field, Select, TextInput } from "~/components/admin/ui";
+import { useCommandForm } from "~/components/admin/use-command-form";
 import { useFocusFirstInvalid } from "~/components/admin/use-focus-first-invalid";
+import { inviteFormSchema } from "~/lib/invite-form";
 import { ROLE_LABELS, ROLES } from "~/lib/roles";
 import { formatSaoPauloDateTime } from "~/lib/site-time";
 import type { RouteHandle } from "~/route-handle";
@@ -92,9 +94,6 @@ const sectionClassName =
 export default function AdminUsers({ loaderData, actionData }: Route.ComponentProps) {
   const { members, invitations, selfId, invitationHours, mailEnabled, secondFactorPolicy } = loaderData;
   const failure = actionData as CommandFailure | undefined;
-  // Only the invitation has fields the server may refuse one by one.
-  const invite = useRef<HTMLFormElement>(null);
-  useFocusFirstInvalid(invite, failure);
   return (
     <AdminPage title="Usuários" failure={failure}>
       <section aria-labelledby="convidar" className={sectionClassName}>
@@ -112,29 +111,8 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
             enviados quando ele for configurado.
           </p>
         )}
-        <Form
-          ref={invite}
-          method="post"
-          key={invitations.map((invitation) => invitation.id).join()}
-          className="flex flex-col gap-3 md:flex-row md:items-end"
-        >
-          <input type="hidden" name="intent" value="invite" />
-          <Field label="E-mail" required className="flex-1" error={failure?.fieldErrors?.email}>
-            <TextInput
-              name="email"
-              type="email"
-              maxLength={320}
-              autoComplete="off"
-              defaultValue={failure?.values?.email}
-            />
-          </Field>
-          <Field label="Papel" required error={failure?.fieldErrors?.role}>
-            <Select name="role" defaultValue={failure?.values?.role || "editor"}>
-              <RoleOptions />
-            </Select>
-          </Field>
-          <Button type="submit">Enviar convite</Button>
-        </Form>
+        {/* A new key after each invitation empties the form once it is sent. */}
+        <InviteForm key={invitations.map((invitation) => invitation.id).join()} failure={failure} />
       </section>
 
       {invitations.length ? (
@@ -293,6 +271,43 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
         </Form>
       </section>
     </AdminPage>
+  );
+}
+
+/**
+ * The invitation: the only form of the page with fields the server may refuse one by one, so
+ * the one checked in the browser with the invite command's own schema.
+ */
+function InviteForm({ failure }: { failure: CommandFailure | undefined }) {
+  const [form, fields] = useCommandForm(inviteFormSchema, failure);
+  const invite = useRef<HTMLFormElement>(null);
+  useFocusFirstInvalid(invite, failure);
+  return (
+    <Form
+      ref={invite}
+      method="post"
+      id={form.id}
+      onSubmit={form.onSubmit}
+      noValidate={form.noValidate}
+      className="flex flex-col gap-3 md:flex-row md:items-end"
+    >
+      <input type="hidden" name="intent" value="invite" />
+      <Field label="E-mail" required className="flex-1" error={fields.email.errors?.[0]}>
+        <TextInput
+          name={fields.email.name}
+          type="email"
+          maxLength={320}
+          autoComplete="off"
+          defaultValue={fields.email.initialValue}
+        />
+      </Field>
+      <Field label="Papel" required error={fields.role.errors?.[0]}>
+        <Select name={fields.role.name} defaultValue={fields.role.initialValue || "editor"}>
+          <RoleOptions />
+        </Select>
+      </Field>
+      <Button type="submit">Enviar convite</Button>
+    </Form>
   );
 }
 

@@ -407,6 +407,22 @@ test("the account page, with two-step verification on, answers after each of its
   expect(steps.length).toBeGreaterThanOrEqual(6);
 });
 
+test("the forms checked in the browser (invitation, new redirect, new category) answer after each field is used", async ({
+  page,
+}) => {
+  // Each checks its schema as a field is left, and at each character once a field is refused
+  // (the guard's "a" is a bad e-mail and a bad address).
+  await openEditor(page, "/admin/usuarios");
+  const invite = await useEveryField(page, page.getByRole("region", { name: "Convidar pessoa" }));
+  expect(kinds(invite)).toEqual(new Set(["text", "select"]));
+  await openEditor(page, "/admin/redirecionamentos");
+  const redirect = await useEveryField(page, page.getByRole("region", { name: "Novo redirecionamento" }));
+  expect(redirect.length).toBe(2);
+  await openEditor(page, "/admin/categorias");
+  const category = await useEveryField(page, page.getByRole("region", { name: "Nova categoria" }));
+  expect(category.length).toBe(1);
+});
+
 test("the public quote form and the blog's 'Carregar Mais Artigos' answer as a visitor uses them", async ({
   page,
 }) => {

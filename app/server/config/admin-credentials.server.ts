@@ -1,15 +1,12 @@
 import { z } from "zod";
+import { emailSchema } from "../../lib/email-address.ts";
 import { PASSWORD_MAX, PASSWORD_MIN } from "../../lib/password-rules.ts";
 
 // What an account's e-mail and password must look like. Apart from the accounts' store so that
-// the configuration (ADMIN_EMAIL, ADMIN_PASSWORD) checks them without opening a database.
+// the configuration (ADMIN_EMAIL, ADMIN_PASSWORD) checks them without opening a database. The
+// e-mail's schema is in app/lib: the admin's forms check it in the browser too.
 
-export const emailSchema = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .max(254, "Informe um e-mail válido.")
-  .pipe(z.email("Informe um e-mail válido."));
+export { emailSchema };
 
 /** Length only; how guessable it is needs the dictionaries (`passwordProblem`, asynchronous). */
 export const passwordSchema = z

@@ -1,6 +1,5 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely, Transaction } from "kysely";
-import { z } from "zod";
 import { slugify, uniqueSlug } from "~/lib/slug";
 import { database } from "../db/database.server";
 import { inTransaction } from "../db/in-transaction.server";
@@ -15,14 +14,6 @@ export interface AdminCategory {
   slug: string;
   postCount: number;
 }
-
-export const categoryFormSchema = z.object({
-  name: z
-    .string()
-    .trim()
-    .min(1, "Informe o nome da categoria.")
-    .max(80, "O nome pode ter no máximo 80 caracteres."),
-});
 
 export async function listCategoriesWithCounts(): Promise<AdminCategory[]> {
   const db = await database();

@@ -1,3 +1,4 @@
+import { categoryFormSchema } from "~/lib/category-form";
 import { roleCan } from "~/lib/roles";
 import type { CurrentSession } from "../accounts/sessions.server";
 import { auditedChange } from "../commands/audited-change.server";
@@ -10,13 +11,7 @@ import {
   notFound,
   refused,
 } from "../platform/command-outcome.server";
-import {
-  categoryFormSchema,
-  categoryName,
-  createCategory,
-  deleteCategory,
-  renameCategory,
-} from "./categories-admin.server";
+import { categoryName, createCategory, deleteCategory, renameCategory } from "./categories-admin.server";
 
 // The blog's categories, as admin commands (docs/decisions/0080): each checks the capability,
 // reads its input, writes and records its audit entry in one transaction.
@@ -31,7 +26,11 @@ function checkedName(input: { name: string }) {
 export async function addCategory(actor: CurrentSession, input: { name: string }): Promise<CommandOutcome> {
   if (!roleCan(actor.user.role, "content.write")) return forbidden();
   const parsed = checkedName(input);
-  if (!parsed.ok) return refused(parsed.message);
+  // Only the new category's form has a field of its own to show the message at.
+  if (!parsed.ok) {
+    const values = { name: input.name.slice(0, 80) };
+    return refused(parsed.message, { fieldErrors: parsed.fieldErrors, values });
+  }
   const { name } = parsed.data;
   return auditedChange(actor, async (trx) => {
     await createCategory(name, trx);

@@ -1,12 +1,9 @@
-import {
-  parseRedirectSource,
-  parseRedirectTarget,
-  REDIRECT_CSV_MAX_BYTES,
-  REDIRECTS_PATH,
-} from "~/lib/redirect-paths";
+import { redirectFormSchema } from "~/lib/redirect-form";
+import { REDIRECT_CSV_MAX_BYTES, REDIRECT_PATH_MAX_LENGTH, REDIRECTS_PATH } from "~/lib/redirect-paths";
 import { roleCan } from "~/lib/roles";
 import type { CurrentSession } from "../accounts/sessions.server";
 import { auditedChange, ChangeRefused } from "../commands/audited-change.server";
+import { validateForm } from "../forms/validate-form.server";
 import {
   type CommandOutcome,
   conflict,
@@ -37,26 +34,28 @@ export async function createRedirect(
   input: RedirectInput & { from: string; to: string },
 ): Promise<CommandOutcome> {
   if (!roleCan(actor.user.role, "content.write")) return forbidden();
-  const from = parseRedirectSource(input.from, input.origins);
-  if (!from.ok) return refused(from.message);
-  const to = parseRedirectTarget(input.to, input.origins);
-  if (!to.ok) return refused(to.message);
+  const parsed = validateForm(redirectFormSchema(input.origins), { from: input.from, to: input.to });
+  if (!parsed.ok) {
+    const values = {
+      from: input.from.slice(0, REDIRECT_PATH_MAX_LENGTH),
+      to: input.to.slice(0, REDIRECT_PATH_MAX_LENGTH),
+    };
+    return refused(parsed.message, { fieldErrors: parsed.fieldErrors, values });
+  }
+  const { from, to } = parsed.data;
   return auditedChange(actor, async (trx) => {
-    const result = await addRedirects([{ from: from.path, to: to.path }], trx);
+    const result = await addRedirects([{ from, to }], trx);
     if (!result.ok) {
       throw new ChangeRefused(
         conflict(sentence([...result.problems.values()][0] ?? "redirecionamento recusado.")),
       );
     }
     return {
-      value: done(
-        { title: "Redirecionamento criado!", description: `${from.path} → ${to.path}` },
-        REDIRECTS_PATH,
-      ),
+      value: done({ title: "Redirecionamento criado!", description: `${from} → ${to}` }, REDIRECTS_PATH),
       audit: {
         action: "redirect.create",
-        target: { type: "redirect", label: from.path },
-        details: { to: to.path },
+        target: { type: "redirect", label: from },
+        details: { to },
       },
     };
   });

@@ -2,7 +2,8 @@ import { randomUUID } from "node:crypto";
 import type { Transaction } from "kysely";
 import { z } from "zod";
 import { siteDefaults } from "~/config/site-env.server";
-import { ROLE_LABELS, ROLES, type Role, roleOf } from "~/lib/roles";
+import type { inviteFormSchema } from "~/lib/invite-form";
+import { ROLE_LABELS, type Role, roleOf } from "~/lib/roles";
 import { hashPassword } from "../accounts/password.server";
 import { passwordProblem } from "../accounts/password-policy.server";
 import {
@@ -11,7 +12,7 @@ import {
   newSingleUseToken,
 } from "../accounts/single-use-token.server";
 import { recordAudit } from "../audit/audit-log.server";
-import { emailSchema, passwordSchema } from "../config/admin-credentials.server";
+import { passwordSchema } from "../config/admin-credentials.server";
 import { startDatabase } from "../db/database.server";
 import { inTransaction } from "../db/in-transaction.server";
 import type { Database } from "../db/schema";
@@ -23,13 +24,6 @@ import { wakeOutboxWorker } from "../email/outbox-worker.server";
 
 export const INVITATION_HOURS = 72;
 const HOUR = 60 * 60 * 1000;
-
-export const ROLE_MESSAGE = "Escolha o papel: Administrador ou Editor.";
-
-export const inviteFormSchema = z.object({
-  email: emailSchema,
-  role: z.enum(ROLES, ROLE_MESSAGE),
-});
 
 export const acceptFormSchema = z
   .object({

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { inviteFormSchema, ROLE_MESSAGE } from "~/lib/invite-form";
 import { isRole, roleCan } from "~/lib/roles";
 import { hasSecondFactor, setSecondFactorRequired } from "../accounts/second-factor-policy.server";
 import type { CurrentSession } from "../accounts/sessions.server";
@@ -13,13 +14,7 @@ import {
   notFound,
   refused,
 } from "../platform/command-outcome.server";
-import {
-  createInvitation,
-  inviteFormSchema,
-  ROLE_MESSAGE,
-  resendInvitation,
-  revokeInvitation,
-} from "./invitations.server";
+import { createInvitation, resendInvitation, revokeInvitation } from "./invitations.server";
 import { RESET_CONFIRMATION_MESSAGE, resetSecondFactors } from "./second-factor-reset.server";
 import { changeTeamMember, type MemberChange } from "./team-members.server";
 
