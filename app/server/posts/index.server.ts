@@ -1,6 +1,6 @@
 // The front door of posts/: what routes, components, route-support and app/config may use
-// (.dependency-cruiser.cjs, "routes-use-front-doors"). Generated from their imports; the other
-// domains import posts/'s files directly (docs/decisions/0083-domain-front-doors.md).
+// (.dependency-cruiser.cjs, "routes-use-front-doors"). Written by `npm run doors` from their
+// imports; the other domains import posts/'s files directly (docs/decisions/0083-domain-front-doors.md).
 export { listCategoriesWithCounts } from "./categories-admin.server";
 export { addCategory, changeCategoryName, removeCategory } from "./category-commands.server";
 export { sanitizeArticleHtml } from "./html-sanitizer.server";

@@ -1,6 +1,6 @@
 // The front door of render-cache/: what routes, components, route-support and app/config may use
-// (.dependency-cruiser.cjs, "routes-use-front-doors"). Generated from their imports; the other
-// domains import render-cache/'s files directly (docs/decisions/0083-domain-front-doors.md).
+// (.dependency-cruiser.cjs, "routes-use-front-doors"). Written by `npm run doors` from their
+// imports; the other domains import render-cache/'s files directly (docs/decisions/0083-domain-front-doors.md).
 export {
   categoryTag,
   mediaTags,

@@ -1,6 +1,6 @@
 // The front door of services/: what routes, components, route-support and app/config may use
-// (.dependency-cruiser.cjs, "routes-use-front-doors"). Generated from their imports; the other
-// domains import services/'s files directly (docs/decisions/0083-domain-front-doors.md).
+// (.dependency-cruiser.cjs, "routes-use-front-doors"). Written by `npm run doors` from their
+// imports; the other domains import services/'s files directly (docs/decisions/0083-domain-front-doors.md).
 export { listServiceLinks, listServiceSections, pictureMediaHashes } from "./public-services.server";
 export { saveServiceForm } from "./service-commands.server";
 export type { ServiceFormFailure } from "./service-form.server";
