@@ -1,9 +1,7 @@
-import { useRef } from "react";
 import { Form } from "react-router";
 import { AdminPage } from "~/components/admin/admin-page";
 import { Button, Field, TextInput } from "~/components/admin/ui";
 import { useCommandForm } from "~/components/admin/use-command-form";
-import { useFocusFirstInvalid } from "~/components/admin/use-focus-first-invalid";
 import { categoryFormSchema } from "~/lib/category-form";
 import type { RouteHandle } from "~/route-handle";
 import { requireAdminAction, requireAdminPage } from "~/route-support/admin-guard.server";
@@ -108,18 +106,9 @@ export default function AdminCategories({ loaderData, actionData }: Route.Compon
 
 /** A new category, its name checked in the browser with the create command's schema. */
 function NewCategoryForm({ failure }: { failure: CommandFailure | undefined }) {
-  const [form, fields] = useCommandForm(categoryFormSchema, failure);
-  const container = useRef<HTMLFormElement>(null);
-  useFocusFirstInvalid(container, failure);
+  const { fields, formProps } = useCommandForm(categoryFormSchema, failure);
   return (
-    <Form
-      ref={container}
-      method="post"
-      id={form.id}
-      onSubmit={form.onSubmit}
-      noValidate={form.noValidate}
-      className="flex flex-col gap-3 sm:flex-row sm:items-end"
-    >
+    <Form {...formProps} method="post" className="flex flex-col gap-3 sm:flex-row sm:items-end">
       <input type="hidden" name="intent" value="create" />
       <Field label="Nome" required className="flex-1" error={fields.name.errors?.[0]}>
         <TextInput name={fields.name.name} maxLength={80} defaultValue={fields.name.initialValue} />

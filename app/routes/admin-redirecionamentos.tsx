@@ -1,10 +1,9 @@
-import { useMemo, useRef } from "react";
+import { useMemo } from "react";
 import { Form } from "react-router";
 import { AdminPage } from "~/components/admin/admin-page";
 import { ListPagination } from "~/components/admin/list-pagination";
 import { Button, Field, labelClassName, TextInput } from "~/components/admin/ui";
 import { useCommandForm } from "~/components/admin/use-command-form";
-import { useFocusFirstInvalid } from "~/components/admin/use-focus-first-invalid";
 import { siteDefaults } from "~/config/site-env.server";
 import { redirectFormSchema } from "~/lib/redirect-form";
 import { REDIRECT_CSV_MAX_BYTES, REDIRECT_PATH_MAX_LENGTH, REDIRECTS_PATH } from "~/lib/redirect-paths";
@@ -222,18 +221,9 @@ function NewRedirectForm({ origins, failure }: { origins: string[]; failure: Act
   // Each revalidation brings a new array of the same origins: the schema follows their text.
   const key = origins.join(" ");
   const schema = useMemo(() => redirectFormSchema(key.split(" ")), [key]);
-  const [form, fields] = useCommandForm(schema, failure);
-  const container = useRef<HTMLFormElement>(null);
-  useFocusFirstInvalid(container, failure);
+  const { fields, formProps } = useCommandForm(schema, failure);
   return (
-    <Form
-      ref={container}
-      method="post"
-      id={form.id}
-      onSubmit={form.onSubmit}
-      noValidate={form.noValidate}
-      className="flex flex-col gap-3 md:flex-row md:items-end"
-    >
+    <Form {...formProps} method="post" className="flex flex-col gap-3 md:flex-row md:items-end">
       <input type="hidden" name="intent" value="create" />
       <Field label="De (endereço antigo)" required className="flex-1" error={fields.from.errors?.[0]}>
         <TextInput

@@ -1,10 +1,8 @@
-import { useRef } from "react";
 import { Form } from "react-router";
 import { AdminPage } from "~/components/admin/admin-page";
 import { DeleteForm } from "~/components/admin/row-actions";
 import { Badge, Button, Field, Select, TextInput } from "~/components/admin/ui";
 import { useCommandForm } from "~/components/admin/use-command-form";
-import { useFocusFirstInvalid } from "~/components/admin/use-focus-first-invalid";
 import { inviteFormSchema } from "~/lib/invite-form";
 import { ROLE_LABELS, ROLES } from "~/lib/roles";
 import { formatSaoPauloDateTime } from "~/lib/site-time";
@@ -279,18 +277,9 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
  * the one checked in the browser with the invite command's own schema.
  */
 function InviteForm({ failure }: { failure: CommandFailure | undefined }) {
-  const [form, fields] = useCommandForm(inviteFormSchema, failure);
-  const invite = useRef<HTMLFormElement>(null);
-  useFocusFirstInvalid(invite, failure);
+  const { fields, formProps } = useCommandForm(inviteFormSchema, failure);
   return (
-    <Form
-      ref={invite}
-      method="post"
-      id={form.id}
-      onSubmit={form.onSubmit}
-      noValidate={form.noValidate}
-      className="flex flex-col gap-3 md:flex-row md:items-end"
-    >
+    <Form {...formProps} method="post" className="flex flex-col gap-3 md:flex-row md:items-end">
       <input type="hidden" name="intent" value="invite" />
       <Field label="E-mail" required className="flex-1" error={fields.email.errors?.[0]}>
         <TextInput

@@ -1,7 +1,8 @@
 import { type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useMemo } from "react";
+import { useMemo, useRef } from "react";
 import type { z } from "zod";
+import { useFocusFirstInvalid } from "./use-focus-first-invalid";
 
 // A short admin form whose schema lives in app/lib checks it in the browser (Conform): a bad
 // value is refused as the field is left, with the server's own pt-BR message, and a form with
@@ -27,14 +28,14 @@ function submissionResult(failure: Refusal | undefined): SubmissionResult<string
 }
 
 /**
- * Conform's form for `schema`, fed with the page's last refusal. The fields read their message
- * from `fields.<name>.errors` and their refill from `fields.<name>.initialValue`; the form takes
- * `id`, `onSubmit` and `noValidate` from the first element returned.
+ * Conform's form for `schema`, fed with the page's last refusal, whose first invalid field takes
+ * the focus. The fields read their message from `fields.<name>.errors` and their refill from
+ * `fields.<name>.initialValue`; the form element takes `formProps` (ref, id, onSubmit, noValidate).
  */
 export function useCommandForm<Schema extends z.ZodObject>(schema: Schema, failure: Refusal | undefined) {
   // A new refusal is a new object: Conform shows a result once per identity.
   const lastResult = useMemo(() => submissionResult(failure), [failure]);
-  return useForm<z.input<Schema>, z.output<Schema>>({
+  const [form, fields] = useForm<z.input<Schema>, z.output<Schema>>({
     lastResult,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
@@ -42,4 +43,8 @@ export function useCommandForm<Schema extends z.ZodObject>(schema: Schema, failu
     // (so it gets the schema's own message, not a missing value's).
     onValidate: ({ formData }) => parseWithZod(formData, { schema, disableAutoCoercion: true }),
   });
+  const ref = useRef<HTMLFormElement>(null);
+  useFocusFirstInvalid(ref, failure);
+  const formProps = { ref, id: form.id, onSubmit: form.onSubmit, noValidate: form.noValidate };
+  return { fields, formProps };
 }
