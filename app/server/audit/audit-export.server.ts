@@ -1,6 +1,12 @@
-import { type Role, roleCan } from "~/lib/roles";
+import { roleCan } from "~/lib/roles";
 import { parseAuditListQuery } from "../admin-lists/list-query.server";
-import { answered, type CommandOutcome, forbidden, refused } from "../platform/command-outcome.server";
+import {
+  answered,
+  type CommandActor,
+  type CommandOutcome,
+  forbidden,
+  refused,
+} from "../platform/command-outcome.server";
 import { auditEntriesToCsv, listAuditEntriesForExport } from "./audit-list.server";
 import { recordAudit } from "./audit-log.server";
 
@@ -9,7 +15,7 @@ import { recordAudit } from "./audit-log.server";
 // once the rows are read, and the file is given only if it was.
 
 export async function exportAuditLog(
-  actor: { user: { id: string; email: string; role: Role } },
+  actor: CommandActor,
   input: { searchParams: URLSearchParams },
 ): Promise<CommandOutcome<string>> {
   if (!roleCan(actor.user.role, "audit.read")) return forbidden();

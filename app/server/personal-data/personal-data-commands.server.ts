@@ -1,6 +1,11 @@
-import { type Role, roleCan } from "~/lib/roles";
-import type { AuditActor } from "../audit/audit-log.server";
-import { answered, type CommandOutcome, forbidden, refused } from "../platform/command-outcome.server";
+import { roleCan } from "~/lib/roles";
+import {
+  answered,
+  type CommandActor,
+  type CommandOutcome,
+  forbidden,
+  refused,
+} from "../platform/command-outcome.server";
 import { parseDataSubject, SUBJECT_MAX_LENGTH, subjectLabel, subjectText } from "./data-subject.server";
 import {
   type ErasedSection,
@@ -12,9 +17,6 @@ import {
 // The LGPD screen's two actions (Titulares): find what the site holds about a person, and erase
 // it once the owner confirms the person asked. The erasure and its request record commit
 // together (personal-data.server.ts); the record, like the toast, names no one.
-
-/** Who acts: a signed-in member of the team. */
-type Member = { user: NonNullable<AuditActor["user"]> & { role: Role } };
 
 export const CONFIRMATION_MESSAGE =
   "Marque a confirmação de que o titular pediu a exclusão; nada foi excluído.";
@@ -37,7 +39,7 @@ function subjectOf(typed: string) {
 }
 
 export async function searchPersonalData(
-  actor: Member,
+  actor: CommandActor,
   input: { typed: string },
 ): Promise<CommandOutcome<FoundAnswer>> {
   if (!roleCan(actor.user.role, "personal-data.manage")) return forbidden();
@@ -49,7 +51,7 @@ export async function searchPersonalData(
 }
 
 export async function erasePersonalDataOf(
-  actor: Member,
+  actor: CommandActor,
   input: { typed: string; confirmed: boolean },
 ): Promise<CommandOutcome<ErasedAnswer>> {
   if (!roleCan(actor.user.role, "personal-data.manage")) return forbidden();

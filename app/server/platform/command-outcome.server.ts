@@ -1,9 +1,17 @@
-import { FORBIDDEN_MESSAGE } from "~/lib/roles";
+import { FORBIDDEN_MESSAGE, type Role } from "~/lib/roles";
 import type { Toast } from "~/lib/toast";
 
 // What an admin command answers (docs/decisions/0080-admin-writes-are-commands.md): a plain
 // value, never a Response, so a command runs the same from a route, a script or a test. The
 // route maps it to HTTP once, in app/route-support/answer-command.server.ts.
+
+/**
+ * Who runs a command, as a domain below the accounts sees a session (the accounts' CurrentSession
+ * is one): the audit log's export and the LGPD screen take this.
+ */
+export interface CommandActor {
+  user: { id: string; email: string; role: Role };
+}
 
 /** What a domain adds to a failure for its page (a post's two versions in a conflict, say). */
 export type OutcomeDetails = Record<string, unknown>;
