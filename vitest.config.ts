@@ -23,6 +23,8 @@ const engineIndependent = [
   "tests/integration/production-install.test.ts",
   // The image process: no store.
   "tests/integration/image-worker.test.ts",
+  // A render-cache hit's bytes, whoever sends them: the HTTP layer, on a SQLite site.
+  "tests/integration/stored-page-answer.test.ts",
 ];
 const clockBound = [
   "tests/integration/database-outage.test.ts",

@@ -32,5 +32,5 @@ export async function serveSite(options: ProcessServiceOptions = {}): Promise<vo
     logEvent("error", `Não foi possível iniciar o site.\n${(error as Error).message}`);
     process.exit(1);
   }
-  listenSite({ fetch: site.app.fetch, stop: site.stop });
+  listenSite({ fetch: site.app.fetch, answerStored: site.app.answerStored, stop: site.stop });
 }

@@ -27,7 +27,11 @@ export function cookiesMustBeSecure(request: Request): boolean {
 }
 
 export function readCookie(request: Request, name: string): string | undefined {
-  const header = request.headers.get("cookie");
+  return cookieFromHeader(request.headers.get("cookie") ?? undefined, name);
+}
+
+/** A cookie's value from a Cookie header as it came (Node's own, before any Request is made). */
+export function cookieFromHeader(header: string | undefined, name: string): string | undefined {
   if (!header) return undefined;
   for (const part of header.split(";")) {
     const index = part.indexOf("=");

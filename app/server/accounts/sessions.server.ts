@@ -7,7 +7,13 @@ import { recordAudit } from "../audit/audit-log.server";
 import { database } from "../db/database.server";
 import type { Database } from "../db/schema";
 import { currentRequestAddress } from "../platform/request-address.server";
-import { cookiesMustBeSecure, readCookie, serializeCookie, siteIsHttps } from "./cookies.server";
+import {
+  cookieFromHeader,
+  cookiesMustBeSecure,
+  readCookie,
+  serializeCookie,
+  siteIsHttps,
+} from "./cookies.server";
 import {
   isIssuedSessionToken,
   isSignedSessionToken,
@@ -39,6 +45,13 @@ export function readSessionToken(request: Request): string | undefined {
  */
 export function mayBeSignedIn(request: Request): boolean {
   return isIssuedSessionToken(readSessionToken(request));
+}
+
+/** `mayBeSignedIn`, from the Cookie header as Node parsed it (the render cache's hits). */
+export function mayBeSignedInWith(cookieHeader: string | undefined): boolean {
+  return (
+    cookieHeader !== undefined && isIssuedSessionToken(cookieFromHeader(cookieHeader, sessionCookieName()))
+  );
 }
 
 /** Idle time after which a session ends; every use pushes it forward. */

@@ -1,6 +1,5 @@
 import type { HttpBindings } from "@hono/node-server";
 import { type TrustedProxies, withoutUntrustedForwarding } from "../platform/client-address.server";
-import type { RenderCache } from "../render-cache/render-cache.server";
 import type { VisitCounter } from "../visits/visit-counter.server";
 import { answerHeaders, logAnswer, type RouteLabel } from "./finish-answer.server";
 import { metricsAnswer } from "./metrics-endpoint.server";
@@ -11,20 +10,17 @@ import { createNonce } from "./security-headers.server";
 export type Fetch = (request: Request, env?: unknown) => Response | Promise<Response>;
 
 /**
- * The site's fetch handler: the app's steps (`app`), except for what needs none of them. A page
- * already in the render cache (a GET without a session: no body, no CSRF, no admin) is sent at
- * once, and /metrics answered before the forwarding headers are judged. Every public page's view
- * is counted here, whichever way it was answered.
+ * The site's fetch handler: the app's steps (`app`), except for /metrics, answered before the
+ * forwarding headers are judged. Every public page's view the app answers is counted here (a
+ * render-cache hit sent at Node's level is counted there: stored-page-answer.server.ts).
  */
 export function withFastPath({
   app,
-  renderCache,
   visits,
   proxies,
   routeLabel,
 }: {
   app: { fetch: Fetch };
-  renderCache: RenderCache;
   /** Without it nothing is counted (the bench's comparison). */
   visits: VisitCounter | undefined;
   proxies: TrustedProxies;
@@ -40,28 +36,13 @@ export function withFastPath({
     if (url.pathname === "/metrics") return answerMetrics(request, peer, started, routeLabel);
     // Before anything reads them: forwarded headers count only from our own proxies.
     withoutUntrustedForwarding(request, peer, proxies);
-    let requestId = "";
-    const stored = renderCache.storedAnswer(request, url, () => {
-      requestId = requestIdFrom(request.headers.get("x-request-id") ?? undefined);
-      return answerHeaders(request, { nonce: createNonce(), requestId, sharedRender: true });
+    const count = countedView?.(request, url, incoming);
+    const answer = app.fetch(request, env);
+    if (!count) return answer;
+    return Promise.resolve(answer).then((response) => {
+      count(response);
+      return response;
     });
-    const count = countedView?.(request, url, incoming, stored !== undefined);
-    if (!stored) {
-      const answer = app.fetch(request, env);
-      if (!count) return answer;
-      return Promise.resolve(answer).then((response) => {
-        count(response);
-        return response;
-      });
-    }
-    logAnswer(
-      request,
-      stored.status,
-      { requestId, started, path: url.pathname, cacheResult: "hit" },
-      routeLabel,
-    );
-    count?.(stored);
-    return stored;
   };
 }
 
@@ -79,6 +60,11 @@ async function answerMetrics(
   )) {
     answer.headers.set(name, value);
   }
-  logAnswer(request, answer.status, { requestId, started, path: "/metrics", cacheResult: null }, routeLabel);
+  logAnswer(
+    request.method,
+    answer.status,
+    { requestId, started, path: "/metrics", cacheResult: null },
+    routeLabel,
+  );
   return answer;
 }

@@ -35,7 +35,7 @@ export function answerHeaders(
 
 /** One access-log line per answer, and its place in the metrics. */
 export function logAnswer(
-  request: Request,
+  method: string,
   status: number,
   facts: Pick<AnswerFacts, "requestId" | "started" | "path"> & { cacheResult: string | null },
   routeLabel: RouteLabel,
@@ -43,13 +43,13 @@ export function logAnswer(
   const ms = performance.now() - facts.started;
   logEvent(status >= 500 ? "error" : "info", "request", {
     requestId: facts.requestId,
-    method: request.method,
+    method,
     // Invitation, reset and preview links carry their secret in the path: never logged.
     path: maskedPath(facts.path),
     status,
     ms: Math.round(ms * 10) / 10,
   });
-  recordAnswer(routeLabel(facts.path), request.method, status, ms / 1000, facts.cacheResult);
+  recordAnswer(routeLabel(facts.path), method, status, ms / 1000, facts.cacheResult);
 }
 
 /** The last step of every answer the app produced: `answerHeaders`, then `logAnswer`. */
@@ -69,7 +69,7 @@ export function finishAnswer(
     for (const [name, value] of Object.entries(headers)) answer.headers.set(name, value);
   }
   logAnswer(
-    request,
+    request.method,
     answer.status,
     { ...facts, cacheResult: answer.headers.get("x-render-cache") },
     routeLabel,

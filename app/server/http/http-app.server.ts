@@ -16,9 +16,12 @@ import { answerPages, type RenderPage } from "./page-answer.server";
 import { keepPersonalAnswersPrivate } from "./private-answers.server";
 import { settleAfterAdminWrites } from "./settle-after-writes.server";
 import { hashedAssets, publicFiles } from "./static-files.server";
+import { type NodeAnswer, storedPageAnswer } from "./stored-page-answer.server";
 
 export interface HttpApp {
   fetch: Fetch;
+  /** A render-cache hit sent at Node's level before `fetch` (listen-site.server.ts). */
+  answerStored: NodeAnswer;
 }
 
 /**
@@ -59,5 +62,8 @@ export function createHttpApp({
   app.use("*", async (c, next) => (/\.[a-z0-9]+$/i.test(c.req.path) ? servePublicFile(c, next) : next()));
   app.all("*", answerPages(renderPage, proxies));
 
-  return { fetch: withFastPath({ app, renderCache, visits, proxies, routeLabel }) };
+  return {
+    fetch: withFastPath({ app, visits, proxies, routeLabel }),
+    answerStored: storedPageAnswer({ renderCache, visits, proxies, routeLabel }),
+  };
 }

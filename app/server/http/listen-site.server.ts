@@ -16,6 +16,11 @@ export type FrontHandler = (
 export interface ListenOptions {
   /** Answers every request that reaches the app. */
   fetch: HttpApp["fetch"];
+  /**
+   * Answers a render-cache hit from Node's request itself, before `fetch` (production; the
+   * development server's pages change with the code, and go through the app).
+   */
+  answerStored?: HttpApp["answerStored"];
   /** Stops what the site runs (database, background work); called once the server has closed. */
   stop: () => Promise<void>;
   /** A server not yet listening to use instead of a new one (development: Vite's HMR joined it). */
@@ -34,7 +39,14 @@ export interface ListenOptions {
  * timeouts for slow clients, pt-BR answers to requests Node refuses, and a graceful shutdown on
  * SIGTERM or SIGINT.
  */
-export function listenSite({ fetch, stop, server: given, inFront, closing }: ListenOptions): Server {
+export function listenSite({
+  fetch,
+  answerStored,
+  stop,
+  server: given,
+  inFront,
+  closing,
+}: ListenOptions): Server {
   const { port, host } = configuration().listen;
   const toApp = getRequestListener(fetch, { hostname: host });
   const server = given ?? createServer();
@@ -50,6 +62,7 @@ export function listenSite({ fetch, stop, server: given, inFront, closing }: Lis
     // While shutting down, a keep-alive connection that is still in use (a browser polling for
     // the server, a client under load) would never turn idle: each answer closes its connection.
     if (stopping) response.setHeader("Connection", "close");
+    if (answerStored?.(request, response)) return;
     void handle(request, response);
   });
   server.listen(port, host, () => {

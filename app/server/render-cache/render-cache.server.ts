@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import type { Context, MiddlewareHandler } from "hono";
-import { mayBeSignedIn } from "../accounts/sessions.server";
+import { mayBeSignedIn, mayBeSignedInWith } from "../accounts/sessions.server";
 import type { Configuration } from "../config/configuration.server";
 import type { ContentChangeFeed, ContentChanges } from "../db/content-changes.server";
 import { compressBody } from "../platform/compress-body.server";
@@ -16,14 +16,13 @@ import {
   type CacheablePage,
   cacheablePage,
   PER_RESPONSE_CACHE_CONTROL,
-  PUBLIC_CACHE_CONTROL,
   RENDER_SLOTS_HEADER,
   RENDER_TAGS_HEADER,
   SITE_TAG,
 } from "./cache-policy.server";
-import { preferredEncoding } from "./content-encoding.server";
 import { type CachedPage, PageStore } from "./page-store.server";
 import { fillSlots, parseSlotNames, type SlotName } from "./render-slots.server";
+import { chooseStoredBody, storedBody, storedPageHeaders } from "./stored-page-parts.server";
 
 export interface RenderCacheVariables {
   /** Set for a public page that is (or may become) shared by every visitor: render it without
@@ -34,15 +33,15 @@ export interface RenderCacheVariables {
 export interface RenderCache {
   middleware: MiddlewareHandler<{ Variables: RenderCacheVariables }>;
   /**
-   * The stored answer for a request that may be shared, when there is one and it needs no
-   * per-response value: the HTTP layer sends it without running the rest of the app.
-   * `answerHeaders` (asked only for a stored answer) adds the headers every answer carries.
+   * The stored page for a GET or HEAD without a session, by its cache key (`cacheablePage`),
+   * when there is one and it needs no per-response value: the HTTP layer sends its bytes at
+   * Node's level, without making a Request or running the app (http/stored-page-answer.server.ts).
    */
-  storedAnswer: (
-    request: Request,
-    url: URL,
-    answerHeaders: () => Record<string, string>,
-  ) => Response | undefined;
+  storedPage: (
+    method: string | undefined,
+    key: string,
+    cookieHeader: string | undefined,
+  ) => CachedPage | undefined;
   /**
    * Wait until content changes committed so far have purged the cache and the memoised
    * settings (after admin writes).
@@ -81,11 +80,11 @@ export function startRenderCache(changes: ContentChanges, settings: RenderCacheS
     return page;
   };
 
-  const storedAnswer: RenderCache["storedAnswer"] = (request, url, answerHeaders) => {
-    const page = sharable(request, url);
-    const hit = page && store.get(page.key);
-    if (!hit || hit.slots.length) return undefined;
-    return cachedAnswer(hit, "hit", request, answerHeaders());
+  const storedPage: RenderCache["storedPage"] = (method, key, cookieHeader) => {
+    if (method !== "GET" && method !== "HEAD") return undefined;
+    if (!feed?.isCurrent() || mayBeSignedInWith(cookieHeader)) return undefined;
+    const hit = store.get(key);
+    return hit && !hit.slots.length ? hit : undefined;
   };
 
   const middleware: RenderCache["middleware"] = async (c, next) => {
@@ -142,7 +141,7 @@ export function startRenderCache(changes: ContentChanges, settings: RenderCacheS
 
   return {
     middleware,
-    storedAnswer,
+    storedPage,
     // Also without the cache: the memoised content (company settings, public reads) follows the same feed.
     settle: async () => {
       try {
@@ -207,40 +206,18 @@ async function sendCached(c: Context, page: CachedPage, state: "hit" | "miss"): 
  * Its headers are a plain object, which the Node adapter writes as they are (a Headers object
  * would validate each name and value again and be copied back into an object).
  */
-function cachedAnswer(
-  page: CachedPage,
-  state: "hit" | "miss",
-  request: Request,
-  answerHeaders: Record<string, string> = {},
-): Response {
-  const cacheHeaders: Record<string, string> = {
-    Vary: "Accept-Encoding",
-    "X-Render-Cache": state,
-    "Cache-Control": PUBLIC_CACHE_CONTROL,
-  };
-  if (page.etag) cacheHeaders.ETag = page.etag;
-  if (page.etag && matchesEtag(request.headers.get("if-none-match") ?? undefined, page.etag)) {
-    return new Response(null, { status: 304, headers: { ...cacheHeaders, ...answerHeaders } });
-  }
-  const encoding = preferredEncoding(request.headers.get("accept-encoding") ?? undefined, {
-    br: page.br !== undefined,
-    gzip: page.gzip !== undefined,
-  });
-  const body = encoding === "br" ? page.br : encoding === "gzip" ? page.gzip : page.identity;
-  const headers: Record<string, string> = { "Content-Type": page.contentType, ...cacheHeaders };
-  if (encoding !== "identity") headers["Content-Encoding"] = encoding;
-  headers["Content-Length"] = String(body?.length ?? 0);
+function cachedAnswer(page: CachedPage, state: "hit" | "miss", request: Request): Response {
+  const choice = chooseStoredBody(
+    page,
+    request.headers.get("if-none-match") ?? undefined,
+    request.headers.get("accept-encoding") ?? undefined,
+  );
+  const headers = storedPageHeaders(page, state, choice);
+  if (choice.notModified) return new Response(null, { status: 304, headers });
+  const body = storedBody(page, choice.encoding);
   // The stored buffer itself: no copy per response (the Node adapter writes it as is).
   const bytes = request.method === "HEAD" || !body ? null : (body as Uint8Array<ArrayBuffer>);
-  return new Response(bytes, { status: page.status, headers: { ...headers, ...answerHeaders } });
-}
-
-/** If-None-Match compares weakly: a list of tags or "*". */
-function matchesEtag(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  const opaque = (tag: string) => tag.trim().replace(/^W\//, "");
-  const wanted = opaque(etag);
-  return header.split(",").some((tag) => tag.trim() === "*" || opaque(tag) === wanted);
+  return new Response(bytes, { status: page.status, headers });
 }
 
 /** A response that is not shared: fill its per-response slots; never leak internal headers. */

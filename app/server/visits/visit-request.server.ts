@@ -96,10 +96,17 @@ export function countableRequest(
   signedOut = false,
   headers: HeaderReader = request.headers,
 ): boolean {
-  if (request.method !== "GET" || !isPublicPagePath(path)) return false;
-  if (isPrefetch(headers) || isBotAgent(headers.get("user-agent") ?? "")) return false;
   // The team browsing its own site while signed in is not an audience.
-  return signedOut || !mayBeSignedIn(request);
+  return countableView(request.method, path, headers) && (signedOut || !mayBeSignedIn(request));
+}
+
+/**
+ * `countableRequest` for a request known to have no session (a render-cache hit, answered from
+ * Node's own request before any Request exists).
+ */
+export function countableView(method: string | undefined, path: string, headers: HeaderReader): boolean {
+  if (method !== "GET" || !isPublicPagePath(path)) return false;
+  return !isPrefetch(headers) && !isBotAgent(headers.get("user-agent") ?? "");
 }
 
 /** Hosts that are this site: a Referer from one of them is a click within the site. */
@@ -114,6 +121,10 @@ export function pageViewOf(
   clientAddress: string,
   headers: HeaderReader = request.headers,
 ): PageView {
+  return viewOf(url, clientAddress, headers);
+}
+
+function viewOf(url: URL, clientAddress: string, headers: HeaderReader): PageView {
   const userAgent = headers.get("user-agent") ?? "";
   const params = url.search ? url.searchParams : undefined;
   const source: VisitSource = {
@@ -164,16 +175,11 @@ const RECENT_VIEWS_KEPT = 2_000;
  * `pageViewOf`, remembered for the same page, query, Referer, address and User-Agent: a visitor
  * reloading, or a burst of the same requests, allocates and hashes nothing again.
  */
-export function rememberedPageView(
-  request: Request,
-  url: URL,
-  clientAddress: string,
-  headers: HeaderReader = request.headers,
-): PageView {
+export function rememberedPageView(url: URL, clientAddress: string, headers: HeaderReader): PageView {
   const key = `${url.pathname}${url.search}\n${headers.get("referer") ?? ""}\n${clientAddress}\n${headers.get("user-agent") ?? ""}`;
   let view = recentViews.get(key);
   if (!view) {
-    view = pageViewOf(request, url, clientAddress, headers);
+    view = viewOf(url, clientAddress, headers);
     if (recentViews.size >= RECENT_VIEWS_KEPT) recentViews.clear();
     recentViews.set(key, view);
   }
