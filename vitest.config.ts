@@ -60,7 +60,12 @@ export default defineConfig({
         extends: true,
         test: {
           name: "unit",
-          include: ["app/**/*.test.ts", "tests/unit/**/*.test.ts", ...engineIndependent],
+          include: [
+            "app/**/*.test.ts",
+            "scripts/**/*.test.ts",
+            "tests/unit/**/*.test.ts",
+            ...engineIndependent,
+          ],
         },
       },
       {

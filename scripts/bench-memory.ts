@@ -2,8 +2,9 @@
 // kernel's own high-water mark, VmHWM, which also catches a peak between samples. Where the bench
 // may reset that mark (writing 5 to /proc/<pid>/clear_refs, allowed for the process's own user),
 // it is read and reset at every case and phase boundary, so each case and each phase gets its
-// exact peak; elsewhere they get the sampled one and VmHWM covers the whole life.
-import { readFileSync, writeFileSync } from "node:fs";
+// exact peak; elsewhere they get the sampled one and VmHWM covers the whole life. The image
+// processes the server forks are watched apart, by their own VmHWM.
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 
 const SAMPLE_MS = 100;
 
@@ -113,6 +114,91 @@ export function watchMemory(pid: number): MemoryWatch {
       clearInterval(timer);
       const lifeMarkKb = resettable ? markPeakKb : (statusKb(pid, "VmHWM") ?? 0);
       return { sampledPeakMb: mb(sampledPeakKb), highWaterMarkMb: mb(lifeMarkKb), samples, phases };
+    },
+  };
+}
+
+/** The image processes the server started while watched (docs/decisions/0056). */
+export interface ImageProcessReport {
+  /** How many were seen (the server starts one on demand; it exits after 10 s without work). */
+  processes: number;
+  /** The highest VmHWM among them, MB; null when none was seen. */
+  highWaterMarkMb: number | null;
+}
+
+/** Often enough to see each one: it lives at least the 10 s it waits idle before exiting. */
+const CHILD_SAMPLE_MS = 250;
+const IMAGE_PROCESS_ENTRY = "image-worker-process";
+
+/** The PIDs of `pid`'s children, from /proc/PID/task/TID/children (one file per thread). */
+function childrenFromTasks(pid: number): number[] {
+  try {
+    return readdirSync(`/proc/${pid}/task`).flatMap((tid) => {
+      try {
+        return readFileSync(`/proc/${pid}/task/${tid}/children`, "utf8")
+          .split(" ")
+          .filter(Boolean)
+          .map(Number);
+      } catch {
+        return []; // the thread has ended
+      }
+    });
+  } catch {
+    return [];
+  }
+}
+
+/** The same by each process's parent in /proc/PID/stat, where the kernel has no children files. */
+function childrenFromStat(pid: number): number[] {
+  return readdirSync("/proc")
+    .filter((name) => /^\d+$/.test(name))
+    .filter((name) => {
+      try {
+        const stat = readFileSync(`/proc/${name}/stat`, "utf8");
+        // "PID (comm) state PPID ...": comm may hold spaces and parentheses.
+        return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]) === pid;
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+}
+
+/**
+ * Watch the image processes the server `pid` forks (app/server/media/image-worker.server.ts):
+ * each one's VmHWM, read while it runs. The mark is the kernel's, so a peak between two reads
+ * still counts; a process that exits is read for the last time in its 10 idle seconds.
+ */
+export function watchImageProcesses(pid: number): { stop: () => ImageProcessReport } {
+  const children = existsSync(`/proc/${pid}/task/${pid}/children`) ? childrenFromTasks : childrenFromStat;
+  const peaksKb = new Map<number, number>();
+  const others = new Set<number>();
+  const sample = () => {
+    for (const child of children(pid)) {
+      if (others.has(child)) continue;
+      if (!peaksKb.has(child)) {
+        let cmdline = "";
+        try {
+          cmdline = readFileSync(`/proc/${child}/cmdline`, "utf8");
+        } catch {
+          continue; // gone already
+        }
+        if (!cmdline.includes(IMAGE_PROCESS_ENTRY)) {
+          others.add(child);
+          continue;
+        }
+      }
+      const kb = statusKb(child, "VmHWM");
+      if (kb !== null) peaksKb.set(child, Math.max(peaksKb.get(child) ?? 0, kb));
+    }
+  };
+  sample();
+  const timer = setInterval(sample, CHILD_SAMPLE_MS);
+  return {
+    stop: () => {
+      sample();
+      clearInterval(timer);
+      return { processes: peaksKb.size, highWaterMarkMb: mb(Math.max(0, ...peaksKb.values())) };
     },
   };
 }

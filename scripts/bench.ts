@@ -1,5 +1,6 @@
-// `npm run bench`: throughput and latency of the production server under load, against a bare
-// node:http ceiling on the same machine, then a mixed load of page views and quote submissions.
+// `npm run bench`: throughput and latency of the production server under load, each cached page
+// against a bare node:http ceiling of its own on the same machine, then a mixed load of page
+// views and quote submissions.
 //
 // Builds if needed, seeds a fresh database (a temporary SQLite directory, or with --pg a fresh
 // schema in PostgreSQL, dropped afterwards whatever happens) with the demo content plus 1,000
@@ -7,22 +8,27 @@
 // with autocannon and a browser's request headers (Accept-Encoding: gzip, deflate, br), each
 // case warms up and runs for a fixed time at 1 and at 50 connections:
 //
-//   /, /blog, /blog/<slug>, /sitemap.xml    the server, render cache on (the default)
+//   /, /blog, /blog/<slug>, /sitemap.xml,   the server, render cache on (the default), each page
+//   /blog/rss.xml, the work page            followed at once by its ceiling (teto) at 50
+//                                           connections (the article's also at 1): a bare
+//                                           node:http process answering the exact bytes the site
+//                                           sent for that page, its headers included
+//                                           (bench-ceiling.ts)
 //   /blog/<slug> sem cache                  a second server on the same database, RENDER_CACHE=off
 //   /blog/<slug> com / sem contagem         two more servers started together, one as the main
 //                                           one, one with visit counting off
 //                                           (scripts/bench-uncounted-server.js), measured in
 //                                           turn at 50 connections, three times: counting on's
-//                                           best run must keep ≥ 0.9× the req/s of counting
+//                                           best run must keep ≥ 0.95× the req/s of counting
 //                                           off's best run
-//   teto                                    a bare node:http process answering the article's
-//                                           exact bytes (same content type and encoding)
 //
 // and finally 100 connections of mixed load for 60 s: 90% page views over the public pages, 10%
 // quote submissions (bench-mixed.ts), after which every lead answered with success must be in the
-// database, and every page view answered 200 in the visit counts (written when the server stops). Prints the tables with the targets, the servers' peak memory (VmRSS sampled, VmHWM at
-// the end), and writes bench/report.json. Exits 1 only when requests failed (errors, timeouts,
-// unexpected statuses or content, lost leads): a missed target is marked, not fatal.
+// database, and every page view answered 200 in the visit counts (written when the server stops).
+// Prints the tables with the targets, the servers' peak memory (VmRSS sampled, VmHWM at the end)
+// and the image process's (VmHWM), the missed targets and those met with less than 5 % to spare,
+// and writes bench/report.json. Exits 1 only when requests failed (errors, timeouts, unexpected
+// statuses or content, lost leads): a missed target is marked, not fatal.
 //
 //   npm run bench                                   SQLite
 //   npm run bench -- --pg                           PostgreSQL (BENCH_DATABASE_URL, DATABASE_URL or local)
@@ -33,7 +39,8 @@
 //   npm run bench -- --only midia                   the admin's media library at 10,000 images alone,
 //                                                   report in bench/report-midia.json
 //   npm run bench -- --only obra                    the cached page of a work with 12 photos and its
-//                                                   own ceiling alone, report in bench/report-obra.json
+//                                                   own ceiling alone, with the image process's memory,
+//                                                   report in bench/report-obra.json
 //   npm run bench -- --only busca                   the blog search alone (never cached), report in
 //                                                   bench/report-busca.json
 //   npm run bench -- --only contagem                the cached article with visit counting on and off,
@@ -48,8 +55,8 @@
 //                                                   report in bench/report-admin.json
 //
 // The server gets a work with 12 photos as a phone takes them (bench-work.ts, through the real
-// upload pipeline); its cached page is measured like the article, against a ceiling that
-// answers the work page's own bytes.
+// upload pipeline, in the image process the server forks); its cached page is measured like the
+// article, against a ceiling that answers the work page's own bytes and headers.
 //
 // The seed also puts 10,000 images in the media library (rows without bytes, bench-media.ts);
 // /admin/midia is measured one request at a time as the signed-in owner (server time from

@@ -12,7 +12,7 @@ import {
 import type { PreparedDatabase } from "../bench-database.ts";
 import { type Column, decimal, integer, optional, printTable } from "../bench-format.ts";
 import { BENCH_VISIT_PAGES } from "../bench-visits.ts";
-import { mark, reportHeader, writeReport } from "./report.ts";
+import { mark, printOutcome, reportHeader, writeReport } from "./report.ts";
 import type { BenchRun } from "./runner.ts";
 
 const adminReportPath = path.join(projectRoot, "bench/report-admin.json");
@@ -62,12 +62,17 @@ export async function benchAdminOnly(
   const cases = await measureAdminCases(main, prepared);
   await main.stop();
   const missed = cases.filter((r) => !r.target.met).map((r) => `${r.case} (${r.kind})`);
-  console.log(missed.length ? `\nMetas não atingidas: ${missed.join("; ")}.` : "\nTodas as metas atingidas.");
+  console.log("");
+  const thin = printOutcome(
+    missed,
+    cases.flatMap((r) => (r.target.met ? r.target.bounds : [])),
+  );
   writeReport(adminReportPath, {
     ...reportHeader(run, prepared, loadAtStart),
     only: "admin",
     targets: ADMIN_LIST_TARGETS,
     adminLists: cases,
     missedTargets: missed,
+    thinMargins: thin,
   });
 }

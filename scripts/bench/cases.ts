@@ -2,12 +2,16 @@ import { BROWSER_HEADERS } from "../../harness/browser-headers.ts";
 import { processCpuSeconds } from "../bench-cpu.ts";
 import { integer, seconds } from "../bench-format.ts";
 import { type LoadResult, measureUrl } from "../bench-load.ts";
+import type { Bound } from "./margins.ts";
 
 export const CONNECTIONS = [1, 50] as const;
 export const WARMUP_SECONDS = 3;
 
-/** Whether a row met its target, and how the target reads; null for rows without one. */
-type Target = { text: string; met: boolean } | null;
+/**
+ * Whether a row met its target (every one of its bounds), how the target reads, and its bounds
+ * (for the thin margins); null for rows without one.
+ */
+export type Target = { text: string; met: boolean; bounds: Bound[] } | null;
 
 /** Which server answered: the site (render cache on), the site with RENDER_CACHE=off, the ceiling. */
 type ServerKind = "site" | "sem cache" | "sem contagem" | "teto";

@@ -5,32 +5,34 @@ import * as site from "../../app/server/runtime/maintenance.server.ts";
 import { BROWSER_HEADERS } from "../../harness/browser-headers.ts";
 import { projectRoot } from "../../harness/built-site.ts";
 import { ADMIN_LIST_TARGETS } from "../bench-admin.ts";
-import { captureResponse, startCeiling } from "../bench-ceiling.ts";
 import { type PreparedDatabase, storedLeadEmails } from "../bench-database.ts";
 import { decimal, integer, optional, printTable } from "../bench-format.ts";
-import { watchMemory } from "../bench-memory.ts";
+import { watchImageProcesses, watchMemory } from "../bench-memory.ts";
 import { LEAD_EMAIL_LIKE, MIXED_CONNECTIONS, runMixedLoad } from "../bench-mixed.ts";
 import { BENCH_WORK_PATH } from "../bench-work.ts";
-import { cleanups } from "../cleanups.ts";
 import { measureAdminCases } from "./admin.ts";
-import {
-  type Check,
-  CONNECTIONS,
-  checkPage,
-  contains,
-  measureCase,
-  type Row,
-  WARMUP_SECONDS,
-} from "./cases.ts";
-import { measureCounting, printCounting } from "./counting.ts";
+import { type CachedPage, measureCachedPages } from "./cached-pages.ts";
+import { type Check, CONNECTIONS, contains, type Row, WARMUP_SECONDS } from "./cases.ts";
+import { COUNTING_TARGET, measureCounting, printCounting } from "./counting.ts";
+import { meetsBound } from "./margins.ts";
 import { measureMediaCases } from "./media.ts";
 import { mixedCounts, printMixed, printMixedCounts } from "./mixed.ts";
-import { caseColumns, printMemory, reportFailures, reportHeader, writeReport } from "./report.ts";
+import {
+  caseColumns,
+  missedRows,
+  printCeilings,
+  printImageProcessMemory,
+  printMemory,
+  printOutcome,
+  reportFailures,
+  reportHeader,
+  writeReport,
+} from "./report.ts";
 import type { BenchRun } from "./runner.ts";
 import { measureSearch } from "./search.ts";
-import { applyTargets, TARGETS } from "./targets.ts";
+import { applyTargets, metRowBounds, TARGETS } from "./targets.ts";
 import { measureUncachedArticle } from "./uncached.ts";
-import { measureWorkCases, seedWork } from "./work-page.ts";
+import { seedWork, WORK_PAGE } from "./work-page.ts";
 
 const reportPath = path.join(projectRoot, "bench/report.json");
 const BLOG_HEADING = "Conhecimento para cuidar do seu condomínio";
@@ -56,6 +58,7 @@ export async function benchEverything(
 ): Promise<void> {
   const main = await run.startServer("principal", serverEnv, "server.log");
   const memory = watchMemory(main.pid);
+  const images = watchImageProcesses(main.pid);
   const loadAtStart = os.loadavg()[0] ?? 0;
   console.log(
     `Servidor em ${main.url} (NODE_ENV=production, PID ${main.pid}); cada caso: ${WARMUP_SECONDS} s de aquecimento, ` +
@@ -73,10 +76,11 @@ export async function benchEverything(
   await seedWork(run, main);
   memory.phase("páginas em cache");
   const sitemapUrls = staticSitemapPaths.length + prepared.publishedPosts + (await publishedWorks(run));
-  const pages: Array<{ name: string; path: string; check: Check }> = [
+  const pages: CachedPage[] = [
     { name: "/", path: "/", check: contains("<h1") },
     { name: "/blog", path: "/blog", check: contains(BLOG_HEADING, 'id="artigo-1"') },
-    { name: "artigo", path: articlePath, check: articleCheck },
+    // The article's ceiling at 1 connection too: the uncached article's rows are read against it.
+    { name: "artigo", path: articlePath, check: articleCheck, ceilingConnections: CONNECTIONS },
     {
       name: "/sitemap.xml",
       path: "/sitemap.xml",
@@ -85,17 +89,15 @@ export async function benchEverything(
         return urls === sitemapUrls ? null : `sitemap com ${urls} URLs em vez de ${sitemapUrls}`;
       },
     },
+    { name: "/blog/rss.xml", path: "/blog/rss.xml", check: contains("<rss") },
   ];
-  const rows: Row[] = [];
-  for (const page of pages) {
-    await checkPage(new URL(page.path, main.url).href, page.check);
-    rows.push(
-      ...(await measureCase(page.name, "site", main.url, page.path, run.options.durationS, memory, main.pid)),
-    );
-  }
+  const cachedPages = await measureCachedPages(run, main, pages, memory);
+  const rows: Row[] = [...cachedPages.rows];
 
   memory.phase("obra em cache");
-  rows.push(...(await measureWorkCases(run, main, memory)));
+  const workPage = await measureCachedPages(run, main, [WORK_PAGE], memory);
+  rows.push(...workPage.rows);
+  const ceilings = [...cachedPages.ceilings, ...workPage.ceilings];
   memory.phase("busca");
   rows.push(...(await measureSearch(run, main, memory)));
 
@@ -109,24 +111,6 @@ export async function benchEverything(
   const uncached = await measureUncachedArticle(run, serverEnv, articlePath, articleCheck);
   rows.push(...uncached.rows);
   const uncachedMemoryReport = uncached.memory;
-
-  // The ceiling answers the exact bytes the site sends for the article to these headers.
-  const captured = await captureResponse(new URL(articlePath, main.url).href, BROWSER_HEADERS);
-  if (captured.status !== 200) throw new Error(`${articlePath}: HTTP ${captured.status} ao capturar o teto`);
-  const ceiling = await startCeiling(captured, run.workDir);
-  cleanups.push(() => ceiling.stop());
-  rows.push(
-    ...(await measureCase(
-      "teto (artigo)",
-      "teto",
-      ceiling.url,
-      articlePath,
-      run.options.durationS,
-      null,
-      ceiling.pid,
-    )),
-  );
-  await ceiling.stop();
   applyTargets(rows, articlePath);
 
   console.log(
@@ -154,14 +138,15 @@ export async function benchEverything(
   });
   const mixedPeakRssMb = memory.takeCasePeakMb();
   const mainMemoryReport = memory.stop();
+  const imageReport = images.stop();
   await main.stop();
   const counts = await mixedCounts(run, mixed);
 
   console.log(
     `\nResultados (${run.database.engine}, ${integer(prepared.publishedPosts)} artigos; artigo: ${articlePath}; Accept-Encoding: ` +
-      `${BROWSER_HEADERS["accept-encoding"]}; teto: node:http com os ${integer(captured.body.length)} bytes ` +
-      `${captured.contentEncoding ?? "sem compressão"} do artigo):\n`,
+      `${BROWSER_HEADERS["accept-encoding"]}; cada página contra o seu teto):\n`,
   );
+  printCeilings(ceilings);
   printTable(caseColumns, rows);
   console.log("");
   printMixed(mixed);
@@ -169,19 +154,25 @@ export async function benchEverything(
   console.log(`  (pico de RSS do servidor durante a carga mista: ${optional(mixedPeakRssMb, 0)} MB)\n`);
   printCounting(counting);
   console.log("");
-  const rssMet = printMemory("principal", mainMemoryReport);
-  const uncachedRssMet = printMemory("sem cache", uncachedMemoryReport);
+  const mainMemory = printMemory("principal", mainMemoryReport);
+  const imageMemory = printImageProcessMemory(imageReport);
+  const uncachedMemory = printMemory("sem cache", uncachedMemoryReport, TARGETS.uncachedServerRssMb);
+  const memoryBounds = [mainMemory, imageMemory, uncachedMemory];
 
   const missed = [
-    ...rows.filter((r) => r.target && !r.target.met).map((r) => `${r.case} × ${r.connections}`),
-    ...(rssMet ? [] : ["memória do servidor principal"]),
-    ...(uncachedRssMet ? [] : ["memória do servidor sem cache"]),
+    ...missedRows(rows),
+    ...memoryBounds.filter((bound) => !meetsBound(bound)).map((bound) => bound.target),
     ...(mixed.leads.lost > TARGETS.lostLeads ? ["lost leads"] : []),
     ...(counts.met ? [] : ["lost counts"]),
-    ...(counting.met ? [] : ["artigo em cache com contagem"]),
+    ...(counting.met ? [] : [COUNTING_TARGET]),
     ...adminLists.filter((r) => !r.target.met).map((r) => `${r.case} (${r.kind})`),
   ];
-  console.log(missed.length ? `Metas não atingidas: ${missed.join("; ")}.` : "Todas as metas atingidas.");
+  const thin = printOutcome(missed, [
+    ...metRowBounds(rows),
+    ...memoryBounds.filter(meetsBound),
+    ...(counting.met ? counting.bounds : []),
+    ...adminLists.flatMap((r) => (r.target.met ? r.target.bounds : [])),
+  ]);
 
   const mixedFailureCount =
     mixed.errors +
@@ -202,12 +193,7 @@ export async function benchEverything(
 
   writeReport(reportPath, {
     ...reportHeader(run, prepared, loadAtStart),
-    ceiling: {
-      page: articlePath,
-      bytes: captured.body.length,
-      contentType: captured.contentType,
-      contentEncoding: captured.contentEncoding,
-    },
+    ceilings,
     targets: TARGETS,
     cases: rows,
     mediaLibrary,
@@ -215,10 +201,12 @@ export async function benchEverything(
     mixed: { ...mixed, peakRssMb: mixedPeakRssMb, counts },
     visitCounting: counting,
     memory: {
-      server: { ...mainMemoryReport, meetsTarget: rssMet },
-      uncachedServer: { ...uncachedMemoryReport, meetsTarget: uncachedRssMet },
+      server: { ...mainMemoryReport, meetsTarget: meetsBound(mainMemory) },
+      imageProcess: { ...imageReport, meetsTarget: meetsBound(imageMemory) },
+      uncachedServer: { ...uncachedMemoryReport, meetsTarget: meetsBound(uncachedMemory) },
     },
     missedTargets: missed,
+    thinMargins: thin,
     failedRequests: failed,
   });
 }

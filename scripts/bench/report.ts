@@ -5,8 +5,10 @@ import { BROWSER_HEADERS } from "../../harness/browser-headers.ts";
 import { projectRoot } from "../../harness/built-site.ts";
 import type { PreparedDatabase } from "../bench-database.ts";
 import { type Column, integer, optional } from "../bench-format.ts";
-import type { MemoryReport } from "../bench-memory.ts";
+import type { ImageProcessReport, MemoryReport } from "../bench-memory.ts";
+import type { PageCeiling } from "./cached-pages.ts";
 import { type Row, WARMUP_SECONDS } from "./cases.ts";
+import { type Bound, meetsBound, type ThinMargin, thinMarginLine, thinMargins } from "./margins.ts";
 import type { BenchRun } from "./runner.ts";
 import { failedRequests, TARGETS } from "./targets.ts";
 
@@ -27,20 +29,79 @@ export const caseColumns: Column<Row>[] = [
   { header: "meta", cell: (r) => (r.target ? `${r.target.text}: ${mark(r.target.met)}` : "") },
 ];
 
-/** The server's peak memory against its target; true when met. */
-export function printMemory(name: string, report: MemoryReport): boolean {
+/** The rows whose target was missed, as the missed targets' line names them. */
+export const missedRows = (rows: readonly Row[]) =>
+  rows.filter((r) => r.target && !r.target.met).map((r) => `${r.case} × ${r.connections}`);
+
+/** What each page's ceiling answers, printed above the table. */
+export function printCeilings(ceilings: readonly PageCeiling[]): void {
+  const pages = ceilings.map(
+    (c) =>
+      `${c.path} ${integer(c.bodyBytes)} bytes ${c.contentEncoding ?? "sem compressão"} + ` +
+      `${integer(c.headerBytes)} de cabeçalhos`,
+  );
+  console.log(`Tetos (node:http com o corpo e os cabeçalhos que o site enviou): ${pages.join("; ")}.\n`);
+}
+
+const memoryBound = (target: string, peakMb: number | null, limitMb: number): Bound => ({
+  target,
+  value: peakMb,
+  comparison: "≤",
+  limit: limitMb,
+  unit: " MB",
+  digits: 0,
+});
+
+/**
+ * The server's peak memory (the higher of the sampled VmRSS and VmHWM) against `limitMb`: its
+ * bound, met when `meetsBound`.
+ */
+export function printMemory(
+  name: string,
+  report: MemoryReport,
+  limitMb: number = TARGETS.serverRssMb,
+): Bound {
   const peak = Math.max(report.sampledPeakMb ?? 0, report.highWaterMarkMb ?? 0);
-  const met = peak > 0 && peak < TARGETS.serverRssMb;
+  const bound = memoryBound(`memória do servidor ${name}`, peak > 0 ? peak : null, limitMb);
   console.log(
     `Memória do servidor ${name}: pico amostrado (VmRSS, ${report.samples} amostras) ` +
       `${optional(report.sampledPeakMb, 0)} MB, VmHWM ${optional(report.highWaterMarkMb, 0)} MB ` +
-      `(meta < ${TARGETS.serverRssMb} MB o tempo todo: ${mark(met)}).`,
+      `(meta ≤ ${limitMb} MB o tempo todo: ${mark(meetsBound(bound))}).`,
   );
   if (report.phases.length > 1) {
     const phases = report.phases.map((p) => `${p.phase} ${optional(p.peakMb, 0)}`);
     console.log(`  Pico por fase (MB): ${phases.join("; ")}.`);
   }
-  return met;
+  return bound;
+}
+
+/** The image processes' peak (VmHWM) against its target; none seen is a miss (nothing measured). */
+export function printImageProcessMemory(report: ImageProcessReport): Bound {
+  const bound = memoryBound(
+    "memória do processo de imagens",
+    report.highWaterMarkMb,
+    TARGETS.imageProcessRssMb,
+  );
+  const seen =
+    report.processes === 0
+      ? "nenhum processo visto"
+      : `${report.processes} ${report.processes === 1 ? "processo" : "processos"}, ` +
+        `VmHWM ${optional(report.highWaterMarkMb, 0)} MB`;
+  console.log(
+    `Memória do processo de imagens: ${seen} (meta ≤ ${TARGETS.imageProcessRssMb} MB: ${mark(meetsBound(bound))}).`,
+  );
+  return bound;
+}
+
+/**
+ * The run's last lines: the missed targets, then the met ones within THIN_MARGIN of their limit
+ * (from `metBounds`, the bounds of the targets that were met). Returns those, for the report.
+ */
+export function printOutcome(missed: readonly string[], metBounds: readonly Bound[]): ThinMargin[] {
+  console.log(missed.length ? `Metas não atingidas: ${missed.join("; ")}.` : "Todas as metas atingidas.");
+  const thin = thinMargins(metBounds);
+  console.log(thinMarginLine(thin));
+  return thin;
 }
 
 /** Prints the requests that failed in `rows` and the servers' logs; true when there were any. */

@@ -6,10 +6,19 @@ import type { PreparedDatabase } from "../bench-database.ts";
 import { integer, printTable } from "../bench-format.ts";
 import { watchMemory } from "../bench-memory.ts";
 import { CONNECTIONS, checkPage, contains, measureCase, type Row, WARMUP_SECONDS } from "./cases.ts";
-import { caseColumns, printMemory, reportFailures, reportHeader, writeReport } from "./report.ts";
+import { meetsBound } from "./margins.ts";
+import {
+  caseColumns,
+  missedRows,
+  printMemory,
+  printOutcome,
+  reportFailures,
+  reportHeader,
+  writeReport,
+} from "./report.ts";
 import type { BenchRun } from "./runner.ts";
 import { SEARCH_CASE, SEARCH_PATH } from "./search-page.ts";
-import { applyTargets, TARGETS } from "./targets.ts";
+import { applyTargets, metRowBounds, TARGETS } from "./targets.ts";
 
 const searchReportPath = path.join(projectRoot, "bench/report-busca.json");
 
@@ -43,12 +52,10 @@ export async function benchSearchOnly(
   console.log(`\nResultados (${run.database.engine}, ${integer(prepared.publishedPosts)} artigos):\n`);
   printTable(caseColumns, rows);
   console.log("");
-  const rssMet = printMemory("principal", memoryReport);
-  const missed = [
-    ...rows.filter((r) => r.target && !r.target.met).map((r) => `${r.case} × ${r.connections}`),
-    ...(rssMet ? [] : ["memória do servidor"]),
-  ];
-  console.log(missed.length ? `Metas não atingidas: ${missed.join("; ")}.` : "Todas as metas atingidas.");
+  const rss = printMemory("principal", memoryReport);
+  const rssMet = meetsBound(rss);
+  const missed = [...missedRows(rows), ...(rssMet ? [] : [rss.target])];
+  const thin = printOutcome(missed, [...metRowBounds(rows), ...(rssMet ? [rss] : [])]);
   const failed = reportFailures(run, rows, null);
   if (failed) process.exitCode = 1;
   writeReport(searchReportPath, {
@@ -58,6 +65,7 @@ export async function benchSearchOnly(
     cases: rows,
     memory: { server: { ...memoryReport, meetsTarget: rssMet } },
     missedTargets: missed,
+    thinMargins: thin,
     failedRequests: failed,
   });
 }

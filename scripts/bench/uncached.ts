@@ -6,9 +6,18 @@ import type { PreparedDatabase } from "../bench-database.ts";
 import { integer, printTable } from "../bench-format.ts";
 import { type MemoryReport, watchMemory } from "../bench-memory.ts";
 import { type Check, CONNECTIONS, checkPage, measureCase, type Row, WARMUP_SECONDS } from "./cases.ts";
-import { caseColumns, printMemory, reportFailures, reportHeader, writeReport } from "./report.ts";
+import { meetsBound } from "./margins.ts";
+import {
+  caseColumns,
+  missedRows,
+  printMemory,
+  printOutcome,
+  reportFailures,
+  reportHeader,
+  writeReport,
+} from "./report.ts";
 import type { BenchRun } from "./runner.ts";
-import { applyTargets, TARGETS } from "./targets.ts";
+import { applyTargets, metRowBounds, TARGETS } from "./targets.ts";
 
 const uncachedReportPath = path.join(projectRoot, "bench/report-uncached.json");
 
@@ -64,12 +73,10 @@ export async function benchUncachedOnly(
   );
   printTable(caseColumns, rows);
   console.log("");
-  const rssMet = printMemory("sem cache", memory);
-  const missed = [
-    ...rows.filter((r) => r.target && !r.target.met).map((r) => `${r.case} × ${r.connections}`),
-    ...(rssMet ? [] : ["memória do servidor sem cache"]),
-  ];
-  console.log(missed.length ? `Metas não atingidas: ${missed.join("; ")}.` : "Todas as metas atingidas.");
+  const rss = printMemory("sem cache", memory, TARGETS.uncachedServerRssMb);
+  const rssMet = meetsBound(rss);
+  const missed = [...missedRows(rows), ...(rssMet ? [] : [rss.target])];
+  const thin = printOutcome(missed, [...metRowBounds(rows), ...(rssMet ? [rss] : [])]);
   const failed = reportFailures(run, rows, null);
   if (failed) process.exitCode = 1;
   writeReport(uncachedReportPath, {
@@ -77,11 +84,12 @@ export async function benchUncachedOnly(
     only: "uncached",
     targets: {
       uncachedRequestsPerSecond: TARGETS.uncachedRequestsPerSecond,
-      serverRssMb: TARGETS.serverRssMb,
+      uncachedServerRssMb: TARGETS.uncachedServerRssMb,
     },
     cases: rows,
     memory: { uncachedServer: { ...memory, meetsTarget: rssMet } },
     missedTargets: missed,
+    thinMargins: thin,
     failedRequests: failed,
   });
 }

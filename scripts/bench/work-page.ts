@@ -2,17 +2,26 @@ import os from "node:os";
 import path from "node:path";
 import * as site from "../../app/server/runtime/maintenance.server.ts";
 import type { BenchServer } from "../../harness/bench-server.ts";
-import { BROWSER_HEADERS } from "../../harness/browser-headers.ts";
 import { projectRoot } from "../../harness/built-site.ts";
-import { captureResponse, startCeiling } from "../bench-ceiling.ts";
 import type { PreparedDatabase } from "../bench-database.ts";
 import { decimal, printTable, seconds } from "../bench-format.ts";
+import { watchImageProcesses } from "../bench-memory.ts";
 import { BENCH_WORK_PATH, BENCH_WORK_TITLE, seedBenchWork } from "../bench-work.ts";
-import { cleanups } from "../cleanups.ts";
-import { CONNECTIONS, checkPage, contains, measureCase, type Row, WARMUP_SECONDS } from "./cases.ts";
-import { caseColumns, reportFailures, reportHeader, writeReport } from "./report.ts";
+import { type CachedPage, measureCachedPages } from "./cached-pages.ts";
+import { CONNECTIONS, contains, WARMUP_SECONDS } from "./cases.ts";
+import { meetsBound } from "./margins.ts";
+import {
+  caseColumns,
+  missedRows,
+  printCeilings,
+  printImageProcessMemory,
+  printOutcome,
+  reportFailures,
+  reportHeader,
+  writeReport,
+} from "./report.ts";
 import type { BenchRun } from "./runner.ts";
-import { applyTargets, TARGETS } from "./targets.ts";
+import { applyTargets, metRowBounds, TARGETS } from "./targets.ts";
 
 const workReportPath = path.join(projectRoot, "bench/report-obra.json");
 
@@ -30,43 +39,13 @@ export async function seedWork(run: BenchRun, server: BenchServer): Promise<void
   }
 }
 
-const workCheck = contains(`${BENCH_WORK_TITLE}</h1>`, "Documentação Fotográfica");
-
-/** The cached work page, then a ceiling answering its exact bytes. */
-export async function measureWorkCases(
-  run: BenchRun,
-  server: BenchServer,
-  memory: { takeCasePeakMb: () => number | null } | null,
-): Promise<Row[]> {
-  await checkPage(new URL(BENCH_WORK_PATH, server.url).href, workCheck);
-  const rows = await measureCase(
-    "obra (12 fotos)",
-    "site",
-    server.url,
-    BENCH_WORK_PATH,
-    run.options.durationS,
-    memory,
-    server.pid,
-  );
-  const captured = await captureResponse(new URL(BENCH_WORK_PATH, server.url).href, BROWSER_HEADERS);
-  if (captured.status !== 200)
-    throw new Error(`${BENCH_WORK_PATH}: HTTP ${captured.status} ao capturar o teto`);
-  const ceiling = await startCeiling(captured, run.workDir);
-  cleanups.push(() => ceiling.stop());
-  rows.push(
-    ...(await measureCase(
-      "teto (obra)",
-      "teto",
-      ceiling.url,
-      BENCH_WORK_PATH,
-      run.options.durationS,
-      null,
-      ceiling.pid,
-    )),
-  );
-  await ceiling.stop();
-  return rows;
-}
+/** The cached work page, against a ceiling answering its bytes and headers. */
+export const WORK_PAGE: CachedPage = {
+  name: "obra (12 fotos)",
+  path: BENCH_WORK_PATH,
+  check: contains(`${BENCH_WORK_TITLE}</h1>`, "Documentação Fotográfica"),
+  ceilingName: "teto (obra)",
+};
 
 /** `--only obra`: the cached work page and its ceiling alone. */
 export async function benchWorkOnly(
@@ -77,24 +56,37 @@ export async function benchWorkOnly(
 ): Promise<void> {
   const loadAtStart = os.loadavg()[0] ?? 0;
   const main = await run.startServer("principal", serverEnv, "server.log");
+  const images = watchImageProcesses(main.pid);
   await seedWork(run, main);
   console.log(
-    `Só a página da obra em cache e o seu teto; ${WARMUP_SECONDS} s de aquecimento, ${run.options.durationS} s medidos, ` +
-      `a ${CONNECTIONS.join(" e a ")} conexões.\n`,
+    `Só a página da obra em cache, a ${CONNECTIONS.join(" e a ")} conexões, e o seu teto, a 50; ` +
+      `${WARMUP_SECONDS} s de aquecimento, ${run.options.durationS} s medidos.\n`,
   );
-  const rows = await measureWorkCases(run, main, null);
+  const { rows, ceilings } = await measureCachedPages(run, main, [WORK_PAGE], null);
+  const imageReport = images.stop();
   await main.stop();
   applyTargets(rows, articlePath);
   console.log(`\nResultados (${run.database.engine}; página: ${BENCH_WORK_PATH}):\n`);
+  printCeilings(ceilings);
   printTable(caseColumns, rows);
-  const missed = rows.filter((r) => r.target && !r.target.met).map((r) => `${r.case} × ${r.connections}`);
-  console.log(missed.length ? `Metas não atingidas: ${missed.join("; ")}.` : "Todas as metas atingidas.");
+  console.log("");
+  const imageBound = printImageProcessMemory(imageReport);
+  const imagesMet = meetsBound(imageBound);
+  const missed = [...missedRows(rows), ...(imagesMet ? [] : [imageBound.target])];
+  const thin = printOutcome(missed, [...metRowBounds(rows), ...(imagesMet ? [imageBound] : [])]);
   if (reportFailures(run, rows, null)) process.exitCode = 1;
   writeReport(workReportPath, {
     ...reportHeader(run, prepared, loadAtStart),
     only: "obra",
-    targets: { cachedShareOfCeiling: TARGETS.cachedShareOfCeiling, cachedP99Ms: TARGETS.cachedP99Ms },
+    targets: {
+      cachedShareOfCeiling: TARGETS.cachedShareOfCeiling,
+      cachedP99Ms: TARGETS.cachedP99Ms,
+      imageProcessRssMb: TARGETS.imageProcessRssMb,
+    },
+    ceilings,
     cases: rows,
+    memory: { imageProcess: { ...imageReport, meetsTarget: imagesMet } },
     missedTargets: missed,
+    thinMargins: thin,
   });
 }
