@@ -39,6 +39,12 @@ export default defineConfig({
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [["list"], ["json"]] : "list",
   use: {
     baseURL,
+    // The site's smooth scrolling and transitions stop for a visitor who asks for less motion.
+    // Tests assert what a page says and does, not how it moves: with motion on, every scroll into
+    // view animates and Playwright waits frame after frame for the element to hold still, about a
+    // tenth of the end-to-end run's CPU (docs/decisions/0085-tests-in-reduced-motion.md). A test
+    // about motion itself sets `reducedMotion: "no-preference"`.
+    reducedMotion: "reduce",
     launchOptions: chromiumLaunchOptions,
     // A trace records every action of every test, and its screencast alone costs a quarter of the
     // e2e run's CPU. CI prints text and keeps no files, so there it records none; on a developer's

@@ -15,7 +15,7 @@ import { solidImage } from "../support/photo-fixtures";
 // and a phone's 390×844, as an Administrador and as an Editor: nothing wider than the screen,
 // none of the visitors' header, footer or chat button, the navigation the role may use and no
 // other, the current section marked, 'Ver o site' and 'Sair' one tap away, no axe violation
-// of any impact, and no error in the browser's console (a hydration mismatch is one). Markup
+// of any impact (scanned as the Administrador, whose pages hold everything the Editor's do), and no error in the browser's console (a hydration mismatch is one). Markup
 // only: the PostgreSQL pass has nothing to add.
 
 test.skip(e2eOnPostgres, SAME_ON_BOTH_ENGINES);
@@ -186,8 +186,9 @@ async function expectShell(page: Page, role: Role, route: AdminRoute, viewport: 
   const allowed = navigationFor(role).flatMap((group) => group.items.map((item) => item.label));
   await expect(nav.getByRole("link"), where).toHaveText(allowed);
   await expect(nav.locator('[aria-current="page"]'), where).toHaveText([route.current]);
-  // Every violation axe finds, of any impact, with the menu open on a phone.
-  expect(await axeViolations(page), where).toEqual([]);
+  // Every violation axe finds, of any impact, with the menu open on a phone. The Editor's page is
+  // the Administrador's markup with fewer navigation items: scanned once, as the Administrador.
+  if (role === "admin") expect(await axeViolations(page), where).toEqual([]);
 }
 
 for (const role of ["admin", "editor"] as const) {

@@ -250,7 +250,8 @@ describe.each(testEngines())("works data on $name", (engine) => {
       expect((await listPublishedWorks(1))?.works.map((item) => item.slug)).not.toContain(slug);
       expect(await getPublishedWork("nao-existe")).toBeNull();
       await watched.other.db.deleteFrom("works").where("id", "=", id).execute();
-    });
+      // Two library images stored in every format and width: seconds on a loaded machine.
+    }, 30_000);
 
     it("more than 20 published works: pages of 20 in order, drafts left out", async () => {
       const extra = WORKS_PAGE_SIZE + 5 - demoProjects.length;
