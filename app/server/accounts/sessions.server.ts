@@ -44,7 +44,7 @@ export function readSessionToken(request: Request): string | undefined {
  * its page is rendered for that request, without anything personal, and is not kept.
  */
 export function mayBeSignedIn(request: Request): boolean {
-  return isIssuedSessionToken(readSessionToken(request));
+  return mayBeSignedInWith(request.headers.get("cookie") ?? undefined);
 }
 
 /** `mayBeSignedIn`, from the Cookie header as Node parsed it (the render cache's hits). */

@@ -73,9 +73,9 @@ export function startRenderCache(changes: ContentChanges, settings: RenderCacheS
     : () => {};
 
   /** The cache entry this request may share, when it may share one at all. */
-  const sharable = (request: Request, url = new URL(request.url)): CacheablePage | undefined => {
+  const sharable = (request: Request): CacheablePage | undefined => {
     if (request.method !== "GET" && request.method !== "HEAD") return undefined;
-    const page = cacheablePage(url);
+    const page = cacheablePage(new URL(request.url));
     if (!page || !feed || mayBeSignedIn(request) || !feed.isCurrent()) return undefined;
     return page;
   };
