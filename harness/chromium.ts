@@ -46,14 +46,23 @@ function devShmIsRoomy(): boolean {
 }
 
 /**
- * The Chromium binary the tests start: `CHROMIUM_PATH`, or Debian's. harness/chromium-launcher
- * makes the same choice in the shell.
+ * Debian's headless shell: the same Chromium (Blink, V8, the network stack) without the desktop
+ * browser around it, which the tests never show and paid for in every context: a third of the
+ * end-to-end run's CPU (docs/decisions/0086-tests-in-the-headless-shell.md). It is what
+ * Playwright itself runs headless.
+ */
+export const DEBIAN_HEADLESS_SHELL = "/usr/bin/chromium-headless-shell";
+export const DEBIAN_HEADLESS_SHELL_PACKAGE = "chromium-headless-shell";
+
+/**
+ * The Chromium binary the tests start: `CHROMIUM_PATH`, or Debian's headless shell.
+ * harness/chromium-launcher makes the same choice in the shell.
  */
 export function chromiumPath(env: Record<string, string | undefined> = process.env): string {
-  return env.CHROMIUM_PATH || "/usr/bin/chromium";
+  return env.CHROMIUM_PATH || DEBIAN_HEADLESS_SHELL;
 }
 
-/** Debian's Chromium for Playwright (`CHROMIUM_PATH` names another binary). */
+/** Debian's Chromium headless shell for Playwright (`CHROMIUM_PATH` names another binary). */
 export const chromiumLaunchOptions: LaunchOptions = {
   // Joins Playwright's --disable-features list and ours into one switch.
   executablePath: path.join(import.meta.dirname, "chromium-launcher"),

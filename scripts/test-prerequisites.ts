@@ -7,7 +7,7 @@ import { type SpawnSyncOptions, spawnSync } from "node:child_process";
 import { accessSync, constants, existsSync, readdirSync } from "node:fs";
 import { connect } from "node:net";
 import path from "node:path";
-import { chromiumPath } from "../harness/chromium.ts";
+import { chromiumPath, DEBIAN_HEADLESS_SHELL_PACKAGE } from "../harness/chromium.ts";
 import { requestedEngines } from "../harness/test-engines.ts";
 
 type Env = Record<string, string | undefined>;
@@ -81,10 +81,10 @@ function missingPackages(env: Env, problems: string[]): string[] {
     if (env.CHROMIUM_PATH) {
       // Installing Debian's Chromium would not put a binary at that path.
       problems.push(
-        `CHROMIUM_PATH=${env.CHROMIUM_PATH}: não há um executável nesse caminho; aponte CHROMIUM_PATH para o Chromium ou use o do Debian: unset CHROMIUM_PATH && ${aptInstallCommand(["chromium"])}`,
+        `CHROMIUM_PATH=${env.CHROMIUM_PATH}: não há um executável nesse caminho; aponte CHROMIUM_PATH para o Chromium ou use o do Debian: unset CHROMIUM_PATH && ${aptInstallCommand([DEBIAN_HEADLESS_SHELL_PACKAGE])}`,
       );
     } else {
-      packages.push("chromium");
+      packages.push(DEBIAN_HEADLESS_SHELL_PACKAGE);
     }
   }
   for (const program of systemPrograms) {

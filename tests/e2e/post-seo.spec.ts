@@ -113,6 +113,8 @@ test("the owner writes the SEO fields with live previews; the article and the si
   const librarySearch = dialog.getByRole("searchbox", { name: "Buscar por nome ou texto alternativo" });
   await librarySearch.fill(socialImageName);
   await librarySearch.press("Enter");
+  // The results replace the first page: a click before they arrive can land where the image was.
+  await expect(dialog.getByRole("status")).toHaveText(`1 imagem para "${socialImageName}". Página 1 de 1.`);
   await dialog.getByRole("button", { name: new RegExp(socialImageName.replaceAll(".", "\\.")) }).click();
   await expect(dialog).toBeHidden();
   await expect(card.locator('[data-preview="card-image"]')).toHaveAttribute("src", socialImage);

@@ -88,7 +88,7 @@ describe("the test prerequisites", () => {
       expect.stringContaining("CHROMIUM_PATH=/nonexistent: não há um executável nesse caminho"),
     ]);
     expect(output).toMatch(
-      /unset CHROMIUM_PATH && (sudo )?apt-get update && (sudo )?apt-get install -y chromium$/m,
+      /unset CHROMIUM_PATH && (sudo )?apt-get update && (sudo )?apt-get install -y chromium-headless-shell$/m,
     );
   }, 60_000);
 
