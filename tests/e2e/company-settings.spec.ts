@@ -12,6 +12,7 @@ import { type DedicatedServer, signInOverHttp, startDedicatedServer } from "../s
 import { seriousAxeViolations } from "../support/axe";
 import { expectContactLink } from "../support/contact-links";
 import { whatsappHref } from "../support/pages";
+import { cachedPage } from "../support/render-cache";
 
 // The owner changes the company facts in /admin/configuracoes and every public page shows them
 // on the very next request, pages already in the render cache included. These tests change
@@ -41,10 +42,7 @@ const INSTAGRAM = "https://www.instagram.com/alvorada.engenharia";
 
 /** Fetch as an anonymous visitor until the page is served from the cache; its HTML. */
 async function cached(path: string): Promise<string> {
-  await visitor.get(path);
-  const response = await visitor.get(path);
-  expect(response.headers()["x-render-cache"], path).toBe("hit");
-  return response.text();
+  return (await cachedPage(visitor, path)).text();
 }
 
 /** The stored settings row (undefined before the first save). */

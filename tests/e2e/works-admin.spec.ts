@@ -14,6 +14,7 @@ import { adminPagesPassAxe } from "../support/axe";
 import { openE2eDatabase } from "../support/db";
 import { e2eOnPostgres, SAME_ON_BOTH_ENGINES } from "../support/e2e-env";
 import { metadataFoundIn, phonePhoto } from "../support/photo-fixtures";
+import { cachedPage } from "../support/render-cache";
 
 // The works admin through a real browser: the owner adds a work with photos as a phone takes
 // them (EXIF rotation and GPS tags) and a before/after pair, and sees it on /obras and on its own
@@ -44,9 +45,7 @@ function toasts(page: Page) {
 
 /** Fetch as an anonymous visitor until the page is served from the render cache. */
 async function cached(request: APIRequestContext, path: string): Promise<void> {
-  await request.get(path);
-  const response = await request.get(path);
-  expect(response.headers()["x-render-cache"], path).toBe("hit");
+  await cachedPage(request, path);
 }
 
 /** The /media/<hash>/ of every library image a page shows. */

@@ -14,6 +14,7 @@ import { E2E_ORIGIN, signInOverHttp } from "../support/admin-auth";
 import { seriousAxeViolations } from "../support/axe";
 import { openE2eDatabase } from "../support/db";
 import { e2eOnPostgres, SAME_ON_BOTH_ENGINES } from "../support/e2e-env";
+import { cachedPage } from "../support/render-cache";
 
 // The public side of the works portfolio, as a visitor, a crawler and a link preview see it:
 // /obras and its links, a work's own page (gallery, before/after pairs without JavaScript,
@@ -155,8 +156,7 @@ async function get(request: APIRequestContext, path: string): Promise<APIRespons
 
 /** Fetch as an anonymous visitor until the page is served from the cache. */
 async function cached(request: APIRequestContext, path: string): Promise<void> {
-  await get(request, path);
-  expect((await get(request, path)).headers()["x-render-cache"], path).toBe("hit");
+  await cachedPage(request, path);
 }
 
 test("/obras keeps the accordion and links each work to its own page", async ({ page }) => {
