@@ -7,7 +7,8 @@ import { MEDIA_VARIANT_WIDTHS, type MediaFormat, SOCIAL_IMAGE } from "../../lib/
 // without any metadata: no EXIF, GPS, XMP, IPTC or ICC profile reaches a visitor.
 //
 // The site runs this in a process of its own (image-worker.server.ts), which Node starts from
-// the sources: relative imports with their .ts extension and erasable TypeScript only.
+// the sources when the site runs from them: relative imports with their .ts extension and
+// erasable TypeScript only.
 
 /**
  * Refuse decompression bombs before decoding: a 1 MB PNG can claim 30 000 × 30 000 pixels.

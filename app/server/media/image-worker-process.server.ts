@@ -1,6 +1,8 @@
 // The image process: the site starts it (image-worker.server.ts) to decode and re-encode images
-// away from the server's own memory. Node runs this file from the sources. It answers one
-// request at a time over the IPC channel and exits when the site lets the channel go.
+// away from the server's own memory. The built site runs it as the server build's second entry
+// (build/server/image-worker-process.js); from the sources (`npm run dev`, tests) Node strips
+// its types. It answers one request at a time over the IPC channel and exits when the site lets
+// the channel go.
 import {
   encodeImage,
   ImageRejectedError,

@@ -23,9 +23,14 @@ export class ImageProcessFailedError extends Error {
   }
 }
 
-/** Where the image process's entry is, from the sources (a built bundle lives elsewhere). */
+/**
+ * Where the image process's entry is: beside the built server bundle (the build's second entry,
+ * plain JavaScript), or from the sources when the server runs from them (`npm run dev`, tests).
+ */
 function workerEntry(): string {
   let dir = path.dirname(fileURLToPath(import.meta.url));
+  const built = path.join(dir, "image-worker-process.js");
+  if (existsSync(built)) return built;
   while (!existsSync(path.join(dir, "package.json"))) {
     const parent = path.dirname(dir);
     if (parent === dir) throw new Error("the project's root (package.json) was not found");
