@@ -3,6 +3,13 @@ import type { Toast } from "./toast";
 // The quote request form's vocabulary, shared by the page (server-rendered, no React on the
 // client) and the server modules that validate and store a request.
 
+/**
+ * Where every "Solicitar Orçamento" leads: the contact page at its form, below the page's heading
+ * and above nothing the visitor must scroll past (the contact cards stay above it).
+ */
+export const QUOTE_FORM_ANCHOR = "orcamento";
+export const QUOTE_FORM_HREF = `/contato#${QUOTE_FORM_ANCHOR}`;
+
 export const quoteFields = ["name", "email", "phone", "condominium", "service", "message"] as const;
 export type QuoteField = (typeof quoteFields)[number];
 

@@ -11,6 +11,7 @@ import { benefits, specializedCare } from "~/content/benefits";
 import type { IconName } from "~/content/types";
 import { formatAddress } from "~/lib/company-settings";
 import { attendanceDaysText, openingHoursLines } from "~/lib/opening-hours";
+import { QUOTE_FORM_ANCHOR } from "~/lib/quote";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
 import { useSite } from "~/lib/site-context";
 import { requestInfoContext } from "~/request-context";
@@ -114,7 +115,7 @@ export default function Contato({ loaderData, actionData }: Route.ComponentProps
 
         <div className="mt-12 grid gap-10 lg:grid-cols-3">
           <section
-            id="orcamento"
+            id={QUOTE_FORM_ANCHOR}
             aria-labelledby="form-titulo"
             className="scroll-mt-32 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8 lg:col-span-2 dark:border-slate-800 dark:bg-slate-900"
           >

@@ -9,6 +9,7 @@ import { SectionHeading } from "~/components/ui/section-heading";
 import { WhatsappLink } from "~/components/ui/whatsapp-link";
 import { homeHero } from "~/content/quality";
 import { syndicQuote, team } from "~/content/team";
+import { QUOTE_FORM_HREF } from "~/lib/quote";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
 import type { HomeServiceCard, ReasonItem, StatItem } from "~/lib/site-content";
 import { useSite } from "~/lib/site-context";
@@ -70,7 +71,7 @@ function Hero() {
         </h1>
         <p className="max-w-2xl text-lg text-slate-200 sm:text-xl">{homeHero.text}</p>
         <div className="flex flex-col gap-3 sm:flex-row">
-          <a href="/contato" className="btn bg-accent-700 text-lg text-white hover:bg-accent-800">
+          <a href={QUOTE_FORM_HREF} className="btn bg-accent-700 text-lg text-white hover:bg-accent-800">
             Solicitar Orçamento Gratuito
             <Icon name="arrow-right" className="size-5" />
           </a>

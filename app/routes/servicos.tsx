@@ -5,6 +5,7 @@ import { Icon } from "~/components/ui/icon";
 import { PageHero } from "~/components/ui/page-hero";
 import { qualityCommitment, servicesHero } from "~/content/quality";
 import { technicalInspection } from "~/content/services";
+import { QUOTE_FORM_HREF } from "~/lib/quote";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
 import { mediaTags, renderTagsInit } from "~/server/render-cache/index.server";
 import { listServiceSections, pictureMediaHashes } from "~/server/services/index.server";
@@ -109,7 +110,7 @@ export default function Servicos({ loaderData }: Route.ComponentProps) {
               {technicalInspection.description}
             </p>
             <div className="mt-2 flex flex-col gap-3 sm:flex-row">
-              <a href="/contato" className="btn bg-accent-700 text-white hover:bg-accent-800">
+              <a href={QUOTE_FORM_HREF} className="btn bg-accent-700 text-white hover:bg-accent-800">
                 Solicitar Orçamento
               </a>
               <a

@@ -467,7 +467,7 @@ test.describe("blog list", () => {
     await expect(page.getByRole("heading", { name: "Precisa de Ajuda com seu Condomínio?" })).toBeVisible();
     await expect(page.getByRole("link", { name: "Solicitar Orçamento Gratuito" })).toHaveAttribute(
       "href",
-      "/contato",
+      "/contato#orcamento",
     );
   });
 });
@@ -512,7 +512,7 @@ test.describe("article", () => {
     await expect(page.getByRole("heading", { name: "Precisa de Ajuda com seu Condomínio?" })).toBeVisible();
     await expect(page.getByRole("link", { name: "Solicitar Orçamento Gratuito" })).toHaveAttribute(
       "href",
-      "/contato",
+      "/contato#orcamento",
     );
   });
 

@@ -21,7 +21,7 @@ test.describe("shared layout", () => {
       await expect(banner.getByText("Manutenção predial em condomínios")).toBeVisible();
       await expect(banner.getByRole("link", { name: "Solicitar Orçamento" })).toHaveAttribute(
         "href",
-        "/contato",
+        "/contato#orcamento",
       );
 
       const footer = browser.getByRole("contentinfo");
@@ -64,14 +64,37 @@ test.describe("shared layout", () => {
     await expect(nav.getByRole("link", { name: "Blog" })).toHaveAttribute("aria-current", "page");
     await expect(nav.locator("[aria-current=page]")).toHaveCount(1);
   });
-
-  test("the quote button leads to the contact page", async ({ page }) => {
-    await page.goto("/obras");
-    await page.getByRole("banner").getByRole("link", { name: "Solicitar Orçamento" }).click();
-    await expect(page).toHaveURL("/contato");
-    await expect(page.getByRole("heading", { name: "Solicitar Orçamento" })).toBeVisible();
-  });
 });
+
+// Every "Solicitar Orçamento" lands on the form itself, not on the top of /contato with the form
+// below the four contact cards; its heading clear of the sticky header, with or without JavaScript.
+for (const size of [
+  { name: "desktop", viewport: { width: 1280, height: 800 }, isMobile: false },
+  { name: "phone", viewport: { width: 390, height: 844 }, isMobile: true },
+]) {
+  for (const javaScriptEnabled of [true, false]) {
+    test.describe(`the quote button on a ${size.name}${javaScriptEnabled ? "" : " without JavaScript"}`, () => {
+      test.use({
+        viewport: size.viewport,
+        isMobile: size.isMobile,
+        hasTouch: size.isMobile,
+        javaScriptEnabled,
+      });
+
+      test("lands on the form, its heading below the sticky header", async ({ page }) => {
+        await page.goto("/obras");
+        await page.getByRole("banner").getByRole("link", { name: "Solicitar Orçamento" }).first().click();
+        await expect(page).toHaveURL("/contato#orcamento");
+        const heading = page.getByRole("heading", { name: "Solicitar Orçamento", level: 2 });
+        await expect(heading).toBeInViewport();
+        await expect(page.getByRole("textbox", { name: /Nome/ }).first()).toBeInViewport();
+        const header = await page.getByRole("banner").boundingBox();
+        const headingBox = await heading.boundingBox();
+        expect(headingBox?.y ?? 0).toBeGreaterThanOrEqual((header?.y ?? 0) + (header?.height ?? 0));
+      });
+    });
+  }
+}
 
 test.describe("mobile menu", () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });

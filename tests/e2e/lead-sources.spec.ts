@@ -85,7 +85,9 @@ async function fromCampaignToInbox(
   await page.getByRole("link", { name: "Solicitar Orçamento Gratuito" }).click();
   // With JavaScript the link carries the tags itself; without, the Referer does.
   const tags = `utm_source=${utmSource}&utm_medium=email&utm_campaign=${campaign}`;
-  await expect(page).toHaveURL(javaScript ? new RegExp(`/contato\\?${tags}$`) : /\/contato$/);
+  await expect(page).toHaveURL(
+    javaScript ? new RegExp(`/contato\\?${tags}#orcamento$`) : /\/contato#orcamento$/,
+  );
   expect(await sendQuote(page, email, Date.now())).toBe(200);
 
   await admin.goto(`/admin/solicitacoes?busca=${encodeURIComponent(email)}`);
@@ -150,9 +152,9 @@ test("with JavaScript, the site that sent the visitor to a post is kept on the w
   const email = `busca.${uid()}@exemplo.com.br`;
   await page.goto(`/blog/${post.slug}`, { referer: "https://www.google.com.br/search?q=fachada" });
   const cta = page.getByRole("link", { name: "Solicitar Orçamento Gratuito" });
-  await expect(cta).toHaveAttribute("href", "/contato?ref=www.google.com.br");
+  await expect(cta).toHaveAttribute("href", "/contato?ref=www.google.com.br#orcamento");
   await cta.click();
-  await expect(page).toHaveURL(/\/contato\?ref=www\.google\.com\.br$/);
+  await expect(page).toHaveURL(/\/contato\?ref=www\.google\.com\.br#orcamento$/);
   expect(await sendQuote(page, email, Date.now())).toBe(200);
   const lead = await handle.db
     .selectFrom("leads")

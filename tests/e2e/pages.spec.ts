@@ -52,7 +52,7 @@ test("services page shows seven blocks with features and images, then the qualit
   const quality = page.getByRole("region", { name: "Compromisso com a qualidade" });
   await expect(quality.getByRole("link", { name: "Solicitar Orçamento" })).toHaveAttribute(
     "href",
-    "/contato",
+    "/contato#orcamento",
   );
   await expect(quality.getByRole("link", { name: "Ver Obras Realizadas" })).toHaveAttribute("href", "/obras");
 });
@@ -116,7 +116,7 @@ test.describe("works accordion", () => {
     });
     await expect(closing.getByRole("link", { name: "Solicitar Orçamento" })).toHaveAttribute(
       "href",
-      "/contato",
+      "/contato#orcamento",
     );
     await expectContactLink(closing.getByRole("link", { name: "(41) 99876-5432" }), "whatsapp", "/obras");
   });

@@ -180,7 +180,7 @@ test("the team story: an Editor with a passkey, the owner's lost phone, the audi
       await visitor.goto(`/blog/${post.slug}?${tags}`);
       await expect(visitor.getByRole("heading", { level: 1, name: post.title })).toBeVisible();
       await visitor.getByRole("link", { name: "Solicitar Orçamento Gratuito" }).click();
-      await expect(visitor).toHaveURL(new RegExp(`/contato\\?${tags}$`));
+      await expect(visitor).toHaveURL(new RegExp(`/contato\\?${tags}#orcamento$`));
       const loadedAt = Date.now();
       await visitor.getByLabel("Nome completo").fill(VISITOR.name);
       await visitor.getByLabel("E-mail").and(visitor.locator("input")).fill(VISITOR.email);

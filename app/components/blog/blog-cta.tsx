@@ -1,3 +1,5 @@
+import { QUOTE_FORM_HREF } from "~/lib/quote";
+
 /** The quote call to action closing the blog list and every article. */
 export function BlogCallToAction() {
   return (
@@ -9,7 +11,7 @@ export function BlogCallToAction() {
         <p className="max-w-2xl text-lg text-brand-100">
           Nossa equipe faz a vistoria técnica e indica a solução certa para o seu edifício.
         </p>
-        <a href="/contato" className="btn bg-accent-700 text-white hover:bg-accent-800">
+        <a href={QUOTE_FORM_HREF} className="btn bg-accent-700 text-white hover:bg-accent-800">
           Solicitar Orçamento Gratuito
         </a>
       </div>

@@ -3,6 +3,7 @@ import { Icon } from "~/components/ui/icon";
 import { aboutText } from "~/content/quality";
 import { formatAddress, type SiteConfig, socialNetworkNames, socialNetworks } from "~/lib/company-settings";
 import { openingHoursLines } from "~/lib/opening-hours";
+import { QUOTE_FORM_HREF } from "~/lib/quote";
 import type { ServiceLink } from "~/lib/site-content";
 import { SiteContext, useSite } from "~/lib/site-context";
 import { Logo } from "./logo";
@@ -108,7 +109,7 @@ function FooterContents({ site, services }: { site: SiteConfig; services: Servic
           <p className="text-sm text-slate-400">
             Agende uma visita técnica sem compromisso. Respondemos em até 24 horas.
           </p>
-          <a href="/contato" className="btn w-fit bg-accent-700 text-white hover:bg-accent-800">
+          <a href={QUOTE_FORM_HREF} className="btn w-fit bg-accent-700 text-white hover:bg-accent-800">
             Solicitar Orçamento
           </a>
         </div>

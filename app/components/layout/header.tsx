@@ -2,6 +2,7 @@ import { useLocation } from "react-router";
 import { ContactLink } from "~/components/ui/contact-link";
 import { Icon } from "~/components/ui/icon";
 import type { SiteConfig } from "~/lib/company-settings";
+import { QUOTE_FORM_HREF } from "~/lib/quote";
 import { SiteContext, useSite } from "~/lib/site-context";
 import { Logo } from "./logo";
 import { navItems } from "./nav-items";
@@ -94,7 +95,7 @@ function HeaderContents({ site, currentHref }: { site: SiteConfig; currentHref: 
 
           <div className="flex items-center gap-2">
             <a
-              href="/contato"
+              href={QUOTE_FORM_HREF}
               className="btn bg-accent-700 px-3 py-2.5 text-sm whitespace-nowrap text-white hover:bg-accent-800 sm:px-5 sm:py-3 sm:text-base"
             >
               Solicitar Orçamento
@@ -125,7 +126,10 @@ function HeaderContents({ site, currentHref }: { site: SiteConfig; currentHref: 
                     </li>
                   ))}
                 </ul>
-                <a href="/contato" className="btn mt-4 w-full bg-accent-700 text-white hover:bg-accent-800">
+                <a
+                  href={QUOTE_FORM_HREF}
+                  className="btn mt-4 w-full bg-accent-700 text-white hover:bg-accent-800"
+                >
                   Solicitar Orçamento
                 </a>
               </nav>

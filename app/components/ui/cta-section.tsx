@@ -1,3 +1,4 @@
+import { QUOTE_FORM_HREF } from "~/lib/quote";
 import { Icon } from "./icon";
 import { WhatsappLink } from "./whatsapp-link";
 
@@ -22,7 +23,7 @@ export function CtaSection({
         <h2 className="max-w-3xl text-3xl font-bold tracking-tight sm:text-4xl">{title}</h2>
         <p className="max-w-2xl text-lg text-brand-100">{text}</p>
         <div className="flex flex-col gap-3 sm:flex-row">
-          <a href="/contato" className="btn bg-accent-700 text-white hover:bg-accent-800">
+          <a href={QUOTE_FORM_HREF} className="btn bg-accent-700 text-white hover:bg-accent-800">
             {buttonLabel}
             <Icon name="arrow-right" className="size-5" />
           </a>

@@ -1,5 +1,6 @@
 import { Icon } from "~/components/ui/icon";
 import { WhatsappLink } from "~/components/ui/whatsapp-link";
+import { QUOTE_FORM_HREF } from "~/lib/quote";
 import { useSite } from "~/lib/site-context";
 
 /** The closing section of /obras and of each work's page (fixed strings). */
@@ -15,7 +16,7 @@ export function WorksCallToAction() {
           Entre em contato para orçamentos e consultorias técnicas
         </h2>
         <div className="flex flex-col gap-3 sm:flex-row">
-          <a href="/contato" className="btn bg-accent-700 text-white hover:bg-accent-800">
+          <a href={QUOTE_FORM_HREF} className="btn bg-accent-700 text-white hover:bg-accent-800">
             Solicitar Orçamento
           </a>
           <WhatsappLink className="btn border-2 border-white/70 text-white hover:bg-white hover:text-brand-900">
