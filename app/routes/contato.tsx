@@ -3,6 +3,7 @@ import { data } from "react-router";
 import { QuoteForm } from "~/components/quote-form";
 import { QuoteFormScript } from "~/components/quote-form-script";
 import { QuoteToastRegion } from "~/components/quote-toast-region";
+import { CallLink } from "~/components/ui/call-link";
 import { ContactLink } from "~/components/ui/contact-link";
 import { Icon } from "~/components/ui/icon";
 import { PageHero } from "~/components/ui/page-hero";
@@ -89,6 +90,7 @@ export default function Contato({ loaderData, actionData }: Route.ComponentProps
               {site.phoneDisplay}
             </WhatsappLink>
             {attendance ? <p className="text-sm text-slate-600 dark:text-slate-400">{attendance}</p> : null}
+            <CallLink className="mt-1 inline-flex min-h-11 w-fit items-center gap-2 rounded-lg border-2 border-brand-700 px-4 text-sm font-semibold text-brand-800 hover:bg-brand-700 hover:text-white dark:border-brand-300 dark:text-brand-200 dark:hover:bg-brand-300 dark:hover:text-slate-950" />
           </InfoCard>
           <InfoCard icon="mail" title="E-mail">
             <ContactLink
@@ -185,6 +187,7 @@ export default function Contato({ loaderData, actionData }: Route.ComponentProps
               <Icon name="whatsapp" className="size-5" />
               {site.phoneDisplay}
             </WhatsappLink>
+            <CallLink className="btn border-2 border-brand-800 text-brand-800 hover:bg-brand-800 hover:text-white dark:border-brand-300 dark:text-brand-200 dark:hover:bg-brand-300 dark:hover:text-slate-950" />
             <ContactLink
               kind="email"
               className="btn border-2 border-brand-800 text-brand-800 hover:bg-brand-800 hover:text-white dark:border-brand-300 dark:text-brand-200 dark:hover:bg-brand-300 dark:hover:text-slate-950"

@@ -142,13 +142,18 @@ test("changing the WhatsApp number and the hours shows on cached pages at the ve
     const newHref = whatsappHref.replace(OLD_WHATSAPP, NEW_WHATSAPP);
     // The links lead to the new number at once, the tap counted beside them.
     await expectContactLink(
-      home.getByRole("banner").getByRole("link", { name: "(41) 99876-5432" }),
+      home.getByRole("banner").getByRole("link", { name: "(41) 99876-5432", exact: true }),
       "whatsapp",
       "/",
       newHref,
     );
     const footer = home.getByRole("contentinfo");
-    await expectContactLink(footer.getByRole("link", { name: "(41) 99876-5432" }), "whatsapp", "/", newHref);
+    await expectContactLink(
+      footer.getByRole("link", { name: "(41) 99876-5432", exact: true }),
+      "whatsapp",
+      "/",
+      newHref,
+    );
     await expect(footer).toContainText("Segunda a sexta: 8h às 18h");
     await expect(footer).toContainText("Domingo: 9h às 13h");
     await expect(footer).not.toContainText("Sábado");
@@ -186,9 +191,14 @@ test("changing the WhatsApp number and the hours shows on cached pages at the ve
 
     const contact = await visitorPage(browser, "/contato");
     await expect(contact.getByText("Atendimento de segunda a domingo")).toBeVisible();
-    for (const link of await contact.getByRole("link", { name: /99876-5432/ }).all()) {
+    for (const link of await contact.getByRole("link", { name: "(41) 99876-5432", exact: true }).all()) {
       await expectContactLink(link, "whatsapp", "/contato", newHref);
     }
+    // "Ligar" calls the phone, which did not change, not the new WhatsApp number.
+    for (const call of await contact.getByRole("link", { name: "Ligar para (41) 99876-5432" }).all()) {
+      await expectContactLink(call, "telefone", "/contato");
+    }
+    expect(await contact.getByRole("link", { name: "Ligar para (41) 99876-5432" }).count()).toBe(3);
 
     const privacy = await visitorPage(browser, "/politica-de-privacidade");
     await expect(privacy.getByRole("main")).toContainText(

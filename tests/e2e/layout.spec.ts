@@ -193,3 +193,36 @@ test.describe("narrow phone", () => {
     }
   });
 });
+
+// Every number with a phone icon opens WhatsApp, as the spec asks; a visitor who would rather
+// call has "Ligar" beside it where a caller looks: the Telefone card, the urgent section, the footer.
+for (const size of [
+  { name: "desktop", viewport: { width: 1280, height: 800 }, isMobile: false },
+  { name: "phone", viewport: { width: 390, height: 844 }, isMobile: true },
+]) {
+  test.describe(`calling on a ${size.name}`, () => {
+    test.use({ viewport: size.viewport, isMobile: size.isMobile, hasTouch: size.isMobile });
+
+    test("'Ligar' beside the number is a tel: link, counted, and big enough to tap", async ({ page }) => {
+      await page.goto("/contato");
+      const places = [
+        page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Telefone" }) }),
+        page.getByRole("region", { name: "Precisa de atendimento urgente?" }),
+        page.getByRole("contentinfo"),
+      ];
+      for (const place of places) {
+        const call = place.getByRole("link", { name: "Ligar para (41) 99876-5432" });
+        await expect(call).toHaveText("Ligar");
+        await call.scrollIntoViewIfNeeded();
+        await expect(call).toBeInViewport();
+        await expectContactLink(call, "telefone", "/contato");
+        expect((await call.boundingBox())?.height ?? 0).toBeGreaterThanOrEqual(44);
+        // The number itself still opens WhatsApp.
+        await expect(place.getByRole("link", { name: "(41) 99876-5432", exact: true })).toHaveAttribute(
+          "href",
+          contactTargets.whatsapp,
+        );
+      }
+    });
+  });
+}

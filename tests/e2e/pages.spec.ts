@@ -118,7 +118,11 @@ test.describe("works accordion", () => {
       "href",
       "/contato#orcamento",
     );
-    await expectContactLink(closing.getByRole("link", { name: "(41) 99876-5432" }), "whatsapp", "/obras");
+    await expectContactLink(
+      closing.getByRole("link", { name: "(41) 99876-5432", exact: true }),
+      "whatsapp",
+      "/obras",
+    );
   });
 });
 
@@ -169,7 +173,11 @@ test("contact page shows the cards, the complete form, the benefits and the urge
   await expect(benefits.getByRole("listitem")).toHaveCount(8);
   await expect(page.getByRole("heading", { name: "Atendimento Especializado" })).toBeVisible();
   const urgent = page.getByRole("region", { name: "Precisa de atendimento urgente?" });
-  await expectContactLink(urgent.getByRole("link", { name: "(41) 99876-5432" }), "whatsapp", "/contato");
+  await expectContactLink(
+    urgent.getByRole("link", { name: "(41) 99876-5432", exact: true }),
+    "whatsapp",
+    "/contato",
+  );
   await expectContactLink(urgent.getByRole("link", { name: "Enviar e-mail" }), "email", "/contato");
 });
 

@@ -1,3 +1,4 @@
+import { CallLink } from "~/components/ui/call-link";
 import { ContactLink } from "~/components/ui/contact-link";
 import { Icon } from "~/components/ui/icon";
 import { aboutText } from "~/content/quality";
@@ -74,11 +75,12 @@ function FooterContents({ site, services }: { site: SiteConfig; services: Servic
         <div>
           <h2 className="mb-4 font-semibold text-white">Contato</h2>
           <ul className="flex flex-col gap-3 text-sm">
-            <li>
+            <li className="flex flex-wrap items-center gap-x-3 gap-y-1">
               <ContactLink kind="whatsapp" className="flex items-start gap-2 hover:text-accent-400">
                 <Icon name="phone" className="mt-0.5 size-4 shrink-0" />
                 {site.phoneDisplay}
               </ContactLink>
+              <CallLink className="inline-flex min-h-11 items-center gap-1.5 rounded-md px-2 font-semibold text-white underline underline-offset-4 hover:text-accent-400" />
             </li>
             <li>
               <ContactLink kind="email" className="flex items-start gap-2 break-all hover:text-accent-400">
