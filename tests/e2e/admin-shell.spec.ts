@@ -186,6 +186,17 @@ async function expectShell(page: Page, role: Role, route: AdminRoute, viewport: 
   const allowed = navigationFor(role).flatMap((group) => group.items.map((item) => item.label));
   await expect(nav.getByRole("link"), where).toHaveText(allowed);
   await expect(nav.locator('[aria-current="page"]'), where).toHaveText([route.current]);
+  // On a desktop every section is in sight at once: the sidebar never hides some below a fold
+  // that shows no scrollbar (Usuários, Auditoria, Titulares and Minha conta were).
+  if (viewport.name === "desktop") {
+    for (const link of await nav.getByRole("link").all())
+      await expect(link, where).toBeInViewport({ ratio: 1 });
+    const sidebar = await nav.evaluate((element) => {
+      const scroller = element.parentElement as HTMLElement;
+      return { scroll: scroller.scrollHeight, client: scroller.clientHeight };
+    });
+    expect(sidebar.scroll, `${where}: the sidebar scrolls`).toBeLessThanOrEqual(sidebar.client);
+  }
   // Every violation axe finds, of any impact, with the menu open on a phone. The Editor's page is
   // the Administrador's markup with fewer navigation items: scanned once, as the Administrador.
   if (role === "admin") expect(await axeViolations(page), where).toEqual([]);
