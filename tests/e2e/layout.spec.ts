@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, type Locator, type Page, test } from "@playwright/test";
 import { expectContactLink } from "../support/contact-links";
 import { contactTargets, demoArticlePath, demoWorkPath, publicPages, tapPing } from "../support/pages";
 
@@ -66,12 +66,15 @@ test.describe("shared layout", () => {
   });
 });
 
-// Every "Solicitar Orçamento" lands on the form itself, not on the top of /contato with the form
-// below the four contact cards; its heading clear of the sticky header, with or without JavaScript.
-for (const size of [
+/** The walk's two screens: a desktop and a phone. */
+const SIZES = [
   { name: "desktop", viewport: { width: 1280, height: 800 }, isMobile: false },
   { name: "phone", viewport: { width: 390, height: 844 }, isMobile: true },
-]) {
+] as const;
+
+// Every "Solicitar Orçamento" lands on the form itself, not on the top of /contato with the form
+// below the four contact cards; its heading clear of the sticky header, with or without JavaScript.
+for (const size of SIZES) {
   for (const javaScriptEnabled of [true, false]) {
     test.describe(`the quote button on a ${size.name}${javaScriptEnabled ? "" : " without JavaScript"}`, () => {
       test.use({
@@ -182,6 +185,68 @@ test.describe("chat button", () => {
   });
 });
 
+test.describe("chat button on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  /** Scrolls the page so that the middle of `target` lies on the middle of the button's place. */
+  async function bringUnderTheButton(page: Page, target: Locator): Promise<{ x: number; y: number }> {
+    const dock = await page.locator("[data-chat-dock]").boundingBox();
+    if (!dock) throw new Error("no chat button");
+    const spot = { x: dock.x + dock.width / 2, y: dock.y + dock.height / 2 };
+    const box = await target.boundingBox();
+    if (!box) throw new Error("no target");
+    await page.evaluate((by) => window.scrollBy(0, by), box.y + box.height / 2 - spot.y);
+    return spot;
+  }
+
+  test("steps aside while a control lies under it, so a tap there reaches the control", async ({ page }) => {
+    await page.goto("/contato");
+    const chat = page.getByRole("link", { name: "Conversar pelo WhatsApp" });
+    const service = page.getByRole("combobox", { name: "Serviço de interesse" });
+    const spot = await bringUnderTheButton(page, service);
+    await expect(chat).not.toBeInViewport();
+    await page.mouse.click(spot.x, spot.y);
+    await expect(service).toBeFocused();
+    // Nothing usable under its place again: the button is back where it was.
+    await bringUnderTheButton(page, page.getByRole("heading", { name: "Precisa de atendimento urgente?" }));
+    await expect(chat).toBeInViewport();
+    await page.mouse.click(spot.x, spot.y);
+    await expect(service).not.toBeFocused();
+  });
+
+  test("is one tap away as each page opens", async ({ page }) => {
+    for (const path of ["/", "/servicos", "/obras", "/contato", demoArticlePath, demoWorkPath]) {
+      await page.goto(path);
+      await expect(page.getByRole("link", { name: "Conversar pelo WhatsApp" }), path).toBeInViewport();
+    }
+  });
+
+  test("without JavaScript the page ends with room below its last link", async ({ browser }) => {
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      javaScriptEnabled: false,
+    });
+    const page = await context.newPage();
+    try {
+      for (const path of ["/", "/contato", "/obras"]) {
+        await page.goto(path);
+        await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+        const dock = await page.locator("[data-chat-dock]").boundingBox();
+        const footerLinks = await page.getByRole("contentinfo").getByRole("link").all();
+        for (const link of footerLinks.slice(-3)) {
+          const box = await link.boundingBox();
+          if (!box || !dock) throw new Error("nothing measured");
+          const apart =
+            box.y + box.height <= dock.y || box.y >= dock.y + dock.height || box.x + box.width <= dock.x;
+          expect(apart, `${path}: ${await link.textContent()} under the chat button`).toBe(true);
+        }
+      }
+    } finally {
+      await context.close();
+    }
+  });
+});
+
 test.describe("narrow phone", () => {
   test.use({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
 
@@ -196,10 +261,7 @@ test.describe("narrow phone", () => {
 
 // Every number with a phone icon opens WhatsApp, as the spec asks; a visitor who would rather
 // call has "Ligar" beside it where a caller looks: the Telefone card, the urgent section, the footer.
-for (const size of [
-  { name: "desktop", viewport: { width: 1280, height: 800 }, isMobile: false },
-  { name: "phone", viewport: { width: 390, height: 844 }, isMobile: true },
-]) {
+for (const size of SIZES) {
   test.describe(`calling on a ${size.name}`, () => {
     test.use({ viewport: size.viewport, isMobile: size.isMobile, hasTouch: size.isMobile });
 

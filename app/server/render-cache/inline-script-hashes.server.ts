@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { loadMoreScript } from "~/components/blog/load-more-script";
+import { chatButtonScript } from "~/components/layout/chat-button";
 import { countingBeaconsScript } from "~/components/layout/counting-beacons-script";
 import { leadSourceLinksScript } from "~/components/layout/lead-source-links-script";
 import { quoteFormScript } from "~/components/quote-form-script";
@@ -18,6 +19,7 @@ const trustedInlineScripts = [
   quoteFormScript,
   leadSourceLinksScript,
   countingBeaconsScript,
+  chatButtonScript,
   speculationRules,
 ];
 
