@@ -13,8 +13,17 @@ export function PostShareLinks({ postId }: { postId: string }) {
   useEffect(() => {
     load(endpoint);
   }, [load, endpoint]);
-  const links = list.data && "links" in list.data ? list.data.links : [];
   const answer = change.state === "idle" ? change.data : undefined;
+  // Once a change is answered the list is read again, whatever React Router's own revalidation
+  // does; until then a link being revoked is already gone from it (it comes back, with the
+  // error, if the revocation fails).
+  useEffect(() => {
+    if (answer) load(endpoint);
+  }, [answer, load, endpoint]);
+  const revoking = change.formData?.get("intent") === "revoke" ? change.formData.get("linkId") : null;
+  const links = (list.data && "links" in list.data ? list.data.links : []).filter(
+    (link) => link.id !== revoking,
+  );
   const created = answer && "created" in answer ? answer.created : null;
   const error = answer && "error" in answer ? answer.error : null;
   const origin = typeof window === "undefined" ? "" : window.location.origin;
