@@ -179,6 +179,9 @@ test("a share link shows the current draft signed out until it is revoked, never
     const links = page.getByRole("region", { name: "Links de prévia" });
     await links.getByRole("button", { name: "Revogar" }).click();
     await expect(links.getByText("Nenhum link de prévia ativo.")).toBeVisible();
+    // Once the revocation is answered (the form is no longer busy) the list read again agrees.
+    await expect(links.getByRole("button", { name: "Criar link de prévia" })).toBeVisible();
+    await expect(links.getByText("Nenhum link de prévia ativo.")).toBeVisible();
     const revoked = await visitor.get(path);
     expect(revoked.status()).toBe(404);
     expect(await revoked.text()).not.toContain(title);

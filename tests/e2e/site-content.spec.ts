@@ -82,11 +82,6 @@ test("a new site shows the services, numbers, reasons and testimonials of app/co
 
 // ---- The owner edits, the public pages follow ---------------------------------------------------
 
-/** Fetch as an anonymous visitor until the page is served from the render cache. */
-async function cached(request: APIRequestContext, path: string): Promise<void> {
-  await cachedPage(request, path);
-}
-
 function toast(page: Page) {
   return page.getByRole("region", { name: "Notificações" });
 }
@@ -99,7 +94,7 @@ test("the owner changes a testimonial, hides another, reorders services and edit
   const site = await startDedicatedServer();
   const visitor = await playwright.request.newContext({ baseURL: site.url });
   try {
-    for (const path of ["/", "/servicos", "/obras", "/contato"]) await cached(visitor, path);
+    for (const path of ["/", "/servicos", "/obras", "/contato"]) await cachedPage(visitor, path);
 
     const owner = await signedInPage(browser, site.url, { javaScriptEnabled: true });
     await owner.goto("/admin/pagina-inicial");
@@ -188,7 +183,7 @@ test("the owner changes a testimonial, hides another, reorders services and edit
     // The footer of a page that shows none of it changed too; the pages stay cacheable.
     await page.goto("/contato");
     expect(await texts(page, FOOTER_SERVICES)).toEqual(reordered);
-    for (const path of ["/", "/servicos", "/obras"]) await cached(visitor, path);
+    for (const path of ["/", "/servicos", "/obras"]) await cachedPage(visitor, path);
     await context.close();
     await owner.context().close();
     await plain.context().close();

@@ -43,11 +43,6 @@ function toasts(page: Page) {
   return page.getByRole("region", { name: "Notificações" });
 }
 
-/** Fetch as an anonymous visitor until the page is served from the render cache. */
-async function cached(request: APIRequestContext, path: string): Promise<void> {
-  await cachedPage(request, path);
-}
-
 /** The /media/<hash>/ of every library image a page shows. */
 function mediaHashes(html: string): string[] {
   return [...new Set([...html.matchAll(/\/media\/([a-f0-9]{32})\//g)].map((match) => match[1] as string))];
@@ -78,7 +73,7 @@ test.describe("the owner's works, on a site of their own", () => {
   });
 
   test("adds a work with three phone photos and a before/after pair, shown upright and without EXIF at once", async () => {
-    for (const path of ["/obras", "/sitemap.xml"]) await cached(visitor, path);
+    for (const path of ["/obras", "/sitemap.xml"]) await cachedPage(visitor, path);
     const photos = await Promise.all([1, 2, 3].map((n) => phonePhotoFixture(`celular-${n}-${uid()}.jpg`)));
     const cover = await phonePhotoFixture(`capa-${uid()}.jpg`);
     const before = await phonePhotoFixture(`antes-${uid()}.jpg`);
@@ -289,7 +284,7 @@ test.describe("the owner's works, on a site of their own", () => {
         .orderBy("position")
         .executeTakeFirstOrThrow()
     ).title;
-    for (const path of ["/obras", `/obras/${slug}`, "/sitemap.xml"]) await cached(visitor, path);
+    for (const path of ["/obras", `/obras/${slug}`, "/sitemap.xml"]) await cachedPage(visitor, path);
     const before = await (await visitor.get("/obras")).text();
     expect(before.indexOf(title)).toBeLessThan(before.indexOf(demoTitle));
 

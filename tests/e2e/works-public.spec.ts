@@ -154,11 +154,6 @@ async function get(request: APIRequestContext, path: string): Promise<APIRespons
   return request.get(path, { maxRedirects: 0 });
 }
 
-/** Fetch as an anonymous visitor until the page is served from the cache. */
-async function cached(request: APIRequestContext, path: string): Promise<void> {
-  await cachedPage(request, path);
-}
-
 test("/obras keeps the accordion and links each work to its own page", async ({ page }) => {
   await page.goto("/obras");
   const items = page.locator("details[data-disclosure]");
@@ -369,10 +364,10 @@ test("changes to a work show on the next request, on /obras, its page and the si
   const work = await insertWork();
   const otherWork = `/obras/${demoProjects[1]?.id}`;
   try {
-    await cached(request, "/obras");
-    await cached(request, `/obras/${work.slug}`);
-    await cached(request, otherWork);
-    await cached(request, "/sitemap.xml");
+    await cachedPage(request, "/obras");
+    await cachedPage(request, `/obras/${work.slug}`);
+    await cachedPage(request, otherWork);
+    await cachedPage(request, "/sitemap.xml");
     expect(await (await get(request, "/sitemap.xml")).text()).toContain(`/obras/${work.slug}</loc>`);
 
     // A new title: /obras and the work's page, not another work's page.
@@ -383,7 +378,7 @@ test("changes to a work show on the next request, on /obras, its page and the si
     expect((await get(request, otherWork)).headers()["x-render-cache"]).toBe("hit");
 
     // A photo's new caption shows on both.
-    await cached(request, `/obras/${work.slug}`);
+    await cachedPage(request, `/obras/${work.slug}`);
     await handle.db
       .updateTable("work_photos")
       .set({ title: "Legenda nova" })
@@ -404,7 +399,7 @@ test("changes to a work show on the next request, on /obras, its page and the si
     await expect
       .poll(async () => (await get(request, `/obras/${work.slug}`)).text())
       .not.toContain("Detalhe 3 da fachada");
-    await cached(request, `/obras/${work.slug}`);
+    await cachedPage(request, `/obras/${work.slug}`);
     await handle.db
       .updateTable("media")
       .set({ alt: "Texto alternativo da biblioteca" })

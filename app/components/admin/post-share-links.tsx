@@ -14,12 +14,8 @@ export function PostShareLinks({ postId }: { postId: string }) {
     load(endpoint);
   }, [load, endpoint]);
   const answer = change.state === "idle" ? change.data : undefined;
-  // Once a change is answered the list is read again, whatever React Router's own revalidation
-  // does; until then a link being revoked is already gone from it (it comes back, with the
-  // error, if the revocation fails).
-  useEffect(() => {
-    if (answer) load(endpoint);
-  }, [answer, load, endpoint]);
+  // A link being revoked leaves the list at once; React Router reads the list again once the
+  // change is answered (it comes back, with the error, if the revocation failed).
   const revoking = change.formData?.get("intent") === "revoke" ? change.formData.get("linkId") : null;
   const links = (list.data && "links" in list.data ? list.data.links : []).filter(
     (link) => link.id !== revoking,

@@ -12,14 +12,14 @@ export const CHAT_DOCK_ATTRIBUTE = "data-chat-dock";
 // sight, not tappable) while a form field or a button lies under its place, and comes back once
 // none does. Links and disclosure rows are left alone: they span the line and are tapped
 // anywhere along it, and stepping aside for every one would take the chat away from most
-// screens. Without JavaScript the page ends with room below its last control.
+// screens. Without JavaScript it stays put.
 export const chatButtonScript = `(function(){
 var d=document.querySelector("[${CHAT_DOCK_ATTRIBUTE}]");if(!d||!document.elementsFromPoint)return;
 var b=d.firstElementChild,queued=false;
 var usable='button,input:not([type=hidden]),select,textarea,[role=button]';
 function under(){var r=d.getBoundingClientRect(),m=2,xs=[r.left+m,(r.left+r.right)/2,r.right-m],ys=[r.top+m,(r.top+r.bottom)/2,r.bottom-m];
 for(var i=0;i<3;i++)for(var j=0;j<3;j++){var es=document.elementsFromPoint(xs[i],ys[j]);
-for(var k=0;k<es.length;k++){var e=es[k];if(d.contains(e))continue;var c=e.closest&&e.closest(usable);if(c&&!d.contains(c))return true;}}return false;}
+for(var k=0;k<es.length;k++)if(!d.contains(es[k])&&es[k].closest(usable))return true;}return false;}
 function check(){queued=false;if(under())b.setAttribute("data-away","");else b.removeAttribute("data-away");}
 function queue(){if(!queued){queued=true;requestAnimationFrame(check);}}
 addEventListener("scroll",queue,{passive:true});addEventListener("resize",queue);document.addEventListener("focusin",queue);check();

@@ -118,8 +118,7 @@ function FooterContents({ site, services }: { site: SiteConfig; services: Servic
       </div>
 
       <div className="border-t border-slate-800">
-        {/* On a phone the page ends with room for the floating chat button below its last link. */}
-        <div className="container-page flex flex-col items-center justify-between gap-3 pt-5 pb-24 text-xs text-slate-400 sm:flex-row sm:pb-5">
+        <div className="container-page flex flex-col items-center justify-between gap-3 py-5 text-xs text-slate-400 sm:flex-row">
           <p>
             © {site.copyrightYear} {site.legalName} Todos os direitos reservados.
           </p>
