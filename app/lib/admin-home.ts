@@ -21,6 +21,12 @@ export interface UnansweredLead {
   phoneDigits: string | null;
 }
 
+/** The posts page's strip: how many requests wait for an answer, and the one waiting longest. */
+export interface UnansweredSummary {
+  total: number;
+  oldest: UnansweredLead | null;
+}
+
 /** A draft, with when it was last edited. */
 export interface HomeDraft {
   id: string;

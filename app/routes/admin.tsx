@@ -4,31 +4,39 @@ import { filteredListPageHref, ListPagination, listSummary } from "~/components/
 import { BlogAdminPage } from "~/components/admin/post-editor";
 import { DeleteForm, EditLink } from "~/components/admin/row-actions";
 import { FeaturedBadge, Field, PostStatusBadge, TextInput } from "~/components/admin/ui";
+import { UnansweredLeadsStrip } from "~/components/admin/unanswered-leads-strip";
 import { ADMIN_SEARCH_MAX_LENGTH, isFiltered, listHref, postListParams } from "~/lib/admin-list";
 import { postStatuses, postStatusLabels } from "~/lib/post-status";
+import { roleCan } from "~/lib/roles";
 import type { RouteHandle } from "~/route-handle";
 import { requireAdminAction, requireAdminPage } from "~/route-support/admin-guard.server";
 import { answerCommand } from "~/route-support/answer-command.server";
 import { listPage } from "~/route-support/list-page.server";
 import { parsePostListQuery } from "~/server/admin-lists/index.server";
 import { refused } from "~/server/commands/index.server";
+import { unansweredSummary } from "~/server/dashboard/index.server";
 import { formText, readForm, UNREADABLE_FORM_MESSAGE } from "~/server/forms/index.server";
 import { listCategories, listPosts, removePost } from "~/server/posts/index.server";
 import type { Route } from "./+types/admin";
 
 // The admin's home: the list of posts, 50 a page, searched and filtered on the server from the
 // address (?busca=&status=&categoria=&de=&ate=&pagina=). The post form has routes of its own
-// (admin-posts-novo.tsx, admin-posts-editar.tsx).
+// (admin-posts-novo.tsx, admin-posts-editar.tsx). Sign-in lands here, so an Administrador sees
+// first, above the list, the requests waiting for an answer (an Editor may not read them).
 
 export const handle: RouteHandle = { hydrate: true };
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdminPage(request);
+  const session = await requireAdminPage(request);
   const parsed = parsePostListQuery(new URL(request.url).searchParams);
+  const unanswered = roleCan(session.user.role, "leads.read") ? unansweredSummary() : null;
   return listPage(
     parsed,
     listPosts,
-    listCategories().then((categories) => ({ categories })),
+    Promise.all([listCategories(), unanswered]).then(([categories, unanswered]) => ({
+      categories,
+      unanswered,
+    })),
   );
 }
 
@@ -49,11 +57,12 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export default function Admin({ loaderData, actionData }: Route.ComponentProps) {
-  const { list: posts, categories, query, invalidQuery } = loaderData;
+  const { list: posts, categories, unanswered, query, invalidQuery } = loaderData;
   const params = postListParams(query);
   const filtered = isFiltered(query);
   return (
     <BlogAdminPage failure={actionData} formOpen={false}>
+      {unanswered ? <UnansweredLeadsStrip summary={unanswered} /> : null}
       <section aria-labelledby="posts-existentes" className="flex flex-col gap-4">
         <h2 id="posts-existentes" className="text-xl font-bold text-slate-900 dark:text-white">
           Posts Existentes

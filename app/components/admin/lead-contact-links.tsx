@@ -2,7 +2,7 @@ import { Icon } from "~/components/ui/icon";
 import { internationalPhoneDigits } from "~/lib/phone-digits";
 import { useSite } from "~/lib/site-context";
 import { whatsappUrl } from "~/lib/whatsapp";
-import { buttonClassName } from "./ui";
+import { type ButtonSize, buttonClassName } from "./ui";
 
 /**
  * 'Ligar' and 'WhatsApp' for a quote request: one tap from the inbox, the request's page and
@@ -12,18 +12,21 @@ export function LeadContactLinks({
   name,
   phone,
   digits = internationalPhoneDigits(phone),
+  size = "sm",
 }: {
   name: string;
   phone: string;
   /** The phone's international digits, when the server already derived them. */
   digits?: string | null;
+  /** "md" keeps them a finger's height on a desktop too, where they stand alone. */
+  size?: ButtonSize;
 }) {
   const site = useSite();
   if (!digits) return null;
   const greeting = `Olá, ${name}! Aqui é da ${site.name}, sobre o seu pedido de orçamento.`;
   return (
     <p className="flex flex-wrap gap-2">
-      <a href={`tel:+${digits}`} className={buttonClassName("secondary", "sm")}>
+      <a href={`tel:+${digits}`} className={buttonClassName("secondary", size)}>
         <Icon name="phone" className="size-4" />
         Ligar<span className="sr-only"> para {name}</span>
       </a>
@@ -31,7 +34,7 @@ export function LeadContactLinks({
         href={whatsappUrl(digits, greeting)}
         target="_blank"
         rel="noopener"
-        className={buttonClassName("secondary", "sm")}
+        className={buttonClassName("secondary", size)}
       >
         <Icon name="whatsapp" className="size-4" />
         WhatsApp<span className="sr-only"> de {name}</span>

@@ -7,53 +7,27 @@ import {
   type HomeDraft,
   type HomeList,
   type HomeScheduledPost,
-  type UnansweredLead,
 } from "~/lib/admin-home";
 import { auditActionLabel } from "~/lib/audit-actions";
-import { internationalPhoneDigits } from "~/lib/phone-digits";
 import { addDays, dayStartUtc } from "~/lib/site-time";
 import { listRecentAuditEntries } from "../audit/audit-list.server";
 import { database } from "../db/database.server";
 import type { Database } from "../db/schema";
 import { weekStarts } from "../leads/lead-dashboard.server";
 import { siteHealth } from "./site-health.server";
+import { unansweredLeads } from "./unanswered-leads.server";
 
 // The admin's home page (/admin/inicio): what is waiting for someone. Every figure is a count
 // or a LIMITed read the database answers from an index, so the page costs the same with ten
 // thousand requests and posts as with ten:
-// - unanswered requests: leads_status_created_at_id_idx (status, created_at, id);
+// - unanswered requests: leads_status_created_at_id_idx (status, created_at, id), in
+//   unanswered-leads.server.ts, which the posts page's strip reads too;
 // - the weeks' requests: leads_created_at_idx, a range of two weeks;
 // - drafts: blog_posts_status_created_at_idx narrows to the drafts, the newest edits sorted;
 // - scheduled posts: blog_posts_scheduled_at_idx (partial, status = 'scheduled');
 // - recent activity: audit_log_at_idx.
 
-/** A request nobody has answered yet: the inbox's first status. */
-const UNANSWERED = "novo";
-
 const count = (value: number | string | bigint | null | undefined) => Number(value ?? 0);
-
-async function unansweredLeads(db: Kysely<Database>): Promise<HomeList<UnansweredLead>> {
-  const waiting = db.selectFrom("leads").where("status", "=", UNANSWERED);
-  const [rows, total] = await Promise.all([
-    waiting
-      .select(["id", "name", "created_at", "phone"])
-      .orderBy("created_at")
-      .orderBy("id")
-      .limit(HOME_LIST_LIMIT)
-      .execute(),
-    waiting.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirst(),
-  ]);
-  return {
-    items: rows.map((row) => ({
-      id: row.id,
-      name: row.name,
-      created_at: String(row.created_at),
-      phone: row.phone,
-      phoneDigits: internationalPhoneDigits(row.phone),
-    })),
-    total: count(total?.n),
-  };
-}
 
 /** Requests of this calendar week and of the previous one, Monday to Sunday in São Paulo. */
 async function weeklyRequests(
@@ -133,7 +107,7 @@ async function recentAudit(): Promise<HomeAuditEntry[]> {
 export async function administratorHome(now: Date = new Date()): Promise<AdministratorHome> {
   const db = await database();
   const [leads, weeks, draftList, scheduledList, audit, health] = await Promise.all([
-    unansweredLeads(db),
+    unansweredLeads(db, HOME_LIST_LIMIT),
     weeklyRequests(db, now),
     drafts(db),
     scheduled(db),
