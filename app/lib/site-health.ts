@@ -16,10 +16,16 @@ export type HealthCheckId =
   | "invitations"
   | `job:${string}`;
 
-/** One row: a short title, and a detail that, unless the status is ok, says what to do. */
+/**
+ * One row, written for the owner: a short title, and a detail that says in plain words what is
+ * wrong and what it means for the company (unless the status is ok). Commands, variables and
+ * raw errors go in `technical`, folded under "Detalhes para quem cuida do servidor".
+ */
 export interface HealthRow {
   id: HealthCheckId;
   status: HealthStatus;
   title: string;
   detail: string;
+  /** What the person who runs the server needs: the command, the setting, the error. */
+  technical?: string;
 }

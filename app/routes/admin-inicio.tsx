@@ -2,10 +2,11 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { AdminPage } from "~/components/admin/admin-page";
 import { LeadContactLinks } from "~/components/admin/lead-contact-links";
+import { MaintainerDetails } from "~/components/admin/maintainer-details";
 import { Badge, buttonClassName } from "~/components/admin/ui";
 import type { EditorHome, HomeList } from "~/lib/admin-home";
 import { roleCan } from "~/lib/roles";
-import type { HealthStatus } from "~/lib/site-health";
+import type { HealthRow, HealthStatus } from "~/lib/site-health";
 import { formatSaoPauloDateTime } from "~/lib/site-time";
 import type { RouteHandle } from "~/route-handle";
 import { requireAdminPage } from "~/route-support/admin-guard.server";
@@ -106,6 +107,20 @@ function PostsInTheWorks({ home }: { home: EditorHome }) {
 const healthLabels: Record<HealthStatus, string> = { ok: "OK", warning: "Atenção", error: "Problema" };
 const healthVariants = { ok: "published", warning: "archived", error: "danger" } as const;
 
+/** A health row: the owner's words first; the commands folded away for whoever runs the server. */
+function HealthItem({ row }: { row: HealthRow }) {
+  return (
+    <li className="flex flex-col gap-1">
+      <p className="flex flex-wrap items-center gap-2">
+        <Badge variant={healthVariants[row.status]}>{healthLabels[row.status]}</Badge>
+        <span className="font-semibold text-slate-900 dark:text-white">{row.title}</span>
+      </p>
+      <p className="text-sm text-slate-700 dark:text-slate-300">{row.detail}</p>
+      {row.technical ? <MaintainerDetails about={row.title}>{row.technical}</MaintainerDetails> : null}
+    </li>
+  );
+}
+
 function weekComparison(thisWeek: number, lastWeek: number): string {
   if (thisWeek === lastWeek) return "O mesmo número da semana passada.";
   const difference = Math.abs(thisWeek - lastWeek);
@@ -179,13 +194,7 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
         <Card id="saude" title="Saúde do site">
           <ul className="flex flex-col gap-3">
             {home.health.map((row) => (
-              <li key={row.id} className="flex flex-col gap-1">
-                <p className="flex flex-wrap items-center gap-2">
-                  <Badge variant={healthVariants[row.status]}>{healthLabels[row.status]}</Badge>
-                  <span className="font-semibold text-slate-900 dark:text-white">{row.title}</span>
-                </p>
-                <p className="text-sm text-slate-700 dark:text-slate-300">{row.detail}</p>
-              </li>
+              <HealthItem key={row.id} row={row} />
             ))}
           </ul>
         </Card>

@@ -8,6 +8,7 @@ import {
 } from "~/lib/media-limits";
 import { mediaSrcSet } from "~/lib/media-url";
 import { type PickedMedia, pickedFromAnswer, postForImage, useImageUpload } from "./image-upload";
+import { MaintainerDetails } from "./maintainer-details";
 import { pickedFromUrl, useMediaPicker } from "./media-picker";
 import { useToast } from "./toaster";
 import { Button, FieldError, labelClassName, TextInput } from "./ui";
@@ -212,9 +213,15 @@ export function FeaturedImageField(props: FeaturedImageFieldProps) {
             </Button>
           </div>
           {aiConfigured ? null : (
-            <p id={`${name}-ai-off`} className="text-sm text-slate-600 dark:text-slate-400">
-              A geração de imagens com IA não está configurada (defina RUNWARE_API_KEY no servidor).
-            </p>
+            <>
+              <p id={`${name}-ai-off`} className="text-sm text-slate-600 dark:text-slate-400">
+                A geração de imagens com IA não está ligada neste site: envie uma imagem ou escolha uma da
+                biblioteca.
+              </p>
+              <MaintainerDetails>
+                Defina RUNWARE_API_KEY no ambiente do servidor e reinicie o site.
+              </MaintainerDetails>
+            </>
           )}
         </div>
       ) : null}

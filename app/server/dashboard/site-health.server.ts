@@ -19,7 +19,8 @@ import { companyDefaults } from "../settings/company-defaults.server";
 
 // The admin home's health list, in the manner of WordPress's Site Health: each check a small
 // function of its own (one indexed query at most, small tables or LIMITed reads), each row
-// saying what to do unless it is ok. A check that fails to compute (the database away, a bad
+// saying, unless it is ok, what is wrong and what it means for the company in the owner's words,
+// with the commands and settings for whoever runs the server apart (HealthRow.technical). A check that fails to compute (the database away, a bad
 // value) becomes a warning row that says so; it never takes the other rows, nor the page, down.
 // After the checks, one row per job of the site: its last run, its next one, its last error.
 
@@ -104,8 +105,11 @@ function unverifiable(id: HealthCheckId, subject: string): HealthRow {
     status: "warning",
     title: `${subject}: não foi possível verificar`,
     detail:
-      "A verificação falhou agora (o banco de dados pode estar indisponível). Recarregue a página em " +
-      "alguns instantes; se continuar, veja o registro (log) do servidor.",
+      "Não foi possível conferir este item agora. Recarregue a página em alguns instantes; se " +
+      "continuar assim, avise quem cuida do servidor.",
+    technical:
+      "A verificação falhou (o banco de dados pode estar indisponível): veja o registro (log) do " +
+      'servidor, na linha "site health check failed".',
   };
 }
 
@@ -133,10 +137,14 @@ export function timeAgo(ms: number): string {
   return relative.format(-Math.floor(hours / 24), "day");
 }
 
+/** What a stopped delivery means for the owner: nothing is lost. */
+const NOTHING_LOST =
+  "Os pedidos de orçamento continuam salvos em Solicitações, e as mensagens esperam na fila e saem " +
+  "sozinhas quando o envio voltar a funcionar.";
+
 const SMTP_HOW_TO =
   "Confira SMTP_URL no ambiente do servidor (servidor, porta, usuário e senha) e se o servidor de " +
-  "e-mail aceita conexões desta máquina; as mensagens esperam na fila e saem sozinhas quando o " +
-  "envio voltar a funcionar.";
+  "e-mail aceita conexões desta máquina.";
 
 /** SMTP configured, and how the last delivery went (the outbox's last sent vs. last failure). */
 async function smtpCheck({ configuration }: CheckContext): Promise<HealthRow> {
@@ -147,9 +155,12 @@ async function smtpCheck({ configuration }: CheckContext): Promise<HealthRow> {
       status: "warning",
       title: "E-mail não configurado",
       detail:
-        "Os pedidos de orçamento ficam salvos no painel, mas ninguém é avisado por e-mail, e convites e " +
-        "redefinições de senha não são enviados. Defina SMTP_URL no ambiente do servidor (ex.: " +
-        "smtp://usuario:senha@servidor:587) e reinicie o site; as mensagens da fila saem em seguida.",
+        "Os pedidos de orçamento ficam salvos aqui no painel, mas ninguém é avisado por e-mail quando " +
+        "chega um novo, e convites e redefinições de senha não são enviados. Peça a quem cuida do " +
+        "servidor para configurar o envio de e-mail.",
+      technical:
+        "Defina SMTP_URL no ambiente do servidor (ex.: smtp://usuario:senha@servidor:587) e reinicie " +
+        "o site; as mensagens da fila saem em seguida.",
     };
   }
   const { db } = await startDatabase();
@@ -183,14 +194,16 @@ async function smtpCheck({ configuration }: CheckContext): Promise<HealthRow> {
       return {
         id: "smtp",
         status: "error",
-        title: "O servidor de e-mail não oferece TLS",
+        title: "E-mails parados: o servidor de e-mail não protege a conexão",
         detail:
-          `O servidor ${mail.server} não ofereceu TLS (STARTTLS), e o site não envia a senha do SMTP ` +
-          "nem os pedidos de orçamento sem criptografia: nada foi enviado, e as mensagens esperam na " +
-          "fila. Use o endereço do provedor com STARTTLS (smtp://…:587) ou com TLS direto " +
-          `(smtps://…:465) em SMTP_URL. Só se ${mail.server} for um relay local sem TLS (nesta máquina ` +
-          `ou na rede interna), defina ${LOCAL_RELAY_VARIABLE}=true e reinicie o site; as mensagens ` +
-          "saem em seguida.",
+          "O servidor de e-mail não oferece uma conexão protegida, e o site não manda por ela a senha " +
+          "do e-mail nem os pedidos de orçamento: nenhum e-mail saiu, nem avisos de pedidos, nem " +
+          `convites. ${NOTHING_LOST} Peça a quem cuida do servidor para ajustar o servidor de e-mail.`,
+        technical:
+          `O servidor ${mail.server} não ofereceu TLS (STARTTLS). Use o endereço do provedor com ` +
+          "STARTTLS (smtp://…:587) ou com TLS direto (smtps://…:465) em SMTP_URL. Só se " +
+          `${mail.server} for um relay local sem TLS (nesta máquina ou na rede interna), defina ` +
+          `${LOCAL_RELAY_VARIABLE}=true e reinicie o site; as mensagens saem em seguida.`,
       };
     }
     const error = lastFailing?.last_error ? ` Erro: ${lastFailing.last_error}.` : "";
@@ -199,8 +212,10 @@ async function smtpCheck({ configuration }: CheckContext): Promise<HealthRow> {
       status: "error",
       title: "O último envio de e-mail falhou",
       detail:
-        `O servidor ${mail.server} recusou ou não respondeu.${error} ` +
-        `Último envio bem-sucedido: ${sentAt ? formatSaoPauloDateTime(sentAt) : "nunca"}. ${SMTP_HOW_TO}`,
+        "Os avisos de novos pedidos, os convites e as redefinições de senha não estão chegando. " +
+        `${NOTHING_LOST} Último envio bem-sucedido: ${sentAt ? formatSaoPauloDateTime(sentAt) : "nunca"}. ` +
+        "Peça a quem cuida do servidor para conferir o envio de e-mail.",
+      technical: `O servidor ${mail.server} recusou ou não respondeu.${error} ${SMTP_HOW_TO}`,
     };
   }
   const sending = sentAt
@@ -211,11 +226,14 @@ async function smtpCheck({ configuration }: CheckContext): Promise<HealthRow> {
     return {
       id: "smtp",
       status: "warning",
-      title: "E-mail sem TLS para outra máquina",
+      title: "E-mail enviado sem proteção pela rede",
       detail:
-        `${sending} ${LOCAL_RELAY_VARIABLE}=true faz o envio sem criptografia, e ${mail.server} não ` +
-        "está nesta máquina: a senha do SMTP e os pedidos de orçamento passam pela rede sem " +
-        `proteção. Remova ${LOCAL_RELAY_VARIABLE} se o servidor oferece STARTTLS, ou use smtps://; ` +
+        `${sending} O e-mail vai sem proteção até um servidor em outra máquina: a senha do e-mail e ` +
+        "os pedidos de orçamento podem ser lidos no caminho. Peça a quem cuida do servidor para " +
+        "proteger o envio.",
+      technical:
+        `${LOCAL_RELAY_VARIABLE}=true faz o envio sem criptografia, e ${mail.server} não está nesta ` +
+        `máquina. Remova ${LOCAL_RELAY_VARIABLE} se o servidor oferece STARTTLS, ou use smtps://; ` +
         "mantenha-a só para um relay da rede interna.",
     };
   }
@@ -223,7 +241,8 @@ async function smtpCheck({ configuration }: CheckContext): Promise<HealthRow> {
     id: "smtp",
     status: "ok",
     title: sentAt ? "E-mail funcionando" : "E-mail configurado",
-    detail: mail.requireTls ? sending : `${sending} Relay local, sem TLS (${LOCAL_RELAY_VARIABLE}=true).`,
+    detail: sending,
+    ...(mail.requireTls ? {} : { technical: `Relay local, sem TLS (${LOCAL_RELAY_VARIABLE}=true).` }),
   };
 }
 
@@ -256,8 +275,11 @@ async function outboxCheck(): Promise<HealthRow> {
     status: Number(row?.attempts ?? 0) >= OUTBOX_ERROR_ATTEMPTS ? "error" : "warning",
     title: `${counted(failing, "e-mail", "e-mails")} com falha de envio`,
     detail:
-      `${failing === 1 ? "Ele está" : "Eles estão"} na fila${since}, tentando de novo (o intervalo cresce até ` +
-      `1 hora). Os pedidos de orçamento continuam salvos em Solicitações. ${SMTP_HOW_TO}`,
+      `${failing === 1 ? "Ele está" : "Eles estão"} na fila${since} e ainda não ` +
+      `${failing === 1 ? "chegou a quem devia" : "chegaram a quem deviam"}; o site tenta de novo sozinho. ` +
+      "Os pedidos de orçamento continuam salvos em Solicitações. Se não sair logo, peça a quem cuida " +
+      "do servidor para conferir o envio de e-mail.",
+    technical: `O intervalo entre as tentativas cresce até 1 hora. ${SMTP_HOW_TO}`,
   };
 }
 
@@ -274,23 +296,37 @@ async function backupCheck({ now }: CheckContext): Promise<HealthRow> {
       id: "backup",
       status: "error",
       title: "Último backup: nunca",
-      detail: `Não há registro de backup feito com ${command}. ${schedule}`,
+      detail:
+        "Nenhuma cópia de segurança do site foi feita até hoje. Se o servidor quebrar ou o disco se " +
+        "perder, as solicitações de orçamento, os posts e tudo o que foi cadastrado no painel se perdem " +
+        "de vez. Peça a quem cuida do servidor para fazer um backup agora e deixar um agendado por dia.",
+      technical: `Não há registro de backup feito com ${command}. ${schedule}`,
     };
   }
   const age = now.getTime() - Date.parse(record.finishedAt);
   const status =
     age >= BACKUP_ERROR_DAYS * DAY_MS ? "error" : age >= BACKUP_WARNING_DAYS * DAY_MS ? "warning" : "ok";
-  const done = `Concluído em ${formatSaoPauloDateTime(record.finishedAt)}: ${record.file} (${formatBytes(record.bytes)}).`;
+  const finished = formatSaoPauloDateTime(record.finishedAt);
+  const file = `Arquivo: ${record.file} (${formatBytes(record.bytes)}).`;
+  if (status === "ok") {
+    return {
+      id: "backup",
+      status,
+      title: `Último backup ${timeAgo(age)}`,
+      detail: `Concluído em ${finished}.`,
+      technical: file,
+    };
+  }
   return {
     id: "backup",
     status,
     title: `Último backup ${timeAgo(age)}`,
     detail:
-      status === "ok"
-        ? done
-        : `${done} Os backups deveriam rodar todo dia, e este tem mais de ${
-            status === "error" ? BACKUP_ERROR_DAYS : BACKUP_WARNING_DAYS
-          } dias. ${schedule}`,
+      `A última cópia de segurança é de ${finished}, há mais de ${
+        status === "error" ? BACKUP_ERROR_DAYS : BACKUP_WARNING_DAYS
+      } dias, e deveria haver uma por dia. Se o servidor quebrar agora, as solicitações de orçamento ` +
+      "e os posts desde então se perdem. Peça a quem cuida do servidor para conferir o backup diário.",
+    technical: `${file} ${schedule}`,
   };
 }
 
@@ -314,9 +350,12 @@ async function publicUrlCheck({ configuration }: CheckContext): Promise<HealthRo
       status: "warning",
       title: "Endereço público local (desenvolvimento)",
       detail:
-        `O site se apresenta como ${publicUrl} nos links dos e-mails, no sitemap e nas prévias de ` +
-        "compartilhamento. Em produção, defina PUBLIC_URL com o endereço https do site (ex.: " +
-        "https://www.empresa.com.br) e reinicie.",
+        `O site está com um endereço de teste (${publicUrl}): os links dos e-mails, a lista de páginas ` +
+        "para o Google e as prévias ao compartilhar apontam para ele, não para o endereço de verdade. " +
+        "Normal enquanto o site é preparado; antes de divulgá-lo, peça a quem cuida do servidor para " +
+        "configurar o endereço definitivo, com https.",
+      technical:
+        "Defina PUBLIC_URL com o endereço https do site (ex.: https://www.empresa.com.br) e reinicie.",
     };
   }
   return {
@@ -324,9 +363,12 @@ async function publicUrlCheck({ configuration }: CheckContext): Promise<HealthRo
     status: "error",
     title: "Endereço público sem HTTPS",
     detail:
-      `PUBLIC_URL é ${publicUrl}: senhas e pedidos de orçamento trafegam sem criptografia e o login ` +
-      "não usa cookie seguro. Sirva o site com HTTPS (o Caddy obtém o certificado sozinho), defina " +
-      `PUBLIC_URL como https://${url.host} e reinicie.`,
+      `O site está no ar sem o cadeado do https (${publicUrl}): senhas e pedidos de orçamento passam ` +
+      'pela internet sem proteção, e o navegador avisa os visitantes que o site "não é seguro". Peça a ' +
+      "quem cuida do servidor para ativar o https.",
+    technical:
+      `PUBLIC_URL é ${publicUrl}, e o login não usa cookie seguro. Sirva o site com HTTPS (o Caddy ` +
+      `obtém o certificado sozinho), defina PUBLIC_URL como https://${url.host} e reinicie.`,
   };
 }
 
@@ -338,10 +380,12 @@ async function databaseTlsCheck({ configuration }: CheckContext): Promise<Health
     return {
       id: "database-tls",
       status: "warning",
-      title: "Banco de dados sem TLS",
+      title: "Dados do site passam pela rede sem proteção",
       detail:
-        `DATABASE_URL aponta para outra máquina (${host}) sem sslmode: a senha do banco, os pedidos de ` +
-        `orçamento e as sessões trafegam pela rede sem criptografia. ${DATABASE_TLS_HOW_TO}`,
+        "O banco de dados fica em outra máquina, e a conexão até ele não é protegida: os pedidos de " +
+        "orçamento, as sessões de quem entra no painel e a senha do banco podem ser lidos no caminho. " +
+        "Peça a quem cuida do servidor para proteger essa conexão.",
+      technical: `DATABASE_URL aponta para outra máquina (${host}) sem sslmode. ${DATABASE_TLS_HOW_TO}`,
     };
   }
   return database.engine === "sqlite"
@@ -349,13 +393,15 @@ async function databaseTlsCheck({ configuration }: CheckContext): Promise<Health
         id: "database-tls",
         status: "ok",
         title: "Banco de dados nesta máquina",
-        detail: "O SQLite é um arquivo deste servidor: os dados não passam pela rede.",
+        detail: "Os dados ficam num arquivo deste servidor e não passam pela rede.",
+        technical: "SQLite, um arquivo local.",
       }
     : {
         id: "database-tls",
         status: "ok",
         title: "Conexão com o banco de dados protegida",
-        detail: "O PostgreSQL está nesta máquina ou é alcançado com TLS (sslmode em DATABASE_URL).",
+        detail: "O banco de dados está nesta máquina ou é alcançado por uma conexão protegida.",
+        technical: "PostgreSQL nesta máquina ou com TLS (sslmode em DATABASE_URL).",
       };
 }
 

@@ -27,7 +27,8 @@ function jobRow(job: SiteJob, state: JobState | undefined, mailEnabled: boolean)
         id,
         status: "ok",
         title: `${job.title}: desligado`,
-        detail: "Roda quando o envio de e-mail estiver configurado (SMTP_URL; veja Envio de e-mail).",
+        detail: "Começa a funcionar quando o envio de e-mail for configurado (veja a linha do e-mail).",
+        technical: "Só roda com SMTP_URL definido.",
       };
     }
     if (state?.nextRunAt) {
@@ -43,8 +44,11 @@ function jobRow(job: SiteJob, state: JobState | undefined, mailEnabled: boolean)
       status: "warning",
       title: `${job.title}: ainda não rodou`,
       detail:
-        `Nenhuma execução registrada${here}: a tarefa roda com o site no ar. Se continuar assim depois de ` +
-        "alguns minutos, reinicie o site e veja o registro (log) do servidor.",
+        `Esta tarefa automática ainda não rodou${here}. ${job.whileStopped} Se continuar assim depois ` +
+        "de alguns minutos, avise quem cuida do servidor.",
+      technical:
+        "Nenhuma execução registrada: a tarefa roda com o site no ar. Reinicie o site e veja o " +
+        "registro (log) do servidor.",
     };
   }
   const next = state.nextRunAt ? ` Próxima execução: ${when(state.nextRunAt)}.` : "";
@@ -54,9 +58,10 @@ function jobRow(job: SiteJob, state: JobState | undefined, mailEnabled: boolean)
       status: "error",
       title: `${job.title}: a última execução falhou`,
       detail:
-        `Erro: ${state.lastError}. Falhou em ${when(state.lastRunAt)} (${state.attempts.toLocaleString("pt-BR")}ª ` +
-        `falha seguida); a tarefa tenta de novo sozinha.${next} Última execução bem-sucedida: ` +
-        `${when(state.lastSuccessAt)}. ${LOG_HINT}`,
+        `A última execução, em ${when(state.lastRunAt)}, falhou; a tarefa tenta de novo sozinha. ` +
+        `${job.whileStopped}${next} Última execução bem-sucedida: ${when(state.lastSuccessAt)}. Se ` +
+        "continuar falhando, avise quem cuida do servidor.",
+      technical: `Erro: ${state.lastError}. ${state.attempts.toLocaleString("pt-BR")}ª falha seguida. ${LOG_HINT}`,
     };
   }
   const took = state.lastDurationMs === null ? "" : ` (${state.lastDurationMs.toLocaleString("pt-BR")} ms)`;
