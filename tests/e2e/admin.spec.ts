@@ -876,12 +876,17 @@ test.describe("featured image", () => {
     await signIn(page);
     const form = await openNewPostForm(page);
     const explanation =
-      "A geração de imagens com IA não está configurada (defina RUNWARE_API_KEY no servidor).";
+      "A geração de imagens com IA não está ligada neste site: envie uma imagem ou escolha uma da biblioteca.";
     await expect(form.getByRole("button", { name: "Gerar com IA" })).toBeDisabled();
     await expect(form.getByText(explanation)).toBeVisible();
     const prompt = form.getByRole("textbox", { name: "Gerar com IA" });
     await expect(prompt).toBeDisabled();
     await expect(prompt).toHaveAccessibleDescription(explanation);
+    // The setting is for whoever runs the server: folded away until asked for.
+    const setting = form.getByText("Defina RUNWARE_API_KEY no ambiente do servidor e reinicie o site.");
+    await expect(setting).toBeHidden();
+    await form.getByText("Detalhes para quem cuida do servidor").click();
+    await expect(setting).toBeVisible();
   });
 
   test("AI generation against the provider: empty description, provider error, then a generated image", async ({

@@ -6,6 +6,7 @@ import { formatSaoPauloDateTime } from "~/lib/site-time";
 import { configurationFrom } from "~/server/config/configuration.server";
 import { administratorHome, editorHome } from "~/server/dashboard/admin-home.server";
 import { siteHealth } from "~/server/dashboard/site-health.server";
+import { unansweredSummary } from "~/server/dashboard/unanswered-leads.server";
 import { recordBackup } from "~/server/db/backup-record.server";
 import { database } from "~/server/db/database.server";
 import type { Database } from "~/server/db/schema";
@@ -22,6 +23,10 @@ const DAY = 24 * HOUR;
 /** Monday 11 March 2024, 01:00 in São Paulo (UTC−3): the week began an hour ago. */
 const NOW = new Date("2024-03-11T04:00:00.000Z");
 const ago = (ms: number) => new Date(NOW.getTime() - ms).toISOString();
+
+/** What the owner's words never hold: the environment's variables, commands, files, protocols. */
+const MAINTAINER_WORDS =
+  /\b[A-Z]+_[A-Z_]+\b|npm run|systemd|\blog\b|docs\/|\/var\/|TLS|STARTTLS|sslmode|SQLite|PostgreSQL/;
 
 const SMTP_ENV = { SMTP_URL: "smtp://site:segredo@127.0.0.1:2525", PUBLIC_URL: "https://www.exemplo.com.br" };
 
@@ -169,7 +174,7 @@ describeOnEachEngine("the admin home", () => {
       });
     });
 
-    it("lists every check once, in order, each non-ok row saying what to do", async () => {
+    it("lists every check once, in order, each non-ok row saying what to do in the owner's words", async () => {
       const rows = await siteHealth({ now: NOW, configuration: configurationFrom(SMTP_ENV) });
       expect(rows.map((r) => r.id)).toEqual([
         "smtp",
@@ -192,6 +197,30 @@ describeOnEachEngine("the admin home", () => {
       }
     });
 
+    it("keeps settings, commands and files out of the owner's words, in the details only", async () => {
+      const sites = [
+        configurationFrom(SMTP_ENV),
+        configurationFrom({}),
+        configurationFrom({ PUBLIC_URL: "http://www.exemplo.com.br" }),
+        configurationFrom({ SMTP_URL: "smtp://site@10.0.0.25:25", SMTP_LOCAL_RELAY_WITHOUT_TLS: "true" }),
+        configurationFrom({
+          ...SMTP_ENV,
+          DATABASE_URL: "postgres://site:segredo@db.exemplo.com.br:5432/site",
+        }),
+        unreadableSmtp(),
+      ];
+      const technical: string[] = [];
+      for (const configuration of sites) {
+        for (const r of await siteHealth({ now: NOW, configuration })) {
+          expect(`${r.title} ${r.detail}`, r.id).not.toMatch(MAINTAINER_WORDS);
+          if (r.technical) technical.push(r.technical);
+        }
+      }
+      // What was taken out is still there, for whoever runs the server.
+      for (const word of ["SMTP_URL", "PUBLIC_URL", "DATABASE_URL", "npm run db:backup", "systemd", "log"])
+        expect(technical.join(" "), word).toContain(word);
+    });
+
     it("reports the failed delivery after the last one sent, and the failing message", async () => {
       const rows = await siteHealth({ now: NOW, configuration: configurationFrom(SMTP_ENV) });
       expect(row(rows, "smtp")).toEqual({
@@ -199,18 +228,25 @@ describeOnEachEngine("the admin home", () => {
         status: "error",
         title: "O último envio de e-mail falhou",
         detail: expect.stringContaining(
+          "Os avisos de novos pedidos, os convites e as redefinições de senha não estão chegando.",
+        ),
+        technical: expect.stringContaining(
           "O servidor 127.0.0.1:2525 recusou ou não respondeu. Erro: connect ECONNREFUSED",
         ),
       });
       expect(row(rows, "smtp").detail).toContain(
-        `Último envio bem-sucedido: ${formatSaoPauloDateTime(ago(2 * HOUR))}. Confira SMTP_URL`,
+        `Último envio bem-sucedido: ${formatSaoPauloDateTime(ago(2 * HOUR))}. Peça a quem cuida do servidor`,
       );
-      expect(row(rows, "smtp").detail).not.toContain("segredo");
+      expect(row(rows, "smtp").technical).toContain("Confira SMTP_URL no ambiente do servidor");
+      expect(JSON.stringify(row(rows, "smtp"))).not.toContain("segredo");
       expect(row(rows, "outbox")).toEqual({
         id: "outbox",
         status: "warning",
         title: "1 e-mail com falha de envio",
-        detail: expect.stringContaining(`Ele está na fila desde ${formatSaoPauloDateTime(ago(HOUR))}`),
+        detail: expect.stringContaining(
+          `Ele está na fila desde ${formatSaoPauloDateTime(ago(HOUR))} e ainda não chegou a quem devia`,
+        ),
+        technical: expect.stringContaining("Confira SMTP_URL"),
       });
     });
 
@@ -232,13 +268,16 @@ describeOnEachEngine("the admin home", () => {
     it("says e-mail is off without SMTP_URL, and the demo's address is only a warning", async () => {
       const rows = await siteHealth({ now: NOW, configuration: configurationFrom({}) });
       expect(row(rows, "smtp")).toMatchObject({ status: "warning", title: "E-mail não configurado" });
-      expect(row(rows, "smtp").detail).toContain("Defina SMTP_URL no ambiente do servidor");
+      expect(row(rows, "smtp").detail).toContain("ninguém é avisado por e-mail quando chega um novo");
+      expect(row(rows, "smtp").technical).toContain("Defina SMTP_URL no ambiente do servidor");
       expect(row(rows, "public-url")).toMatchObject({
         status: "warning",
         title: "Endereço público local (desenvolvimento)",
       });
-      expect(row(rows, "public-url").detail).toContain("http://localhost:3000");
-      expect(row(rows, "public-url").detail).toContain("defina PUBLIC_URL com o endereço https do site");
+      expect(row(rows, "public-url").detail).toContain(
+        "O site está com um endereço de teste (http://localhost:3000)",
+      );
+      expect(row(rows, "public-url").technical).toContain("Defina PUBLIC_URL com o endereço https do site");
     });
 
     it("accepts an https PUBLIC_URL and refuses a plain-http public one", async () => {
@@ -258,7 +297,8 @@ describeOnEachEngine("the admin home", () => {
         "public-url",
       );
       expect(plain).toMatchObject({ status: "error", title: "Endereço público sem HTTPS" });
-      expect(plain.detail).toContain("defina PUBLIC_URL como https://www.exemplo.com.br e reinicie");
+      expect(plain.detail).toContain("senhas e pedidos de orçamento passam pela internet sem proteção");
+      expect(plain.technical).toContain("defina PUBLIC_URL como https://www.exemplo.com.br e reinicie");
     });
 
     it("says the site was never backed up", async () => {
@@ -267,8 +307,11 @@ describeOnEachEngine("the admin home", () => {
         "backup",
       );
       expect(backup).toMatchObject({ status: "error", title: "Último backup: nunca" });
-      expect(backup.detail).toContain("Não há registro de backup feito com npm run db:backup");
-      expect(backup.detail).toContain("alvorada-site-backup");
+      expect(backup.detail).toContain(
+        "Se o servidor quebrar ou o disco se perder, as solicitações de orçamento",
+      );
+      expect(backup.technical).toContain("Não há registro de backup feito com npm run db:backup");
+      expect(backup.technical).toContain("alvorada-site-backup");
     });
 
     it("names the active accounts without a second factor", async () => {
@@ -317,7 +360,8 @@ describeOnEachEngine("the admin home", () => {
         id: "backup",
         status: "ok",
         title: "Último backup há 5 horas",
-        detail: `Concluído em ${formatSaoPauloDateTime(finishedAt)}: /var/lib/site/backups/site-20240310-230000.db (1,5 KB).`,
+        detail: `Concluído em ${formatSaoPauloDateTime(finishedAt)}.`,
+        technical: "Arquivo: /var/lib/site/backups/site-20240310-230000.db (1,5 KB).",
       });
       const later = (ms: number) => new Date(NOW.getTime() + ms);
       const stale = row(
@@ -325,8 +369,10 @@ describeOnEachEngine("the admin home", () => {
         "backup",
       );
       expect(stale).toMatchObject({ status: "warning", title: "Último backup há 3 dias" });
-      expect(stale.detail).toContain("este tem mais de 2 dias");
-      expect(stale.detail).toContain("npm run db:backup");
+      expect(stale.detail).toContain(
+        `A última cópia de segurança é de ${formatSaoPauloDateTime(finishedAt)}, há mais de 2 dias`,
+      );
+      expect(stale.technical).toContain("npm run db:backup");
       const old = row(
         await siteHealth({ now: later(8 * DAY), configuration: configurationFrom(SMTP_ENV) }),
         "backup",
@@ -406,6 +452,23 @@ describeOnEachEngine("the admin home", () => {
         phoneDigits: "5541988887777",
       });
       expect(home.unansweredLeads.items[1]).toMatchObject({ phone: "ligar na portaria", phoneDigits: null });
+    });
+
+    it("sums them up for the posts page: how many, and the oldest one alone", async () => {
+      expect(await unansweredSummary()).toEqual({ total: 0, oldest: null });
+      await insertTestLead(db, { name: "Já atendida", status: "em_contato", created_at: ago(9 * DAY) });
+      const oldest = await insertTestLead(db, { name: "Síndica Antiga", created_at: ago(3 * DAY) });
+      for (const hours of [30, 2]) await insertTestLead(db, { created_at: ago(hours * HOUR) });
+      expect(await unansweredSummary()).toEqual({
+        total: 3,
+        oldest: {
+          id: oldest.id,
+          name: "Síndica Antiga",
+          created_at: ago(3 * DAY),
+          phone: "(41) 98888-7777",
+          phoneDigits: "5541988887777",
+        },
+      });
     });
 
     it("counts this week's and last week's requests, weeks starting Monday in São Paulo", async () => {

@@ -129,21 +129,23 @@ describe.each(testEngines())("the job service on $name", (engine) => {
       // Retried: the second failure in a row is on record, and the process runs on.
       const failuresInARow = async () =>
         Number(
-          /(\d+)ª falha seguida/.exec((await jobRows())[`job:${HOUSEKEEPING_JOB}`]?.detail ?? "")?.[1] ?? 0,
+          /(\d+)ª falha seguida/.exec((await jobRows())[`job:${HOUSEKEEPING_JOB}`]?.technical ?? "")?.[1] ??
+            0,
         );
       await expect.poll(failuresInARow, { timeout: 10_000, interval: 25 }).toBeGreaterThanOrEqual(2);
       const failed = await jobRows();
       expect(failed[`job:${HOUSEKEEPING_JOB}`]).toMatchObject({
         status: "error",
         title: "Limpeza de dados vencidos: a última execução falhou",
-        detail: expect.stringContaining(`Erro: banco fora do ar (teste ${HOUSEKEEPING_JOB}).`),
+        detail: expect.stringContaining("Enquanto isso, dados vencidos"),
+        technical: expect.stringContaining(`Erro: banco fora do ar (teste ${HOUSEKEEPING_JOB}).`),
       });
       await expect
         .poll(async () => (await jobRows())[`job:${VISIT_COUNTS_JOB}`], { timeout: 10_000, interval: 25 })
         .toMatchObject({
           status: "error",
           title: "Gravação das contagens de visitas: a última execução falhou",
-          detail: expect.stringContaining(`Erro: banco fora do ar (teste ${VISIT_COUNTS_JOB}).`),
+          technical: expect.stringContaining(`Erro: banco fora do ar (teste ${VISIT_COUNTS_JOB}).`),
         });
       expect(calls[HOUSEKEEPING_JOB]).toBeGreaterThanOrEqual(2);
 

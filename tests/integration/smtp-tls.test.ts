@@ -66,11 +66,15 @@ describe.each(testEngines())("e-mail over smtp:// on $name", (engine) => {
     expect(sink.logins).toEqual([]);
 
     const refused = await smtpRow(plain);
-    expect(refused).toMatchObject({ status: "error", title: "O servidor de e-mail não oferece TLS" });
-    expect(refused?.detail).toContain(`O servidor 127.0.0.1:${sink.port} não ofereceu TLS (STARTTLS)`);
-    expect(refused?.detail).toContain("nada foi enviado, e as mensagens esperam na fila");
-    expect(refused?.detail).toContain("defina SMTP_LOCAL_RELAY_WITHOUT_TLS=true e reinicie o site");
-    expect(refused?.detail).not.toContain(SINK_PASSWORD);
+    expect(refused).toMatchObject({
+      status: "error",
+      title: "E-mails parados: o servidor de e-mail não protege a conexão",
+    });
+    expect(refused?.detail).toContain("nenhum e-mail saiu, nem avisos de pedidos, nem convites");
+    expect(refused?.detail).toContain("as mensagens esperam na fila e saem sozinhas");
+    expect(refused?.technical).toContain(`O servidor 127.0.0.1:${sink.port} não ofereceu TLS (STARTTLS)`);
+    expect(refused?.technical).toContain("defina SMTP_LOCAL_RELAY_WITHOUT_TLS=true e reinicie o site");
+    expect(JSON.stringify(refused)).not.toContain(SINK_PASSWORD);
 
     await worker.stop();
     // The same server, declared a local relay: the waiting messages go out.
@@ -87,13 +91,14 @@ describe.each(testEngines())("e-mail over smtp:// on $name", (engine) => {
 
     const relayed = await smtpRow({ ...plain, SMTP_LOCAL_RELAY_WITHOUT_TLS: "true" });
     expect(relayed).toMatchObject({ status: "ok", title: "E-mail funcionando" });
-    expect(relayed?.detail).toContain("Relay local, sem TLS (SMTP_LOCAL_RELAY_WITHOUT_TLS=true)");
+    expect(relayed?.technical).toBe("Relay local, sem TLS (SMTP_LOCAL_RELAY_WITHOUT_TLS=true).");
   });
 
   it("warns when the relay without TLS is another machine", async () => {
     const row = await smtpRow({ SMTP_URL: "smtp://site@10.0.0.25:25", SMTP_LOCAL_RELAY_WITHOUT_TLS: "true" });
-    expect(row).toMatchObject({ status: "warning", title: "E-mail sem TLS para outra máquina" });
-    expect(row?.detail).toContain("10.0.0.25:25 não está nesta máquina");
+    expect(row).toMatchObject({ status: "warning", title: "E-mail enviado sem proteção pela rede" });
+    expect(row?.detail).toContain("a senha do e-mail e os pedidos de orçamento podem ser lidos no caminho");
+    expect(row?.technical).toContain("10.0.0.25:25 não está nesta máquina");
   });
 
   it("warns in Site health about PostgreSQL on another machine without sslmode, and is ok with it", async () => {
@@ -104,10 +109,13 @@ describe.each(testEngines())("e-mail over smtp:// on $name", (engine) => {
         })
       ).find((row) => row.id === "database-tls");
     const clear = await rowFor("postgres://site:segredo@db.exemplo.com.br:5432/site");
-    expect(clear).toMatchObject({ status: "warning", title: "Banco de dados sem TLS" });
-    expect(clear?.detail).toContain("outra máquina (db.exemplo.com.br) sem sslmode");
-    expect(clear?.detail).toContain("sslmode=verify-full");
-    expect(clear?.detail).not.toContain("segredo");
+    expect(clear).toMatchObject({ status: "warning", title: "Dados do site passam pela rede sem proteção" });
+    expect(clear?.detail).toContain(
+      "O banco de dados fica em outra máquina, e a conexão até ele não é protegida",
+    );
+    expect(clear?.technical).toContain("outra máquina (db.exemplo.com.br) sem sslmode");
+    expect(clear?.technical).toContain("sslmode=verify-full");
+    expect(JSON.stringify(clear)).not.toContain("segredo");
     expect(await rowFor("postgres://site@db.exemplo.com.br/site?sslmode=verify-full")).toMatchObject({
       status: "ok",
     });
