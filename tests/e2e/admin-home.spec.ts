@@ -62,6 +62,18 @@ async function expectTappable(target: Locator, where: string) {
   expect(onTop, `${name}: covered`).toBe(true);
 }
 
+/** 'Ligar' and 'WhatsApp' to one person: a call to the number, a chat with it. */
+async function expectCallAndChat(scope: Locator, name: string, digits: string) {
+  await expect(scope.getByRole("link", { name: `Ligar para ${name}` })).toHaveAttribute(
+    "href",
+    `tel:+${digits}`,
+  );
+  await expect(scope.getByRole("link", { name: `WhatsApp de ${name}` })).toHaveAttribute(
+    "href",
+    new RegExp(`^https://wa\\.me/${digits}\\?text=`),
+  );
+}
+
 /** No serious or critical axe violation, light and then dark (the scheme is CSS only). */
 async function expectAxeInBothSchemes(page: Page) {
   for (const colorScheme of ["light", "dark"] as const) {
@@ -121,14 +133,7 @@ test("after 'Entrar' the Administrador sees the unanswered requests on top; Iní
     "href",
     /^\/admin\/solicitacoes\/[\w-]+$/,
   );
-  await expect(waiting.getByRole("link", { name: "Ligar para Síndica Mais Antiga" })).toHaveAttribute(
-    "href",
-    "tel:+5541991112222",
-  );
-  await expect(waiting.getByRole("link", { name: "WhatsApp de Síndica Mais Antiga" })).toHaveAttribute(
-    "href",
-    /^https:\/\/wa\.me\/5541991112222\?text=/,
-  );
+  await expectCallAndChat(waiting, "Síndica Mais Antiga", "5541991112222");
   await expect(waiting.getByRole("link", { name: "Abrir o Início" })).toHaveAttribute(
     "href",
     "/admin/inicio",
@@ -208,14 +213,7 @@ test("after 'Entrar' the Administrador sees the unanswered requests on top; Iní
     "Síndica Recente",
   ]);
   const oldest = requests.first();
-  await expect(oldest.getByRole("link", { name: "Ligar para Síndica Mais Antiga" })).toHaveAttribute(
-    "href",
-    "tel:+5541991112222",
-  );
-  await expect(oldest.getByRole("link", { name: "WhatsApp de Síndica Mais Antiga" })).toHaveAttribute(
-    "href",
-    /^https:\/\/wa\.me\/5541991112222\?text=/,
-  );
+  await expectCallAndChat(oldest, "Síndica Mais Antiga", "5541991112222");
   await oldest.getByRole("link", { name: "Síndica Mais Antiga", exact: true }).click();
   await expect(owner).toHaveURL(/\/admin\/solicitacoes\/[\w-]+$/);
   await expect(owner.getByRole("heading", { name: "Síndica Mais Antiga" })).toBeVisible();
