@@ -81,9 +81,9 @@ export default function AdminLeadBoard({ loaderData, actionData }: Route.Compone
       }
     >
       <p className="max-w-3xl text-slate-700 dark:text-slate-300">
-        Cada etapa é uma coluna; numa tela estreita, escolha a etapa nas abas. Para mover uma solicitação,
-        escolha a nova etapa no cartão e toque ou clique em “Mover”: em “Proposta enviada” e “Fechado
-        (ganho)”, o quadro pede o valor. Numa tela larga, também dá para arrastar o cartão até outra coluna.
+        Para mover uma solicitação, escolha a nova etapa no cartão e toque ou clique em “Mover”; em “Proposta
+        enviada” e “Fechado (ganho)”, informe também o valor. Numa tela larga, dá para arrastar o cartão até
+        outra coluna.
       </p>
       {/* Folded on a phone, so the board comes first; always open on a desktop (app.css). */}
       <details className="unfold-on-desktop rounded-xl border border-slate-200 bg-white lg:border-0 lg:bg-transparent dark:border-slate-800 dark:bg-slate-900 lg:dark:bg-transparent">

@@ -1,9 +1,9 @@
 import type { DragEvent } from "react";
 import { Form, Link } from "react-router";
 import type { BoardCard } from "~/lib/lead-pipeline";
-import { leadStatuses, leadStatusLabels, lostReasonLabels, lostReasons } from "~/lib/lead-status";
 import { formatMoney, formatMoneyField } from "~/lib/money";
 import { formatDateTimeMedium } from "~/lib/site-time";
+import { LostReasonOptions, StageOptions } from "./lead-stage-fields";
 import { MoneyInput } from "./money-input";
 import { Button, Field, Select } from "./ui";
 
@@ -61,22 +61,13 @@ export function LeadBoardCard({ card }: { card: BoardCard }) {
           <input type="hidden" name="id" value={card.id} />
           <Field label="Etapa">
             <Select name="status" defaultValue={card.status} className={compactSelect}>
-              {leadStatuses.map((value) => (
-                <option key={value} value={value} data-current={value === card.status ? "" : undefined}>
-                  {leadStatusLabels[value]}
-                </option>
-              ))}
+              <StageOptions current={card.status} />
             </Select>
           </Field>
           <div data-asks-for="perdido">
             <Field label="Motivo da perda">
               <Select name="lost_reason" defaultValue="" className={compactSelect}>
-                <option value="">—</option>
-                {lostReasons.map((value) => (
-                  <option key={value} value={value}>
-                    {lostReasonLabels[value]}
-                  </option>
-                ))}
+                <LostReasonOptions />
               </Select>
             </Field>
           </div>
