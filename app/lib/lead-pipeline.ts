@@ -40,7 +40,10 @@ export interface BoardCard {
 
 export interface BoardColumn {
   status: LeadStatus;
-  total: number;
+  /** Requests in the stage, on every page. */
+  count: number;
+  /** What they are worth, in centavos: each one's closed value, or its proposal's when not closed. */
+  valueCents: number;
   page: number;
   pageCount: number;
   cards: BoardCard[];

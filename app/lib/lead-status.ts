@@ -26,6 +26,24 @@ export const leadStatusLabels: Record<LeadStatus, string> = {
   perdido: "Perdido",
 };
 
+/**
+ * What moving a request to a stage asks for beside it: why it was lost, or the value the stage
+ * is about (the proposal sent, the contract closed). The board shows that field once the stage
+ * is chosen and reads only that one.
+ */
+export const stageAsksFor = {
+  proposta_enviada: "proposal_value",
+  fechado_ganho: "closed_value",
+  perdido: "lost_reason",
+} as const satisfies Partial<Record<LeadStatus, string>>;
+
+export type StageAsk = (typeof stageAsksFor)[keyof typeof stageAsksFor];
+
+/** The field moving to `stage` asks for, if any. */
+export function stageAsks(stage: LeadStatus): StageAsk | null {
+  return (stageAsksFor as Partial<Record<LeadStatus, StageAsk>>)[stage] ?? null;
+}
+
 /** Why a request was lost: a short list, so the dashboard can count them. */
 export const lostReasons = [
   "preco",

@@ -471,6 +471,35 @@ test("a request's page, with its values and a note saved, answers as its stage, 
   await expectResponsive(page, "money typed");
 });
 
+test("the board's move form, on a card with its proposal saved, answers as its stage and value fields are used", async ({
+  page,
+}) => {
+  const lead = await insertTestLead(handle.db, {
+    status: "visita_agendada",
+    proposal_value_cents: 1_250_000,
+    stage_changed_at: new Date(Date.now() + 60_000).toISOString(),
+  });
+  await openEditor(page, "/admin/solicitacoes/quadro");
+  const card = page.locator(`#cartao-${lead.id}`);
+  await card.getByText("Mudar etapa").click();
+  await expectResponsive(page, "the card's form opened");
+  const steps = await useEveryField(page, card);
+  expect(kinds(steps)).toEqual(new Set(["select"]));
+  // Each stage that asks for a value shows its field; the reais are grouped as they are typed.
+  for (const [stage, label] of [
+    ["proposta_enviada", "Valor da proposta (R$)"],
+    ["fechado_ganho", "Valor fechado (R$)"],
+  ] as const) {
+    await card.getByLabel("Etapa").selectOption(stage);
+    await expectResponsive(page, `${stage} chosen`);
+    const money = card.getByLabel(label);
+    await money.fill("");
+    for (const key of "1234567,8") await typeOneCharacter(page, money, `${label} "${key}"`, key);
+    await expect(money).toHaveValue("1.234.567,8");
+    await expectResponsive(page, `${label} typed`);
+  }
+});
+
 test("the reply templates and the e-mail reply answer after each of their fields is used", async ({
   page,
 }) => {

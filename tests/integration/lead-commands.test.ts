@@ -190,6 +190,62 @@ describeOnEachEngine("lead commands", () => {
     }
   });
 
+  it("the board's move with the value its stage asks for: the value, its timeline event and the entry together; a value the stage does not ask for is not saved", async () => {
+    const { id, before } = await newLead();
+    const move = (fields: { status: string; proposal_value?: string; closed_value?: string }) =>
+      moveLeadOnBoard(actor, {
+        id,
+        stage: { lost_reason: "", ...fields },
+        backTo: "/admin/solicitacoes/quadro?etapa=proposta_enviada",
+      });
+    expect(
+      await withAuditFailing(() =>
+        move({ status: "proposta_enviada", proposal_value: "12.500", closed_value: "" }),
+      ),
+    ).toBeInstanceOf(Error);
+    expect(await stored(id)).toEqual(before);
+
+    // The card sends both fields; only the one "Proposta enviada" asks for is read.
+    expect(
+      await move({ status: "proposta_enviada", proposal_value: "12.500", closed_value: "9.999" }),
+    ).toMatchObject({
+      kind: "done",
+      toast: { title: "Solicitação movida!" },
+      redirectTo: "/admin/solicitacoes/quadro?etapa=proposta_enviada",
+    });
+    let after = await stored(id);
+    expect(after.lead).toMatchObject({
+      status: "proposta_enviada",
+      proposal_value_cents: 1_250_000,
+      closed_value_cents: null,
+    });
+    expect(after.events).toEqual(["stage"]);
+    expect(after.audit).toEqual(["lead.stage"]);
+
+    // A bad value where it is asked for is refused; where it is not, it is not read at all.
+    expect(
+      await move({ status: "fechado_ganho", proposal_value: "", closed_value: "onze mil" }),
+    ).toMatchObject({
+      kind: "refused",
+      message: "Valor inválido: digite em reais, por exemplo 12.500,00.",
+    });
+    expect(await stored(id)).toEqual(after);
+    const values = async (fields: Parameters<typeof move>[0]) => {
+      expect(await move(fields), fields.status).toMatchObject({ kind: "done" });
+      const { lead } = await stored(id);
+      return [lead?.status, lead?.proposal_value_cents, lead?.closed_value_cents];
+    };
+    expect(
+      await values({ status: "visita_agendada", proposal_value: "doze mil", closed_value: "1" }),
+    ).toEqual(["visita_agendada", 1_250_000, null]);
+    expect(
+      await values({ status: "fechado_ganho", proposal_value: "1", closed_value: "R$ 11.000,00" }),
+    ).toEqual(["fechado_ganho", 1_250_000, 1_100_000]);
+    after = await stored(id);
+    expect(after.events).toEqual(["stage", "stage", "stage"]);
+    expect(after.audit).toEqual(["lead.stage", "lead.stage", "lead.stage"]);
+  });
+
   it("a note: its timeline event and the entry together, or neither", async () => {
     const { id, before } = await newLead();
     expect(

@@ -1,10 +1,11 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { defaultSite } from "~/lib/company-settings";
 import { BOARD_PAGE_SIZE } from "~/lib/lead-pipeline";
+import { MAX_MONEY_CENTS } from "~/lib/money";
 import { fillTemplate } from "~/lib/reply-template";
 import { database, startDatabase, stopDatabase } from "~/server/db/database.server";
 import { type OutboxWorker, startOutboxWorker } from "~/server/email/outbox-worker.server";
-import { leadBoard, parseBoardQuery } from "~/server/leads/lead-board.server";
+import { leadBoard, parseBoardQuery, parseBoardTab } from "~/server/leads/lead-board.server";
 import { leadDashboard } from "~/server/leads/lead-dashboard.server";
 import { addLeadNote, moveLead } from "~/server/leads/lead-pipeline.server";
 import { sendEmailReply, startWhatsappReply } from "~/server/leads/lead-replies.server";
@@ -68,6 +69,18 @@ describe("the stage form (no database)", () => {
       ok: false,
       fieldErrors: { lost_reason: "Escolha o motivo da perda." },
     });
+  });
+});
+
+describe("the board's tab (no database)", () => {
+  it("is the stage asked for when the board shows it, else the first column", () => {
+    const tab = (query: string, columns: Parameters<typeof parseBoardTab>[1]) =>
+      parseBoardTab(new URLSearchParams(query), columns);
+    expect(tab("etapa=perdido", ["novo", "perdido"])).toBe("perdido");
+    expect(tab("", ["em_contato", "perdido"])).toBe("em_contato");
+    expect(tab("etapa=perdido", ["novo", "em_contato"])).toBe("novo");
+    expect(tab("etapa=ganho", ["fechado_ganho"])).toBe("fechado_ganho");
+    expect(tab("etapa=novo", [])).toBeNull();
   });
 });
 
@@ -180,7 +193,7 @@ describe.each(testEngines())("the lead pipeline on $name", (engine) => {
       });
     }
     const all = await leadBoard(parseBoardQuery(new URLSearchParams()));
-    expect(all.map((column) => [column.status, column.total, column.cards.length])).toEqual([
+    expect(all.map((column) => [column.status, column.count, column.cards.length])).toEqual([
       ["novo", 20, 20],
       ["em_contato", 5, 5],
       ["visita_agendada", 0, 0],
@@ -198,6 +211,40 @@ describe.each(testEngines())("the lead pipeline on $name", (engine) => {
     // A page past the end shows the last one.
     expect(few.map((column) => [column.status, column.page, column.cards.length])).toEqual([
       ["em_contato", 1, 5],
+    ]);
+  });
+
+  it("totals each board column on the server: every request of the stage, at its closed value or else its proposal's", async () => {
+    const db = await database();
+    // More than a page, so the total is the stage's and not the page's.
+    for (let n = 0; n < BOARD_PAGE_SIZE + 1; n++) {
+      await insertTestLead(db, { status: "proposta_enviada", proposal_value_cents: 100_000 });
+    }
+    await insertTestLead(db, { status: "proposta_enviada" });
+    await insertTestLead(db, {
+      status: "fechado_ganho",
+      proposal_value_cents: 1_250_000,
+      closed_value_cents: 1_100_000,
+    });
+    await insertTestLead(db, { status: "fechado_ganho", proposal_value_cents: 99 });
+    // The largest value a request may carry, three times: past 32 bits, still exact.
+    for (let n = 0; n < 3; n++) {
+      await insertTestLead(db, {
+        status: "perdido",
+        lost_reason: "preco",
+        proposal_value_cents: MAX_MONEY_CENTS,
+      });
+    }
+    const board = await leadBoard(parseBoardQuery(new URLSearchParams()));
+    expect(
+      board.map((column) => [column.status, column.count, column.cards.length, column.valueCents]),
+    ).toEqual([
+      ["novo", 0, 0, 0],
+      ["em_contato", 0, 0, 0],
+      ["visita_agendada", 0, 0, 0],
+      ["proposta_enviada", BOARD_PAGE_SIZE + 2, BOARD_PAGE_SIZE, (BOARD_PAGE_SIZE + 1) * 100_000],
+      ["fechado_ganho", 2, 2, 1_100_099],
+      ["perdido", 3, 3, 3 * MAX_MONEY_CENTS],
     ]);
   });
 

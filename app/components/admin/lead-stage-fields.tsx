@@ -8,6 +8,29 @@ import {
 } from "~/lib/lead-status";
 import { Field, Select } from "./ui";
 
+/** The stages as a select's options; `current` marks the request's own (data-current), for CSS. */
+export function StageOptions({ current }: { current?: LeadStatus }) {
+  return leadStatuses.map((value) => (
+    <option key={value} value={value} data-current={value === current ? "" : undefined}>
+      {leadStatusLabels[value]}
+    </option>
+  ));
+}
+
+/** Why a request was lost, as a select's options, after an empty "—". */
+export function LostReasonOptions() {
+  return (
+    <>
+      <option value="">—</option>
+      {lostReasons.map((value) => (
+        <option key={value} value={value}>
+          {lostReasonLabels[value]}
+        </option>
+      ))}
+    </>
+  );
+}
+
 /**
  * A request's stage and, for "Perdido", why: two plain selects, so moving a request works
  * without JavaScript everywhere the admin offers it (inbox, board, the request's page).
@@ -27,21 +50,12 @@ export function LeadStageFields({
     <>
       <Field label={label} error={errors.status}>
         <Select name="status" defaultValue={status}>
-          {leadStatuses.map((value) => (
-            <option key={value} value={value}>
-              {leadStatusLabels[value]}
-            </option>
-          ))}
+          <StageOptions />
         </Select>
       </Field>
       <Field label="Motivo da perda" hint="Só para “Perdido”." error={errors.lost_reason}>
         <Select name="lost_reason" defaultValue={lostReason ?? ""}>
-          <option value="">—</option>
-          {lostReasons.map((value) => (
-            <option key={value} value={value}>
-              {lostReasonLabels[value]}
-            </option>
-          ))}
+          <LostReasonOptions />
         </Select>
       </Field>
     </>

@@ -1,7 +1,7 @@
 // The front door of leads/: what routes, components, route-support and app/config may use
 // (.dependency-cruiser.cjs, "routes-use-front-doors"). Written by `npm run doors` from their
 // imports; the other domains import leads/'s files directly (docs/decisions/0083-domain-front-doors.md).
-export { leadBoard, parseBoardQuery } from "./lead-board.server";
+export { leadBoard, parseBoardQuery, parseBoardTab } from "./lead-board.server";
 export {
   addNoteToLead,
   moveLeadOnBoard,

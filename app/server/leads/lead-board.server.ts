@@ -5,25 +5,37 @@ import { type LeadStatus, leadStatuses, leadStatusSchema } from "~/lib/lead-stat
 import { database } from "../db/database.server";
 
 // The pipeline's board: one column per stage the screen shows, each read a page at a time
-// (latest moves first, through leads_status_stage_changed_idx) with one grouped count for all,
-// so a column of years of closed requests costs one page.
+// (latest moves first, through leads_status_stage_changed_idx) with one grouped count and sum for
+// all, so a column of years of closed requests costs one page, and its total is still the whole
+// column's.
 
 /** The board's columns for `pages` (stage → page number, 1-based); only those stages are read. */
 export async function leadBoard(pages: ReadonlyMap<LeadStatus, number>): Promise<BoardColumn[]> {
   const db = await database();
   const stages = [...pages.keys()];
   if (stages.length === 0) return [];
-  const counts = await db
+  const sums = await db
     .selectFrom("leads")
-    .select(["status", (eb) => eb.fn.countAll<number>().as("count")])
+    .select([
+      "status",
+      (eb) => eb.fn.countAll<number | string>().as("count"),
+      // What a card shows is what it is worth: the closed value, else the proposal's.
+      (eb) =>
+        eb.fn
+          .sum<number | string | null>(eb.fn.coalesce("closed_value_cents", "proposal_value_cents"))
+          .as("value"),
+    ])
     .where("status", "in", stages)
     .groupBy("status")
     .execute();
-  const totals = new Map(counts.map((row) => [row.status, Number(row.count)]));
+  // PostgreSQL answers a count and a sum as strings (bigint); a sum of nothing is null.
+  const totals = new Map(
+    sums.map((row) => [row.status, { count: Number(row.count), value: Number(row.value ?? 0) }]),
+  );
   return Promise.all(
     stages.map(async (status): Promise<BoardColumn> => {
-      const total = totals.get(status) ?? 0;
-      const pageCount = Math.max(1, Math.ceil(total / BOARD_PAGE_SIZE));
+      const { count, value } = totals.get(status) ?? { count: 0, value: 0 };
+      const pageCount = Math.max(1, Math.ceil(count / BOARD_PAGE_SIZE));
       const page = Math.min(Math.max(1, pages.get(status) ?? 1), pageCount);
       const rows = await db
         .selectFrom("leads")
@@ -46,7 +58,8 @@ export async function leadBoard(pages: ReadonlyMap<LeadStatus, number>): Promise
         .execute();
       return {
         status,
-        total,
+        count,
+        valueCents: value,
         page,
         pageCount,
         cards: rows.map((row) => ({
@@ -77,4 +90,10 @@ export function parseBoardQuery(params: URLSearchParams): Map<LeadStatus, number
     .flatMap((parsed) => (parsed.success ? [parsed.data] : []));
   const stages = leadStatuses.filter((stage) => named.length === 0 || named.includes(stage));
   return new Map(stages.map((stage) => [stage, pageNumber.parse(params.get(`pagina_${stage}`) ?? 1)]));
+}
+
+/** The stage a narrow screen shows (`?etapa=`): one of the board's columns, the first unless told. */
+export function parseBoardTab(params: URLSearchParams, columns: readonly LeadStatus[]): LeadStatus | null {
+  const asked = leadStatusSchema.safeParse(params.get("etapa"));
+  return asked.success && columns.includes(asked.data) ? asked.data : (columns[0] ?? null);
 }

@@ -7,7 +7,7 @@ import { eraseLeadsIn, scrubErasedText } from "../db/lead-erasures.server";
 import { type CommandOutcome, done, forbidden, notFound, refused } from "../platform/command-outcome.server";
 import { leadBeforeChange, leadMention } from "./lead-audit.server";
 import { addLeadNoteIn, applyStageChange, type StageChange } from "./lead-pipeline.server";
-import { parseStageFields, type StageFormFields } from "./lead-stage-form.server";
+import { onlyTheAskedValue, parseStageFields, type StageFormFields } from "./lead-stage-form.server";
 import { leadIdFromParam, leadNoteSchema, updateLeadIn } from "./leads-admin.server";
 
 // The team's changes to a quote request, as admin commands (docs/decisions/0080): each checks
@@ -112,13 +112,16 @@ export async function saveLeadStage(
   );
 }
 
-/** The board: a card moved to another column (a form post, or a drag that posts it). */
+/**
+ * The board: a card moved to another column (a form post, or a drag that posts it), with the
+ * value its new stage asks for ("Proposta enviada", "Fechado (ganho)") when the card sends one.
+ */
 export async function moveLeadOnBoard(
   actor: CurrentSession,
   input: { id: string; stage: StageFormFields; backTo: string },
 ): Promise<CommandOutcome> {
   if (!roleCan(actor.user.role, "leads.manage")) return forbidden();
-  const change = parseStageFields(input.stage);
+  const change = parseStageFields(onlyTheAskedValue(input.stage));
   if (!change.ok) return refused(change.message);
   const id = leadIdFromParam(input.id);
   if (!id) return notFound(NOT_FOUND);

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { leadStatusSchema, lostReasonSchema } from "~/lib/lead-status";
+import { leadStatusSchema, lostReasonSchema, stageAsks } from "~/lib/lead-status";
 import { parseMoney } from "~/lib/money";
 import { type FormFields, formText } from "../forms/read-form.server";
 import { type ValidatedForm, validateForm } from "../forms/validate-form.server";
@@ -53,6 +53,20 @@ export function stageFormFields(form: FormFields & { has(name: string): boolean 
     if (form.has(name)) fields[name] = formText(form, name);
   }
   return fields;
+}
+
+/**
+ * The board's card holds both value fields, and shows only the one its chosen stage asks for:
+ * only that one counts, so a value typed and then hidden by choosing another stage is never
+ * saved. The other keeps what the request has.
+ */
+export function onlyTheAskedValue(fields: StageFormFields): StageFormFields {
+  const { proposal_value, closed_value, ...stage } = fields;
+  const status = leadStatusSchema.safeParse(fields.status);
+  const asked = status.success ? stageAsks(status.data) : null;
+  if (asked === "proposal_value" && proposal_value !== undefined) return { ...stage, proposal_value };
+  if (asked === "closed_value" && closed_value !== undefined) return { ...stage, closed_value };
+  return stage;
 }
 
 /** The stage change the fields ask for, or the pt-BR problems with them. */
