@@ -471,6 +471,21 @@ test("a request's page, with its values and a note saved, answers as its stage, 
   await expectResponsive(page, "money typed");
 });
 
+test("the inbox, its filters applied and a request's note saved, answers after each of its fields is used", async ({
+  page,
+}) => {
+  const lead = await insertTestLead(handle.db, {
+    name: `Síndica da Caixa ${uid()}`,
+    status: "perdido",
+    lost_reason: "preco",
+    note: "Nota salva.",
+  });
+  await openEditor(page, `/admin/solicitacoes?status=perdido&busca=${encodeURIComponent(lead.name)}`);
+  const steps = await useEveryField(page, page.locator("main"));
+  // The search, the service and the dates of the filters; the card's stage, reason and note.
+  expect(kinds(steps)).toEqual(new Set(["text", "select", "number"]));
+});
+
 test("the reply templates and the e-mail reply answer after each of their fields is used", async ({
   page,
 }) => {
