@@ -1,7 +1,7 @@
 import { type Kysely, sql } from "kysely";
 
 // A reply template may name the stage of the pipeline it is written for: the reply screens offer
-// first the template of the request's stage (docs/decisions/0092-reply-templates-follow-the-stage.md).
+// first the template of the request's stage (docs/decisions/0092-inbox-and-painel-on-a-phone.md).
 // The templates seeded by 0025 get the stage their text is about, unless the owner renamed them
 // since (then the text may be about something else, and the owner chooses).
 // Everything it writes is spelled out here, so later code never changes what it did.
