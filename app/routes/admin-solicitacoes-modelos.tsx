@@ -1,8 +1,9 @@
 import { Form, Link } from "react-router";
 import { AdminPage } from "~/components/admin/admin-page";
+import { LeadStageOptions } from "~/components/admin/lead-stage-fields";
 import { Button, buttonClassName, Field, Select, TextArea, TextInput } from "~/components/admin/ui";
 import { Icon } from "~/components/ui/icon";
-import { leadStatuses, leadStatusLabels } from "~/lib/lead-status";
+import { leadStatusLabels } from "~/lib/lead-status";
 import { REPLY_PLACEHOLDERS } from "~/lib/reply-template";
 import type { RouteHandle } from "~/route-handle";
 import { requireAdminAction, requireAdminPage } from "~/route-support/admin-guard.server";
@@ -82,11 +83,7 @@ function TemplateForm({ template, errors }: { template: ReplyTemplate | null; er
       >
         <Select name="stage" defaultValue={template?.stage ?? ""}>
           <option value="">Qualquer etapa</option>
-          {leadStatuses.map((stage) => (
-            <option key={stage} value={stage}>
-              {leadStatusLabels[stage]}
-            </option>
-          ))}
+          <LeadStageOptions />
         </Select>
       </Field>
       <div className="flex flex-wrap gap-2">

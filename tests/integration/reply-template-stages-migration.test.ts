@@ -1,22 +1,16 @@
 import { sql } from "kysely";
-import type { MigrationProvider } from "kysely/migration";
 import { afterAll, describe, expect, it } from "vitest";
 import { databaseConfigFromEnv } from "~/server/db/config.server";
 import { openDatabase } from "~/server/db/connection.server";
 import { migrateToLatest } from "~/server/db/migrate.server";
-import { migrationProvider } from "~/server/db/migrations/index.server";
+import { migrationsBefore } from "../support/migrations-before";
 import { testEngines } from "../support/test-database";
 
 // Migration 0030 on a site whose owner already edited the templates: each seeded template still
 // named as seeded gets the stage its text is about, a renamed one and the owner's own get none,
 // and a stage that is not one of the pipeline's is refused on both engines.
 
-const before: MigrationProvider = {
-  getMigrations: async () =>
-    Object.fromEntries(
-      Object.entries(await migrationProvider.getMigrations()).filter(([name]) => name < "0030"),
-    ),
-};
+const before = migrationsBefore("0030");
 
 describe.each(testEngines())("migration 0030 on $name", (engine) => {
   afterAll(() => engine.drop());

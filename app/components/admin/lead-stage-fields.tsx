@@ -27,11 +27,7 @@ export function LeadStageFields({
     <>
       <Field label={label} error={errors.status}>
         <Select name="status" defaultValue={status}>
-          {leadStatuses.map((value) => (
-            <option key={value} value={value}>
-              {leadStatusLabels[value]}
-            </option>
-          ))}
+          <LeadStageOptions />
         </Select>
       </Field>
       <Field label="Motivo da perda" hint="Só para “Perdido”." error={errors.lost_reason}>
@@ -46,4 +42,13 @@ export function LeadStageFields({
       </Field>
     </>
   );
+}
+
+/** One option per stage, in the pipeline's order (a select of stages elsewhere: the templates). */
+export function LeadStageOptions() {
+  return leadStatuses.map((value) => (
+    <option key={value} value={value}>
+      {leadStatusLabels[value]}
+    </option>
+  ));
 }
