@@ -128,7 +128,8 @@ export default function AdminLead({ loaderData, actionData }: Route.ComponentPro
     <AdminPage title="Solicitação de Orçamento" actions={back} failure={actionData}>
       <article
         aria-labelledby="solicitante"
-        className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-6 dark:border-slate-800 dark:bg-slate-900"
+        // What the visitor typed wraps inside the card, however long its words.
+        className="flex min-w-0 flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-6 [overflow-wrap:anywhere] dark:border-slate-800 dark:bg-slate-900"
       >
         <div className="flex flex-wrap items-center gap-2">
           <h2 id="solicitante" className="text-xl font-bold text-slate-900 dark:text-white">
@@ -141,7 +142,7 @@ export default function AdminLead({ loaderData, actionData }: Route.ComponentPro
         <p className="text-sm text-slate-600 dark:text-slate-400">
           <time dateTime={lead.created_at}>{formatDateTimeMedium(lead.created_at)}</time>
         </p>
-        <dl className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-2">
+        <dl className="grid grid-cols-1 gap-x-6 gap-y-1 text-sm sm:grid-cols-2">
           <div>
             <dt className="inline font-semibold text-slate-800 dark:text-slate-200">E-mail: </dt>
             <dd className="inline break-all">
@@ -153,7 +154,7 @@ export default function AdminLead({ loaderData, actionData }: Route.ComponentPro
           {facts.map(([label, value]) => (
             <div key={label}>
               <dt className="inline font-semibold text-slate-800 dark:text-slate-200">{label}: </dt>
-              <dd className="inline [overflow-wrap:anywhere]">{value}</dd>
+              <dd className="inline">{value}</dd>
             </div>
           ))}
         </dl>

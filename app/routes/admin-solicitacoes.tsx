@@ -161,7 +161,12 @@ export default function AdminLeads({ loaderData, actionData }: Route.ComponentPr
                   key={lead.id}
                   className="grid gap-5 rounded-2xl border border-slate-200 bg-white p-5 lg:grid-cols-[1fr_20rem] dark:border-slate-800 dark:bg-slate-900"
                 >
-                  <article aria-label={`Solicitação de ${lead.name}`} className="flex min-w-0 flex-col gap-2">
+                  {/* Whatever a visitor typed (a name, a phone, a campaign tag with no space) wraps
+                      inside the card on a phone instead of widening the page. */}
+                  <article
+                    aria-label={`Solicitação de ${lead.name}`}
+                    className="flex min-w-0 flex-col gap-2 [overflow-wrap:anywhere]"
+                  >
                     <div className="flex flex-wrap items-center gap-2">
                       <h2 className="text-lg font-bold text-slate-900 dark:text-white">{lead.name}</h2>
                       <Badge variant={lead.status === "novo" ? "featured" : "neutral"}>
@@ -182,7 +187,7 @@ export default function AdminLeads({ loaderData, actionData }: Route.ComponentPr
                     <p className="text-sm text-slate-600 dark:text-slate-400">
                       <time dateTime={lead.created_at}>{formatDateTimeMedium(lead.created_at)}</time>
                     </p>
-                    <dl className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-2">
+                    <dl className="grid grid-cols-1 gap-x-6 gap-y-1 text-sm sm:grid-cols-2">
                       <div>
                         <dt className="inline font-semibold text-slate-800 dark:text-slate-200">E-mail: </dt>
                         <dd className="inline break-all">

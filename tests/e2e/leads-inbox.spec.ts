@@ -164,6 +164,12 @@ test("from Início on a phone the first request shows at once; 'Excluir' is on t
       created_at: now,
     })
     .execute();
+  // What a visitor may type with no space to wrap at: it wraps inside the card, not past the page.
+  const unbroken = await insertTestLead(handle.db, {
+    condominium: `CondomínioResidencial${"JardimDasAraucárias".repeat(8)}`,
+    phone: "4".repeat(60),
+    utm_source: `campanha_${"x".repeat(90)}`,
+  });
   const page = await signedInPage(browser, e2eBaseUrl);
   const main = page.getByRole("main");
   const filters = main.locator("details");
@@ -189,6 +195,8 @@ test("from Início on a phone the first request shows at once; 'Excluir' is on t
   await expect(main.getByRole("search", { name: "Buscar e filtrar solicitações" })).toBeVisible();
   expect(await seriousAxeViolations(page)).toEqual([]);
 
+  await page.goto(`/admin/solicitacoes/${unbroken.id}`);
+  expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
   await page.goto(`/admin/solicitacoes/${lead.id}`);
   expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
   await expect(page.getByRole("article")).toContainText(
