@@ -6,3 +6,8 @@ const counts = new Intl.NumberFormat("pt-BR");
 export function formatCount(n: number): string {
   return counts.format(n);
 }
+
+/** "1 solicitação", "0 solicitações", "1.234 solicitações": pt-BR's singular is for one alone. */
+export function formatCountOf(n: number, noun: { one: string; many: string }): string {
+  return `${counts.format(n)} ${n === 1 ? noun.one : noun.many}`;
+}

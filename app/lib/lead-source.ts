@@ -48,6 +48,10 @@ export const DIRECT_SOURCE = "Direto";
 /** A post counted by a request but deleted since. */
 export const REMOVED_POST = "Post removido";
 
+/** What the dashboard's "Site de origem" is, in the owner's words (`sourceLabel`). */
+export const SOURCE_EXPLAINED =
+  "O site de origem é o que o link de uma campanha indica (como “instagram” ou “newsletter”), senão o site de onde o visitante veio (como “www.google.com.br”), senão “Direto”: um endereço digitado, um favorito ou um aplicativo que não diz de onde veio.";
+
 /** The campaign's source tag, else the referring site, else "Direto". */
 export function sourceLabel(lead: Pick<LeadSourceView, "utm_source" | "source_referrer_host">): string {
   return lead.utm_source || lead.source_referrer_host || DIRECT_SOURCE;

@@ -66,12 +66,13 @@ export const lostReasonLabels: Record<LostReason, string> = {
 
 export const lostReasonSchema = /* @__PURE__ */ z.enum(lostReasons, { error: "Motivo da perda inválido." });
 
-/** What happened to the notification e-mail of a quote request. */
+/** What happened to the e-mail that tells the company about a quote request. */
 export type DeliveryState = "sent" | "pending" | "retrying" | "none";
 
+/** The inbox's badge: short, and saying whose e-mail it is (the request's page says when). */
 export const deliveryLabels: Record<DeliveryState, string> = {
-  sent: "E-mail enviado",
-  pending: "E-mail na fila",
-  retrying: "E-mail: tentando novamente",
-  none: "Sem e-mail",
+  sent: "Aviso enviado à empresa",
+  pending: "Aviso à empresa na fila",
+  retrying: "Aviso à empresa: tentando de novo",
+  none: "Sem aviso à empresa",
 };

@@ -1,3 +1,5 @@
+import type { LeadStatus } from "./lead-status";
+
 // The owner's reply texts: placeholders the admin fills with the request's and the company's
 // facts. Pure, so the template editor and the server agree on what a placeholder is.
 
@@ -21,4 +23,21 @@ export function unknownPlaceholders(text: string): string[] {
     if (name && !(REPLY_PLACEHOLDERS as readonly string[]).includes(name)) unknown.add(`{${name}}`);
   }
   return [...unknown];
+}
+
+/**
+ * The template a reply starts from: the one asked for, else the first written for the request's
+ * stage, else the first written for any stage, else the first there is.
+ */
+export function templateFor<T extends { id: string; stage: LeadStatus | null }>(
+  templates: T[],
+  stage: LeadStatus,
+  chosen?: string | null,
+): T | undefined {
+  return (
+    templates.find((t) => t.id === chosen) ??
+    templates.find((t) => t.stage === stage) ??
+    templates.find((t) => t.stage === null) ??
+    templates[0]
+  );
 }

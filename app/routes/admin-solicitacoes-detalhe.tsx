@@ -4,11 +4,14 @@ import { LeadContactLinks } from "~/components/admin/lead-contact-links";
 import { LeadStageFields } from "~/components/admin/lead-stage-fields";
 import { LeadTimeline } from "~/components/admin/lead-timeline";
 import { MoneyInput } from "~/components/admin/money-input";
+import { DeleteForm } from "~/components/admin/row-actions";
 import { Badge, Button, buttonClassName, Field, Select, TextArea } from "~/components/admin/ui";
 import { Icon } from "~/components/ui/icon";
+import { deliveryText } from "~/lib/lead-delivery";
 import { REMOVED_POST, sourceLabel } from "~/lib/lead-source";
-import { deliveryLabels, leadStatusLabels, lostReasonLabels } from "~/lib/lead-status";
+import { leadStatusLabels, lostReasonLabels } from "~/lib/lead-status";
 import { formatMoney, formatMoneyField } from "~/lib/money";
+import { templateFor } from "~/lib/reply-template";
 import { formatDateTimeMedium } from "~/lib/site-time";
 import type { RouteHandle } from "~/route-handle";
 import { requireAdminAction, requireAdminPage } from "~/route-support/admin-guard.server";
@@ -19,6 +22,7 @@ import {
   addNoteToLead,
   leadTimeline,
   listReplyTemplates,
+  removeLead,
   saveLeadStage,
   stageFormFields,
   viewLead,
@@ -26,7 +30,8 @@ import {
 import type { Route } from "./+types/admin-solicitacoes-detalhe";
 
 // One quote request, whole: the inbox lists the beginning of each message and links here for
-// the rest, so a page of 50 requests never carries 50 whole messages.
+// the rest, so a page of 50 requests never carries 50 whole messages. Deleting one is here too,
+// at the foot of the page, with everything it deletes in view.
 
 export const handle: RouteHandle = { hydrate: true };
 
@@ -34,26 +39,41 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const session = await requireAdminPage(request, { can: "leads.read" });
   const viewed = await viewLead(session, { id: params.id });
   if (!viewed.ok) {
-    return data({ lead: null, timeline: [], whatsappTemplates: [] }, { status: viewed.status });
+    return data(
+      { lead: null, timeline: [], whatsappTemplates: [], whatsappTemplate: "" },
+      { status: viewed.status },
+    );
   }
   const lead = viewed.value;
   const [timeline, whatsappTemplates] = await Promise.all([
     leadTimeline(lead),
     listReplyTemplates("whatsapp"),
   ]);
-  return { lead, timeline, whatsappTemplates: whatsappTemplates.map(({ id, name }) => ({ id, name })) };
+  return {
+    lead,
+    timeline,
+    whatsappTemplates: whatsappTemplates.map(({ id, name }) => ({ id, name })),
+    // The message written for the request's stage comes chosen.
+    whatsappTemplate: templateFor(whatsappTemplates, lead.status)?.id ?? "",
+  };
 }
 
-/** The request's page changes its stage and values, or adds a note; each goes on the timeline. */
+/**
+ * The request's page changes its stage and values, or adds a note (each goes on the timeline),
+ * or deletes the request and goes back to the inbox.
+ */
 export async function action({ request, params }: Route.ActionArgs) {
   const session = await requireAdminAction(request, { can: "leads.manage" });
   const form = await readForm(request);
   if (!form) return answerCommand(session, refused(UNREADABLE_FORM_MESSAGE));
   const id = params.id ?? "";
+  const intent = formText(form, "intent");
   const outcome =
-    formText(form, "intent") === "note"
-      ? await addNoteToLead(session, { id, text: formText(form, "text") })
-      : await saveLeadStage(session, { id, stage: stageFormFields(form) });
+    intent === "delete"
+      ? await removeLead(session, { id, backTo: "/admin/solicitacoes" })
+      : intent === "note"
+        ? await addNoteToLead(session, { id, text: formText(form, "text") })
+        : await saveLeadStage(session, { id, stage: stageFormFields(form) });
   return answerCommand(session, outcome);
 }
 
@@ -66,7 +86,7 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export default function AdminLead({ loaderData, actionData }: Route.ComponentProps) {
-  const { lead, timeline, whatsappTemplates } = loaderData;
+  const { lead, timeline, whatsappTemplates, whatsappTemplate } = loaderData;
   const errors: Partial<Record<string, string>> = actionData?.fieldErrors ?? {};
   const back = (
     <Link to="/admin/solicitacoes" className={buttonClassName("secondary")}>
@@ -92,11 +112,15 @@ export default function AdminLead({ loaderData, actionData }: Route.ComponentPro
       : []),
     ["Valor da proposta", lead.proposal_value_cents === null ? "—" : formatMoney(lead.proposal_value_cents)],
     ["Valor fechado", lead.closed_value_cents === null ? "—" : formatMoney(lead.closed_value_cents)],
-    ["E-mail da empresa", deliveryLabels[lead.delivery]],
-    ["Origem", sourceLabel(lead)],
-    ["Meio (utm_medium)", lead.utm_medium ?? "—"],
-    ["Campanha (utm_campaign)", lead.utm_campaign ?? "—"],
-    ["Site de origem", lead.source_referrer_host ?? "—"],
+    ["Aviso por e-mail à empresa", deliveryText(lead)],
+    ["Site de origem", sourceLabel(lead)],
+    ["Meio", lead.utm_medium ?? "—"],
+    ["Campanha", lead.utm_campaign ?? "—"],
+    // The site of origin is the campaign link's tag when there is one; the site the visitor
+    // actually came from may then say more.
+    ...(lead.utm_source && lead.source_referrer_host
+      ? [["Site de onde o visitante veio", lead.source_referrer_host] as [string, string]]
+      : []),
     ["Página onde abriu o formulário", lead.source_page ?? "—"],
     ["Post do blog", lead.source_post_id ? (lead.source_post_title ?? REMOVED_POST) : "—"],
   ];
@@ -104,7 +128,8 @@ export default function AdminLead({ loaderData, actionData }: Route.ComponentPro
     <AdminPage title="Solicitação de Orçamento" actions={back} failure={actionData}>
       <article
         aria-labelledby="solicitante"
-        className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-6 dark:border-slate-800 dark:bg-slate-900"
+        // What the visitor typed wraps inside the card, however long its words.
+        className="flex min-w-0 flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-6 [overflow-wrap:anywhere] dark:border-slate-800 dark:bg-slate-900"
       >
         <div className="flex flex-wrap items-center gap-2">
           <h2 id="solicitante" className="text-xl font-bold text-slate-900 dark:text-white">
@@ -117,7 +142,7 @@ export default function AdminLead({ loaderData, actionData }: Route.ComponentPro
         <p className="text-sm text-slate-600 dark:text-slate-400">
           <time dateTime={lead.created_at}>{formatDateTimeMedium(lead.created_at)}</time>
         </p>
-        <dl className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-2">
+        <dl className="grid grid-cols-1 gap-x-6 gap-y-1 text-sm sm:grid-cols-2">
           <div>
             <dt className="inline font-semibold text-slate-800 dark:text-slate-200">E-mail: </dt>
             <dd className="inline break-all">
@@ -163,7 +188,7 @@ export default function AdminLead({ loaderData, actionData }: Route.ComponentPro
           >
             {whatsappTemplates.length > 1 ? (
               <Field label="Mensagem do WhatsApp">
-                <Select name="template">
+                <Select name="template" defaultValue={whatsappTemplate}>
                   {whatsappTemplates.map((template) => (
                     <option key={template.id} value={template.id}>
                       {template.name}
@@ -172,7 +197,7 @@ export default function AdminLead({ loaderData, actionData }: Route.ComponentPro
                 </Select>
               </Field>
             ) : (
-              <input type="hidden" name="template" value={whatsappTemplates[0]?.id ?? ""} />
+              <input type="hidden" name="template" value={whatsappTemplate} />
             )}
             <Button type="submit" variant="secondary">
               <Icon name="whatsapp" className="size-4" />
@@ -211,6 +236,21 @@ export default function AdminLead({ loaderData, actionData }: Route.ComponentPro
             Adicionar nota
           </Button>
         </Form>
+      </section>
+      <section aria-labelledby="excluir" className={panel}>
+        <h2 id="excluir" className="text-xl font-bold text-slate-900 dark:text-white">
+          Excluir solicitação
+        </h2>
+        <p className="text-slate-700 dark:text-slate-300">
+          Apaga os dados desta pessoa, o histórico da solicitação e os e-mails dela que ainda estão na fila.
+          Não há como desfazer.
+        </p>
+        <DeleteForm
+          question="Tem certeza que deseja excluir esta solicitação? Os dados serão apagados."
+          label={`Excluir solicitação de ${lead.name}`}
+        >
+          Excluir solicitação
+        </DeleteForm>
       </section>
     </AdminPage>
   );

@@ -1,7 +1,9 @@
 import { Form, Link } from "react-router";
 import { AdminPage } from "~/components/admin/admin-page";
+import { StageOptions } from "~/components/admin/lead-stage-fields";
 import { Button, buttonClassName, Field, Select, TextArea, TextInput } from "~/components/admin/ui";
 import { Icon } from "~/components/ui/icon";
+import { leadStatusLabels } from "~/lib/lead-status";
 import { REPLY_PLACEHOLDERS } from "~/lib/reply-template";
 import type { RouteHandle } from "~/route-handle";
 import { requireAdminAction, requireAdminPage } from "~/route-support/admin-guard.server";
@@ -34,7 +36,10 @@ export async function action({ request }: Route.ActionArgs) {
   const outcome =
     formText(form, "intent") === "delete"
       ? await removeTemplate(session, { id })
-      : await saveTemplate(session, { id, ...formTexts(form, ["channel", "name", "subject", "body"]) });
+      : await saveTemplate(session, {
+          id,
+          ...formTexts(form, ["channel", "name", "subject", "body", "stage"]),
+        });
   return answerCommand(session, outcome);
 }
 
@@ -70,6 +75,16 @@ function TemplateForm({ template, errors }: { template: ReplyTemplate | null; er
       ) : null}
       <Field label="Texto" error={errors.body} required>
         <TextArea name="body" rows={8} defaultValue={template?.body ?? ""} maxLength={5000} />
+      </Field>
+      <Field
+        label="Etapa"
+        hint="Ao responder uma solicitação nesta etapa, este modelo vem escolhido."
+        error={errors.stage}
+      >
+        <Select name="stage" defaultValue={template?.stage ?? ""}>
+          <option value="">Qualquer etapa</option>
+          <StageOptions />
+        </Select>
       </Field>
       <div className="flex flex-wrap gap-2">
         <Button type="submit" name="intent" value="save">
@@ -112,8 +127,9 @@ export default function AdminReplyTemplates({ loaderData, actionData }: Route.Co
         <section key={template.id} className={panel} aria-label={template.name}>
           <h2 className="text-lg font-bold text-slate-900 dark:text-white">
             {template.name}{" "}
-            <span className="text-sm font-normal text-slate-600">
-              ({template.channel === "email" ? "E-mail" : "WhatsApp"})
+            <span className="text-sm font-normal text-slate-600 dark:text-slate-400">
+              ({template.channel === "email" ? "E-mail" : "WhatsApp"}
+              {template.stage ? ` · ${leadStatusLabels[template.stage]}` : ""})
             </span>
           </h2>
           <TemplateForm template={template} errors={errorsFor(template.id)} />

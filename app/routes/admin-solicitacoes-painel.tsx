@@ -6,7 +6,9 @@ import { buttonClassName } from "~/components/admin/ui";
 import { Icon } from "~/components/ui/icon";
 import { parseConversionRange } from "~/lib/conversion-range";
 import { CONVERSION_TOP, type Conversions } from "~/lib/conversions";
+import { formatCountOf } from "~/lib/count-format";
 import { DASHBOARD_WEEKS } from "~/lib/lead-dashboard";
+import { SOURCE_EXPLAINED } from "~/lib/lead-source";
 import { requireAdminPage } from "~/route-support/admin-guard.server";
 import { leadDashboard } from "~/server/leads/index.server";
 import { conversions } from "~/server/visits/index.server";
@@ -66,9 +68,8 @@ export default function AdminLeadDashboard({ loaderData }: Route.ComponentProps)
       }
     >
       <p className="max-w-3xl text-slate-700 dark:text-slate-300">
-        {dashboard.total.toLocaleString("pt-BR")} solicitações nas últimas {DASHBOARD_WEEKS} semanas (de
-        segunda a domingo, horário de Brasília). A origem é a campanha (utm_source), senão o site que trouxe o
-        visitante, senão “Direto”.
+        {formatCountOf(dashboard.total, { one: "solicitação", many: "solicitações" })} nas últimas{" "}
+        {DASHBOARD_WEEKS} semanas (de segunda a domingo, horário de Brasília). {SOURCE_EXPLAINED}
       </p>
       <LeadWeeks dashboard={dashboard} />
       <LeadRankings dashboard={dashboard} />

@@ -2,7 +2,7 @@ import { data, Form, Link } from "react-router";
 import { AdminPage } from "~/components/admin/admin-page";
 import { Button, buttonClassName, Field, Select, TextArea, TextInput } from "~/components/admin/ui";
 import { Icon } from "~/components/ui/icon";
-import { fillTemplate } from "~/lib/reply-template";
+import { fillTemplate, templateFor } from "~/lib/reply-template";
 import { requireAdminAction, requireAdminPage } from "~/route-support/admin-guard.server";
 import { answerCommand } from "~/route-support/answer-command.server";
 import { refused } from "~/server/commands/index.server";
@@ -17,8 +17,9 @@ import {
 import { siteSettings } from "~/server/settings/index.server";
 import type { Route } from "./+types/admin-solicitacoes-responder";
 
-// "Responder por e-mail": a message prefilled from a template (?modelo=, the first one when none
-// is chosen) that the team edits and sends through the outbox; replies reach the company.
+// "Responder por e-mail": a message prefilled from a template (?modelo=; when none is chosen, the
+// one written for the request's stage) that the team edits and sends through the outbox;
+// replies reach the company.
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdminPage(request, { can: "leads.manage" });
@@ -30,8 +31,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     replyFacts(lead),
     siteSettings(),
   ]);
-  const chosen = new URL(request.url).searchParams.get("modelo");
-  const template = templates.find((t) => t.id === chosen) ?? templates[0] ?? null;
+  const template =
+    templateFor(templates, lead.status, new URL(request.url).searchParams.get("modelo")) ?? null;
   return {
     lead: { id: lead.id, name: lead.name, email: lead.email },
     replyTo: site.email,
@@ -73,13 +74,16 @@ export default function AdminLeadReply({ loaderData, actionData }: Route.Compone
       }
     >
       <section className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-6 dark:border-slate-800 dark:bg-slate-900">
-        <p className="text-slate-700 dark:text-slate-300">
+        {/* An address is one long word: it wraps anywhere rather than run past the card. */}
+        <p className="min-w-0 text-slate-700 [overflow-wrap:anywhere] dark:text-slate-300">
           Para: <strong>{lead.name}</strong> &lt;{lead.email}&gt;. As respostas dessa pessoa chegam em{" "}
           <strong>{replyTo}</strong>.
         </p>
         {templates.length > 1 ? (
-          <Form method="get" className="flex flex-wrap items-end gap-3">
-            <Field label="Modelo" className="min-w-64">
+          // Another template is a new page of the same screen: React Router fetches it (no reload)
+          // and keeps the scroll where it was, at the fields the template fills.
+          <Form method="get" preventScrollReset className="flex flex-wrap items-end gap-3">
+            <Field label="Modelo" className="w-full sm:w-auto sm:min-w-64">
               <Select name="modelo" defaultValue={template}>
                 {templates.map((option) => (
                   <option key={option.id} value={option.id}>

@@ -4,9 +4,9 @@ import { LeadContactLinks } from "~/components/admin/lead-contact-links";
 import { LeadStageFields } from "~/components/admin/lead-stage-fields";
 import { DateRangeFields, FilterSelect, ListFilters } from "~/components/admin/list-filters";
 import { filteredListPageHref, ListPagination, listSummary } from "~/components/admin/list-pagination";
-import { DeleteForm } from "~/components/admin/row-actions";
 import { Badge, Button, buttonClassName, Field, TextArea, TextInput } from "~/components/admin/ui";
 import { ADMIN_SEARCH_MAX_LENGTH, isFiltered, leadListParams, listHref } from "~/lib/admin-list";
+import { formatCountOf } from "~/lib/count-format";
 import { sourceSummary } from "~/lib/lead-source";
 import { deliveryLabels, leadStatuses, leadStatusLabels } from "~/lib/lead-status";
 import { formatDateTimeMedium } from "~/lib/site-time";
@@ -17,13 +17,7 @@ import { listPage } from "~/route-support/list-page.server";
 import { parseLeadListQuery } from "~/server/admin-lists/index.server";
 import { refused } from "~/server/commands/index.server";
 import { formText, readForm, UNREADABLE_FORM_MESSAGE } from "~/server/forms/index.server";
-import {
-  listLeadServices,
-  listLeads,
-  removeLead,
-  saveLeadFromInbox,
-  stageFormFields,
-} from "~/server/leads/index.server";
+import { listLeadServices, listLeads, saveLeadFromInbox, stageFormFields } from "~/server/leads/index.server";
 import type { Route } from "./+types/admin-solicitacoes";
 
 // The quote-request inbox: 50 requests a page, newest first, searched and filtered on the
@@ -46,17 +40,13 @@ export async function action({ request }: Route.ActionArgs) {
   const session = await requireAdminAction(request, { can: "leads.manage" });
   const form = await readForm(request);
   if (!form) return answerCommand(session, refused(UNREADABLE_FORM_MESSAGE));
-  const id = formText(form, "id");
-  const backTo = `/admin/solicitacoes${new URL(request.url).search}`;
-  const outcome =
-    formText(form, "intent") === "delete"
-      ? await removeLead(session, { id, backTo })
-      : await saveLeadFromInbox(session, {
-          id,
-          stage: stageFormFields(form),
-          note: formText(form, "note"),
-          backTo,
-        });
+  // Each card saves its stage and note; deleting a request is on its own page, away from "Salvar".
+  const outcome = await saveLeadFromInbox(session, {
+    id: formText(form, "id"),
+    stage: stageFormFields(form),
+    note: formText(form, "note"),
+    backTo: `/admin/solicitacoes${new URL(request.url).search}`,
+  });
   return answerCommand(session, outcome);
 }
 
@@ -72,6 +62,8 @@ export default function AdminLeads({ loaderData, actionData }: Route.ComponentPr
   const params = leadListParams(query);
   const filtered = isFiltered(query);
   const status = query.status;
+  // What the form's own fields narrow (the stage has its links).
+  const searched = isFiltered({ ...query, status: null });
   const chip = (active: boolean) =>
     `inline-flex min-h-11 items-center rounded-full border px-3 py-1.5 text-sm font-semibold lg:min-h-0 ${
       active
@@ -97,36 +89,42 @@ export default function AdminLeads({ loaderData, actionData }: Route.ComponentPr
         </>
       }
     >
-      <nav aria-label="Filtrar por status">
-        <ul className="flex flex-wrap gap-2">
-          <li>
-            <Link
-              to={listHref(path, { ...params, status: null, pagina: null })}
-              aria-current={status === null ? "page" : undefined}
-              className={chip(status === null)}
-            >
-              Todas
-            </Link>
-          </li>
-          {leadStatuses.map((value) => (
-            <li key={value}>
-              <Link
-                to={listHref(path, { ...params, status: value, pagina: null })}
-                aria-current={status === value ? "page" : undefined}
-                className={chip(status === value)}
-              >
-                {leadStatusLabels[value]}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      {/* The stage links fold with the search on a phone, so the first request shows without
+          scrolling (from Início, ?status=novo): the folded box names the stage it applies. */}
       <ListFilters
         path={path}
         label="Buscar e filtrar solicitações"
         applied={listHref(path, params)}
-        filtered={filtered}
+        filtered={searched}
+        clearHref={listHref(path, { status })}
         error={invalidQuery}
+        summaryDetail={status ? `Etapa: ${leadStatusLabels[status]}` : null}
+        leading={
+          <nav aria-label="Filtrar por etapa">
+            <ul className="flex flex-wrap gap-2">
+              <li>
+                <Link
+                  to={listHref(path, { ...params, status: null, pagina: null })}
+                  aria-current={status === null ? "page" : undefined}
+                  className={chip(status === null)}
+                >
+                  Todas
+                </Link>
+              </li>
+              {leadStatuses.map((value) => (
+                <li key={value}>
+                  <Link
+                    to={listHref(path, { ...params, status: value, pagina: null })}
+                    aria-current={status === value ? "page" : undefined}
+                    className={chip(status === value)}
+                  >
+                    {leadStatusLabels[value]}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        }
       >
         {status ? <input type="hidden" name="status" value={status} /> : null}
         <Field label="Buscar por nome, e-mail, telefone ou mensagem" className="lg:col-span-2">
@@ -163,7 +161,12 @@ export default function AdminLeads({ loaderData, actionData }: Route.ComponentPr
                   key={lead.id}
                   className="grid gap-5 rounded-2xl border border-slate-200 bg-white p-5 lg:grid-cols-[1fr_20rem] dark:border-slate-800 dark:bg-slate-900"
                 >
-                  <article aria-label={`Solicitação de ${lead.name}`} className="flex min-w-0 flex-col gap-2">
+                  {/* Whatever a visitor typed (a name, a phone, a campaign tag with no space) wraps
+                      inside the card on a phone instead of widening the page. */}
+                  <article
+                    aria-label={`Solicitação de ${lead.name}`}
+                    className="flex min-w-0 flex-col gap-2 [overflow-wrap:anywhere]"
+                  >
                     <div className="flex flex-wrap items-center gap-2">
                       <h2 className="text-lg font-bold text-slate-900 dark:text-white">{lead.name}</h2>
                       <Badge variant={lead.status === "novo" ? "featured" : "neutral"}>
@@ -184,7 +187,7 @@ export default function AdminLeads({ loaderData, actionData }: Route.ComponentPr
                     <p className="text-sm text-slate-600 dark:text-slate-400">
                       <time dateTime={lead.created_at}>{formatDateTimeMedium(lead.created_at)}</time>
                     </p>
-                    <dl className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-2">
+                    <dl className="grid grid-cols-1 gap-x-6 gap-y-1 text-sm sm:grid-cols-2">
                       <div>
                         <dt className="inline font-semibold text-slate-800 dark:text-slate-200">E-mail: </dt>
                         <dd className="inline break-all">
@@ -214,7 +217,7 @@ export default function AdminLeads({ loaderData, actionData }: Route.ComponentPr
                       </div>
                       <div className="sm:col-span-2">
                         <dt className="inline font-semibold text-slate-800 dark:text-slate-200">Origem: </dt>
-                        <dd className="inline break-all">{sourceSummary(lead)}</dd>
+                        <dd className="inline break-words">{sourceSummary(lead)}</dd>
                       </div>
                     </dl>
                     <LeadContactLinks name={lead.name} phone={lead.phone} />
@@ -233,15 +236,16 @@ export default function AdminLeads({ loaderData, actionData }: Route.ComponentPr
                     </p>
                     {lead.deliveryError ? (
                       <p className="text-sm text-amber-800 dark:text-amber-300">
-                        Último erro do e-mail ({lead.deliveryAttempts} tentativas): {lead.deliveryError}
+                        Último erro do aviso à empresa (
+                        {formatCountOf(lead.deliveryAttempts, { one: "tentativa", many: "tentativas" })}):{" "}
+                        {lead.deliveryError}
                       </p>
                     ) : null}
                   </article>
                   <div className="flex flex-col gap-3">
                     <Form method="post" className="flex flex-col gap-3">
                       <input type="hidden" name="id" value={lead.id} />
-                      <input type="hidden" name="intent" value="update" />
-                      <LeadStageFields status={lead.status} lostReason={lead.lost_reason} label="Status" />
+                      <LeadStageFields status={lead.status} lostReason={lead.lost_reason} />
                       <Field label="Nota particular">
                         <TextArea name="note" rows={3} defaultValue={lead.note} maxLength={5000} />
                       </Field>
@@ -249,12 +253,6 @@ export default function AdminLeads({ loaderData, actionData }: Route.ComponentPr
                         Salvar<span className="sr-only"> solicitação de {lead.name}</span>
                       </Button>
                     </Form>
-                    <DeleteForm
-                      id={lead.id}
-                      question="Tem certeza que deseja excluir esta solicitação? Os dados serão apagados."
-                      label={`Excluir solicitação de ${lead.name}`}
-                      className="w-full"
-                    />
                   </div>
                 </li>
               );

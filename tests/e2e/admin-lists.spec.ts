@@ -167,7 +167,7 @@ for (const javaScriptEnabled of [true, false]) {
       await form.getByLabel("Serviço").selectOption(service);
       await form.getByRole("button", { name: "Filtrar" }).click();
       await expect(page.getByText("55 solicitações · página 1 de 2")).toBeVisible({ timeout: NAVIGATION_MS });
-      await expect(page.getByRole("button", { name: /^Excluir solicitação de / })).toHaveCount(50);
+      await expect(page.getByRole("button", { name: /^Salvar solicitação de / })).toHaveCount(50);
       const pages = page.getByRole("navigation", { name: "Páginas das solicitações" });
       // The link of the filtered list, not of the list before the filter (a CI run once clicked
       // a "Próxima" that still led to the unfiltered page 2).
@@ -176,11 +176,11 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(next).toHaveAttribute("href", new RegExp(filtered.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")));
       await next.click();
       await expect(page.getByText("55 solicitações · página 2 de 2")).toBeVisible({ timeout: NAVIGATION_MS });
-      await expect(page.getByRole("button", { name: /^Excluir solicitação de / })).toHaveCount(5);
+      await expect(page.getByRole("button", { name: /^Salvar solicitação de / })).toHaveCount(5);
 
       // The status chips keep the service filter and start again at page 1.
       await page
-        .getByRole("navigation", { name: "Filtrar por status" })
+        .getByRole("navigation", { name: "Filtrar por etapa" })
         .getByRole("link", { name: "Fechado" })
         .click();
       await expect(page).toHaveURL(/status=fechado/);
@@ -194,7 +194,7 @@ for (const javaScriptEnabled of [true, false]) {
       const lead = rows[4];
       if (!lead) throw new Error("no lead 4");
       await page
-        .getByRole("navigation", { name: "Filtrar por status" })
+        .getByRole("navigation", { name: "Filtrar por etapa" })
         .getByRole("link", { name: "Novo" })
         .click();
       await expect(page.getByText("28 solicitações", { exact: true })).toBeVisible({
@@ -222,7 +222,7 @@ test("bad query strings answer 400 with a pt-BR message (never 500); a bad page 
     ["/admin?status=publicado", "Status de post inválido."],
     ["/admin?categoria=%3Cscript%3E", "Categoria inválida."],
     ["/admin?de=2024-02-30", "A data inicial é inválida; use o seletor de data."],
-    ["/admin/solicitacoes?status=spam", "Status de solicitação inválido."],
+    ["/admin/solicitacoes?status=spam", "Etapa de solicitação inválida."],
     [
       "/admin/solicitacoes?de=2024-05-02&ate=2024-05-01",
       "A data inicial deve ser igual ou anterior à data final.",

@@ -115,7 +115,6 @@ test.describe("audited actions", () => {
 
     const update = await post(admin, "/admin/solicitacoes", {
       id,
-      intent: "update",
       status: "fechado_ganho",
       note: "",
     });
@@ -130,7 +129,7 @@ test.describe("audited actions", () => {
     const exported = await expectEntry("acao=lead", "lead.export", "", E2E_ADMIN.email);
     await expect(exported).toContainText("fechado_ganho");
 
-    const removal = await post(admin, "/admin/solicitacoes", { id, intent: "delete" });
+    const removal = await post(admin, `/admin/solicitacoes/${id}`, { intent: "delete" });
     expect(removal.status()).toBe(302);
     // The erasure's entry names the request by its id, never the person.
     const erased = await expectEntry("acao=lead", "lead.delete", id, E2E_ADMIN.email);

@@ -789,7 +789,7 @@ const leadProbes: Probe[] = [
         "status",
         async () => ({ form: { id: fixture.leadId, status: "fechado_ganho", note: "Trocada" } }),
       ],
-      ["/admin/solicitacoes", "delete", async () => ({ form: { intent: "delete", id: fixture.leadId } })],
+
       [
         "/admin/solicitacoes/quadro",
         "move",
@@ -815,6 +815,7 @@ const leadProbes: Probe[] = [
         "note",
         async () => ({ form: { intent: "note", text: "Nota de invasor" } }),
       ],
+      ["/admin/solicitacoes/<id>", "delete", async () => ({ form: { intent: "delete" } })],
       [
         "/admin/solicitacoes/<id>/responder",
         "reply by e-mail",

@@ -385,8 +385,8 @@ test.describe("URLs", () => {
     const headers = { Cookie: adminCookie };
     const adminCases: Array<[string, Expected]> = [
       ["/admin/posts/novo?x=%C0%AE", { status: 200 }],
-      ["/admin/solicitacoes?status=%FF%00", { status: 400, text: "Status de solicitação inválido." }],
-      [`/admin/solicitacoes?status=${tenKb}`, { status: 400, text: "Status de solicitação inválido." }],
+      ["/admin/solicitacoes?status=%FF%00", { status: 400, text: "Etapa de solicitação inválida." }],
+      [`/admin/solicitacoes?status=${tenKb}`, { status: 400, text: "Etapa de solicitação inválida." }],
       ["/admin/auditoria?acao=%FF%00", { status: 400, text: "Tipo de ação inválido." }],
       ["/admin/auditoria?usuario=%27%20OR%201%3D1", { status: 400, text: "Usuário inválido." }],
       ["/admin/auditoria?de=2026-02-31", { status: 400, text: "A data inicial é inválida" }],
@@ -409,11 +409,7 @@ test.describe("URLs", () => {
     }
     // The export takes the list's filters: one that names no status is refused, not ignored.
     const csv = await request.get("/admin/solicitacoes.csv?status=%FF%00", { headers });
-    await expectAnswer(
-      csv,
-      { status: 400, text: "Status de solicitação inválido." },
-      "csv with a bad status",
-    );
+    await expectAnswer(csv, { status: 400, text: "Etapa de solicitação inválida." }, "csv with a bad status");
     const allCsv = await request.get("/admin/solicitacoes.csv?x=%FF%00", { headers });
     await expectAnswer(allCsv, { status: 200, text: "Nome" }, "csv with an unknown parameter");
     expect(allCsv.headers()["content-type"]).toBe("text/csv; charset=utf-8");
@@ -647,8 +643,8 @@ test.describe("admin forms", () => {
       ["/admin/categorias", { intent: "create", name: "Categoria\u0000" }],
       ["/admin/categorias", { intent: "rename", id: "\u0000", name: "x" }],
       ["/admin/categorias", { intent: "delete", id: fixture.categoryId, "\u0000": "x" }],
-      ["/admin/solicitacoes", { intent: "update", id: "\u0000", status: "novo", note: "n\u0000" }],
-      ["/admin/solicitacoes", { intent: "delete", id: "\u0000" }],
+      ["/admin/solicitacoes", { id: "\u0000", status: "novo", note: "n\u0000" }],
+      [`/admin/solicitacoes/${randomUUID()}`, { intent: "delete", "\u0000": "x" }],
       ["/admin/titulares", { intent: "excluir", titular: "a\u0000@exemplo.com.br", confirmar: "sim" }],
     ];
     for (const [path, form] of nul) {
@@ -920,33 +916,39 @@ test.describe("admin forms", () => {
     }
   });
 
-  test("quote inbox: unknown ids, invalid statuses and notes, each with its message", async ({ request }) => {
-    const cases: Array<[string, Record<string, string>, Expected]> = [
+  test("quote inbox: unknown ids, invalid stages and notes, each with its message", async ({ request }) => {
+    const inbox = "/admin/solicitacoes";
+    const cases: Array<[string, string, Record<string, string>, Expected]> = [
       [
         "update unknown",
-        { intent: "update", id: randomUUID(), status: "novo", note: "" },
+        inbox,
+        { id: randomUUID(), status: "novo", note: "" },
         { status: 404, text: "Solicitação não encontrada." },
       ],
+      // Deleting is on the request's own page.
       [
         "delete unknown",
-        { intent: "delete", id: randomUUID() },
+        `${inbox}/${randomUUID()}`,
+        { intent: "delete" },
         { status: 404, text: "Solicitação não encontrada." },
       ],
       [
         "invalid status",
-        { intent: "update", id: randomUUID(), status: "<b>x</b>", note: "" },
+        inbox,
+        { id: randomUUID(), status: "<b>x</b>", note: "" },
         { status: 400, text: "Etapa inválida." },
       ],
-      ["missing status", { intent: "update", id: randomUUID() }, { status: 400, text: "Etapa inválida." }],
+      ["missing status", inbox, { id: randomUUID() }, { status: 400, text: "Etapa inválida." }],
       [
         "note too long",
-        { intent: "update", id: randomUUID(), status: "novo", note: "n".repeat(5001) },
+        inbox,
+        { id: randomUUID(), status: "novo", note: "n".repeat(5001) },
         { status: 400, text: "A nota pode ter no máximo 5.000 caracteres." },
       ],
     ];
-    for (const [label, form, expected] of cases) {
+    for (const [label, path, form, expected] of cases) {
       await expectAnswer(
-        await request.post("/admin/solicitacoes", { headers: headers(), form, maxRedirects: 0 }),
+        await request.post(path, { headers: headers(), form, maxRedirects: 0 }),
         expected,
         label,
       );

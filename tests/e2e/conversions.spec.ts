@@ -2,10 +2,11 @@ import { randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { expect, test } from "@playwright/test";
 import type { DatabaseHandle } from "~/server/db/connection.server";
-import { signedInPage } from "../support/admin-page";
-import { adminPagesPassAxe } from "../support/axe";
+import { hydrated, signedInPage } from "../support/admin-page";
+import { adminPagesPassAxe, seriousAxeViolations } from "../support/axe";
 import { insertTestLead, openE2eDatabase } from "../support/db";
 import { e2eBaseUrl } from "../support/e2e-env";
+import { test as siteTest } from "../support/own-site";
 
 // The conversions on the inbox's dashboard as the owner reads them on a phone: a period of
 // their choosing, a campaign's visits, its WhatsApp taps and its quote request joined in one
@@ -90,7 +91,10 @@ test("an Administrador reads a campaign's conversion on a phone and downloads it
     .filter({ has: page.getByRole("rowheader", { name: PAGE, exact: true }) });
   await expect(pageRow.getByRole("cell")).toHaveText(["40", "20", "1", "3", "20,0"]);
 
-  const sources = page.getByRole("region", { name: "Conversão de cada origem e campanha", exact: true });
+  const sources = page.getByRole("region", {
+    name: "Conversão de cada site de origem e campanha",
+    exact: true,
+  });
   const sourceRow = sources
     .getByRole("row")
     .filter({ has: page.getByRole("rowheader", { name: SOURCE, exact: true }) });
@@ -101,7 +105,9 @@ test("an Administrador reads a campaign's conversion on a phone and downloads it
 
   const [download] = await Promise.all([
     page.waitForEvent("download", { timeout: 15_000 }),
-    sources.getByRole("link", { name: /^Baixar CSV ?: Conversão de cada origem e campanha$/ }).click(),
+    sources
+      .getByRole("link", { name: /^Baixar CSV ?: Conversão de cada site de origem e campanha$/ })
+      .click(),
   ]);
   expect(download.suggestedFilename()).toBe("conversoes-origens-2026-03-02-a-2026-03-15.csv");
   const file = await readFile(await download.path(), "utf8");
@@ -125,3 +131,131 @@ adminPagesPassAxe([
   `/admin/solicitacoes/painel?${PERIOD}`,
   "/admin/solicitacoes/painel?de=2024-12-01&ate=2026-11-27",
 ]);
+
+siteTest(
+  "the Painel on a phone and a desktop: labels at a readable size, tables that say they scroll, whole words, the owner's words and plurals",
+  async ({ ownSite, browser }) => {
+    // One request on a site of its own, so each sentence counts exactly one.
+    await insertTestLead(ownSite.db, {
+      utm_source: "instagram",
+      utm_medium: "social",
+      utm_campaign: "campanha-impermeabilizacao-condominios",
+      status: "fechado_ganho",
+      closed_value_cents: 1_234_500,
+      first_response_at: new Date().toISOString(),
+    });
+    const page = await signedInPage(browser, ownSite.url);
+    const main = page.getByRole("main");
+    for (const viewport of [
+      { width: 390, height: 844 },
+      { width: 1280, height: 800 },
+    ]) {
+      await page.setViewportSize(viewport);
+      await page.goto("/admin/solicitacoes/painel");
+      await hydrated(page);
+      const size = `${viewport.width} px`;
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+        size,
+      ).toBeLessThanOrEqual(0);
+
+      // Every label a chart shows is at least 12 px tall as drawn (an SVG scaled down to a phone
+      // drew them at 7 px): the box of its glyphs, measured where it renders.
+      const labels = await page.evaluate(() =>
+        [...document.querySelectorAll('main [role="img"]')].flatMap((chart) => {
+          const found: Array<{ text: string; fontSize: number; height: number }> = [];
+          const walker = document.createTreeWalker(chart, NodeFilter.SHOW_TEXT);
+          for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+            const parent = node.parentElement;
+            const text = node.textContent?.trim() ?? "";
+            if (!parent || !text || !parent.checkVisibility({ visibilityProperty: true })) continue;
+            const range = document.createRange();
+            range.selectNodeContents(node);
+            found.push({
+              text,
+              fontSize: Number.parseFloat(getComputedStyle(parent).fontSize),
+              height: range.getBoundingClientRect().height,
+            });
+          }
+          return found;
+        }),
+      );
+      expect(labels.length, size).toBeGreaterThan(10);
+      expect(
+        labels.filter((label) => label.fontSize < 12 || label.height < 12),
+        size,
+      ).toEqual([]);
+
+      // A table wider than its card scrolls in its own box, with shadows at the edges and a line
+      // that says so; one that fits has no such line.
+      const tables = await page.evaluate(() =>
+        [...document.querySelectorAll('main section[aria-label$="(tabela)"]')].map((box) => {
+          const hint = box.previousElementSibling;
+          return {
+            table: box.getAttribute("aria-label"),
+            overflowing: box.scrollWidth > box.clientWidth + 1,
+            scrolls: getComputedStyle(box).overflowX === "auto",
+            shadows: getComputedStyle(box).backgroundImage.includes("gradient"),
+            hint: Boolean(hint?.checkVisibility() && hint.textContent?.includes("Deslize para ver mais")),
+          };
+        }),
+      );
+      expect(tables.length, size).toBeGreaterThan(5);
+      expect(
+        tables.filter((t) => !t.scrolls || !t.shadows || t.hint !== t.overflowing),
+        size,
+      ).toEqual([]);
+      if (viewport.width === 390) {
+        expect(
+          tables.find((t) => t.table === "Sites de origem: ganhos e valor fechado (tabela)")?.overflowing,
+        ).toBe(true);
+        await expect(
+          page
+            .getByRole("region", { name: "Sites de origem: ganhos e valor fechado", exact: true })
+            .getByText("Deslize para ver mais"),
+        ).toBeVisible();
+      }
+
+      // Labels wrap between words, never inside one ("instagra m"); after a hyphen is between words.
+      const broken = await page.evaluate(() => {
+        const words: string[] = [];
+        for (const cell of document.querySelectorAll('main th[scope="row"], main [role="img"] span')) {
+          if (!cell.checkVisibility({ visibilityProperty: true })) continue;
+          for (const node of cell.childNodes) {
+            if (node.nodeType !== Node.TEXT_NODE) continue;
+            for (const word of (node.textContent ?? "").matchAll(/[^\s-]+-?/g)) {
+              const range = document.createRange();
+              range.setStart(node, word.index);
+              range.setEnd(node, word.index + word[0].length);
+              const lines = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
+              if (lines.size > 1) words.push(word[0]);
+            }
+          }
+        }
+        return words;
+      });
+      expect(broken, size).toEqual([]);
+
+      // The owner's words for where a request came from, and pt-BR's singular for one.
+      await expect(main).not.toContainText("utm_");
+      for (const title of [
+        "Por site de origem",
+        "Por campanha",
+        "Sites de origem: ganhos e valor fechado",
+        "Campanhas: ganhos e valor fechado",
+      ]) {
+        await expect(main.getByRole("heading", { name: title, exact: true })).toBeVisible();
+      }
+      await expect(
+        main
+          .getByRole("region", { name: "Por site de origem", exact: true })
+          .getByRole("rowheader", { name: "instagram" }),
+      ).toBeVisible();
+      await expect(main.getByText("1 solicitação nas últimas 12 semanas")).toBeVisible();
+      await expect(main.getByText("(1 respondida)")).toBeVisible();
+      await expect(main).not.toContainText(/\b1 (solicitações|respondidas)\b/);
+      if (viewport.width === 390) expect(await seriousAxeViolations(page)).toEqual([]);
+    }
+    await page.context().close();
+  },
+);

@@ -56,7 +56,7 @@ async function sendQuote(page: Page, email: string, loadedAt: number): Promise<n
 /** The count a dashboard table shows for a label (0 when it has no row). */
 async function dashboardCount(page: Page, table: string, label: string): Promise<number> {
   await page.goto("/admin/solicitacoes/painel");
-  const section = page.getByRole("region", { name: table });
+  const section = page.getByRole("region", { name: table, exact: true });
   const row = section
     .getByRole("row")
     .filter({ has: page.getByRole("rowheader", { name: label, exact: true }) });
@@ -79,7 +79,7 @@ async function fromCampaignToInbox(
     "Posts que trouxeram as solicitações desta semana",
     post.title,
   );
-  const sourceBefore = await dashboardCount(admin, "Por origem", utmSource);
+  const sourceBefore = await dashboardCount(admin, "Por site de origem", utmSource);
 
   await page.goto(`/blog/${post.slug}?utm_source=${utmSource}&utm_medium=email&utm_campaign=${campaign}`);
   await page.getByRole("link", { name: "Solicitar Orçamento Gratuito" }).click();
@@ -102,16 +102,20 @@ async function fromCampaignToInbox(
     .where("email", "=", email)
     .executeTakeFirstOrThrow();
   await admin.goto(`/admin/solicitacoes/${lead.id}`);
-  await expect(admin.getByText(`Campanha (utm_campaign): ${campaign}`)).toBeVisible();
+  await expect(admin.getByText(`Campanha: ${campaign}`)).toBeVisible();
+  await expect(admin.getByText("Meio: email")).toBeVisible();
+  await expect(admin.getByText(`Site de origem: ${utmSource}`)).toBeVisible();
   await expect(admin.getByText(`Post do blog: ${post.title}`)).toBeVisible();
   await expect(admin.getByText(`Página onde abriu o formulário: /blog/${post.slug}`)).toBeVisible();
+  // The owner's words, not the tags' names.
+  await expect(admin.getByRole("main")).not.toContainText("utm_");
 
   expect(await dashboardCount(admin, "Por post do blog (últimas 12 semanas)", post.title)).toBe(before + 1);
   expect(await dashboardCount(admin, "Posts que trouxeram as solicitações desta semana", post.title)).toBe(
     thisWeekBefore + 1,
   );
-  expect(await dashboardCount(admin, "Por campanha (utm_campaign)", campaign)).toBe(1);
-  expect(await dashboardCount(admin, "Por origem", utmSource)).toBe(sourceBefore + 1);
+  expect(await dashboardCount(admin, "Por campanha", campaign)).toBe(1);
+  expect(await dashboardCount(admin, "Por site de origem", utmSource)).toBe(sourceBefore + 1);
   await expect(admin.getByRole("img", { name: /Solicitações por semana/ })).toBeVisible();
 }
 

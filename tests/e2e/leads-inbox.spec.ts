@@ -1,7 +1,12 @@
-import { expect, test } from "@playwright/test";
+import { randomUUID } from "node:crypto";
+import { expect, type Page, test } from "@playwright/test";
+import { formatDateTimeMedium } from "~/lib/site-time";
 import type { DatabaseHandle } from "~/server/db/connection.server";
 import { signInOverHttp } from "../support/admin-auth";
+import { hydrated, signedInPage } from "../support/admin-page";
+import { seriousAxeViolations } from "../support/axe";
 import { insertTestLead, openE2eDatabase } from "../support/db";
+import { e2eBaseUrl } from "../support/e2e-env";
 
 let handle: DatabaseHandle;
 
@@ -33,7 +38,7 @@ test("the owner reads, updates, filters, exports and deletes quote requests", as
   expect(await page.evaluate(() => (window as { __xss?: number }).__xss)).toBeUndefined();
   await expect(item.getByRole("article").getByText("Novo", { exact: true })).toBeVisible();
 
-  await item.getByLabel("Status").selectOption("em_contato");
+  await item.getByLabel("Etapa").selectOption("em_contato");
   await item.getByLabel("Nota particular").fill("Ligar na segunda às 10h.");
   await item.getByRole("button", { name: `Salvar solicitação de ${lead.name}` }).click();
   // A busy machine can take seconds to answer the form: a toast's own wait, not the default.
@@ -44,13 +49,13 @@ test("the owner reads, updates, filters, exports and deletes quote requests", as
   await expect(updated.getByLabel("Nota particular")).toHaveValue("Ligar na segunda às 10h.");
 
   await page
-    .getByRole("navigation", { name: "Filtrar por status" })
+    .getByRole("navigation", { name: "Filtrar por etapa" })
     .getByRole("link", { name: "Em contato" })
     .click();
   await expect(page).toHaveURL(/status=em_contato/);
   await expect(page.getByRole("heading", { name: lead.name })).toBeVisible();
   await page
-    .getByRole("navigation", { name: "Filtrar por status" })
+    .getByRole("navigation", { name: "Filtrar por etapa" })
     .getByRole("link", { name: "Fechado" })
     .click();
   await expect(page.getByRole("heading", { name: lead.name })).toHaveCount(0);
@@ -71,22 +76,27 @@ test("the owner reads, updates, filters, exports and deletes quote requests", as
   expect(row).toContain('"<script>window.__xss=1</script> ""aspas""; ponto-e-vírgula"');
   expect(row).toContain(";Em contato;Ligar na segunda às 10h.;");
 
+  // Deleting is on the request's own page, after a question.
   page.once("dialog", (dialog) => {
     expect(dialog.message()).toContain("Tem certeza que deseja excluir esta solicitação?");
     void dialog.accept();
   });
-  await page.goto("/admin/solicitacoes");
-  await page.getByRole("button", { name: `Excluir solicitação de ${lead.name}` }).click();
+  await page.goto(`/admin/solicitacoes/${lead.id}`);
+  await page
+    .getByRole("region", { name: "Excluir solicitação" })
+    .getByRole("button", { name: `Excluir solicitação de ${lead.name}` })
+    .click();
   // A busy machine can take seconds to answer the form: a toast's own wait, not the default.
   await expect(page.getByRole("status").filter({ hasText: "Solicitação excluída!" })).toBeVisible({
     timeout: 15_000,
   });
+  await expect(page).toHaveURL(/\/admin\/solicitacoes$/);
   await expect(page.getByRole("heading", { name: lead.name })).toHaveCount(0);
   const left = await handle.db.selectFrom("leads").select("id").where("id", "=", lead.id).executeTakeFirst();
   expect(left).toBeUndefined();
 });
 
-test("without a session the inbox, status change, note, export and delete are all refused", async ({
+test("without a session the inbox, stage change, note, export and delete are all refused", async ({
   request,
 }) => {
   const lead = await insertLead();
@@ -96,12 +106,12 @@ test("without a session the inbox, status change, note, export and delete are al
   expect(data.status()).not.toBe(200);
   expect(await data.text()).not.toContain(lead.name);
   const update = await request.post("/admin/solicitacoes", {
-    form: { id: lead.id, intent: "update", status: "fechado_ganho", note: "invasor" },
+    form: { id: lead.id, status: "fechado_ganho", note: "invasor" },
     maxRedirects: 0,
   });
   expect(update.status()).toBe(401);
-  const remove = await request.post("/admin/solicitacoes", {
-    form: { id: lead.id, intent: "delete" },
+  const remove = await request.post(`/admin/solicitacoes/${lead.id}`, {
+    form: { intent: "delete" },
     maxRedirects: 0,
   });
   expect(remove.status()).toBe(401);
@@ -111,4 +121,169 @@ test("without a session the inbox, status change, note, export and delete are al
     .where("id", "=", lead.id)
     .executeTakeFirst();
   expect(row).toEqual({ status: "novo", note: "" });
+});
+
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 800 };
+
+const pageOverflow = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+test("from Início on a phone the first request shows at once; 'Excluir' is on the request's page, away from 'Salvar'; the stage is 'Etapa'", async ({
+  browser,
+}) => {
+  const lead = await insertLead();
+  const sentAt = new Date(Date.now() - 3_600_000).toISOString();
+  const now = new Date().toISOString();
+  await handle.db
+    .insertInto("outbox")
+    .values({
+      id: randomUUID(),
+      kind: "lead-notification",
+      lead_id: lead.id,
+      payload: JSON.stringify({ leadId: lead.id }),
+      attempts: 1,
+      next_attempt_at: sentAt,
+      sent_at: sentAt,
+      created_at: sentAt,
+    })
+    .execute();
+  // A notice that keeps failing, due again only later (the server's worker leaves it alone).
+  const failing = await insertLead();
+  const nextTry = new Date(Date.now() + 6 * 3_600_000).toISOString();
+  await handle.db
+    .insertInto("outbox")
+    .values({
+      id: randomUUID(),
+      kind: "lead-notification",
+      lead_id: failing.id,
+      payload: JSON.stringify({ leadId: failing.id }),
+      attempts: 3,
+      next_attempt_at: nextTry,
+      last_error: "connect ECONNREFUSED 127.0.0.1:25",
+      created_at: now,
+    })
+    .execute();
+  // What a visitor may type with no space to wrap at: it wraps inside the card, not past the page.
+  const unbroken = await insertTestLead(handle.db, {
+    condominium: `CondomínioResidencial${"JardimDasAraucárias".repeat(8)}`,
+    phone: "4".repeat(60),
+    utm_source: `campanha_${"x".repeat(90)}`,
+  });
+  const page = await signedInPage(browser, e2eBaseUrl);
+  const main = page.getByRole("main");
+  const filters = main.locator("details");
+
+  await page.setViewportSize(PHONE);
+  // Início's "Abrir a caixa de entrada".
+  await page.goto("/admin/solicitacoes?status=novo");
+  await expect(filters).not.toHaveAttribute("open");
+  await expect(filters.locator("summary")).toHaveText(/Buscar e filtrar\s*· Etapa: Novo/);
+  await expect(main.getByRole("article").first().getByRole("heading", { level: 2 })).toBeInViewport({
+    ratio: 1,
+  });
+  expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
+  const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: lead.name }) });
+  await expect(card.getByLabel("Etapa", { exact: true })).toHaveValue("novo");
+  await expect(main.getByLabel("Status", { exact: true })).toHaveCount(0);
+  // No destructive action in the inbox: only each card's "Salvar".
+  await expect(main.getByRole("button", { name: /Excluir/ })).toHaveCount(0);
+  await expect(card.getByRole("button", { name: `Salvar solicitação de ${lead.name}` })).toBeVisible();
+  // A search of the form's own opens the fold, to show what narrows the list.
+  await page.goto(`/admin/solicitacoes?status=novo&busca=${encodeURIComponent(lead.name)}`);
+  await expect(filters).toHaveAttribute("open");
+  await expect(main.getByRole("search", { name: "Buscar e filtrar solicitações" })).toBeVisible();
+  expect(await seriousAxeViolations(page)).toEqual([]);
+
+  await page.goto(`/admin/solicitacoes/${unbroken.id}`);
+  expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
+  await page.goto(`/admin/solicitacoes/${lead.id}`);
+  expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
+  await expect(page.getByRole("article")).toContainText(
+    `Aviso por e-mail à empresa: enviado em ${formatDateTimeMedium(sentAt)}`,
+  );
+  const stage = page.getByRole("region", { name: "Etapa e valores" });
+  const removal = page.getByRole("region", { name: "Excluir solicitação" });
+  await expect(stage.getByLabel("Etapa", { exact: true })).toHaveValue("novo");
+  await expect(stage.getByRole("button", { name: /Excluir/ })).toHaveCount(0);
+  await expect(removal.getByRole("button", { name: /Salvar/ })).toHaveCount(0);
+  const remove = removal.getByRole("button", { name: `Excluir solicitação de ${lead.name}` });
+  await expect(remove).toBeVisible();
+  // The page's other buttons are a screen or more above it.
+  const removeBox = await remove.boundingBox();
+  const saveBox = await stage.getByRole("button", { name: "Salvar etapa" }).boundingBox();
+  expect((removeBox?.y ?? 0) - (saveBox?.y ?? 0)).toBeGreaterThan(PHONE.height / 2);
+  expect(await seriousAxeViolations(page)).toEqual([]);
+
+  await page.goto(`/admin/solicitacoes/${failing.id}`);
+  await expect(page.getByRole("article")).toContainText(
+    `Aviso por e-mail à empresa: ainda não enviado: 3 tentativas falharam; nova tentativa em ${formatDateTimeMedium(nextTry)}`,
+  );
+
+  await page.setViewportSize(DESKTOP);
+  await page.goto("/admin/solicitacoes?status=novo");
+  // On a desktop the stages and the search are always in view.
+  await expect(main.getByRole("navigation", { name: "Filtrar por etapa" })).toBeVisible();
+  await expect(main.getByRole("search", { name: "Buscar e filtrar solicitações" })).toBeVisible();
+  await expect(main.getByRole("article").first().getByRole("heading", { level: 2 })).toBeInViewport({
+    ratio: 1,
+  });
+  expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
+  await expect(main.getByRole("button", { name: /Excluir/ })).toHaveCount(0);
+  await page.context().close();
+});
+
+test("the e-mail reply on a phone and a desktop: the address inside its card, the template of the request's stage, another template without a reload", async ({
+  browser,
+}) => {
+  const email = `uma.sindica.com.um.endereco.bem.comprido.${randomUUID().slice(0, 8)}@condominio-residencial-exemplo.com.br`;
+  const lead = await insertTestLead(handle.db, { status: "proposta_enviada", email });
+  const page = await signedInPage(browser, e2eBaseUrl);
+  const template = page.getByLabel("Modelo");
+  const subject = page.getByLabel("Assunto");
+  for (const viewport of [DESKTOP, PHONE]) {
+    await page.setViewportSize(viewport);
+    await page.goto(`/admin/solicitacoes/${lead.id}/responder`);
+    // The template written for "Proposta enviada", not the first of the list.
+    await expect(template.locator("option:checked")).toHaveText("Proposta enviada");
+    await expect(subject).toHaveValue(/^Proposta de Restauração de Fachadas - /);
+    const recipient = page.getByText(/^Para:/);
+    await expect(recipient).toContainText(email);
+    const line = await recipient.boundingBox();
+    const card = await recipient.locator("xpath=..").boundingBox();
+    if (!line || !card) throw new Error("the recipient line and its card are on screen");
+    expect(line.x + line.width).toBeLessThanOrEqual(card.x + card.width);
+    expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
+  }
+  expect(await seriousAxeViolations(page)).toEqual([]);
+
+  // With JavaScript another template is a fetch, not a new document, and the page stays where it was.
+  await hydrated(page);
+  const documents: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "document") documents.push(request.url());
+  });
+  await page.evaluate(() => {
+    (window as { sameDocument?: boolean }).sameDocument = true;
+  });
+  await template.selectOption({ label: "Primeiro contato" });
+  await page.getByRole("button", { name: "Usar modelo" }).scrollIntoViewIfNeeded();
+  await page.evaluate(() => window.scrollBy(0, 120));
+  const scrolled = await page.evaluate(() => window.scrollY);
+  expect(scrolled).toBeGreaterThan(0);
+  await page.getByRole("button", { name: "Usar modelo" }).click();
+  await expect(subject).toHaveValue(/^Seu pedido de orçamento - /);
+  await expect(page).toHaveURL(/[?&]modelo=/);
+  expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(true);
+  expect(documents).toEqual([]);
+  expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
+  await page.context().close();
+
+  // Without JavaScript it is a plain GET form: the same choice, a new page.
+  const plain = await signedInPage(browser, e2eBaseUrl, { javaScriptEnabled: false });
+  await plain.goto(`/admin/solicitacoes/${lead.id}/responder`);
+  await plain.getByLabel("Modelo").selectOption({ label: "Primeiro contato" });
+  await plain.getByRole("button", { name: "Usar modelo" }).click();
+  await expect(plain.getByLabel("Assunto")).toHaveValue(/^Seu pedido de orçamento - /);
+  await plain.context().close();
 });

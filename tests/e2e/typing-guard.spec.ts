@@ -500,6 +500,21 @@ test("the board's move form, on a card with its proposal saved, answers as its s
   }
 });
 
+test("the inbox, its filters applied and a request's note saved, answers after each of its fields is used", async ({
+  page,
+}) => {
+  const lead = await insertTestLead(handle.db, {
+    name: `Síndica da Caixa ${uid()}`,
+    status: "perdido",
+    lost_reason: "preco",
+    note: "Nota salva.",
+  });
+  await openEditor(page, `/admin/solicitacoes?status=perdido&busca=${encodeURIComponent(lead.name)}`);
+  const steps = await useEveryField(page, page.locator("main"));
+  // The search, the service and the dates of the filters; the card's stage, reason and note.
+  expect(kinds(steps)).toEqual(new Set(["text", "select", "number"]));
+});
+
 test("the reply templates and the e-mail reply answer after each of their fields is used", async ({
   page,
 }) => {

@@ -373,7 +373,7 @@ describe.each(testEngines())("admin lists on $name", (engine) => {
       });
       expect(parseLeadListQuery(params("status=spam"))).toMatchObject({
         ok: false,
-        message: "Status de solicitação inválido.",
+        message: "Etapa de solicitação inválida.",
       });
       expect(parseLeadListQuery(params(`servico=${"x".repeat(300)}`))).toMatchObject({
         ok: false,

@@ -328,7 +328,7 @@ describeOnEachEngine("lead commands", () => {
     const db = await database();
     const rows = await db
       .selectFrom("reply_templates")
-      .select(["id", "body"])
+      .select(["id", "body", "stage"])
       .where("name", "=", name)
       .execute();
     const audit = await db
@@ -351,6 +351,10 @@ describeOnEachEngine("lead commands", () => {
       kind: "refused",
       details: { id: "" },
     });
+    expect(await saveTemplate(actor, { ...fields, stage: "orcamento_enviado" })).toMatchObject({
+      kind: "refused",
+      fieldErrors: { stage: "Etapa inválida." },
+    });
     expect(await saveTemplate(actor, { ...fields, id: randomUUID() })).toMatchObject({ kind: "not-found" });
     expect(await removeTemplate(actor, { id: randomUUID() })).toMatchObject({ kind: "not-found" });
     expect(await templates(name)).toEqual(empty);
@@ -362,18 +366,25 @@ describeOnEachEngine("lead commands", () => {
     const saved = await templates(name);
     const id = saved.rows[0]?.id ?? "";
     expect(saved.audit).toBe(empty.audit + 1);
+    // Without a stage it is for any; the editor's choice is kept.
+    expect(saved.rows[0]?.stage).toBeNull();
+    expect(await saveTemplate(actor, { ...fields, id, stage: "visita_agendada" })).toMatchObject({
+      kind: "done",
+    });
+    const staged = await templates(name);
+    expect(staged.rows[0]?.stage).toBe("visita_agendada");
 
     expect(
       await withAuditFailing(() => saveTemplate(actor, { ...fields, id, body: "Oi, {nome}." })),
     ).toBeInstanceOf(Error);
     expect(await withAuditFailing(() => removeTemplate(actor, { id }))).toBeInstanceOf(Error);
-    expect(await templates(name)).toEqual(saved);
+    expect(await templates(name)).toEqual(staged);
 
     expect(await removeTemplate(actor, { id })).toMatchObject({
       kind: "done",
       toast: { title: "Modelo excluído!" },
     });
-    expect(await templates(name)).toEqual({ rows: [], audit: saved.audit + 1 });
+    expect(await templates(name)).toEqual({ rows: [], audit: staged.audit + 1 });
   });
 
   it("the reads of a person's data are recorded, or not given", async () => {

@@ -1,24 +1,17 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
-import type { MigrationProvider } from "kysely/migration";
 import { afterAll, describe, expect, it } from "vitest";
 import { databaseConfigFromEnv } from "~/server/db/config.server";
 import { openDatabase } from "~/server/db/connection.server";
 import { migrateToLatest } from "~/server/db/migrate.server";
-import { migrationProvider } from "~/server/db/migrations/index.server";
+import { migrationsBefore } from "../support/migrations-before";
 import { testEngines } from "../support/test-database";
 
 // Migration 0025 on a site that already has requests: each old status becomes its stage, a
 // discarded request is lost with the reason "Outro", the reply templates are there, and a new
 // stage can be written (the CHECK follows the new list on both engines).
 
-/** The migrations before the pipeline's: a site as it was before this version. */
-const before: MigrationProvider = {
-  getMigrations: async () =>
-    Object.fromEntries(
-      Object.entries(await migrationProvider.getMigrations()).filter(([name]) => name < "0025"),
-    ),
-};
+const before = migrationsBefore("0025");
 
 describe.each(testEngines())("migration 0025 on $name", (engine) => {
   afterAll(() => engine.drop());

@@ -1,23 +1,17 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
-import type { MigrationProvider } from "kysely/migration";
 import { afterAll, describe, expect, it } from "vitest";
 import { databaseConfigFromEnv } from "~/server/db/config.server";
 import { openDatabase } from "~/server/db/connection.server";
 import { migrateToLatest } from "~/server/db/migrate.server";
-import { migrationProvider } from "~/server/db/migrations/index.server";
+import { migrationsBefore } from "../support/migrations-before";
 import { testEngines } from "../support/test-database";
 
 // Migration 0028 on a site whose counts kept pages with their tokens (a tap on a password-reset
 // page stored "/redefinir-senha/<token>"): every such row is kept by the route's pattern, the
 // counts of rows that differed only by the token added up, and no token is left anywhere.
 
-const before: MigrationProvider = {
-  getMigrations: async () =>
-    Object.fromEntries(
-      Object.entries(await migrationProvider.getMigrations()).filter(([name]) => name < "0028"),
-    ),
-};
+const before = migrationsBefore("0028");
 
 const TOKENS = ["Rk9vQmFyVG9rZW4xMjM0NTY3", "U2VjcmV0MlNlY3JldDJTZWNy", "Q29udml0ZVRva2VuLTk5OTk5"];
 const DIMENSIONS = { referrer_host: "", utm_source: "", utm_medium: "", utm_campaign: "" };

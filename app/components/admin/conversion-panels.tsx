@@ -10,6 +10,7 @@ import {
 } from "~/lib/conversions";
 import { formatCount } from "~/lib/count-format";
 import { BarChart, type ChartBar } from "./bar-charts";
+import { TableScroller } from "./table-scroller";
 import { Button, buttonClassName, Field, TextInput } from "./ui";
 
 // The conversions part of the inbox's dashboard (docs/decisions/0061-conversions-dashboard.md):
@@ -107,7 +108,7 @@ export interface FigureColumn<T> {
   numeric?: boolean;
 }
 
-/** A table of figures in a scroller of its own (focusable, so the keyboard scrolls it too). */
+/** A table of figures in a scroller of its own, which says when it is wider than its card. */
 export function FiguresTable<T>({
   caption,
   columns,
@@ -121,12 +122,7 @@ export function FiguresTable<T>({
 }) {
   const [first, ...rest] = columns;
   return (
-    <section
-      aria-label={`${caption} (tabela)`}
-      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus (WCAG 2.1.1)
-      tabIndex={0}
-      className="relative max-w-full overflow-x-auto"
-    >
+    <TableScroller label={`${caption} (tabela)`}>
       <table className="w-full text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead>
@@ -146,7 +142,7 @@ export function FiguresTable<T>({
           {rows.map((row, i) => (
             <tr key={rowKey(row, i)} className="border-b border-slate-100 dark:border-slate-800">
               {first ? (
-                <th scope="row" className="py-1.5 pr-3 text-left font-normal break-all">
+                <th scope="row" className="py-1.5 pr-3 text-left font-normal break-words">
                   {first.value(row)}
                 </th>
               ) : null}
@@ -162,7 +158,7 @@ export function FiguresTable<T>({
           ))}
         </tbody>
       </table>
-    </section>
+    </TableScroller>
   );
 }
 

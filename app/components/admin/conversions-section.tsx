@@ -1,4 +1,5 @@
 import { CONVERSION_TOP, type Conversions, NO_CAMPAIGN } from "~/lib/conversions";
+import { SOURCE_EXPLAINED } from "~/lib/lead-source";
 import { formatDateMedium, formatDayMonth } from "~/lib/site-time";
 import { ColumnChart } from "./bar-charts";
 import {
@@ -131,14 +132,14 @@ export function ConversionsSection({
             />
             <ConversionRanking
               id="conversao-das-origens"
-              title="Conversão de cada origem e campanha"
+              title="Conversão de cada site de origem e campanha"
               table="origens"
               range={figures.range}
-              note="A origem é a campanha (utm_source), senão o site que trouxe o visitante, senão “Direto”. Visitantes são os que chegaram por ela; a navegação dentro do site não é origem."
-              chartTitle="Conversão de cada origem e campanha (por 100 visitantes)"
+              note={`${SOURCE_EXPLAINED} Visitantes são os que chegaram por ele; a navegação dentro do site não conta como origem.`}
+              chartTitle="Conversão de cada site de origem e campanha (por 100 visitantes)"
               bars={rateBars(figures.sources, sourceLabel)}
               columns={[
-                { heading: "Origem", value: (row) => row.label },
+                { heading: "Site de origem", value: (row) => row.label },
                 { heading: "Campanha", value: (row) => row.campaign || NO_CAMPAIGN },
                 ...figureColumns<ShownConversions["sources"][number]>(),
               ]}

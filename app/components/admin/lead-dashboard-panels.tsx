@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { formatCount, formatCountOf } from "~/lib/count-format";
 import {
   DASHBOARD_WEEKS,
   formatWait,
@@ -102,10 +103,16 @@ export function LeadRankings({ dashboard }: { dashboard: LeadDashboard }) {
       data: bars(dashboard.postsThisWeek),
       empty: "Nenhuma solicitação desta semana veio de um post do blog.",
     },
-    { id: "por-origem", title: "Por origem", heading: "Origem", data: bars(dashboard.sources), empty: NONE },
+    {
+      id: "por-origem",
+      title: "Por site de origem",
+      heading: "Site de origem",
+      data: bars(dashboard.sources),
+      empty: NONE,
+    },
     {
       id: "por-campanha",
-      title: "Por campanha (utm_campaign)",
+      title: "Por campanha",
       heading: "Campanha",
       data: bars(dashboard.campaigns),
       empty: "Nenhuma solicitação veio de uma campanha no período.",
@@ -167,9 +174,9 @@ function OutcomePanel({
             caption={title}
             columns={[
               { heading, value: (row) => row.label },
-              { heading: "Solicitações", value: (row) => String(row.requests), numeric: true },
-              { heading: "Ganhas", value: (row) => String(row.won), numeric: true },
-              { heading: "Perdidas", value: (row) => String(row.lost), numeric: true },
+              { heading: "Solicitações", value: (row) => formatCount(row.requests), numeric: true },
+              { heading: "Ganhas", value: (row) => formatCount(row.won), numeric: true },
+              { heading: "Perdidas", value: (row) => formatCount(row.lost), numeric: true },
               {
                 heading: "Taxa de ganho",
                 value: (row) => (row.winRate === null ? "—" : percent.format(row.winRate)),
@@ -201,11 +208,14 @@ export function LeadResults({ outcomes }: { outcomes: PipelineOutcomes }) {
             ? "nenhuma respondida"
             : formatWait(outcomes.medianFirstResponseMs)}
         </strong>
-        {outcomes.answered ? ` (${outcomes.answered.toLocaleString("pt-BR")} respondidas)` : ""}.
+        {outcomes.answered
+          ? ` (${formatCountOf(outcomes.answered, { one: "respondida", many: "respondidas" })})`
+          : ""}
+        .
       </p>
       <p className="text-slate-700 dark:text-slate-300">
-        Ganhas: <strong>{outcomes.won.toLocaleString("pt-BR")}</strong> · Perdidas:{" "}
-        <strong>{outcomes.lost.toLocaleString("pt-BR")}</strong> · Taxa de ganho:{" "}
+        Ganhas: <strong>{formatCount(outcomes.won)}</strong> · Perdidas:{" "}
+        <strong>{formatCount(outcomes.lost)}</strong> · Taxa de ganho:{" "}
         <strong>
           {outcomes.won + outcomes.lost ? percent.format(outcomes.won / (outcomes.won + outcomes.lost)) : "—"}
         </strong>{" "}
@@ -221,13 +231,13 @@ export function LeadOutcomes({ outcomes }: { outcomes: PipelineOutcomes }) {
     <div className="grid gap-8 xl:grid-cols-2">
       <OutcomePanel
         id="ganhos-por-origem"
-        title="Origens: ganhos e valor fechado"
-        heading="Origem"
+        title="Sites de origem: ganhos e valor fechado"
+        heading="Site de origem"
         rows={outcomes.sources}
       />
       <OutcomePanel
         id="ganhos-por-campanha"
-        title="Campanhas (utm_campaign): ganhos e valor fechado"
+        title="Campanhas: ganhos e valor fechado"
         heading="Campanha"
         rows={outcomes.campaigns}
       />

@@ -8,7 +8,10 @@ import {
 } from "~/lib/lead-status";
 import { Field, Select } from "./ui";
 
-/** The stages as a select's options; `current` marks the request's own (data-current), for CSS. */
+/**
+ * The stages as a select's options, in the pipeline's order; `current` marks the request's own
+ * (data-current), for CSS. Also the templates' select of stages.
+ */
 export function StageOptions({ current }: { current?: LeadStatus }) {
   return leadStatuses.map((value) => (
     <option key={value} value={value} data-current={value === current ? "" : undefined}>

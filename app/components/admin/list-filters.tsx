@@ -10,10 +10,16 @@ export interface ListFiltersProps {
   label: string;
   /** The query as applied (its string): a new one remounts the fields with its values. */
   applied: string;
-  /** Something narrows the list: offer 'Limpar filtros'. */
+  /** A field of the form narrows the list: the fold starts open and offers 'Limpar filtros'. */
   filtered: boolean;
+  /** Where 'Limpar filtros' goes (the list's address unless told). */
+  clearHref?: string;
   /** Why the address's filters were refused (the page answered 400), in pt-BR. */
   error: string | null;
+  /** Shown in the fold above the form (the inbox's stage links). */
+  leading?: ReactNode;
+  /** What the folded box says applies besides the form's fields ("Etapa: Novo"). */
+  summaryDetail?: string | null;
   children: ReactNode;
 }
 
@@ -21,18 +27,33 @@ export interface ListFiltersProps {
  * The search and filters above an admin list: a plain GET form (works without JavaScript, the
  * result is a bookmarkable address), which starts again at page 1 whenever it is submitted.
  */
-export function ListFilters({ path, label, applied, filtered, error, children }: ListFiltersProps) {
+export function ListFilters({
+  path,
+  label,
+  applied,
+  filtered,
+  clearHref = path,
+  error,
+  leading,
+  summaryDetail,
+  children,
+}: ListFiltersProps) {
   return (
     <div className="flex flex-col gap-3">
       {/* Folded on a phone, so the list comes first; open when filters apply or were refused.
           On a desktop the fields always show (app.css, .unfold-on-desktop). */}
       <details
         open={filtered || error !== null}
-        className="unfold-on-desktop rounded-xl border border-slate-200 bg-white lg:border-0 lg:bg-transparent dark:border-slate-800 dark:bg-slate-900 lg:dark:bg-transparent"
+        className="group unfold-on-desktop rounded-xl border border-slate-200 bg-white lg:border-0 lg:bg-transparent dark:border-slate-800 dark:bg-slate-900 lg:dark:bg-transparent"
       >
         <summary className="flex min-h-11 cursor-pointer items-center gap-2 px-4 font-semibold text-slate-800 dark:text-slate-100">
           Buscar e filtrar{filtered ? " (filtros aplicados)" : ""}
+          {summaryDetail ? (
+            <span className="font-normal text-slate-600 dark:text-slate-400">· {summaryDetail}</span>
+          ) : null}
+          <Icon name="chevron-down" className="ml-auto size-5 shrink-0 group-open:rotate-180" />
         </summary>
+        {leading ? <div className="px-4 pb-3 lg:px-0">{leading}</div> : null}
         <Form
           key={applied}
           method="get"
@@ -47,7 +68,7 @@ export function ListFilters({ path, label, applied, filtered, error, children }:
               Filtrar
             </button>
             {filtered ? (
-              <Link to={path} className={buttonClassName("ghost")}>
+              <Link to={clearHref} className={buttonClassName("ghost")}>
                 Limpar filtros
               </Link>
             ) : null}

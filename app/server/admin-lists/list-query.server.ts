@@ -53,7 +53,7 @@ const leadListSchema = z
   .object({
     search,
     page,
-    status: optional(z.enum(leadStatuses, { error: "Status de solicitação inválido." })),
+    status: optional(z.enum(leadStatuses, { error: "Etapa de solicitação inválida." })),
     service: optional(
       z
         .string()

@@ -291,6 +291,8 @@ export interface ReplyTemplatesTable {
   name: string;
   subject: string;
   body: string;
+  /** The stage it is written for, offered first to a request there (migration 0030); null: any. */
+  stage: ColumnType<LeadStatus | null, LeadStatus | null | undefined, LeadStatus | null>;
   position: number;
   updated_at: Timestamp;
 }

@@ -37,7 +37,7 @@ export async function saveLeadFromInbox(
     }
     return {
       value: done(
-        { title: "Solicitação atualizada!", description: "Status e nota foram salvos." },
+        { title: "Solicitação atualizada!", description: "Etapa e nota foram salvas." },
         input.backTo,
       ),
       audit: {

@@ -1,4 +1,4 @@
-import { fillTemplate } from "~/lib/reply-template";
+import { fillTemplate, templateFor } from "~/lib/reply-template";
 import { roleCan } from "~/lib/roles";
 import type { CurrentSession } from "../accounts/sessions.server";
 import { auditedChange } from "../commands/audited-change.server";
@@ -71,7 +71,7 @@ export async function contactOnWhatsapp(
   // The message is filled before the transaction: the templates and the company's facts are
   // read on connections of their own, which a transaction on SQLite's one connection would wait on.
   const templates = await listReplyTemplates("whatsapp");
-  const template = templates.find((t) => t.id === input.template) ?? templates[0];
+  const template = templateFor(templates, lead.status, input.template);
   const message = template
     ? fillTemplate(template.body, await replyFacts(lead))
     : `Olá, ${lead.name.trim()}! Sobre o seu pedido de orçamento de ${lead.service}.`;

@@ -2,8 +2,9 @@ import { type JoinBuilder, type Kysely, sql, type Transaction } from "kysely";
 import { z } from "zod";
 import { ADMIN_LIST_PAGE_SIZE, type AdminListPage, type LeadListQuery } from "~/lib/admin-list";
 import { toExcelCsv } from "~/lib/csv";
+import type { LeadDeliveryFacts } from "~/lib/lead-delivery";
 import { type LeadSourceSummary, REMOVED_POST, sourceLabel } from "~/lib/lead-source";
-import { type DeliveryState, deliveryLabels, leadStatusLabels } from "~/lib/lead-status";
+import { deliveryLabels, leadStatusLabels } from "~/lib/lead-status";
 import { dayEndUtc, dayStartUtc, formatSaoPauloDateTime } from "~/lib/site-time";
 import { countedPageWindow } from "../admin-lists/list-query.server";
 import { idsMatching, type SearchStrategy } from "../admin-lists/text-search.server";
@@ -36,19 +37,31 @@ interface DeliveryColumns {
   last_error: string | null;
 }
 
-export interface LeadDelivery {
-  delivery: DeliveryState;
+/** What the inbox shows of it: the state and the last error (the request's page says when). */
+type InboxDelivery = Pick<LeadDeliveryFacts, "delivery" | "deliveryAttempts"> & {
   deliveryError: string | null;
-  deliveryAttempts: number;
-}
+};
 
-function deliveryOf({ outbox_id, sent_at, attempts, last_error }: DeliveryColumns): LeadDelivery {
+export type LeadDelivery = InboxDelivery & LeadDeliveryFacts;
+
+function inboxDeliveryOf({ outbox_id, sent_at, attempts, last_error }: DeliveryColumns): InboxDelivery {
   return {
     delivery: !outbox_id ? "none" : sent_at ? "sent" : (attempts ?? 0) > 0 ? "retrying" : "pending",
     deliveryError: sent_at ? null : (last_error ?? null),
     deliveryAttempts: attempts ?? 0,
   };
 }
+
+function deliveryOf(columns: DeliveryColumns & { next_attempt_at: string | null }): LeadDelivery {
+  return {
+    ...inboxDeliveryOf(columns),
+    deliverySentAt: columns.sent_at ?? null,
+    deliveryNextAttemptAt: columns.sent_at ? null : (columns.next_attempt_at ?? null),
+  };
+}
+
+/** The outbox columns `inboxDeliveryOf` reads; `deliveryOf` also reads "o.next_attempt_at". */
+const inboxDeliveryColumns = ["o.id as outbox_id", "o.sent_at", "o.attempts", "o.last_error"] as const;
 
 /** A request with every field and its e-mail's fate: the details page and the CSV export. */
 export interface FullLead extends Lead, LeadDelivery {
@@ -75,7 +88,7 @@ export interface InboxLead
       | "created_at"
     >,
     LeadSourceSummary,
-    LeadDelivery {
+    InboxDelivery {
   /** The message's first MESSAGE_EXCERPT_LENGTH characters. */
   messageExcerpt: string;
   /** The message goes on beyond the excerpt. */
@@ -146,10 +159,7 @@ export async function listLeads(
       "p.title as source_post_title",
       sql<string>`substr(l.message, 1, ${sql.lit(MESSAGE_EXCERPT_LENGTH)})`.as("message_excerpt"),
       sql<boolean>`length(l.message) > ${sql.lit(MESSAGE_EXCERPT_LENGTH)}`.as("message_cut"),
-      "o.id as outbox_id",
-      "o.sent_at",
-      "o.attempts",
-      "o.last_error",
+      ...inboxDeliveryColumns,
     ])
     .orderBy("l.created_at", "desc")
     .orderBy("l.id", "desc")
@@ -159,7 +169,7 @@ export async function listLeads(
       ...lead,
       messageExcerpt: message_excerpt,
       messageCut: Boolean(message_cut),
-      ...deliveryOf({ outbox_id, sent_at, attempts, last_error }),
+      ...inboxDeliveryOf({ outbox_id, sent_at, attempts, last_error }),
     }),
   );
   return { items, page, pageCount, total };
@@ -172,13 +182,13 @@ export async function listLeadsForExport(query: LeadFilters): Promise<FullLead[]
     .leftJoin("outbox as o", companyNotification)
     .leftJoin("blog_posts as p", "p.id", "l.source_post_id")
     .selectAll("l")
-    .select(["o.id as outbox_id", "o.sent_at", "o.attempts", "o.last_error", "p.title as source_post_title"])
+    .select([...inboxDeliveryColumns, "o.next_attempt_at", "p.title as source_post_title"])
     .orderBy("l.created_at", "desc")
     .orderBy("l.id", "desc")
     .execute();
-  return rows.map(({ outbox_id, sent_at, attempts, last_error, ...lead }) => ({
+  return rows.map(({ outbox_id, sent_at, attempts, last_error, next_attempt_at, ...lead }) => ({
     ...lead,
-    ...deliveryOf({ outbox_id, sent_at, attempts, last_error }),
+    ...deliveryOf({ outbox_id, sent_at, attempts, last_error, next_attempt_at }),
   }));
 }
 
@@ -190,12 +200,12 @@ export async function getLead(id: string): Promise<FullLead | null> {
     .leftJoin("outbox as o", companyNotification)
     .leftJoin("blog_posts as p", "p.id", "l.source_post_id")
     .selectAll("l")
-    .select(["o.id as outbox_id", "o.sent_at", "o.attempts", "o.last_error", "p.title as source_post_title"])
+    .select([...inboxDeliveryColumns, "o.next_attempt_at", "p.title as source_post_title"])
     .where("l.id", "=", id)
     .executeTakeFirst();
   if (!row) return null;
-  const { outbox_id, sent_at, attempts, last_error, ...lead } = row;
-  return { ...lead, ...deliveryOf({ outbox_id, sent_at, attempts, last_error }) };
+  const { outbox_id, sent_at, attempts, last_error, next_attempt_at, ...lead } = row;
+  return { ...lead, ...deliveryOf({ outbox_id, sent_at, attempts, last_error, next_attempt_at }) };
 }
 
 /** How many services the inbox's filter offers at most (the site has about ten). */

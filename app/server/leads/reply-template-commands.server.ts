@@ -19,6 +19,8 @@ export interface ReplyTemplateFields {
   name: string;
   subject: string;
   body: string;
+  /** The stage it is written for; empty or missing: any. */
+  stage?: string;
 }
 
 export async function saveTemplate(

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Transaction } from "kysely";
 import { z } from "zod";
+import { type LeadStatus, leadStatusSchema } from "~/lib/lead-status";
 import { REPLY_PLACEHOLDERS, type ReplyFacts, unknownPlaceholders } from "~/lib/reply-template";
 import { database } from "../db/database.server";
 import type { Database, ReplyChannel } from "../db/schema";
@@ -18,13 +19,15 @@ export interface ReplyTemplate {
   name: string;
   subject: string;
   body: string;
+  /** The stage it is written for; null: any stage. */
+  stage: LeadStatus | null;
 }
 
 export async function listReplyTemplates(channel?: ReplyChannel): Promise<ReplyTemplate[]> {
   const db = await database();
   let query = db
     .selectFrom("reply_templates")
-    .select(["id", "channel", "name", "subject", "body"])
+    .select(["id", "channel", "name", "subject", "body", "stage"])
     .orderBy("position")
     .orderBy("id")
     .limit(MAX_REPLY_TEMPLATES);
@@ -56,6 +59,11 @@ export const replyTemplateSchema = z
       .min(1, "Escreva o texto do modelo.")
       .max(5000, "O texto pode ter no máximo 5.000 caracteres.")
       .refine(placeholdersKnown, placeholderMessage("O texto")),
+    // The editor's "Qualquer etapa" is the empty choice.
+    stage: z.preprocess(
+      (value) => (value === "" || value === undefined ? null : value),
+      leadStatusSchema.nullable(),
+    ),
   })
   .superRefine((template, context) => {
     if (template.channel === "email" && !template.subject) {
