@@ -2,9 +2,10 @@ import { useNonce } from "~/lib/nonce";
 
 // The quote form works as a plain HTML form (the /contato action answers with the whole page).
 // With JavaScript this small script does the same post with fetch, so the page does not
-// reload: the button is disabled and reads 'Enviando...', then the form and the notification
-// are taken from the returned HTML (the server renders them, so markup and messages live in
-// one place). A failed request keeps what the visitor typed; when the server cannot be reached
+// reload: the button is disabled and reads 'Enviando...', then the form, the notification and
+// the confirmation that stays once a request is sent are taken from the returned HTML (the
+// server renders them, so markup and messages live in one place); focus goes to that
+// confirmation, and its "Enviar outro pedido" back to the form's first field. A failed request keeps what the visitor typed; when the server cannot be reached
 // at all, the failure toast from <template id="quote-toast-failure"> appears.
 // See docs/decisions/0006-quote-form-without-hydration.md.
 export const quoteFormScript = `(function(){
@@ -25,6 +26,8 @@ dismissLater();}
 reveal(region);if(region.querySelector("[data-toast=success]"))dismissLater();
 region.addEventListener("click",function(e){var b=e.target instanceof Element&&e.target.closest("[data-toast-close]");
 if(!b)return;var t=b.closest("[data-toast]");if(t)t.remove();});
+document.addEventListener("click",function(e){var a=e.target instanceof Element&&e.target.closest("[data-quote-again]");
+if(!a)return;var f=document.getElementById("name");if(!f)return;e.preventDefault();f.focus();});
 document.addEventListener("submit",function(e){
 var form=e.target;
 if(!(form instanceof HTMLFormElement)||!form.hasAttribute("data-quote-form")||e.defaultPrevented)return;
@@ -44,7 +47,11 @@ next.querySelectorAll("[autofocus]").forEach(function(el){el.removeAttribute("au
 form.replaceWith(next);
 if(!res.ok)fields.forEach(function(n){var f=next.elements.namedItem(n),v=typed.get(n);if(f&&typeof v==="string")f.value=v;});
 show([].slice.call(notes.children).map(function(t){return document.importNode(t,true);}));
-var target=next.querySelector("[aria-invalid=true]")||next.querySelector("button[type=submit]");
+var sent=doc.getElementById("quote-confirmation"),here=document.getElementById("quote-confirmation"),panel=null;
+if(sent&&here){here.textContent="";[].slice.call(sent.childNodes).forEach(function(k){here.appendChild(document.importNode(k,true));});
+here.querySelectorAll("[autofocus]").forEach(function(el){el.removeAttribute("autofocus");});
+panel=here.querySelector("[data-quote-confirmation]");}
+var target=panel||next.querySelector("[aria-invalid=true]")||next.querySelector("button[type=submit]");
 if(target)target.focus();
 busy=false;})
 .catch(function(){

@@ -1,6 +1,7 @@
 import { data, Form, Link } from "react-router";
 import { AdminPage } from "~/components/admin/admin-page";
 import { LeadContactLinks } from "~/components/admin/lead-contact-links";
+import { LeadRepeatNote } from "~/components/admin/lead-repeat-note";
 import { LeadStageFields } from "~/components/admin/lead-stage-fields";
 import { LeadTimeline } from "~/components/admin/lead-timeline";
 import { MoneyInput } from "~/components/admin/money-input";
@@ -9,6 +10,7 @@ import { Icon } from "~/components/ui/icon";
 import { REMOVED_POST, sourceLabel } from "~/lib/lead-source";
 import { deliveryLabels, leadStatusLabels, lostReasonLabels } from "~/lib/lead-status";
 import { formatMoney, formatMoneyField } from "~/lib/money";
+import { requestNumberLabel } from "~/lib/request-number";
 import { formatDateTimeMedium } from "~/lib/site-time";
 import type { RouteHandle } from "~/route-handle";
 import { requireAdminAction, requireAdminPage } from "~/route-support/admin-guard.server";
@@ -18,6 +20,7 @@ import { formText, readForm, UNREADABLE_FORM_MESSAGE } from "~/server/forms/inde
 import {
   addNoteToLead,
   leadTimeline,
+  listLeadRepeats,
   listReplyTemplates,
   saveLeadStage,
   stageFormFields,
@@ -34,14 +37,20 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const session = await requireAdminPage(request, { can: "leads.read" });
   const viewed = await viewLead(session, { id: params.id });
   if (!viewed.ok) {
-    return data({ lead: null, timeline: [], whatsappTemplates: [] }, { status: viewed.status });
+    return data({ lead: null, timeline: [], whatsappTemplates: [], repeats: [] }, { status: viewed.status });
   }
   const lead = viewed.value;
-  const [timeline, whatsappTemplates] = await Promise.all([
+  const [timeline, whatsappTemplates, repeats] = await Promise.all([
     leadTimeline(lead),
     listReplyTemplates("whatsapp"),
+    listLeadRepeats(lead.id),
   ]);
-  return { lead, timeline, whatsappTemplates: whatsappTemplates.map(({ id, name }) => ({ id, name })) };
+  return {
+    lead,
+    timeline,
+    whatsappTemplates: whatsappTemplates.map(({ id, name }) => ({ id, name })),
+    repeats,
+  };
 }
 
 /** The request's page changes its stage and values, or adds a note; each goes on the timeline. */
@@ -66,7 +75,7 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export default function AdminLead({ loaderData, actionData }: Route.ComponentProps) {
-  const { lead, timeline, whatsappTemplates } = loaderData;
+  const { lead, timeline, whatsappTemplates, repeats } = loaderData;
   const errors: Partial<Record<string, string>> = actionData?.fieldErrors ?? {};
   const back = (
     <Link to="/admin/solicitacoes" className={buttonClassName("secondary")}>
@@ -115,8 +124,34 @@ export default function AdminLead({ loaderData, actionData }: Route.ComponentPro
           </Badge>
         </div>
         <p className="text-sm text-slate-600 dark:text-slate-400">
+          {lead.number === null ? null : `${requestNumberLabel(lead.number)} · `}
           <time dateTime={lead.created_at}>{formatDateTimeMedium(lead.created_at)}</time>
         </p>
+        {lead.repeat_of ? (
+          <LeadRepeatNote repeatOf={lead.repeat_of} repeatOfNumber={lead.repeat_of_number} />
+        ) : null}
+        {repeats.length > 0 ? (
+          <div className="text-sm">
+            <p className="font-semibold text-slate-800 dark:text-slate-200">
+              {repeats.length === 1
+                ? "A mesma pessoa enviou este pedido de novo:"
+                : `A mesma pessoa enviou este pedido de novo ${repeats.length} vezes:`}
+            </p>
+            <ul className="flex flex-wrap gap-x-4">
+              {repeats.map((repeat) => (
+                <li key={repeat.id}>
+                  <Link
+                    to={`/admin/solicitacoes/${repeat.id}`}
+                    className="inline-flex min-h-11 items-center text-brand-700 underline lg:min-h-0 dark:text-brand-300"
+                  >
+                    {repeat.number === null ? "Repetição" : requestNumberLabel(repeat.number)},{" "}
+                    {formatDateTimeMedium(repeat.created_at)}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
         <dl className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-2">
           <div>
             <dt className="inline font-semibold text-slate-800 dark:text-slate-200">E-mail: </dt>

@@ -29,11 +29,13 @@ import { siteHealth } from "./site-health.server";
 
 /** A request nobody has answered yet: the inbox's first status. */
 const UNANSWERED = "novo";
+// A repeat (leads.repeat_of, docs/decisions/0090) is the same person's request sent again: it
+// waits as part of the first one, and counts as no request of its own.
 
 const count = (value: number | string | bigint | null | undefined) => Number(value ?? 0);
 
 async function unansweredLeads(db: Kysely<Database>): Promise<HomeList<UnansweredLead>> {
-  const waiting = db.selectFrom("leads").where("status", "=", UNANSWERED);
+  const waiting = db.selectFrom("leads").where("status", "=", UNANSWERED).where("repeat_of", "is", null);
   const [rows, total] = await Promise.all([
     waiting
       .select(["id", "name", "created_at", "phone"])
@@ -68,6 +70,7 @@ async function weeklyRequests(
     .selectFrom("leads")
     .where("created_at", ">=", lastWeekStart)
     .where("created_at", "<", nextWeekStart)
+    .where("repeat_of", "is", null)
     .select((eb) => [
       eb.fn
         .sum<number | null>(

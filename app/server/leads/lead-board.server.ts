@@ -6,7 +6,8 @@ import { database } from "../db/database.server";
 
 // The pipeline's board: one column per stage the screen shows, each read a page at a time
 // (latest moves first, through leads_status_stage_changed_idx) with one grouped count for all,
-// so a column of years of closed requests costs one page.
+// so a column of years of closed requests costs one page. A repeat (the same person's request
+// sent again, docs/decisions/0090) moves with its first request: it has no card of its own.
 
 /** The board's columns for `pages` (stage → page number, 1-based); only those stages are read. */
 export async function leadBoard(pages: ReadonlyMap<LeadStatus, number>): Promise<BoardColumn[]> {
@@ -17,6 +18,7 @@ export async function leadBoard(pages: ReadonlyMap<LeadStatus, number>): Promise
     .selectFrom("leads")
     .select(["status", (eb) => eb.fn.countAll<number>().as("count")])
     .where("status", "in", stages)
+    .where("repeat_of", "is", null)
     .groupBy("status")
     .execute();
   const totals = new Map(counts.map((row) => [row.status, Number(row.count)]));
@@ -38,6 +40,7 @@ export async function leadBoard(pages: ReadonlyMap<LeadStatus, number>): Promise
           "closed_value_cents",
         ])
         .where("status", "=", status)
+        .where("repeat_of", "is", null)
         // The same order on both engines: a row without the time of its last move goes last.
         .orderBy(sql`stage_changed_at desc nulls last`)
         .orderBy("id", "desc")
