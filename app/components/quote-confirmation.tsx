@@ -3,7 +3,7 @@ import { type QuoteConfirmation as Confirmation, REPLY_PROMISE } from "~/lib/quo
 import { requestNumberLabel } from "~/lib/request-number";
 import { formatClockTime, formatDateLong } from "~/lib/site-time";
 
-/** The field "Enviar outro pedido" leads to: the form's first. */
+/** The field "Enviar outro pedido" leads to, the form's first: the browser focuses it, script or not. */
 const FIRST_FIELD = "name";
 
 /**
@@ -45,7 +45,6 @@ export function QuoteConfirmation({ confirmation }: { confirmation: Confirmation
           <p>{REPLY_PROMISE}</p>
           <a
             href={`#${FIRST_FIELD}`}
-            data-quote-again=""
             className="btn w-full border-2 border-emerald-700 text-emerald-900 hover:bg-emerald-700 hover:text-white sm:w-fit dark:border-emerald-400 dark:text-emerald-100 dark:hover:bg-emerald-400 dark:hover:text-slate-950"
           >
             Enviar outro pedido

@@ -5,8 +5,9 @@ import { useNonce } from "~/lib/nonce";
 // reload: the button is disabled and reads 'Enviando...', then the form, the notification and
 // the confirmation that stays once a request is sent are taken from the returned HTML (the
 // server renders them, so markup and messages live in one place); focus goes to that
-// confirmation, and its "Enviar outro pedido" back to the form's first field. A failed request keeps what the visitor typed; when the server cannot be reached
-// at all, the failure toast from <template id="quote-toast-failure"> appears.
+// confirmation, whose "Enviar outro pedido" is a plain link to the form's first field. A
+// failed request keeps what the visitor typed; when the server cannot be reached at all, the
+// failure toast from <template id="quote-toast-failure"> appears.
 // See docs/decisions/0006-quote-form-without-hydration.md.
 export const quoteFormScript = `(function(){
 var region=document.getElementById("quote-toasts");
@@ -26,8 +27,6 @@ dismissLater();}
 reveal(region);if(region.querySelector("[data-toast=success]"))dismissLater();
 region.addEventListener("click",function(e){var b=e.target instanceof Element&&e.target.closest("[data-toast-close]");
 if(!b)return;var t=b.closest("[data-toast]");if(t)t.remove();});
-document.addEventListener("click",function(e){var a=e.target instanceof Element&&e.target.closest("[data-quote-again]");
-if(!a)return;var f=document.getElementById("name");if(!f)return;e.preventDefault();f.focus();});
 document.addEventListener("submit",function(e){
 var form=e.target;
 if(!(form instanceof HTMLFormElement)||!form.hasAttribute("data-quote-form")||e.defaultPrevented)return;

@@ -44,7 +44,9 @@ describe.each(testEngines())("migration 0030 on $name", (engine) => {
       await migrateToLatest(handle);
       const rows = await handle.db.selectFrom("leads").select(["id", "number", "repeat_of"]).execute();
       const numberOf = new Map(rows.map((row) => [row.id, row.number]));
-      expect(["a", "d", "b", "c"].map((key) => numberOf.get(ids.get(key) ?? ""))).toEqual([1, 2, 3, 4]);
+      expect((["a", "d", "b", "c"] as const).map((key) => numberOf.get(ids.get(key) ?? ""))).toEqual([
+        1, 2, 3, 4,
+      ]);
       expect(rows.every((row) => row.repeat_of === null)).toBe(true);
       const counter = await handle.db
         .selectFrom("counters")

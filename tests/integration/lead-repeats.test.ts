@@ -1,14 +1,18 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
+import { siteDay } from "~/lib/site-time";
 import { administratorHome } from "~/server/dashboard/admin-home.server";
 import { database } from "~/server/db/database.server";
+import { LEAD_DIGEST } from "~/server/email/lead-digest-email.server";
 import { LEAD_NOTIFICATION } from "~/server/email/outbox.server";
 import { leadBoard } from "~/server/leads/lead-board.server";
 import { leadDashboard } from "~/server/leads/lead-dashboard.server";
+import { queueLeadDigestIfDue } from "~/server/leads/lead-digest.server";
 import { REPEAT_WINDOW_MS } from "~/server/leads/lead-repeats.server";
 import { saveLead } from "~/server/leads/leads.server";
 import { deleteLead, getLead, listLeadRepeats, listLeads } from "~/server/leads/leads-admin.server";
+import { conversions } from "~/server/visits/conversions.server";
 import { describeOnEachEngine } from "../support/engine-suite";
 import { oldToken, submit, validQuote } from "../support/quote-requests";
 
@@ -164,9 +168,11 @@ describeOnEachEngine("repeated quote requests", () => {
   describe("for the owner", () => {
     it("lists the repeat linked to the first, and counts the person once on Início, the dashboard and the board", async () => {
       const fields = person();
+      const today = { from: siteDay(new Date()), to: siteDay(new Date()) };
       const before = await administratorHome();
       const dashboardBefore = await leadDashboard();
       const boardBefore = await leadBoard(new Map([["novo", 1]]));
+      const conversionsBefore = await conversions(today);
       const first = await saveLead(fields);
       const repeat = await saveLead(fields);
 
@@ -195,10 +201,37 @@ describeOnEachEngine("repeated quote requests", () => {
       const after = await administratorHome();
       expect(after.unansweredLeads.total).toBe(before.unansweredLeads.total + 1);
       expect(after.requestsThisWeek).toBe(before.requestsThisWeek + 1);
-      expect((await leadDashboard()).total).toBe(dashboardBefore.total + 1);
+      const dashboard = await leadDashboard();
+      expect(dashboard.total).toBe(dashboardBefore.total + 1);
+      const outcomeRequests = (d: typeof dashboard) =>
+        d.outcomes.services.reduce((sum, row) => sum + row.requests, 0);
+      expect(outcomeRequests(dashboard)).toBe(outcomeRequests(dashboardBefore) + 1);
       const novo = (await leadBoard(new Map([["novo", 1]])))[0];
       expect(novo?.total).toBe((boardBefore[0]?.total ?? 0) + 1);
       expect(novo?.cards.map((card) => card.id)).not.toContain(repeat.id);
+      expect((await conversions(today)).totals.requests).toBe(conversionsBefore.totals.requests + 1);
+    });
+
+    it("leaves a repeat out of the morning digest of requests waiting since yesterday", async () => {
+      const db = await database();
+      const yesterday = new Date(Date.now() - 30 * 60 * 60 * 1000);
+      const fields = person();
+      const first = await saveLead(fields, {}, yesterday);
+      const repeat = await saveLead(fields, {}, at(yesterday, 60_000));
+      // Tomorrow at 08:00 in Curitiba: a day no digest has been queued for yet.
+      const tomorrow = siteDay(new Date(Date.now() + 86_400_000));
+      const outcome = await queueLeadDigestIfDue(db, new Date(`${tomorrow}T11:00:00.000Z`));
+      expect(outcome.status).toBe("queued");
+      const [digest] = await db
+        .selectFrom("outbox")
+        .select("payload")
+        .where("kind", "=", LEAD_DIGEST)
+        .orderBy("created_at", "desc")
+        .limit(1)
+        .execute();
+      const { leadIds } = JSON.parse(digest?.payload ?? "{}") as { leadIds: string[] };
+      expect(leadIds).toContain(first.id);
+      expect(leadIds).not.toContain(repeat.id);
     });
 
     it("gives each request a number never given again, and makes a repeat its own request once the first is erased", async () => {
