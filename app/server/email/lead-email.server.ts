@@ -69,14 +69,10 @@ export function leadNotification(
   firstNumber?: number | null,
 ): OutgoingMail {
   const when = `${formatSaoPauloDateTime(lead.created_at)} (horário de Brasília)`;
-  const repeated =
-    lead.repeat_of === null
-      ? null
-      : firstNumber === undefined || firstNumber === null
-        ? "outro pedido"
-        : `pedido ${requestNumberLabel(firstNumber)}`;
+  const repeated = lead.repeat_of !== null;
+  const first = firstNumber === undefined || firstNumber === null ? null : requestNumberLabel(firstNumber);
   const intro = repeated
-    ? `${lead.name} enviou de novo pelo site ${site.name} o mesmo pedido de orçamento (repetição do ${repeated}). No painel ele aparece junto com o primeiro, não como um pedido novo.`
+    ? `${lead.name} enviou de novo pelo site ${site.name} o mesmo pedido de orçamento${first ? ` (o pedido ${first})` : ""}. No painel ele aparece como repetição do primeiro, não como um pedido novo.`
     : `Novo pedido de orçamento recebido pelo site ${site.name}.`;
   const fields: Array<[string, string]> = [
     ["Nome", lead.name],
@@ -128,7 +124,7 @@ ${repeated ? `<p>${escapeHtml(intro)}</p>\n<p>Recebido em ${escapeHtml(when)}.</
     replyTo: { name: headerText(lead.name, 80), address: lead.email },
     subject: headerText(
       repeated
-        ? `Pedido repetido (${repeated}): ${lead.name} (${lead.service})`
+        ? `Pedido repetido${first ? ` (${first})` : ""}: ${lead.name} (${lead.service})`
         : `Novo pedido de orçamento: ${lead.name} (${lead.service})`,
     ),
     text,
