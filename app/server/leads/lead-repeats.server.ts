@@ -1,5 +1,6 @@
 import type { Transaction } from "kysely";
 import { internationalPhoneDigits } from "~/lib/phone-digits";
+import { quoteFields } from "~/lib/quote";
 import type { Database } from "../db/schema";
 import type { QuoteInput } from "./quote-input.server";
 
@@ -15,19 +16,7 @@ import type { QuoteInput } from "./quote-input.server";
 /** How long after a request a second one like it counts as a repeat of it. */
 export const REPEAT_WINDOW_MS = 10 * 60 * 1000;
 
-const recentColumns = [
-  "id",
-  "number",
-  "created_at",
-  "repeat_of",
-  "form_token",
-  "name",
-  "email",
-  "phone",
-  "condominium",
-  "service",
-  "message",
-] as const;
+const recentColumns = ["id", "number", "created_at", "repeat_of", "form_token", ...quoteFields] as const;
 
 /** What the visitor's confirmation names: the request they are answered for. */
 export interface FirstRequest {
@@ -60,13 +49,7 @@ function sameAsk(a: QuoteInput, b: QuoteInput) {
   );
 }
 
-const sameFields = (a: QuoteInput, b: QuoteInput) =>
-  a.name === b.name &&
-  a.email === b.email &&
-  a.phone === b.phone &&
-  a.condominium === b.condominium &&
-  a.service === b.service &&
-  a.message === b.message;
+const sameFields = (a: QuoteInput, b: QuoteInput) => quoteFields.every((field) => a[field] === b[field]);
 
 /**
  * The earlier request this one is, or repeats, among those of the last REPEAT_WINDOW_MS
