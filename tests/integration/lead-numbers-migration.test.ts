@@ -14,11 +14,11 @@ import { testEngines } from "../support/test-database";
 const before: MigrationProvider = {
   getMigrations: async () =>
     Object.fromEntries(
-      Object.entries(await migrationProvider.getMigrations()).filter(([name]) => name < "0030"),
+      Object.entries(await migrationProvider.getMigrations()).filter(([name]) => name < "0031"),
     ),
 };
 
-describe.each(testEngines())("migration 0030 on $name", (engine) => {
+describe.each(testEngines())("migration 0031 on $name", (engine) => {
   afterAll(() => engine.drop());
 
   it("numbers the requests in the order they arrived and goes on from there", {

@@ -259,7 +259,7 @@ export interface LeadsTable {
   /** When the request last changed stage (the board lists the latest moves first). */
   stage_changed_at: ColumnType<string | null, string | null | undefined, string | null>;
   /**
-   * The number the visitor is shown (migration 0030), from the 'lead_number' counter; null only
+   * The number the visitor is shown (migration 0031), from the 'lead_number' counter; null only
    * for a row written outside saveLead (a test's or a script's insert).
    */
   number: ColumnType<number | null, number | null | undefined, number | null>;
@@ -269,7 +269,7 @@ export interface LeadsTable {
   form_token: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
-/** Named counters that only grow (migration 0030): 'lead_number'. */
+/** Named counters that only grow (migration 0031): 'lead_number'. */
 export interface CountersTable {
   name: string;
   value: number;

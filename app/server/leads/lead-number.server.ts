@@ -1,7 +1,7 @@
 import type { Transaction } from "kysely";
 import type { Database } from "../db/schema";
 
-// The number a request is known by (migration 0030): the next value of the 'lead_number'
+// The number a request is known by (migration 0031): the next value of the 'lead_number'
 // counter, taken in the request's own transaction. On PostgreSQL the UPDATE holds the counter's
 // row until the transaction ends, so requests being stored at the same moment queue here one
 // after the other: each then sees the requests committed before it (what the repeat check

@@ -28,7 +28,7 @@ import * as visitReportIndexes from "./0026-visit-report-indexes.server.ts";
 import * as contactTapVisitors from "./0027-contact-tap-visitors.server.ts";
 import * as secretPageLabels from "./0028-secret-page-labels.server.ts";
 import * as jobs from "./0029-jobs.server.ts";
-import * as leadNumbersAndRepeats from "./0030-lead-numbers-and-repeats.server.ts";
+import * as leadNumbersAndRepeats from "./0031-lead-numbers-and-repeats.server.ts";
 
 /** Every migration, in order. Names sort; never rename or edit one that has shipped. */
 const migrations: Record<string, Migration> = {
@@ -61,7 +61,7 @@ const migrations: Record<string, Migration> = {
   "0027-contact-tap-visitors": contactTapVisitors,
   "0028-secret-page-labels": secretPageLabels,
   "0029-jobs": jobs,
-  "0030-lead-numbers-and-repeats": leadNumbersAndRepeats,
+  "0031-lead-numbers-and-repeats": leadNumbersAndRepeats,
 };
 
 export const migrationProvider: MigrationProvider = {
