@@ -2,10 +2,12 @@ import { useNonce } from "~/lib/nonce";
 
 // The quote form works as a plain HTML form (the /contato action answers with the whole page).
 // With JavaScript this small script does the same post with fetch, so the page does not
-// reload: the button is disabled and reads 'Enviando...', then the form and the notification
-// are taken from the returned HTML (the server renders them, so markup and messages live in
-// one place). A failed request keeps what the visitor typed; when the server cannot be reached
-// at all, the failure toast from <template id="quote-toast-failure"> appears.
+// reload: the button is disabled and reads 'Enviando...', then the form, the notification and
+// the confirmation that stays once a request is sent are taken from the returned HTML (the
+// server renders them, so markup and messages live in one place); focus goes to that
+// confirmation, whose "Enviar outro pedido" is a plain link to the form's first field. A
+// failed request keeps what the visitor typed; when the server cannot be reached at all, the
+// failure toast from <template id="quote-toast-failure"> appears.
 // See docs/decisions/0006-quote-form-without-hydration.md.
 export const quoteFormScript = `(function(){
 var region=document.getElementById("quote-toasts");
@@ -44,7 +46,11 @@ next.querySelectorAll("[autofocus]").forEach(function(el){el.removeAttribute("au
 form.replaceWith(next);
 if(!res.ok)fields.forEach(function(n){var f=next.elements.namedItem(n),v=typed.get(n);if(f&&typeof v==="string")f.value=v;});
 show([].slice.call(notes.children).map(function(t){return document.importNode(t,true);}));
-var target=next.querySelector("[aria-invalid=true]")||next.querySelector("button[type=submit]");
+var sent=doc.getElementById("quote-confirmation"),here=document.getElementById("quote-confirmation"),panel=null;
+if(sent&&here){here.textContent="";[].slice.call(sent.childNodes).forEach(function(k){here.appendChild(document.importNode(k,true));});
+here.querySelectorAll("[autofocus]").forEach(function(el){el.removeAttribute("autofocus");});
+panel=here.querySelector("[data-quote-confirmation]");}
+var target=panel||next.querySelector("[aria-invalid=true]")||next.querySelector("button[type=submit]");
 if(target)target.focus();
 busy=false;})
 .catch(function(){

@@ -36,6 +36,9 @@ export const quoteDefaults = {
 
 export type QuoteValues = Record<QuoteField, string>;
 
+/** The site's promise about answering, as the footer, the contact page and its confirmation say it. */
+export const REPLY_PROMISE = "Respondemos em até 24 horas.";
+
 // The exact strings the visitor sees (tests compare them word for word).
 export const QUOTE_SUCCESS_TOAST: Toast = {
   title: "Mensagem enviada com sucesso!",
@@ -58,10 +61,22 @@ export type QuoteOutcome =
   | "too-large"
   | "unavailable";
 
+/** What stays on the page once a request is sent (docs/decisions/0090). */
+export interface QuoteConfirmation {
+  /** The request's number; the first request's when this one repeats it. */
+  number: number | null;
+  /** When that request arrived (UTC ISO). */
+  receivedAt: string;
+  /** The request had already arrived before this post (sent again, or the page re-posted). */
+  alreadyReceived: boolean;
+}
+
 /** What the /contato action answers; the page renders it with or without JavaScript. */
 export interface QuoteActionData {
   outcome: QuoteOutcome;
   toast: Toast;
+  /** Only when the request was sent. */
+  confirmation?: QuoteConfirmation;
   /** The submitted values, echoed back so nothing typed is lost (empty after success). */
   values: Partial<QuoteValues>;
   fieldErrors: Partial<Record<QuoteField, string>>;

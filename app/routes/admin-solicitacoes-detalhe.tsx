@@ -1,6 +1,7 @@
 import { data, Form, Link } from "react-router";
 import { AdminPage } from "~/components/admin/admin-page";
 import { LeadContactLinks } from "~/components/admin/lead-contact-links";
+import { LeadRepeatNote } from "~/components/admin/lead-repeat-note";
 import { LeadStageFields } from "~/components/admin/lead-stage-fields";
 import { LeadTimeline } from "~/components/admin/lead-timeline";
 import { MoneyInput } from "~/components/admin/money-input";
@@ -12,6 +13,7 @@ import { REMOVED_POST, sourceLabel } from "~/lib/lead-source";
 import { leadStatusLabels, lostReasonLabels } from "~/lib/lead-status";
 import { formatMoney, formatMoneyField } from "~/lib/money";
 import { templateFor } from "~/lib/reply-template";
+import { requestNumberLabel } from "~/lib/request-number";
 import { formatDateTimeMedium } from "~/lib/site-time";
 import type { RouteHandle } from "~/route-handle";
 import { requireAdminAction, requireAdminPage } from "~/route-support/admin-guard.server";
@@ -21,6 +23,7 @@ import { formText, readForm, UNREADABLE_FORM_MESSAGE } from "~/server/forms/inde
 import {
   addNoteToLead,
   leadTimeline,
+  listLeadRepeats,
   listReplyTemplates,
   removeLead,
   saveLeadStage,
@@ -40,14 +43,15 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const viewed = await viewLead(session, { id: params.id });
   if (!viewed.ok) {
     return data(
-      { lead: null, timeline: [], whatsappTemplates: [], whatsappTemplate: "" },
+      { lead: null, timeline: [], whatsappTemplates: [], whatsappTemplate: "", repeats: [] },
       { status: viewed.status },
     );
   }
   const lead = viewed.value;
-  const [timeline, whatsappTemplates] = await Promise.all([
+  const [timeline, whatsappTemplates, repeats] = await Promise.all([
     leadTimeline(lead),
     listReplyTemplates("whatsapp"),
+    listLeadRepeats(lead.id),
   ]);
   return {
     lead,
@@ -55,6 +59,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     whatsappTemplates: whatsappTemplates.map(({ id, name }) => ({ id, name })),
     // The message written for the request's stage comes chosen.
     whatsappTemplate: templateFor(whatsappTemplates, lead.status)?.id ?? "",
+    repeats,
   };
 }
 
@@ -86,7 +91,7 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export default function AdminLead({ loaderData, actionData }: Route.ComponentProps) {
-  const { lead, timeline, whatsappTemplates, whatsappTemplate } = loaderData;
+  const { lead, timeline, whatsappTemplates, whatsappTemplate, repeats } = loaderData;
   const errors: Partial<Record<string, string>> = actionData?.fieldErrors ?? {};
   const back = (
     <Link to="/admin/solicitacoes" className={buttonClassName("secondary")}>
@@ -140,8 +145,34 @@ export default function AdminLead({ loaderData, actionData }: Route.ComponentPro
           </Badge>
         </div>
         <p className="text-sm text-slate-600 dark:text-slate-400">
+          {lead.number === null ? null : `${requestNumberLabel(lead.number)} · `}
           <time dateTime={lead.created_at}>{formatDateTimeMedium(lead.created_at)}</time>
         </p>
+        {lead.repeat_of ? (
+          <LeadRepeatNote repeatOf={lead.repeat_of} repeatOfNumber={lead.repeat_of_number} />
+        ) : null}
+        {repeats.length > 0 ? (
+          <div className="text-sm">
+            <p className="font-semibold text-slate-800 dark:text-slate-200">
+              {repeats.length === 1
+                ? "A mesma pessoa enviou este pedido de novo:"
+                : `A mesma pessoa enviou este pedido de novo ${repeats.length} vezes:`}
+            </p>
+            <ul className="flex flex-wrap gap-x-4">
+              {repeats.map((repeat) => (
+                <li key={repeat.id}>
+                  <Link
+                    to={`/admin/solicitacoes/${repeat.id}`}
+                    className="inline-flex min-h-11 items-center text-brand-700 underline lg:min-h-0 dark:text-brand-300"
+                  >
+                    {repeat.number === null ? "Repetição" : requestNumberLabel(repeat.number)},{" "}
+                    {formatDateTimeMedium(repeat.created_at)}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
         <dl className="grid grid-cols-1 gap-x-6 gap-y-1 text-sm sm:grid-cols-2">
           <div>
             <dt className="inline font-semibold text-slate-800 dark:text-slate-200">E-mail: </dt>

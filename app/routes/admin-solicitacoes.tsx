@@ -1,6 +1,7 @@
 import { Form, Link, useNavigation } from "react-router";
 import { AdminPage } from "~/components/admin/admin-page";
 import { LeadContactLinks } from "~/components/admin/lead-contact-links";
+import { LeadRepeatNote } from "~/components/admin/lead-repeat-note";
 import { LeadStageFields } from "~/components/admin/lead-stage-fields";
 import { DateRangeFields, FilterSelect, ListFilters } from "~/components/admin/list-filters";
 import { filteredListPageHref, ListPagination, listSummary } from "~/components/admin/list-pagination";
@@ -9,6 +10,7 @@ import { ADMIN_SEARCH_MAX_LENGTH, isFiltered, leadListParams, listHref } from "~
 import { formatCountOf } from "~/lib/count-format";
 import { sourceSummary } from "~/lib/lead-source";
 import { deliveryLabels, leadStatuses, leadStatusLabels } from "~/lib/lead-status";
+import { requestNumberLabel } from "~/lib/request-number";
 import { formatDateTimeMedium } from "~/lib/site-time";
 import type { RouteHandle } from "~/route-handle";
 import { requireAdminAction, requireAdminPage } from "~/route-support/admin-guard.server";
@@ -185,8 +187,12 @@ export default function AdminLeads({ loaderData, actionData }: Route.ComponentPr
                       </Badge>
                     </div>
                     <p className="text-sm text-slate-600 dark:text-slate-400">
+                      {lead.number === null ? null : `${requestNumberLabel(lead.number)} · `}
                       <time dateTime={lead.created_at}>{formatDateTimeMedium(lead.created_at)}</time>
                     </p>
+                    {lead.repeat_of ? (
+                      <LeadRepeatNote repeatOf={lead.repeat_of} repeatOfNumber={lead.repeat_of_number} />
+                    ) : null}
                     <dl className="grid grid-cols-1 gap-x-6 gap-y-1 text-sm sm:grid-cols-2">
                       <div>
                         <dt className="inline font-semibold text-slate-800 dark:text-slate-200">E-mail: </dt>

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { data } from "react-router";
+import { QuoteConfirmation } from "~/components/quote-confirmation";
 import { QuoteForm } from "~/components/quote-form";
 import { QuoteFormScript } from "~/components/quote-form-script";
 import { QuoteToastRegion } from "~/components/quote-toast-region";
@@ -12,7 +13,7 @@ import { benefits, specializedCare } from "~/content/benefits";
 import type { IconName } from "~/content/types";
 import { formatAddress } from "~/lib/company-settings";
 import { attendanceDaysText, openingHoursLines } from "~/lib/opening-hours";
-import { QUOTE_FORM_ANCHOR } from "~/lib/quote";
+import { QUOTE_FORM_ANCHOR, REPLY_PROMISE } from "~/lib/quote";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
 import { useSite } from "~/lib/site-context";
 import { requestInfoContext } from "~/request-context";
@@ -51,8 +52,7 @@ export function headers({ actionHeaders, loaderHeaders }: Route.HeadersArgs) {
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(siteFromMatches(matches), {
     title: "Contato e orçamento gratuito",
-    description:
-      "Solicite um orçamento gratuito e sem compromisso para a manutenção do seu condomínio em Curitiba. Respondemos em até 24 horas.",
+    description: `Solicite um orçamento gratuito e sem compromisso para a manutenção do seu condomínio em Curitiba. ${REPLY_PROMISE}`,
     path: "/contato",
   });
 
@@ -127,10 +127,12 @@ export default function Contato({ loaderData, actionData }: Route.ComponentProps
             <p className="mt-2 mb-6 text-slate-600 dark:text-slate-400">
               Preencha o formulário abaixo e entraremos em contato para agendar uma visita técnica.
             </p>
+            {/* Sent: the confirmation takes the focus; otherwise the first invalid field, or the toast. */}
             <QuoteToastRegion
               toast={actionData?.toast}
-              focus={Object.keys(actionData?.fieldErrors ?? {}).length === 0}
+              focus={!sent && Object.keys(actionData?.fieldErrors ?? {}).length === 0}
             />
+            <QuoteConfirmation confirmation={sent ? actionData?.confirmation : undefined} />
             <QuoteForm
               formToken={actionData?.formToken || loaderData.formToken}
               source={actionData ? actionData.source : loaderData.source}

@@ -70,7 +70,7 @@ test("the owner reads, updates, filters, exports and deletes quote requests", as
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   const text = bytes.toString("utf8").slice(1);
   expect(text.split("\r\n")[0]).toBe(
-    "Data;Nome;E-mail;Telefone;Condomínio;Serviço;Mensagem;Status;Nota;E-mail da empresa;Origem;Campanha;Post",
+    "Data;Nome;E-mail;Telefone;Condomínio;Serviço;Mensagem;Status;Nota;E-mail da empresa;Origem;Campanha;Post;Nº;Repetição do nº",
   );
   const row = text.split("\r\n").find((line) => line.includes(lead.name));
   expect(row).toContain('"<script>window.__xss=1</script> ""aspas""; ponto-e-vírgula"');

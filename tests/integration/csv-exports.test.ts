@@ -128,6 +128,8 @@ describeOnEachEngine("the CSV exports read by Python", () => {
       "Origem",
       "Campanha",
       "Post",
+      "Nº",
+      "Repetição do nº",
     ]);
     const row = rows.find((cells) => cells[2] === hostile.email);
     expect(row).toEqual([
@@ -143,6 +145,8 @@ describeOnEachEngine("the CSV exports read by Python", () => {
       expect.any(String),
       `'${hostile.utm_source}`,
       `'${hostile.utm_campaign}`,
+      "",
+      "",
       "",
     ]);
     expect(rows.every((cells) => cells.length === header?.length)).toBe(true);

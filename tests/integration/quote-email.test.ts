@@ -7,7 +7,7 @@ import { claimDueMessages, retryDelayMs } from "~/server/email/outbox.server";
 import { type OutboxWorker, startOutboxWorker } from "~/server/email/outbox-worker.server";
 import { startBackgroundWork } from "~/server/runtime/background.server";
 import { type EnabledMail, mailTo } from "../support/mail-to";
-import { submit, validQuote } from "../support/quote-requests";
+import { oldToken, submit, validQuote } from "../support/quote-requests";
 import { freePort, SINK_PASSWORD, type SmtpSink, sinkUrl, startSmtpSink } from "../support/smtp-sink";
 import { testEngines } from "../support/test-database";
 import { waitFor } from "../support/wait-for";
@@ -96,6 +96,26 @@ describe.each(testEngines())("quote e-mail on $name", (engine) => {
     // Exactly one message: nothing is sent again.
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(smtp.messages).toHaveLength(1);
+  });
+
+  it("tells the company that a request sent again is a repeat of the first, by its number", async () => {
+    const smtp = await sink();
+    worker(mailTo(smtp.url));
+    const fields = { ...validQuote, email: "de.novo@exemplo.com.br", message: "Pintura da garagem." };
+    const first = await submit(fields, { clientIp: nextIp() });
+    // From the cleared form, a while later: a token of its own, the same request.
+    expect((await submit(fields, { clientIp: nextIp(), token: await oldToken(30_000) })).status).toBe(200);
+    const mails = await smtp.waitForMessages(2);
+    const number = first.data.confirmation?.number;
+    const subjects = mails.map((mail) => mail.headers.get("subject")).sort();
+    expect(subjects).toEqual([
+      `Novo pedido de orçamento: ${fields.name} (${fields.service})`,
+      `Pedido repetido (nº ${number}): ${fields.name} (${fields.service})`,
+    ]);
+    const repeat = mails.find((mail) => String(mail.headers.get("subject")).startsWith("Pedido repetido"));
+    expect(repeat?.text).toContain(`o mesmo pedido de orçamento (o pedido nº ${number})`);
+    expect(repeat?.text).toContain(`Pedido: nº ${(number ?? 0) + 1}`);
+    expect(repeat?.html).toContain("Pedido de orçamento repetido");
   });
 
   it("keeps the request when SMTP is down, retries with backoff, and delivers once it is back", async () => {

@@ -62,6 +62,13 @@ describeOnEachEngine("quote form", () => {
       note: "",
     });
     expect(lead?.id).toMatch(/^[0-9a-f-]{36}$/);
+    // What stays on the page: the request's number and when it arrived.
+    expect(lead?.number).toEqual(expect.any(Number));
+    expect(answer.data.confirmation).toEqual({
+      number: lead?.number,
+      receivedAt: lead?.created_at,
+      alreadyReceived: false,
+    });
     const db = await database();
     const outbox = await db
       .selectFrom("outbox")
@@ -103,11 +110,16 @@ describeOnEachEngine("quote form", () => {
   it("does not store the same request twice when the page re-posts it", async () => {
     const fields = { ...validQuote, email: "repetido@exemplo.com.br" };
     const ip = freshIp();
-    expect((await submit(fields, { clientIp: ip })).status).toBe(200);
-    const again = await submit(fields, { clientIp: ip });
+    // A refresh of the page the post answered sends the same form again: the same token.
+    const token = await oldToken();
+    const first = await submit(fields, { clientIp: ip, token });
+    expect(first.status).toBe(200);
+    const again = await submit(fields, { clientIp: ip, token });
     expect(again.status).toBe(200);
     expect(again.data.toast).toEqual(QUOTE_SUCCESS_TOAST);
     expect(await leadByEmail(fields.email)).toHaveLength(1);
+    // The visitor is told it is the request that had arrived, by its number.
+    expect(again.data.confirmation).toEqual({ ...first.data.confirmation, alreadyReceived: true });
   });
 
   describe("validation", () => {

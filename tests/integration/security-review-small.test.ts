@@ -314,7 +314,7 @@ describe.each(testEngines())("the security review's small findings on $name", (e
         { ...validQuote, email: email.toLowerCase(), message: "Segundo pedido, outra obra." },
         { confirmation: "Recebemos!" },
       );
-      expect(second.duplicate).toBe(false);
+      expect(second.stored).toBe(true);
       expect(second.id).not.toBe(first.id);
       const db = await database();
       const kinds = async (leadId: string) =>

@@ -4,7 +4,7 @@ import { Icon } from "~/components/ui/icon";
 import { aboutText } from "~/content/quality";
 import { formatAddress, type SiteConfig, socialNetworkNames, socialNetworks } from "~/lib/company-settings";
 import { openingHoursLines } from "~/lib/opening-hours";
-import { QUOTE_FORM_HREF } from "~/lib/quote";
+import { QUOTE_FORM_HREF, REPLY_PROMISE } from "~/lib/quote";
 import type { ServiceLink } from "~/lib/site-content";
 import { SiteContext, useSite } from "~/lib/site-context";
 import { Logo } from "./logo";
@@ -108,9 +108,7 @@ function FooterContents({ site, services }: { site: SiteConfig; services: Servic
 
         <div className="flex flex-col gap-4">
           <h2 className="font-semibold text-white">Orçamento gratuito</h2>
-          <p className="text-sm text-slate-400">
-            Agende uma visita técnica sem compromisso. Respondemos em até 24 horas.
-          </p>
+          <p className="text-sm text-slate-400">Agende uma visita técnica sem compromisso. {REPLY_PROMISE}</p>
           <a href={QUOTE_FORM_HREF} className="btn w-fit bg-accent-700 text-white hover:bg-accent-800">
             Solicitar Orçamento
           </a>

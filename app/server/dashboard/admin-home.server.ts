@@ -42,6 +42,7 @@ async function weeklyRequests(
     .selectFrom("leads")
     .where("created_at", ">=", lastWeekStart)
     .where("created_at", "<", nextWeekStart)
+    .where("repeat_of", "is", null)
     .select((eb) => [
       eb.fn
         .sum<number | null>(

@@ -5,9 +5,11 @@ import { database } from "../db/database.server";
 import type { Database } from "../db/schema";
 
 // The requests nobody has answered yet, oldest first, as Início lists them and the posts page's
-// strip sums them up. One statement for both the rows and the total: the rows walk
-// leads_status_created_at_id_idx (status, created_at, id) up to the limit, and the total is an
-// uncorrelated subquery both engines evaluate once, counted from the same index.
+// strip sums them up. A repeat (leads.repeat_of, docs/decisions/0090) is the same person's
+// request sent again: it waits as part of the first one and counts as no request of its own.
+// One statement for both the rows and the total: the rows walk leads_status_created_at_id_idx
+// (status, created_at, id) up to the limit, and the total is an uncorrelated subquery both
+// engines evaluate once, counted from the same index.
 
 /** A request nobody has answered yet: the inbox's first status. */
 const UNANSWERED = "novo";
@@ -20,11 +22,13 @@ export async function unansweredLeads(
   const rows = await db
     .selectFrom("leads")
     .where("status", "=", UNANSWERED)
+    .where("repeat_of", "is", null)
     .select(["id", "name", "created_at", "phone"])
     .select((eb) =>
       eb
         .selectFrom("leads as waiting")
         .where("waiting.status", "=", UNANSWERED)
+        .where("waiting.repeat_of", "is", null)
         .select((inner) => inner.fn.countAll<number | string>().as("n"))
         .as("total"),
     )

@@ -258,6 +258,21 @@ export interface LeadsTable {
   first_response_at: ColumnType<string | null, string | null | undefined, string | null>;
   /** When the request last changed stage (the board lists the latest moves first). */
   stage_changed_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /**
+   * The number the visitor is shown (migration 0031), from the 'lead_number' counter; null only
+   * for a row written outside saveLead (a test's or a script's insert).
+   */
+  number: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The first request, when this one repeats it (same contact and request, within minutes). */
+  repeat_of: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The form token it was sent with: a re-post of the same form is recognised by it. */
+  form_token: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** Named counters that only grow (migration 0031): 'lead_number'. */
+export interface CountersTable {
+  name: string;
+  value: number;
 }
 
 /** What a request's timeline records besides its arrival. */
@@ -634,6 +649,7 @@ export interface Database {
   lead_events: LeadEventsTable;
   reply_templates: ReplyTemplatesTable;
   lead_digests: LeadDigestsTable;
+  counters: CountersTable;
   jobs: JobsTable;
   outbox: OutboxTable;
   content_changes: ContentChangesTable;

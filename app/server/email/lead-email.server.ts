@@ -1,5 +1,6 @@
 import type { SiteConfig } from "~/lib/company-settings";
 import { sourceLabel } from "~/lib/lead-source";
+import { requestNumberLabel } from "~/lib/request-number";
 import { formatSaoPauloDateTime } from "~/lib/site-time";
 import type { Lead } from "../db/schema";
 import type { MailAddress } from "../platform/mailbox.server";
@@ -17,6 +18,8 @@ export const leadEmailColumns = [
   "utm_source",
   "utm_campaign",
   "source_referrer_host",
+  "number",
+  "repeat_of",
 ] as const;
 
 export type LeadForEmail = Pick<Lead, (typeof leadEmailColumns)[number]>;
@@ -47,19 +50,30 @@ function headerText(value: string, max = 120): string {
   return line.length > max ? `${line.slice(0, max - 1)}…` : line;
 }
 
+/** A request's number as the e-mails write it, or its id for a row that has none. */
+const requestName = (lead: Pick<LeadForEmail, "id" | "number">) =>
+  lead.number === null ? lead.id : requestNumberLabel(lead.number);
+
 /**
  * The message the company receives for a quote request: every field, in plain text and in
  * escaped HTML, with Reply-To set to the visitor so answering reaches them directly.
  * The Message-ID is derived from the outbox row, so a retried delivery is recognisably the
- * same message.
+ * same message. A repeat (`firstNumber`: the number of the request it repeats,
+ * docs/decisions/0090) says so first, so the owner does not take it for a new request.
  */
 export function leadNotification(
   lead: LeadForEmail,
   mail: { from: MailAddress; to: string[] },
   site: SiteConfig,
   outboxId: string,
+  firstNumber?: number | null,
 ): OutgoingMail {
   const when = `${formatSaoPauloDateTime(lead.created_at)} (horário de Brasília)`;
+  const repeated = lead.repeat_of !== null;
+  const first = firstNumber === undefined || firstNumber === null ? null : requestNumberLabel(firstNumber);
+  const intro = repeated
+    ? `${lead.name} enviou de novo pelo site ${site.name} o mesmo pedido de orçamento${first ? ` (o pedido ${first})` : ""}. No painel ele aparece como repetição do primeiro, não como um pedido novo.`
+    : `Novo pedido de orçamento recebido pelo site ${site.name}.`;
   const fields: Array<[string, string]> = [
     ["Nome", lead.name],
     ["E-mail", lead.email],
@@ -73,7 +87,7 @@ export function leadNotification(
     ],
   ];
   const text = [
-    `Novo pedido de orçamento recebido pelo site ${site.name}.`,
+    intro,
     "",
     ...fields.map(([label, value]) => `${label}: ${value}`),
     "",
@@ -81,7 +95,7 @@ export function leadNotification(
     lead.message,
     "",
     `Recebido em: ${when}`,
-    `Pedido: ${lead.id}`,
+    `Pedido: ${requestName(lead)}`,
     "",
     `Responda a este e-mail para falar diretamente com ${lead.name}.`,
     `Todos os pedidos ficam no painel: ${site.publicUrl}/admin`,
@@ -93,12 +107,12 @@ export function leadNotification(
   const html = `<!doctype html>
 <html lang="pt-BR"><head><meta charset="utf-8"><title>Novo pedido de orçamento</title></head>
 <body style="font-family:Arial,Helvetica,sans-serif;color:#0f172a;line-height:1.5">
-<h1 style="font-size:20px">Novo pedido de orçamento</h1>
-<p>Recebido pelo site ${escapeHtml(site.name)} em ${escapeHtml(when)}.</p>
+<h1 style="font-size:20px">${repeated ? "Pedido de orçamento repetido" : "Novo pedido de orçamento"}</h1>
+${repeated ? `<p>${escapeHtml(intro)}</p>\n<p>Recebido em ${escapeHtml(when)}.</p>` : `<p>Recebido pelo site ${escapeHtml(site.name)} em ${escapeHtml(when)}.</p>`}
 <table role="presentation" style="border-collapse:collapse">${fields.map(([label, value]) => row(label, value)).join("")}</table>
 <h2 style="font-size:16px;margin-top:20px">Mensagem</h2>
 <p style="white-space:pre-wrap;border-left:4px solid #f97316;padding-left:12px">${escapeHtml(lead.message)}</p>
-<p style="color:#475569;font-size:13px">Pedido ${escapeHtml(lead.id)}. Responda a este e-mail para falar diretamente com ${escapeHtml(lead.name)}.</p>
+<p style="color:#475569;font-size:13px">Pedido ${escapeHtml(requestName(lead))}. Responda a este e-mail para falar diretamente com ${escapeHtml(lead.name)}.</p>
 </body></html>
 `;
 
@@ -108,7 +122,11 @@ export function leadNotification(
     from: mail.from,
     to: mail.to,
     replyTo: { name: headerText(lead.name, 80), address: lead.email },
-    subject: headerText(`Novo pedido de orçamento: ${lead.name} (${lead.service})`),
+    subject: headerText(
+      repeated
+        ? `Pedido repetido${first ? ` (${first})` : ""}: ${lead.name} (${lead.service})`
+        : `Novo pedido de orçamento: ${lead.name} (${lead.service})`,
+    ),
     text,
     html,
   };

@@ -163,7 +163,11 @@ async function deliver(
     await transport.sendMail(leadConfirmation(lead, text, mail.from, site, message.id));
     return "sent";
   }
-  await transport.sendMail(leadNotification(lead, mail, site, message.id));
+  // A repeat names the request it repeats, by the number the visitor was given.
+  const first = lead.repeat_of
+    ? await db.selectFrom("leads").select("number").where("id", "=", lead.repeat_of).executeTakeFirst()
+    : undefined;
+  await transport.sendMail(leadNotification(lead, mail, site, message.id, first?.number));
   return "sent";
 }
 

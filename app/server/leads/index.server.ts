@@ -14,7 +14,7 @@ export { exportLeads, viewLead } from "./lead-recorded-reads.server";
 export { contactOnWhatsapp, replyByEmail } from "./lead-reply-commands.server";
 export { stageFormFields } from "./lead-stage-form.server";
 export { leadTimeline } from "./lead-timeline.server";
-export { getLead, leadIdFromParam, listLeadServices, listLeads } from "./leads-admin.server";
+export { getLead, leadIdFromParam, listLeadRepeats, listLeadServices, listLeads } from "./leads-admin.server";
 export { removeTemplate, saveTemplate } from "./reply-template-commands.server";
 export { listReplyTemplates, type ReplyTemplate, replyFacts } from "./reply-templates.server";
 export { submitQuote } from "./submit-quote.server";

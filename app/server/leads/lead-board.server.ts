@@ -7,7 +7,8 @@ import { database } from "../db/database.server";
 // The pipeline's board: one column per stage the screen shows, each read a page at a time
 // (latest moves first, through leads_status_stage_changed_idx) with one grouped count and sum for
 // all, so a column of years of closed requests costs one page, and its total is still the whole
-// column's.
+// column's. A repeat (the same person's request sent again, docs/decisions/0090) moves with its
+// first request: it has no card of its own.
 
 /** The board's columns for `pages` (stage → page number, 1-based); only those stages are read. */
 export async function leadBoard(pages: ReadonlyMap<LeadStatus, number>): Promise<BoardColumn[]> {
@@ -26,6 +27,7 @@ export async function leadBoard(pages: ReadonlyMap<LeadStatus, number>): Promise
           .as("value"),
     ])
     .where("status", "in", stages)
+    .where("repeat_of", "is", null)
     .groupBy("status")
     .execute();
   // PostgreSQL answers a count and a sum as strings (bigint); a sum of nothing is null.
@@ -50,6 +52,7 @@ export async function leadBoard(pages: ReadonlyMap<LeadStatus, number>): Promise
           "closed_value_cents",
         ])
         .where("status", "=", status)
+        .where("repeat_of", "is", null)
         // The same order on both engines: a row without the time of its last move goes last.
         .orderBy(sql`stage_changed_at desc nulls last`)
         .orderBy("id", "desc")

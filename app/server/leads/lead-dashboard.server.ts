@@ -37,8 +37,13 @@ export async function leadDashboard(now = new Date()): Promise<LeadDashboard> {
   const from = bounds[0] ?? "";
   const to = bounds[bounds.length - 1] ?? "";
   const thisWeek = bounds[bounds.length - 2] ?? "";
+  // A repeat is the first request sent again (docs/decisions/0090): never a request of its own.
   const inPeriod = (q: Kysely<Database>, since = from) =>
-    q.selectFrom("leads as l").where("l.created_at", ">=", since).where("l.created_at", "<", to);
+    q
+      .selectFrom("leads as l")
+      .where("l.created_at", ">=", since)
+      .where("l.created_at", "<", to)
+      .where("l.repeat_of", "is", null);
   const perPost = (since: string) =>
     inPeriod(db, since)
       .leftJoin("blog_posts as p", "p.id", "l.source_post_id")

@@ -49,6 +49,8 @@ export async function queueLeadDigestIfDue(db: Kysely<Database>, now: Date): Pro
       .selectFrom("leads")
       .where("status", "=", "novo")
       .where("first_response_at", "is", null)
+      // A repeat waits as part of its first request (docs/decisions/0090).
+      .where("repeat_of", "is", null)
       .where("created_at", "<=", new Date(now.getTime() - UNANSWERED_AFTER_MS).toISOString());
     const { total } = await waiting
       .select((eb) => eb.fn.countAll<number>().as("total"))

@@ -89,8 +89,13 @@ function rankedOutcomes(rows: GroupRow[], fallback: string): OutcomeRow[] {
 /** The pipeline's figures for requests created in [from, to). */
 export async function pipelineOutcomes(from: string, to: string): Promise<PipelineOutcomes> {
   const { db, config } = await startDatabase();
+  // Repeats are their first request sent again (docs/decisions/0090): not counted.
   const period = (q: Kysely<Database>) =>
-    q.selectFrom("leads as l").where("l.created_at", ">=", from).where("l.created_at", "<", to);
+    q
+      .selectFrom("leads as l")
+      .where("l.created_at", ">=", from)
+      .where("l.created_at", "<", to)
+      .where("l.repeat_of", "is", null);
   const won = sql<number>`sum(case when l.status = 'fechado_ganho' then 1 else 0 end)`;
   const lost = sql<number>`sum(case when l.status = 'perdido' then 1 else 0 end)`;
   const closed = sql<number>`sum(case when l.status = 'fechado_ganho' then coalesce(l.closed_value_cents, 0) else 0 end)`;

@@ -63,8 +63,17 @@ function deliveryOf(columns: DeliveryColumns & { next_attempt_at: string | null 
 /** The outbox columns `inboxDeliveryOf` reads; `deliveryOf` also reads "o.next_attempt_at". */
 const inboxDeliveryColumns = ["o.id as outbox_id", "o.sent_at", "o.attempts", "o.last_error"] as const;
 
-/** A request with every field and its e-mail's fate: the details page and the CSV export. */
-export interface FullLead extends Lead, LeadDelivery {
+/** What a repeat shows of the first request it repeats (docs/decisions/0090). */
+export interface RepeatOf {
+  /** The first request's number, when `repeat_of` names one. */
+  repeat_of_number: number | null;
+}
+
+/**
+ * A request with every field and its e-mail's fate: the details page and the CSV export (the
+ * form token it came with is the repeat check's alone).
+ */
+export interface FullLead extends Omit<Lead, "form_token">, LeadDelivery, RepeatOf {
   /** The title of the post the visitor came from (null: none, or deleted since). */
   source_post_title: string | null;
 }
@@ -86,9 +95,12 @@ export interface InboxLead
       | "lost_reason"
       | "note"
       | "created_at"
+      | "number"
+      | "repeat_of"
     >,
     LeadSourceSummary,
-    InboxDelivery {
+    InboxDelivery,
+    RepeatOf {
   /** The message's first MESSAGE_EXCERPT_LENGTH characters. */
   messageExcerpt: string;
   /** The message goes on beyond the excerpt. */
@@ -139,9 +151,13 @@ export async function listLeads(
     .selectFrom("leads as l")
     .leftJoin("outbox as o", companyNotification)
     .leftJoin("blog_posts as p", "p.id", "l.source_post_id")
+    .leftJoin("leads as f", "f.id", "l.repeat_of")
     .where("l.id", "in", pageIds)
     .select([
       "l.id",
+      "l.number",
+      "l.repeat_of",
+      "f.number as repeat_of_number",
       "l.name",
       "l.email",
       "l.phone",
@@ -181,15 +197,36 @@ export async function listLeadsForExport(query: LeadFilters): Promise<FullLead[]
   const rows = await matchingLeads(db, query)
     .leftJoin("outbox as o", companyNotification)
     .leftJoin("blog_posts as p", "p.id", "l.source_post_id")
+    .leftJoin("leads as f", "f.id", "l.repeat_of")
     .selectAll("l")
-    .select([...inboxDeliveryColumns, "o.next_attempt_at", "p.title as source_post_title"])
+    .select([...fullLeadExtras, "f.number as repeat_of_number"])
     .orderBy("l.created_at", "desc")
     .orderBy("l.id", "desc")
     .execute();
-  return rows.map(({ outbox_id, sent_at, attempts, last_error, next_attempt_at, ...lead }) => ({
-    ...lead,
-    ...deliveryOf({ outbox_id, sent_at, attempts, last_error, next_attempt_at }),
-  }));
+  return rows.map(fullLead);
+}
+
+/** What the details page and the export read besides the request's own columns. */
+const fullLeadExtras = [
+  ...inboxDeliveryColumns,
+  "o.next_attempt_at",
+  "p.title as source_post_title",
+] as const;
+
+function fullLead<
+  Row extends Lead &
+    DeliveryColumns &
+    RepeatOf & { next_attempt_at: string | null; source_post_title: string | null },
+>({
+  outbox_id,
+  sent_at,
+  attempts,
+  last_error,
+  next_attempt_at,
+  form_token: _formToken,
+  ...lead
+}: Row): FullLead {
+  return { ...lead, ...deliveryOf({ outbox_id, sent_at, attempts, last_error, next_attempt_at }) };
 }
 
 /** One request, whole (its own page in the inbox), or null when there is none with this id. */
@@ -199,13 +236,35 @@ export async function getLead(id: string): Promise<FullLead | null> {
     .selectFrom("leads as l")
     .leftJoin("outbox as o", companyNotification)
     .leftJoin("blog_posts as p", "p.id", "l.source_post_id")
+    .leftJoin("leads as f", "f.id", "l.repeat_of")
     .selectAll("l")
-    .select([...inboxDeliveryColumns, "o.next_attempt_at", "p.title as source_post_title"])
+    .select([...fullLeadExtras, "f.number as repeat_of_number"])
     .where("l.id", "=", id)
     .executeTakeFirst();
-  if (!row) return null;
-  const { outbox_id, sent_at, attempts, last_error, next_attempt_at, ...lead } = row;
-  return { ...lead, ...deliveryOf({ outbox_id, sent_at, attempts, last_error, next_attempt_at }) };
+  return row ? fullLead(row) : null;
+}
+
+/** A request sent again within minutes (lead-repeats.server.ts), as its first request lists it. */
+export interface LeadRepeat {
+  id: string;
+  number: number | null;
+  created_at: string;
+}
+
+/** How many repeats a request's page lists; a person sending one request more is not a list. */
+const MAX_LISTED_REPEATS = 20;
+
+/** The repeats of a request, oldest first (leads_repeat_of_idx). */
+export async function listLeadRepeats(id: string): Promise<LeadRepeat[]> {
+  const db = await database();
+  return db
+    .selectFrom("leads")
+    .select(["id", "number", "created_at"])
+    .where("repeat_of", "=", id)
+    .orderBy("created_at")
+    .orderBy("id")
+    .limit(MAX_LISTED_REPEATS)
+    .execute();
 }
 
 /** How many services the inbox's filter offers at most (the site has about ten). */
@@ -285,6 +344,8 @@ export function leadsToCsv(leads: FullLead[]): string {
     "Origem",
     "Campanha",
     "Post",
+    "Nº",
+    "Repetição do nº",
   ];
   const rows = leads.map((lead) => [
     formatSaoPauloDateTime(lead.created_at),
@@ -300,6 +361,8 @@ export function leadsToCsv(leads: FullLead[]): string {
     sourceLabel(lead),
     lead.utm_campaign ?? "",
     lead.source_post_id ? (lead.source_post_title ?? REMOVED_POST) : "",
+    lead.number === null ? "" : String(lead.number),
+    lead.repeat_of_number === null ? "" : String(lead.repeat_of_number),
   ]);
   return toExcelCsv([header, ...rows]);
 }

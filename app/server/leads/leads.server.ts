@@ -5,17 +5,26 @@ import type { Database } from "../db/schema";
 import { enqueueMessage, LEAD_CONFIRMATION, LEAD_NOTIFICATION } from "../email/outbox.server";
 import { wakeOutboxWorker } from "../email/outbox-worker.server";
 import type { LeadSourceColumns } from "../visits/lead-source.server";
+import { nextLeadNumber } from "./lead-number.server";
+import { type FirstRequest, findEarlierRequest } from "./lead-repeats.server";
 import type { QuoteInput } from "./quote-input.server";
 
 /** One confirmation e-mail per address within this window (docs/decisions/0045). */
 const CONFIRMATION_INTERVAL_MS = 60 * 60 * 1000;
-/** A resubmission of the very same request within this window is the same lead. */
-const DUPLICATE_WINDOW_MS = 10 * 60 * 1000;
 
 export interface SavedLead {
+  /** The request stored, or the one this post had already stored. */
   id: string;
-  /** The same request had just been saved (a page refresh re-posting the form): not stored twice. */
-  duplicate: boolean;
+  /**
+   * False when the very same form had just been stored (a refresh re-posting it, a proxy's
+   * retry): nothing new was written.
+   */
+  stored: boolean;
+  /**
+   * The request the visitor is answered for: this one, or the first one it repeats (its
+   * number and arrival are what the confirmation shows).
+   */
+  first: FirstRequest;
 }
 
 export interface LeadExtras {
@@ -27,40 +36,40 @@ export interface LeadExtras {
    * address that had one within the hour gets none.
    */
   confirmation?: string | null;
+  /** The form token the request came with: a re-post of the same form carries it again. */
+  formToken?: string | null;
 }
 
 /**
  * Store a quote request and its notification e-mail in one transaction. When this resolves,
- * the request is committed and will be e-mailed (now, or once SMTP is reachable).
+ * the request is committed and will be e-mailed (now, or once SMTP is reachable). A request
+ * that repeats one of the last minutes (lead-repeats.server.ts) is stored too, pointing at the
+ * first; its e-mail to the company says it is a repeat.
  */
 export async function saveLead(
   input: QuoteInput,
-  { source, confirmation = null }: LeadExtras = {},
+  { source, confirmation = null, formToken = null }: LeadExtras = {},
   now = new Date(),
 ): Promise<SavedLead> {
   const db = await database();
-  const saved = await db.transaction().execute(async (trx) => {
-    const existing = await trx
-      .selectFrom("leads")
-      .select("id")
-      .where("email", "=", input.email)
-      .where("created_at", ">", new Date(now.getTime() - DUPLICATE_WINDOW_MS).toISOString())
-      .where("name", "=", input.name)
-      .where("phone", "=", input.phone)
-      .where("condominium", "=", input.condominium)
-      .where("service", "=", input.service)
-      .where("message", "=", input.message)
-      .executeTakeFirst();
-    if (existing) return { id: existing.id, duplicate: true };
+  const saved = await db.transaction().execute(async (trx): Promise<SavedLead> => {
+    // First, so that on PostgreSQL requests arriving together are checked one after the other.
+    const number = await nextLeadNumber(trx);
+    const earlier = await findEarlierRequest(trx, input, formToken, now);
+    if (earlier.kind === "same-form") return { id: earlier.stored.id, stored: false, first: earlier.first };
 
     const id = randomUUID();
     const timestamp = now.toISOString();
+    const repeatOf = earlier.kind === "repeat" ? earlier.first : null;
     await trx
       .insertInto("leads")
       .values({
         id,
         ...input,
         ...source,
+        number,
+        repeat_of: repeatOf?.id ?? null,
+        form_token: formToken,
         status: "novo",
         note: "",
         created_at: timestamp,
@@ -76,9 +85,9 @@ export async function saveLead(
         now,
       );
     }
-    return { id, duplicate: false };
+    return { id, stored: true, first: repeatOf ?? { id, number, created_at: timestamp } };
   });
-  if (!saved.duplicate) wakeOutboxWorker();
+  if (saved.stored) wakeOutboxWorker();
   return saved;
 }
 

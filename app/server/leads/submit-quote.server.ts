@@ -17,7 +17,7 @@ import { requestClientIp } from "../platform/request-address.server";
 import { encodeLeadSource, leadSourceColumns, parseLeadSource } from "../visits/lead-source.server";
 import { withVisitorEntry } from "../visits/visitor-entry.server";
 import { checkFormToken, createFormToken } from "./form-token.server";
-import { saveLead } from "./leads.server";
+import { type SavedLead, saveLead } from "./leads.server";
 import { quoteSettings } from "./quote-config.server";
 import { parseQuoteForm } from "./quote-input.server";
 import { admitQuote, forgetQuote, QUOTE_LIMIT_WINDOW_MS, quoteLimitMessage } from "./quote-limits.server";
@@ -206,16 +206,24 @@ export async function submitQuote(
     }
 
     let stored = false;
+    let lead: SavedLead;
     try {
-      const lead = await saveLead(parsed.input, {
+      lead = await saveLead(parsed.input, {
         source: await leadSourceColumns(sourceInput),
         confirmation: await visitorConfirmation(),
+        formToken: token,
       });
-      stored = !lead.duplicate;
-      log("info", lead.duplicate ? "pedido de orçamento repetido" : "pedido de orçamento salvo", {
-        leadId: lead.id,
-        requestId: info.requestId,
-      });
+      stored = lead.stored;
+      const repeat = lead.first.id !== lead.id;
+      log(
+        "info",
+        !lead.stored
+          ? "pedido de orçamento reenviado pela mesma página"
+          : repeat
+            ? "pedido de orçamento repetido"
+            : "pedido de orçamento salvo",
+        { leadId: lead.id, requestId: info.requestId },
+      );
     } finally {
       // A re-post of a stored request, or a failed write, stores nothing new: it does not count.
       if (!stored) {
@@ -224,7 +232,17 @@ export async function submitQuote(
         );
       }
     }
-    return answer(200, "sent", { toast: QUOTE_SUCCESS_TOAST, formToken });
+    return answer(200, "sent", {
+      toast: QUOTE_SUCCESS_TOAST,
+      confirmation: {
+        number: lead.first.number,
+        receivedAt: lead.first.created_at,
+        alreadyReceived: lead.first.id !== lead.id || !lead.stored,
+      },
+      // The cleared form is a new one: sent again from it, the same request is a repeat the
+      // owner sees, not a re-post of this one (lead-repeats.server.ts).
+      formToken: await formTokenOrEmpty(),
+    });
   } catch (error) {
     // The database (or something unforeseen) failed: nothing was committed. Say so and keep
     // the values, so the visitor can try again or call.

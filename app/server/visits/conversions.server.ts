@@ -82,7 +82,13 @@ export async function conversions(range: ConversionRange): Promise<Conversions> 
     return sql<number>`case when created_at < ${dayStartUtc(start)} then ${weekOf(first, middle - 1)} else ${weekOf(middle, last)} end`;
   };
   const week = weekOf(0, weeks.length - 1);
-  const leads = () => db.selectFrom("leads").where("created_at", ">=", since).where("created_at", "<", until);
+  // A repeat is its first request sent again (docs/decisions/0090): one request, not two.
+  const leads = () =>
+    db
+      .selectFrom("leads")
+      .where("created_at", ">=", since)
+      .where("created_at", "<", until)
+      .where("repeat_of", "is", null);
   const days = <T extends "visit_counts" | "contact_taps">(table: T) =>
     db
       .selectFrom(table as "visit_counts")

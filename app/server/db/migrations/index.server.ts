@@ -29,6 +29,7 @@ import * as contactTapVisitors from "./0027-contact-tap-visitors.server.ts";
 import * as secretPageLabels from "./0028-secret-page-labels.server.ts";
 import * as jobs from "./0029-jobs.server.ts";
 import * as replyTemplateStages from "./0030-reply-template-stages.server.ts";
+import * as leadNumbersAndRepeats from "./0031-lead-numbers-and-repeats.server.ts";
 
 /** Every migration, in order. Names sort; never rename or edit one that has shipped. */
 const migrations: Record<string, Migration> = {
@@ -62,6 +63,7 @@ const migrations: Record<string, Migration> = {
   "0028-secret-page-labels": secretPageLabels,
   "0029-jobs": jobs,
   "0030-reply-template-stages": replyTemplateStages,
+  "0031-lead-numbers-and-repeats": leadNumbersAndRepeats,
 };
 
 export const migrationProvider: MigrationProvider = {
