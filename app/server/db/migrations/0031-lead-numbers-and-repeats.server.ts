@@ -37,7 +37,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await sql.raw("CREATE UNIQUE INDEX leads_number_idx ON leads (number)").execute(db);
   // A request's repeats, for its page; and the erasure of a first request, which clears them.
-  await sql.raw("CREATE INDEX leads_repeat_of_idx ON leads (repeat_of)").execute(db);
+  // Partial: nearly every request repeats none, and a full index would match every row of
+  // "repeat_of IS NULL", which the counts filter on; SQLite's planner, without statistics,
+  // then walks it instead of the created_at index (the dashboard took twice as long).
+  await sql
+    .raw("CREATE INDEX leads_repeat_of_idx ON leads (repeat_of) WHERE repeat_of IS NOT NULL")
+    .execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
