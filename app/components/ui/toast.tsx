@@ -59,8 +59,10 @@ const placements = {
   /** Public pages: above the chat button, which stays reachable. */
   "above-chat": "bottom-24 sm:right-6 sm:max-w-md",
   /** The admin: low in the corner, clear of the form's controls at the right of the screen
-   *  (the signed-in owner has no use for the chat button). */
-  corner: "bottom-4 sm:right-4 sm:max-w-sm",
+   *  (the signed-in owner has no use for the chat button). On a phone at the top: the bottom
+   *  holds the sticky "Salvar", which a toast there would cover while it shows (and a finger
+   *  on it pauses it). */
+  corner: "top-4 sm:top-auto sm:bottom-4 sm:right-4 sm:max-w-sm",
 } as const;
 
 export interface ToastRegionProps extends Omit<ComponentPropsWithRef<"section">, "className"> {
