@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import type { UnansweredSummary } from "~/lib/admin-home";
+import { formatCountOf } from "~/lib/count-format";
 import { formatSaoPauloDateTime } from "~/lib/site-time";
 import { LeadContactLinks } from "./lead-contact-links";
 import { buttonClassName } from "./ui";
@@ -38,9 +39,7 @@ export function UnansweredLeadsStrip({ summary }: { summary: UnansweredSummary }
     >
       <div className="flex min-w-0 flex-col gap-1 lg:flex-1">
         <h2 id="sem-resposta" className="text-lg font-bold text-slate-900 dark:text-white">
-          {total === 1
-            ? "1 solicitação sem resposta"
-            : `${total.toLocaleString("pt-BR")} solicitações sem resposta`}
+          {formatCountOf(total, { one: "solicitação", many: "solicitações" })} sem resposta
         </h2>
         <p className="flex flex-wrap items-center gap-x-1.5 text-slate-700 dark:text-slate-300">
           {total === 1 ? null : <span>A mais antiga:</span>}{" "}

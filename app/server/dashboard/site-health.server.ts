@@ -1,3 +1,4 @@
+import { formatCountOf } from "~/lib/count-format";
 import type { HealthCheckId, HealthRow } from "~/lib/site-health";
 import { formatSaoPauloDateTime } from "~/lib/site-time";
 import { type Configuration, configuration } from "../config/configuration.server";
@@ -111,11 +112,6 @@ function unverifiable(id: HealthCheckId, subject: string): HealthRow {
       "A verificação falhou (o banco de dados pode estar indisponível): veja o registro (log) do " +
       'servidor, na linha "site health check failed".',
   };
-}
-
-/** "1 conta" / "3 contas", with the number the Brazilian way. */
-function counted(n: number, one: string, many: string): string {
-  return `${n.toLocaleString("pt-BR")} ${n === 1 ? one : many}`;
 }
 
 /** The first few e-mails, and how many more. */
@@ -273,7 +269,7 @@ async function outboxCheck(): Promise<HealthRow> {
   return {
     id: "outbox",
     status: Number(row?.attempts ?? 0) >= OUTBOX_ERROR_ATTEMPTS ? "error" : "warning",
-    title: `${counted(failing, "e-mail", "e-mails")} com falha de envio`,
+    title: `${formatCountOf(failing, { one: "e-mail", many: "e-mails" })} com falha de envio`,
     detail:
       `${failing === 1 ? "Ele está" : "Eles estão"} na fila${since} e ainda não ` +
       `${failing === 1 ? "chegou a quem devia" : "chegaram a quem deviam"}; o site tenta de novo sozinho. ` +
@@ -440,7 +436,7 @@ async function secondFactorCheck(): Promise<HealthRow> {
   return {
     id: "second-factor",
     status: "warning",
-    title: `${counted(rows.length, "conta", "contas")} sem segundo fator`,
+    title: `${formatCountOf(rows.length, { one: "conta", many: "contas" })} sem segundo fator`,
     detail:
       `Sem verificação em duas etapas nem passkey: ${someEmails(rows.map((row) => row.email))}. ` +
       "Se a senha vazar, a conta fica exposta. Peça a cada pessoa que configure uma em Minha conta, " +
@@ -471,7 +467,7 @@ async function invitationsCheck({ now }: CheckContext): Promise<HealthRow> {
   return {
     id: "invitations",
     status: "warning",
-    title: `${counted(rows.length, "convite pendente", "convites pendentes")}`,
+    title: formatCountOf(rows.length, { one: "convite pendente", many: "convites pendentes" }),
     detail:
       `Esperando aceite: ${someEmails(rows.map((row) => row.email))}. Quem tiver o link pode criar a ` +
       "conta até ele expirar. Se alguém não vai mais entrar na equipe, cancele o convite em Usuários.",
