@@ -68,6 +68,8 @@ export async function findEarlierRequest(
     .selectFrom("leads")
     .select(recentColumns)
     .where("created_at", ">", new Date(now.getTime() - REPEAT_WINDOW_MS).toISOString())
+    // Both a re-posted form and a repeat ask for the same service: the others are never read.
+    .where("service", "=", input.service)
     .orderBy("created_at")
     .orderBy("id")
     .execute();
