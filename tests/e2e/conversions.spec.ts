@@ -188,23 +188,29 @@ siteTest(
 
       // A table wider than its card scrolls in its own box, with shadows at the edges and a line
       // that says so; one that fits has no such line.
-      const tables = await page.evaluate(() =>
-        [...document.querySelectorAll('main section[aria-label$="(tabela)"]')].map((box) => {
-          const hint = box.previousElementSibling;
-          return {
-            table: box.getAttribute("aria-label"),
-            overflowing: box.scrollWidth > box.clientWidth + 1,
-            scrolls: getComputedStyle(box).overflowX === "auto",
-            shadows: getComputedStyle(box).backgroundImage.includes("gradient"),
-            hint: Boolean(hint?.checkVisibility() && hint.textContent?.includes("Deslize para ver mais")),
-          };
-        }),
-      );
+      // The line appears once the script has measured the box (after hydration, a render later).
+      const readTables = () =>
+        page.evaluate(() =>
+          [...document.querySelectorAll('main section[aria-label$="(tabela)"]')].map((box) => {
+            const hint = box.previousElementSibling;
+            return {
+              table: box.getAttribute("aria-label"),
+              overflowing: box.scrollWidth > box.clientWidth + 1,
+              scrolls: getComputedStyle(box).overflowX === "auto",
+              shadows: getComputedStyle(box).backgroundImage.includes("gradient"),
+              hint: Boolean(hint?.checkVisibility() && hint.textContent?.includes("Deslize para ver mais")),
+            };
+          }),
+        );
+      await expect
+        .poll(
+          async () =>
+            (await readTables()).filter((t) => !t.scrolls || !t.shadows || t.hint !== t.overflowing),
+          { message: size },
+        )
+        .toEqual([]);
+      const tables = await readTables();
       expect(tables.length, size).toBeGreaterThan(5);
-      expect(
-        tables.filter((t) => !t.scrolls || !t.shadows || t.hint !== t.overflowing),
-        size,
-      ).toEqual([]);
       if (viewport.width === 390) {
         expect(
           tables.find((t) => t.table === "Sites de origem: ganhos e valor fechado (tabela)")?.overflowing,
