@@ -1,7 +1,7 @@
 import { Icon } from "~/components/ui/icon";
 import { type QuoteConfirmation as Confirmation, REPLY_PROMISE } from "~/lib/quote";
 import { requestNumberLabel } from "~/lib/request-number";
-import { formatClockTime, formatDateLong } from "~/lib/site-time";
+import { formatClockTime, formatPublicDate } from "~/lib/site-time";
 
 /** The field "Enviar outro pedido" leads to, the form's first: the browser focuses it, script or not. */
 const FIRST_FIELD = "name";
@@ -33,7 +33,7 @@ export function QuoteConfirmation({ confirmation }: { confirmation: Confirmation
           <p>
             Recebido em{" "}
             <time dateTime={confirmation.receivedAt}>
-              {formatDateLong(received)}, às {formatClockTime(received)}
+              {formatPublicDate(received)}, às {formatClockTime(received)}
             </time>{" "}
             (horário de Brasília).
           </p>

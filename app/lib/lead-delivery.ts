@@ -1,6 +1,6 @@
 import { formatCountOf } from "./count-format";
 import type { DeliveryState } from "./lead-status";
-import { formatDateTimeMedium } from "./site-time";
+import { formatDetailDateTime } from "./site-time";
 
 // What became of the e-mail that tells the company about a new request, as the request's page
 // says it: what happened and when, from the outbox row, not a state's name.
@@ -18,7 +18,7 @@ export interface LeadDeliveryFacts {
 export function deliveryText(facts: LeadDeliveryFacts): string {
   switch (facts.delivery) {
     case "sent":
-      return facts.deliverySentAt ? `enviado em ${formatDateTimeMedium(facts.deliverySentAt)}` : "enviado";
+      return facts.deliverySentAt ? `enviado em ${formatDetailDateTime(facts.deliverySentAt)}` : "enviado";
     case "pending":
       return "na fila, ainda não enviado";
     case "retrying": {
@@ -27,7 +27,7 @@ export function deliveryText(facts: LeadDeliveryFacts): string {
         many: "tentativas falharam",
       });
       const next = facts.deliveryNextAttemptAt
-        ? `; nova tentativa em ${formatDateTimeMedium(facts.deliveryNextAttemptAt)}`
+        ? `; nova tentativa em ${formatDetailDateTime(facts.deliveryNextAttemptAt)}`
         : "";
       return `ainda não enviado: ${failed}${next}`;
     }

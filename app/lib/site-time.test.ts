@@ -4,15 +4,15 @@ import {
   dayEndUtc,
   dayStartUtc,
   formatArticleDate,
+  formatAuditDateTime,
   formatClockTime,
-  formatDateLong,
-  formatDateMedium,
-  formatDateTimeMedium,
-  formatDateTimeWithSeconds,
   formatDayMonth,
+  formatDetailDateTime,
+  formatListDateTime,
   formatMonthYear,
   formatMonthYearShort,
-  formatSaoPauloDateTime,
+  formatPublicDate,
+  formatReportDay,
   saoPauloLocalToUtc,
   siteDay,
   utcToSaoPauloLocal,
@@ -43,7 +43,7 @@ describe("São Paulo time", () => {
 
   it("writes an instant back for a datetime-local field and for people", () => {
     expect(utcToSaoPauloLocal("2026-11-25T17:30:00.000Z")).toBe("2026-11-25T14:30");
-    expect(formatSaoPauloDateTime("2026-11-25T17:30:00.000Z")).toBe("25/11/2026, 14:30");
+    expect(formatListDateTime("2026-11-25T17:30:00.000Z")).toBe("25/11/2026, 14:30");
   });
 });
 
@@ -107,10 +107,12 @@ describe("São Paulo days", () => {
 
   it("shows the site's other formats in pt-BR", () => {
     const iso = "2026-11-25T17:30:05.000Z";
-    expect(formatDateTimeWithSeconds(iso)).toBe("25/11/2026, 14:30:05");
-    expect(formatDateTimeMedium(iso)).toBe("25 de nov. de 2026, 14:30");
-    expect(formatDateMedium(iso)).toBe("25 de nov. de 2026");
-    expect(formatDateLong(new Date(iso))).toBe("25 de novembro de 2026");
+    expect(formatAuditDateTime(iso)).toBe("25/11/2026, 14:30:05");
+    expect(formatDetailDateTime(iso)).toBe("25 de nov. de 2026, 14:30");
+    expect(formatReportDay("2026-11-25")).toBe("25 de nov. de 2026");
+    // A calendar day is not an instant: the first day of a year never shows as the last of the one before.
+    expect(formatReportDay("2027-01-01")).toBe("1 de jan. de 2027");
+    expect(formatPublicDate(new Date(iso))).toBe("25 de novembro de 2026");
     expect(formatClockTime(new Date(iso))).toBe("14:30");
     expect(formatDayMonth("2026-11-23")).toBe("23/11");
   });

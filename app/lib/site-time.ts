@@ -108,7 +108,6 @@ const siteFormat = (options: Intl.DateTimeFormatOptions) =>
 const shortDateTime = siteFormat({ dateStyle: "short", timeStyle: "short" });
 const shortDateTimeWithSeconds = siteFormat({ dateStyle: "short", timeStyle: "medium" });
 const mediumDateTime = siteFormat({ dateStyle: "medium", timeStyle: "short" });
-const mediumDate = siteFormat({ dateStyle: "medium" });
 const longDate = siteFormat({ day: "numeric", month: "long", year: "numeric" });
 const clockTime = siteFormat({ hour: "2-digit", minute: "2-digit" });
 const monthYearLong = siteFormat({ month: "long", year: "numeric" });
@@ -120,29 +119,37 @@ const calendarDayMonth = new Intl.DateTimeFormat("pt-BR", {
   day: "2-digit",
   month: "2-digit",
 });
+const calendarDayMedium = new Intl.DateTimeFormat("pt-BR", { timeZone: "UTC", dateStyle: "medium" });
 
-/** "25/11/2026, 14:30": lists, e-mails, the admin's facts. */
-export function formatSaoPauloDateTime(iso: string): string {
+// One date format per kind of place, so a date reads the same wherever that kind of place is:
+// - a list, a strip, an e-mail, a fact line of Início or the health rows: `formatListDateTime`;
+// - a record's own page (a request, its timeline, an image of the library): `formatDetailDateTime`;
+// - the audit log and its CSV, where seconds tell entries apart: `formatAuditDateTime`;
+// - a public page: the spec's formats for articles and cards (below), `formatPublicDate` elsewhere;
+// - a report over calendar days (the Painel): `formatReportDay`, `formatDayMonth`.
+
+/** "25/11/2026, 14:30": lists, strips, e-mails, Início's facts. */
+export function formatListDateTime(iso: string): string {
   return shortDateTime.format(new Date(iso));
 }
 
 /** "25/11/2026, 14:30:05": the audit log and its CSV. */
-export function formatDateTimeWithSeconds(iso: string): string {
+export function formatAuditDateTime(iso: string): string {
   return shortDateTimeWithSeconds.format(new Date(iso));
 }
 
-/** "25 de nov. de 2026, 14:30": a quote request, an image of the library. */
-export function formatDateTimeMedium(iso: string): string {
+/** "25 de nov. de 2026, 14:30": a record's own page (a request, an image of the library). */
+export function formatDetailDateTime(iso: string): string {
   return mediumDateTime.format(new Date(iso));
 }
 
-/** "25 de nov. de 2026": the media library's cards. */
-export function formatDateMedium(iso: string): string {
-  return mediumDate.format(new Date(iso));
+/** "25 de nov. de 2026" for a calendar day (YYYY-MM-DD): a report's range of days. */
+export function formatReportDay(day: string): string {
+  return calendarDayMedium.format(new Date(`${day}T00:00:00.000Z`));
 }
 
-/** "25 de novembro de 2026": a document's date (the privacy policy's last update). */
-export function formatDateLong(instant: Date): string {
+/** "25 de novembro de 2026": a date on a public page (the privacy policy, a confirmation). */
+export function formatPublicDate(instant: Date): string {
   return longDate.format(instant);
 }
 

@@ -1,3 +1,4 @@
+import { siteDay } from "~/lib/site-time";
 import { requireAdminAction } from "~/route-support/admin-guard.server";
 import { exportAuditLog } from "~/server/audit/index.server";
 import type { Route } from "./+types/admin-auditoria-csv";
@@ -15,7 +16,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       headers: { "Content-Type": "text/plain; charset=utf-8", ...NOT_STORED },
     });
   }
-  const day = new Date().toISOString().slice(0, 10);
+  const day = siteDay(new Date());
   return new Response(outcome.body, {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",

@@ -4,7 +4,7 @@ import { filteredListPageHref, ListPagination, listSummary } from "~/components/
 import { buttonClassName } from "~/components/admin/ui";
 import { auditListParams, isFiltered, listHref } from "~/lib/admin-list";
 import { AUDIT_GROUP_LABELS, AUDIT_GROUPS, auditActionLabel } from "~/lib/audit-actions";
-import { formatDateTimeWithSeconds } from "~/lib/site-time";
+import { formatAuditDateTime } from "~/lib/site-time";
 import { requireAdminPage } from "~/route-support/admin-guard.server";
 import { listPage } from "~/route-support/list-page.server";
 import { parseAuditListQuery } from "~/server/admin-lists/index.server";
@@ -133,7 +133,7 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
                 {entries.items.map((entry) => (
                   <tr key={entry.id} data-action={entry.action}>
                     <td className="px-3 py-2 whitespace-nowrap">
-                      <time dateTime={entry.at}>{formatDateTimeWithSeconds(entry.at)}</time>
+                      <time dateTime={entry.at}>{formatAuditDateTime(entry.at)}</time>
                     </td>
                     <td className="px-3 py-2 break-all">{entry.userEmail ?? "—"}</td>
                     <td className="px-3 py-2">{auditActionLabel(entry.action)}</td>

@@ -3,7 +3,7 @@ import { AdminPage } from "~/components/admin/admin-page";
 import { DeleteForm } from "~/components/admin/row-actions";
 import { Button, buttonClassName } from "~/components/admin/ui";
 import { deviceLabel } from "~/lib/device-label";
-import { formatSaoPauloDateTime } from "~/lib/site-time";
+import { formatListDateTime } from "~/lib/site-time";
 import type { RouteHandle } from "~/route-handle";
 import { requireAdminAction, requireAdminPage } from "~/route-support/admin-guard.server";
 import { answerCommand } from "~/route-support/answer-command.server";
@@ -25,8 +25,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       id: row.idHash,
       device: deviceLabel(row.userAgent),
       address: row.ipAddress,
-      signedInAt: formatSaoPauloDateTime(row.createdAt),
-      lastSeenAt: formatSaoPauloDateTime(row.lastSeenAt),
+      signedInAt: formatListDateTime(row.createdAt),
+      lastSeenAt: formatListDateTime(row.lastSeenAt),
       current: row.idHash === session.idHash,
     })),
   };

@@ -7,7 +7,7 @@ import { Badge, buttonClassName } from "~/components/admin/ui";
 import type { EditorHome, HomeList } from "~/lib/admin-home";
 import { roleCan } from "~/lib/roles";
 import type { HealthRow, HealthStatus } from "~/lib/site-health";
-import { formatSaoPauloDateTime } from "~/lib/site-time";
+import { formatListDateTime } from "~/lib/site-time";
 import type { RouteHandle } from "~/route-handle";
 import { requireAdminPage } from "~/route-support/admin-guard.server";
 import { administratorHome, editorHome } from "~/server/dashboard/index.server";
@@ -75,8 +75,7 @@ function PostsInTheWorks({ home }: { home: EditorHome }) {
                 {post.title}
               </Link>
               <span className={mutedClassName}>
-                Publica em{" "}
-                <time dateTime={post.scheduled_at}>{formatSaoPauloDateTime(post.scheduled_at)}</time>
+                Publica em <time dateTime={post.scheduled_at}>{formatListDateTime(post.scheduled_at)}</time>
               </span>
             </li>
           ))}
@@ -93,7 +92,7 @@ function PostsInTheWorks({ home }: { home: EditorHome }) {
                 {post.title}
               </Link>
               <span className={mutedClassName}>
-                Editado em <time dateTime={post.updated_at}>{formatSaoPauloDateTime(post.updated_at)}</time>
+                Editado em <time dateTime={post.updated_at}>{formatListDateTime(post.updated_at)}</time>
               </span>
             </li>
           ))}
@@ -156,7 +155,7 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
                     </Link>
                     <span className={mutedClassName}>
                       Recebida em{" "}
-                      <time dateTime={lead.created_at}>{formatSaoPauloDateTime(lead.created_at)}</time>
+                      <time dateTime={lead.created_at}>{formatListDateTime(lead.created_at)}</time>
                     </span>
                   </p>
                   <p className={mutedClassName}>{lead.phone}</p>
@@ -208,7 +207,7 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
             {home.recentAudit.map((entry) => (
               <li key={entry.id} className="text-sm text-slate-700 dark:text-slate-300">
                 <time dateTime={entry.at} className="text-slate-600 dark:text-slate-400">
-                  {formatSaoPauloDateTime(entry.at)}
+                  {formatListDateTime(entry.at)}
                 </time>{" "}
                 · {entry.userEmail ?? "Sistema"} · {entry.actionLabel}
                 {entry.targetLabel ? `: ${entry.targetLabel}` : ""}

@@ -4,7 +4,7 @@ import { Button, buttonClassName, Field, TextArea, TextInput } from "~/component
 import { Icon } from "~/components/ui/icon";
 import { MediaImage } from "~/components/ui/media-image";
 import { MEDIA_ALT_MAX_LENGTH, MEDIA_NAME_MAX_LENGTH } from "~/lib/media-limits";
-import { formatDateTimeMedium } from "~/lib/site-time";
+import { formatDetailDateTime } from "~/lib/site-time";
 import type { RouteHandle } from "~/route-handle";
 import { requireAdminAction, requireAdminPage } from "~/route-support/admin-guard.server";
 import { answerCommand } from "~/route-support/answer-command.server";
@@ -127,7 +127,7 @@ export default function AdminMediaImage({ loaderData, actionData }: Route.Compon
             <dd>{media.source === "ai" ? "Gerada com IA" : "Enviada"}</dd>
             <dt className="font-semibold">Adicionada em</dt>
             <dd>
-              <time dateTime={media.createdAt}>{formatDateTimeMedium(media.createdAt)}</time>
+              <time dateTime={media.createdAt}>{formatDetailDateTime(media.createdAt)}</time>
             </dd>
             <dt className="font-semibold">Endereço</dt>
             <dd className="break-all">

@@ -5,7 +5,7 @@ import { MediaUploader } from "~/components/admin/media-uploader";
 import { Badge, buttonClassName, labelClassName, TextInput } from "~/components/admin/ui";
 import { MEDIA_SEARCH_MAX_LENGTH, mediaLibraryHref, mediaQueryFrom } from "~/lib/media-query";
 import { mediaThumbnailUrl } from "~/lib/media-url";
-import { formatDateMedium } from "~/lib/site-time";
+import { formatListDateTime } from "~/lib/site-time";
 import type { RouteHandle } from "~/route-handle";
 import { requireAdminAction, requireAdminPage } from "~/route-support/admin-guard.server";
 import { answerCommand } from "~/route-support/answer-command.server";
@@ -132,7 +132,7 @@ export default function AdminMedia({ loaderData, actionData }: Route.ComponentPr
                   </p>
                   <p className="text-xs text-slate-600 dark:text-slate-400">
                     {item.width} × {item.height} · {item.source === "ai" ? "IA" : "Envio"} ·{" "}
-                    <time dateTime={item.createdAt}>{formatDateMedium(item.createdAt)}</time>
+                    <time dateTime={item.createdAt}>{formatListDateTime(item.createdAt)}</time>
                   </p>
                 </div>
               </li>

@@ -2,7 +2,7 @@ import { data, Link } from "react-router";
 import { PostDiffView } from "~/components/admin/post-diff-view";
 import { BlogAdminPage } from "~/components/admin/post-editor";
 import { buttonClassName } from "~/components/admin/ui";
-import { formatSaoPauloDateTime } from "~/lib/site-time";
+import { formatListDateTime } from "~/lib/site-time";
 import { requireAdminAction, requireAdminPage } from "~/route-support/admin-guard.server";
 import { answerCommand } from "~/route-support/answer-command.server";
 import { refused } from "~/server/commands/index.server";
@@ -40,7 +40,7 @@ export const meta: Route.MetaFunction = () => [
 
 function describe(revision: RevisionLabel): string {
   const who = revision.author ? ` por ${revision.author}` : "";
-  return `Versão ${revision.version}, salva em ${formatSaoPauloDateTime(revision.createdAt)}${who}`;
+  return `Versão ${revision.version}, salva em ${formatListDateTime(revision.createdAt)}${who}`;
 }
 
 export default function AdminPostRevisions({ loaderData, actionData }: Route.ComponentProps) {

@@ -14,7 +14,7 @@ import { leadStatusLabels, lostReasonLabels } from "~/lib/lead-status";
 import { formatMoney, formatMoneyField } from "~/lib/money";
 import { templateFor } from "~/lib/reply-template";
 import { requestNumberLabel } from "~/lib/request-number";
-import { formatDateTimeMedium } from "~/lib/site-time";
+import { formatDetailDateTime } from "~/lib/site-time";
 import type { RouteHandle } from "~/route-handle";
 import { requireAdminAction, requireAdminPage } from "~/route-support/admin-guard.server";
 import { answerCommand } from "~/route-support/answer-command.server";
@@ -146,7 +146,7 @@ export default function AdminLead({ loaderData, actionData }: Route.ComponentPro
         </div>
         <p className="text-sm text-slate-600 dark:text-slate-400">
           {lead.number === null ? null : `${requestNumberLabel(lead.number)} · `}
-          <time dateTime={lead.created_at}>{formatDateTimeMedium(lead.created_at)}</time>
+          <time dateTime={lead.created_at}>{formatDetailDateTime(lead.created_at)}</time>
         </p>
         {lead.repeat_of ? (
           <LeadRepeatNote repeatOf={lead.repeat_of} repeatOfNumber={lead.repeat_of_number} />
@@ -155,8 +155,8 @@ export default function AdminLead({ loaderData, actionData }: Route.ComponentPro
           <div className="text-sm">
             <p className="font-semibold text-slate-800 dark:text-slate-200">
               {repeats.length === 1
-                ? "A mesma pessoa enviou este pedido de novo:"
-                : `A mesma pessoa enviou este pedido de novo ${repeats.length} vezes:`}
+                ? "A mesma pessoa enviou esta solicitação de novo:"
+                : `A mesma pessoa enviou esta solicitação de novo ${repeats.length} vezes:`}
             </p>
             <ul className="flex flex-wrap gap-x-4">
               {repeats.map((repeat) => (
@@ -166,7 +166,7 @@ export default function AdminLead({ loaderData, actionData }: Route.ComponentPro
                     className="inline-flex min-h-11 items-center text-brand-700 underline lg:min-h-0 dark:text-brand-300"
                   >
                     {repeat.number === null ? "Repetição" : requestNumberLabel(repeat.number)},{" "}
-                    {formatDateTimeMedium(repeat.created_at)}
+                    {formatDetailDateTime(repeat.created_at)}
                   </Link>
                 </li>
               ))}

@@ -11,7 +11,7 @@ import { formatCountOf } from "~/lib/count-format";
 import { sourceSummary } from "~/lib/lead-source";
 import { deliveryLabels, leadStatuses, leadStatusLabels } from "~/lib/lead-status";
 import { requestNumberLabel } from "~/lib/request-number";
-import { formatDateTimeMedium } from "~/lib/site-time";
+import { formatListDateTime } from "~/lib/site-time";
 import type { RouteHandle } from "~/route-handle";
 import { requireAdminAction, requireAdminPage } from "~/route-support/admin-guard.server";
 import { answerCommand } from "~/route-support/answer-command.server";
@@ -188,7 +188,7 @@ export default function AdminLeads({ loaderData, actionData }: Route.ComponentPr
                     </div>
                     <p className="text-sm text-slate-600 dark:text-slate-400">
                       {lead.number === null ? null : `${requestNumberLabel(lead.number)} · `}
-                      <time dateTime={lead.created_at}>{formatDateTimeMedium(lead.created_at)}</time>
+                      <time dateTime={lead.created_at}>{formatListDateTime(lead.created_at)}</time>
                     </p>
                     {lead.repeat_of ? (
                       <LeadRepeatNote repeatOf={lead.repeat_of} repeatOfNumber={lead.repeat_of_number} />

@@ -5,7 +5,7 @@ import { Badge, Button, Field, Select, TextInput } from "~/components/admin/ui";
 import { useCommandForm } from "~/components/admin/use-command-form";
 import { inviteFormSchema } from "~/lib/invite-form";
 import { ROLE_LABELS, ROLES } from "~/lib/roles";
-import { formatSaoPauloDateTime } from "~/lib/site-time";
+import { formatListDateTime } from "~/lib/site-time";
 import type { RouteHandle } from "~/route-handle";
 import { requireAdminAction, requireAdminPage } from "~/route-support/admin-guard.server";
 import { answerCommand, type CommandFailure } from "~/route-support/answer-command.server";
@@ -45,11 +45,11 @@ export async function loader({ request }: Route.LoaderArgs) {
     mailEnabled: mailConfig(configuration(), companyDefaults()).enabled,
     members: members.map((member) => ({
       ...member,
-      lastSignIn: member.lastSignInAt ? formatSaoPauloDateTime(member.lastSignInAt) : "Nunca",
+      lastSignIn: member.lastSignInAt ? formatListDateTime(member.lastSignInAt) : "Nunca",
     })),
     invitations: invitations.map((invitation) => ({
       ...invitation,
-      expires: formatSaoPauloDateTime(invitation.expiresAt),
+      expires: formatListDateTime(invitation.expiresAt),
     })),
   };
 }

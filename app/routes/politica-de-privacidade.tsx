@@ -5,7 +5,7 @@ import { privacyFacts } from "~/config/privacy";
 import { formatAddress } from "~/lib/company-settings";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
 import { useSite } from "~/lib/site-context";
-import { formatDateLong } from "~/lib/site-time";
+import { formatPublicDate } from "~/lib/site-time";
 import type { Route } from "./+types/politica-de-privacidade";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -16,7 +16,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     path: "/politica-de-privacidade",
   });
 
-const updatedAt = formatDateLong(new Date(`${privacyFacts.updatedAt}T12:00:00-03:00`));
+const updatedAt = formatPublicDate(new Date(`${privacyFacts.updatedAt}T12:00:00-03:00`));
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { expect, type Locator, type Page, test } from "@playwright/test";
-import { formatSaoPauloDateTime } from "~/lib/site-time";
+import { formatListDateTime } from "~/lib/site-time";
 import { databaseConfigFromEnv } from "~/server/db/config.server";
 import { type DatabaseHandle, openDatabase } from "~/server/db/connection.server";
 import {
@@ -128,7 +128,7 @@ test("after 'Entrar' the Administrador sees the unanswered requests on top; Iní
   const waiting = strip(owner);
   await expect(waiting.getByRole("heading")).toHaveText("3 solicitações sem resposta");
   await expect(waiting).toContainText("A mais antiga: Síndica Mais Antiga");
-  await expect(waiting).toContainText(`Recebida em ${formatSaoPauloDateTime(oldestAt)}`);
+  await expect(waiting).toContainText(`Recebida em ${formatListDateTime(oldestAt)}`);
   await expect(waiting.getByRole("link", { name: "Síndica Mais Antiga", exact: true })).toHaveAttribute(
     "href",
     /^\/admin\/solicitacoes\/[\w-]+$/,

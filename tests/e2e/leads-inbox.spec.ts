@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { expect, type Page, test } from "@playwright/test";
-import { formatDateTimeMedium } from "~/lib/site-time";
+import { formatDetailDateTime, formatListDateTime } from "~/lib/site-time";
 import type { DatabaseHandle } from "~/server/db/connection.server";
 import { signInOverHttp } from "../support/admin-auth";
 import { hydrated, signedInPage } from "../support/admin-page";
@@ -189,6 +189,10 @@ test("from Início on a phone the first request shows at once; 'Excluir' is on t
   // No destructive action in the inbox: only each card's "Salvar".
   await expect(main.getByRole("button", { name: /Excluir/ })).toHaveCount(0);
   await expect(card.getByRole("button", { name: `Salvar solicitação de ${lead.name}` })).toBeVisible();
+  // One date format per kind of place: a list says "25/11/2026, 14:30", the request's own page
+  // "25 de nov. de 2026, 14:30".
+  const receivedAt = (await card.locator("time").first().getAttribute("datetime")) ?? "";
+  await expect(card.locator("time").first()).toHaveText(formatListDateTime(receivedAt));
   // A search of the form's own opens the fold, to show what narrows the list.
   await page.goto(`/admin/solicitacoes?status=novo&busca=${encodeURIComponent(lead.name)}`);
   await expect(filters).toHaveAttribute("open");
@@ -200,7 +204,10 @@ test("from Início on a phone the first request shows at once; 'Excluir' is on t
   await page.goto(`/admin/solicitacoes/${lead.id}`);
   expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
   await expect(page.getByRole("article")).toContainText(
-    `Aviso por e-mail à empresa: enviado em ${formatDateTimeMedium(sentAt)}`,
+    `Aviso por e-mail à empresa: enviado em ${formatDetailDateTime(sentAt)}`,
+  );
+  await expect(page.getByRole("article").locator(`time[datetime="${receivedAt}"]`)).toHaveText(
+    formatDetailDateTime(receivedAt),
   );
   const stage = page.getByRole("region", { name: "Etapa e valores" });
   const removal = page.getByRole("region", { name: "Excluir solicitação" });
@@ -217,7 +224,7 @@ test("from Início on a phone the first request shows at once; 'Excluir' is on t
 
   await page.goto(`/admin/solicitacoes/${failing.id}`);
   await expect(page.getByRole("article")).toContainText(
-    `Aviso por e-mail à empresa: ainda não enviado: 3 tentativas falharam; nova tentativa em ${formatDateTimeMedium(nextTry)}`,
+    `Aviso por e-mail à empresa: ainda não enviado: 3 tentativas falharam; nova tentativa em ${formatDetailDateTime(nextTry)}`,
   );
 
   await page.setViewportSize(DESKTOP);

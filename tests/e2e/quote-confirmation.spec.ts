@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { expect, type Page, test } from "@playwright/test";
 import { REPLY_PROMISE } from "~/lib/quote";
-import { formatClockTime, formatDateLong } from "~/lib/site-time";
+import { formatClockTime, formatPublicDate } from "~/lib/site-time";
 import type { DatabaseHandle } from "~/server/db/connection.server";
 import { signInOverHttp } from "../support/admin-auth";
 import { seriousAxeViolations } from "../support/axe";
@@ -108,7 +108,7 @@ for (const size of sizes) {
         await expect(note).toHaveAttribute("role", "status");
         await expect(note.getByRole("heading", { name: `Pedido nº ${first.number} recebido` })).toBeVisible();
         await expect(note).toContainText(
-          `Recebido em ${formatDateLong(received)}, às ${formatClockTime(received)} (horário de Brasília).`,
+          `Recebido em ${formatPublicDate(received)}, às ${formatClockTime(received)} (horário de Brasília).`,
         );
         await expect(note).toContainText(REPLY_PROMISE);
         await expect(note).not.toContainText("já tinha chegado");
@@ -188,7 +188,7 @@ test.describe("the owner", () => {
     const cards = admin.getByRole("listitem").filter({ has: admin.getByRole("heading", { name: who.name }) });
     await expect(cards).toHaveCount(2);
     const repeatCard = cards.filter({ hasText: `nº ${repeat.number} ·` });
-    await expect(repeatCard.getByText("A mesma pessoa enviou o mesmo pedido de novo")).toBeVisible();
+    await expect(repeatCard.getByText("A mesma pessoa enviou a mesma solicitação de novo")).toBeVisible();
     for (const colorScheme of ["light", "dark"] as const) {
       await admin.emulateMedia({ colorScheme });
       expect(await seriousAxeViolations(admin), `inbox, ${colorScheme}`).toEqual([]);
@@ -197,7 +197,7 @@ test.describe("the owner", () => {
     await expect(cards.filter({ hasText: `nº ${first.number} ·` }).getByText("Repetição do")).toHaveCount(0);
     await repeatCard.getByRole("link", { name: `Repetição do nº ${first.number}` }).click();
     await expect(admin).toHaveURL(`/admin/solicitacoes/${first.id}`);
-    await expect(admin.getByText("A mesma pessoa enviou este pedido de novo:")).toBeVisible();
+    await expect(admin.getByText("A mesma pessoa enviou esta solicitação de novo:")).toBeVisible();
     expect(await seriousAxeViolations(admin), "the first request's page").toEqual([]);
     await admin.getByRole("link", { name: new RegExp(`^nº ${repeat.number},`) }).click();
     await expect(admin).toHaveURL(`/admin/solicitacoes/${repeat.id}`);

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { HealthCheckId, HealthRow } from "~/lib/site-health";
-import { formatSaoPauloDateTime } from "~/lib/site-time";
+import { formatListDateTime } from "~/lib/site-time";
 import { configurationFrom } from "~/server/config/configuration.server";
 import { administratorHome, editorHome } from "~/server/dashboard/admin-home.server";
 import { siteHealth } from "~/server/dashboard/site-health.server";
@@ -235,7 +235,7 @@ describeOnEachEngine("the admin home", () => {
         ),
       });
       expect(row(rows, "smtp").detail).toContain(
-        `Último envio bem-sucedido: ${formatSaoPauloDateTime(ago(2 * HOUR))}. Peça a quem cuida do servidor`,
+        `Último envio bem-sucedido: ${formatListDateTime(ago(2 * HOUR))}. Peça a quem cuida do servidor`,
       );
       expect(row(rows, "smtp").technical).toContain("Confira SMTP_URL no ambiente do servidor");
       expect(JSON.stringify(row(rows, "smtp"))).not.toContain("segredo");
@@ -244,7 +244,7 @@ describeOnEachEngine("the admin home", () => {
         status: "warning",
         title: "1 e-mail com falha de envio",
         detail: expect.stringContaining(
-          `Ele está na fila desde ${formatSaoPauloDateTime(ago(HOUR))} e ainda não chegou a quem devia`,
+          `Ele está na fila desde ${formatListDateTime(ago(HOUR))} e ainda não chegou a quem devia`,
         ),
         technical: expect.stringContaining("Confira SMTP_URL"),
       });
@@ -261,7 +261,7 @@ describeOnEachEngine("the admin home", () => {
       const rows = await siteHealth({ now: NOW, configuration: configurationFrom(SMTP_ENV) });
       expect(row(rows, "outbox")).toMatchObject({ status: "error", title: "2 e-mails com falha de envio" });
       expect(row(rows, "outbox").detail).toContain(
-        `Eles estão na fila desde ${formatSaoPauloDateTime(ago(5 * HOUR))}`,
+        `Eles estão na fila desde ${formatListDateTime(ago(5 * HOUR))}`,
       );
     });
 
@@ -360,7 +360,7 @@ describeOnEachEngine("the admin home", () => {
         id: "backup",
         status: "ok",
         title: "Último backup há 5 horas",
-        detail: `Concluído em ${formatSaoPauloDateTime(finishedAt)}.`,
+        detail: `Concluído em ${formatListDateTime(finishedAt)}.`,
         technical: "Arquivo: /var/lib/site/backups/site-20240310-230000.db (1,5 KB).",
       });
       const later = (ms: number) => new Date(NOW.getTime() + ms);
@@ -370,7 +370,7 @@ describeOnEachEngine("the admin home", () => {
       );
       expect(stale).toMatchObject({ status: "warning", title: "Último backup há 3 dias" });
       expect(stale.detail).toContain(
-        `A última cópia de segurança é de ${formatSaoPauloDateTime(finishedAt)}, há mais de 2 dias`,
+        `A última cópia de segurança é de ${formatListDateTime(finishedAt)}, há mais de 2 dias`,
       );
       expect(stale.technical).toContain("npm run db:backup");
       const old = row(
@@ -392,7 +392,7 @@ describeOnEachEngine("the admin home", () => {
         id: "smtp",
         status: "ok",
         title: "E-mail funcionando",
-        detail: `Último envio em ${formatSaoPauloDateTime(ago(60_000))}, pelo servidor 127.0.0.1:2525.`,
+        detail: `Último envio em ${formatListDateTime(ago(60_000))}, pelo servidor 127.0.0.1:2525.`,
       });
       // The stuck messages still show in their own row.
       expect(

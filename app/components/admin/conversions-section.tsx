@@ -1,6 +1,6 @@
 import { CONVERSION_TOP, type Conversions, NO_CAMPAIGN } from "~/lib/conversions";
 import { SOURCE_EXPLAINED } from "~/lib/lead-source";
-import { formatDateMedium, formatDayMonth } from "~/lib/site-time";
+import { formatDayMonth, formatReportDay } from "~/lib/site-time";
 import { ColumnChart } from "./bar-charts";
 import {
   ConversionPanel,
@@ -58,8 +58,7 @@ export function ConversionsSection({
       {figures ? (
         <>
           <p className="text-slate-700 dark:text-slate-300">
-            De {formatDateMedium(`${figures.range.from}T12:00:00.000Z`)} a{" "}
-            {formatDateMedium(`${figures.range.to}T12:00:00.000Z`)}:{" "}
+            De {formatReportDay(figures.range.from)} a {formatReportDay(figures.range.to)}:{" "}
             <strong>{count.format(figures.totals.visitors)}</strong>{" "}
             {figures.totals.visitors === 1 ? "visitante" : "visitantes"},{" "}
             <strong>{count.format(figures.totals.requests)}</strong>{" "}

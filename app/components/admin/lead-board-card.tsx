@@ -2,7 +2,7 @@ import type { DragEvent } from "react";
 import { Form, Link } from "react-router";
 import type { BoardCard } from "~/lib/lead-pipeline";
 import { formatMoney, formatMoneyField } from "~/lib/money";
-import { formatDateTimeMedium } from "~/lib/site-time";
+import { formatListDateTime } from "~/lib/site-time";
 import { LostReasonOptions, StageOptions } from "./lead-stage-fields";
 import { MoneyInput } from "./money-input";
 import { Button, Field, Select } from "./ui";
@@ -45,7 +45,7 @@ export function LeadBoardCard({ card }: { card: BoardCard }) {
         {card.service} · {card.condominium}
       </p>
       <p className="text-xs text-slate-600 dark:text-slate-400">
-        Recebida em <time dateTime={card.createdAt}>{formatDateTimeMedium(card.createdAt)}</time>
+        Recebida em <time dateTime={card.createdAt}>{formatListDateTime(card.createdAt)}</time>
       </p>
       {card.closedCents !== null ? (
         <p className="text-sm font-semibold">Fechado: {formatMoney(card.closedCents)}</p>

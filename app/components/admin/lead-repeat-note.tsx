@@ -25,7 +25,7 @@ export function LeadRepeatNote({
           : `Repetição do ${requestNumberLabel(repeatOfNumber)}`}
       </Link>
       <span>
-        A mesma pessoa enviou o mesmo pedido de novo: responda pela primeira, esta não conta como nova.
+        A mesma pessoa enviou a mesma solicitação de novo: responda pela primeira, esta não conta como nova.
       </span>
     </p>
   );

@@ -1,7 +1,7 @@
 import type { TimelineEntry } from "~/lib/lead-pipeline";
 import { leadStatusLabels, lostReasonLabels } from "~/lib/lead-status";
 import { formatMoney } from "~/lib/money";
-import { formatDateTimeMedium } from "~/lib/site-time";
+import { formatDetailDateTime } from "~/lib/site-time";
 
 const kindLabels: Record<TimelineEntry["kind"], string> = {
   received: "Solicitação recebida pelo site",
@@ -35,7 +35,7 @@ export function LeadTimeline({ entries }: { entries: TimelineEntry[] }) {
         <li key={entry.id} className="flex flex-col gap-1">
           <p className="text-sm font-semibold text-slate-900 dark:text-white">{headline(entry)}</p>
           <p className="text-xs text-slate-600 dark:text-slate-400">
-            <time dateTime={entry.at}>{formatDateTimeMedium(entry.at)}</time>
+            <time dateTime={entry.at}>{formatDetailDateTime(entry.at)}</time>
             {entry.who ? ` · ${entry.who}` : ""}
             {entry.sent === null ? "" : entry.sent ? " · enviado" : " · na fila de envio"}
           </p>

@@ -3,7 +3,7 @@ import { useState } from "react";
 import { Form, useSubmit } from "react-router";
 import { DeleteForm } from "~/components/admin/row-actions";
 import { Button, Field, TextInput } from "~/components/admin/ui";
-import { formatSaoPauloDateTime as formatDateTime } from "~/lib/site-time";
+import { formatListDateTime as formatDateTime } from "~/lib/site-time";
 
 // The 'Passkeys' card of the account page: the person's passkeys (name, added, last used),
 // each removable, and a form that names a new one and asks the browser to create it. The

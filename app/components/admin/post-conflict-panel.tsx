@@ -1,4 +1,4 @@
-import { formatSaoPauloDateTime } from "~/lib/site-time";
+import { formatListDateTime } from "~/lib/site-time";
 import type { PostConflict } from "~/server/posts/index.server";
 import { PostDiffView } from "./post-diff-view";
 import { Button } from "./ui";
@@ -21,7 +21,7 @@ export function SaveAnywayButton({ conflict }: { conflict: PostConflict }) {
  */
 export function PostConflictPanel({ conflict }: { conflict: PostConflict }) {
   const who = conflict.savedBy ? ` por ${conflict.savedBy}` : "";
-  const when = conflict.savedAt ? ` em ${formatSaoPauloDateTime(conflict.savedAt)}` : "";
+  const when = conflict.savedAt ? ` em ${formatListDateTime(conflict.savedAt)}` : "";
   return (
     <section
       aria-labelledby="conflito-titulo"

@@ -1,11 +1,11 @@
-import { formatSaoPauloDateTime } from "~/lib/site-time";
+import { formatListDateTime } from "~/lib/site-time";
 import type { RevisionListItem } from "~/server/posts/index.server";
 import { Button } from "./ui";
 
 function kindLabel(revision: RevisionListItem): string {
   if (revision.kind === "restore") {
     return revision.restoredFrom
-      ? `Restaurada da versão de ${formatSaoPauloDateTime(revision.restoredFrom)}`
+      ? `Restaurada da versão de ${formatListDateTime(revision.restoredFrom)}`
       : "Restaurada";
   }
   return revision.kind === "autosave" ? "Salvamento automático" : "Salva";
@@ -72,7 +72,7 @@ export function PostRevisions({ postId, revisions }: { postId: string; revisions
                 {revisions.map((revision, index) => (
                   <tr key={revision.id} className="border-t border-slate-200 dark:border-slate-800">
                     <td className={cell}>{revision.version}</td>
-                    <td className={cell}>{formatSaoPauloDateTime(revision.createdAt)}</td>
+                    <td className={cell}>{formatListDateTime(revision.createdAt)}</td>
                     <td className={cell}>{revision.author ?? "(conta removida)"}</td>
                     <td className={cell}>{kindLabel(revision)}</td>
                     <td className={cell}>

@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { useFetcher } from "react-router";
-import { formatSaoPauloDateTime } from "~/lib/site-time";
+import { formatListDateTime } from "~/lib/site-time";
 import type { ShareLinksAnswer } from "~/server/posts/index.server";
 import { Button, Field, TextInput } from "./ui";
 
@@ -45,7 +45,7 @@ export function PostShareLinks({ postId }: { postId: string }) {
         <div role="status" className="flex flex-col gap-2">
           <Field
             label="Novo link de prévia"
-            hint={`Copie agora: ele não será mostrado de novo. Expira em ${formatSaoPauloDateTime(created.expiresAt)}.`}
+            hint={`Copie agora: ele não será mostrado de novo. Expira em ${formatListDateTime(created.expiresAt)}.`}
           >
             <TextInput
               readOnly
@@ -68,8 +68,8 @@ export function PostShareLinks({ postId }: { postId: string }) {
               className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-slate-200 px-4 py-2 text-sm text-slate-700 dark:border-slate-800 dark:text-slate-300"
             >
               <span>
-                Criado em {formatSaoPauloDateTime(link.createdAt)} · expira em{" "}
-                {formatSaoPauloDateTime(link.expiresAt)}
+                Criado em {formatListDateTime(link.createdAt)} · expira em{" "}
+                {formatListDateTime(link.expiresAt)}
               </span>
               <change.Form method="post" action={endpoint}>
                 <input type="hidden" name="intent" value="revoke" />

@@ -1,6 +1,6 @@
 import { Form } from "react-router";
 import { Button, Field, TextInput } from "~/components/admin/ui";
-import { formatSaoPauloDateTime } from "~/lib/site-time";
+import { formatListDateTime } from "~/lib/site-time";
 
 // The 'Confirme que é você' card of the account page: passkeys and the verification in two
 // steps change only within 10 minutes of typing the password (or a code of the authenticator
@@ -22,8 +22,8 @@ export function ReauthenticationSection({
       </h2>
       {confirmedUntil ? (
         <p role="status" className="text-sm text-slate-700 dark:text-slate-300">
-          Identidade confirmada até {formatSaoPauloDateTime(confirmedUntil)}. Até lá você pode alterar
-          passkeys e a verificação em duas etapas.
+          Identidade confirmada até {formatListDateTime(confirmedUntil)}. Até lá você pode alterar passkeys e
+          a verificação em duas etapas.
         </p>
       ) : (
         <>

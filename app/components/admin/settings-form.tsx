@@ -196,10 +196,10 @@ export function SettingsForm({ saved, failure, whatsappWarning }: SettingsFormPr
       <Section id="orcamentos" title="Orçamentos">
         <div className={grid}>
           <Field
-            label="E-mails que recebem os pedidos"
+            label="E-mails que recebem as solicitações"
             required
             error={errors.quoteRecipients}
-            hint={`Um por linha, até ${MAX_QUOTE_RECIPIENTS}. Os pedidos que ainda aguardam envio também vão para estes e-mails.`}
+            hint={`Um por linha, até ${MAX_QUOTE_RECIPIENTS}. As solicitações que ainda aguardam envio também vão para estes e-mails.`}
           >
             <TextArea {...text("quoteRecipients")} rows={4} />
           </Field>
@@ -216,12 +216,12 @@ export function SettingsForm({ saved, failure, whatsappWarning }: SettingsFormPr
           name="confirmationEnabled"
           defaultChecked={value("confirmationEnabled") !== ""}
           label="Enviar e-mail de confirmação ao visitante"
-          hint="Vai só para o e-mail digitado no pedido, uma vez por pedido, e apenas quando o envio de e-mails (SMTP) está configurado."
+          hint="Vai só para o e-mail digitado na solicitação, uma vez por solicitação, e apenas quando o envio de e-mails (SMTP) está configurado."
         />
         <Field
           label="Texto do e-mail de confirmação"
           error={errors.confirmationText}
-          hint="Vem depois de “Olá, (nome)” e antes do resumo do pedido. Deixe vazio para usar o texto padrão."
+          hint="Vem depois de “Olá, (nome)” e antes do resumo da solicitação. Deixe vazio para usar o texto padrão."
         >
           <TextArea {...text("confirmationText")} rows={4} />
         </Field>

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import type { UnansweredSummary } from "~/lib/admin-home";
 import { formatCountOf } from "~/lib/count-format";
-import { formatSaoPauloDateTime } from "~/lib/site-time";
+import { formatListDateTime } from "~/lib/site-time";
 import { LeadContactLinks } from "./lead-contact-links";
 import { buttonClassName } from "./ui";
 
@@ -51,7 +51,7 @@ export function UnansweredLeadsStrip({ summary }: { summary: UnansweredSummary }
           </Link>
         </p>
         <p className="text-sm text-slate-600 dark:text-slate-400">
-          Recebida em <time dateTime={oldest.created_at}>{formatSaoPauloDateTime(oldest.created_at)}</time>
+          Recebida em <time dateTime={oldest.created_at}>{formatListDateTime(oldest.created_at)}</time>
         </p>
       </div>
       <div className="flex flex-wrap items-center gap-2 lg:shrink-0">

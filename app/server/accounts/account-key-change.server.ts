@@ -1,7 +1,7 @@
 import type { Transaction } from "kysely";
 import { siteDefaults } from "~/config/site-env.server";
 import type { AuditAction } from "~/lib/audit-actions";
-import { formatSaoPauloDateTime } from "~/lib/site-time";
+import { formatListDateTime } from "~/lib/site-time";
 import { recordAudit } from "../audit/audit-log.server";
 import type { Database } from "../db/schema";
 import { enqueueAccountEmail } from "../email/account-email.server";
@@ -41,7 +41,7 @@ export async function recordAccountKeyChange(
     subject: `Alteração de segurança na sua conta do painel do site ${siteName}`,
     paragraphs: [
       "Olá!",
-      `${change.notice} na sua conta do painel do site ${siteName} (${user.email}) em ${formatSaoPauloDateTime(new Date().toISOString())}.`,
+      `${change.notice} na sua conta do painel do site ${siteName} (${user.email}) em ${formatListDateTime(new Date().toISOString())}.`,
       "Se foi você, não precisa fazer nada. Se não foi, troque a sua senha agora, confira as passkeys e os dispositivos conectados em 'Minha conta' e avise a equipe.",
     ],
     link: { label: "Abrir 'Minha conta'", url: `${publicUrl}/admin/conta` },

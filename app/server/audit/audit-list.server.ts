@@ -2,7 +2,7 @@ import type { Kysely, Selectable } from "kysely";
 import { ADMIN_LIST_PAGE_SIZE, type AdminListPage, type AuditListQuery } from "~/lib/admin-list";
 import { auditActionLabel } from "~/lib/audit-actions";
 import { toExcelCsv } from "~/lib/csv";
-import { dayEndUtc, dayStartUtc, formatDateTimeWithSeconds } from "~/lib/site-time";
+import { dayEndUtc, dayStartUtc, formatAuditDateTime } from "~/lib/site-time";
 import { countedPageWindow } from "../admin-lists/list-query.server";
 import { database } from "../db/database.server";
 import type { AuditLogTable, Database } from "../db/schema";
@@ -116,7 +116,7 @@ export async function listAuditUsers(): Promise<{ id: string; email: string }[]>
 export function auditEntriesToCsv(entries: AuditListEntry[]): string {
   const header = ["Data", "Usuário", "Ação", "Código", "Alvo", "Endereço IP", "Detalhes"];
   const rows = entries.map((entry) => [
-    formatDateTimeWithSeconds(entry.at),
+    formatAuditDateTime(entry.at),
     entry.userEmail ?? "",
     auditActionLabel(entry.action),
     entry.action,

@@ -1,6 +1,6 @@
 import { formatCountOf } from "~/lib/count-format";
 import type { HealthCheckId, HealthRow } from "~/lib/site-health";
-import { formatSaoPauloDateTime } from "~/lib/site-time";
+import { formatListDateTime } from "~/lib/site-time";
 import { type Configuration, configuration } from "../config/configuration.server";
 import { formatBytes } from "../db/backup-cli.server";
 import { readBackupRecord } from "../db/backup-record.server";
@@ -209,13 +209,13 @@ async function smtpCheck({ configuration }: CheckContext): Promise<HealthRow> {
       title: "O último envio de e-mail falhou",
       detail:
         "Os avisos de novos pedidos, os convites e as redefinições de senha não estão chegando. " +
-        `${NOTHING_LOST} Último envio bem-sucedido: ${sentAt ? formatSaoPauloDateTime(sentAt) : "nunca"}. ` +
+        `${NOTHING_LOST} Último envio bem-sucedido: ${sentAt ? formatListDateTime(sentAt) : "nunca"}. ` +
         "Peça a quem cuida do servidor para conferir o envio de e-mail.",
       technical: `O servidor ${mail.server} recusou ou não respondeu.${error} ${SMTP_HOW_TO}`,
     };
   }
   const sending = sentAt
-    ? `Último envio em ${formatSaoPauloDateTime(sentAt)}, pelo servidor ${mail.server}.`
+    ? `Último envio em ${formatListDateTime(sentAt)}, pelo servidor ${mail.server}.`
     : `Envio pelo servidor ${mail.server}; nenhuma mensagem foi enviada ainda.`;
   if (!mail.requireTls && !isOnThisMachine(mail.smtpUrl)) {
     // Without TLS a machine in between can read the password, or pose as the server.
@@ -265,7 +265,7 @@ async function outboxCheck(): Promise<HealthRow> {
       detail: "Nenhuma mensagem da fila está esperando nova tentativa depois de uma falha.",
     };
   }
-  const since = row?.oldest ? ` desde ${formatSaoPauloDateTime(String(row.oldest))}` : "";
+  const since = row?.oldest ? ` desde ${formatListDateTime(String(row.oldest))}` : "";
   return {
     id: "outbox",
     status: Number(row?.attempts ?? 0) >= OUTBOX_ERROR_ATTEMPTS ? "error" : "warning",
@@ -302,7 +302,7 @@ async function backupCheck({ now }: CheckContext): Promise<HealthRow> {
   const age = now.getTime() - Date.parse(record.finishedAt);
   const status =
     age >= BACKUP_ERROR_DAYS * DAY_MS ? "error" : age >= BACKUP_WARNING_DAYS * DAY_MS ? "warning" : "ok";
-  const finished = formatSaoPauloDateTime(record.finishedAt);
+  const finished = formatListDateTime(record.finishedAt);
   const file = `Arquivo: ${record.file} (${formatBytes(record.bytes)}).`;
   if (status === "ok") {
     return {

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { SiteConfig } from "~/lib/company-settings";
-import { formatSaoPauloDateTime } from "~/lib/site-time";
+import { formatListDateTime } from "~/lib/site-time";
 import type { MailAddress } from "../platform/mailbox.server";
 import { escapeHtml, type OutgoingMail } from "./lead-email.server";
 
@@ -34,7 +34,7 @@ export function leadDigestMail(
 ): OutgoingMail {
   const link = (lead: DigestLead) => `${site.publicUrl}/admin/solicitacoes/${lead.id}`;
   const line = (lead: DigestLead) =>
-    `${lead.name} (${lead.service}), recebida em ${formatSaoPauloDateTime(lead.created_at)}`;
+    `${lead.name} (${lead.service}), recebida em ${formatListDateTime(lead.created_at)}`;
   const more = total > leads.length ? total - leads.length : 0;
   const title =
     total === 1

@@ -1,7 +1,7 @@
 import type { SiteConfig } from "~/lib/company-settings";
 import { sourceLabel } from "~/lib/lead-source";
 import { requestNumberLabel } from "~/lib/request-number";
-import { formatSaoPauloDateTime } from "~/lib/site-time";
+import { formatListDateTime } from "~/lib/site-time";
 import type { Lead } from "../db/schema";
 import type { MailAddress } from "../platform/mailbox.server";
 
@@ -68,7 +68,7 @@ export function leadNotification(
   outboxId: string,
   firstNumber?: number | null,
 ): OutgoingMail {
-  const when = `${formatSaoPauloDateTime(lead.created_at)} (horário de Brasília)`;
+  const when = `${formatListDateTime(lead.created_at)} (horário de Brasília)`;
   const repeated = lead.repeat_of !== null;
   const first = firstNumber === undefined || firstNumber === null ? null : requestNumberLabel(firstNumber);
   const intro = repeated

@@ -1,5 +1,5 @@
 import type { HealthRow } from "~/lib/site-health";
-import { formatSaoPauloDateTime } from "~/lib/site-time";
+import { formatListDateTime } from "~/lib/site-time";
 import { startDatabase } from "../db/database.server";
 import type { JobState } from "./job.server";
 import { localJobState } from "./job-service.server";
@@ -15,7 +15,7 @@ const LOG_HINT = 'Os detalhes estão no registro (log) do servidor, na linha "jo
 
 /** "02/12/2026, 08:00", or "nunca". */
 function when(iso: string | null): string {
-  return iso ? formatSaoPauloDateTime(iso) : "nunca";
+  return iso ? formatListDateTime(iso) : "nunca";
 }
 
 function jobRow(job: SiteJob, state: JobState | undefined, mailEnabled: boolean): HealthRow {

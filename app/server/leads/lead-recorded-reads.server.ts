@@ -1,4 +1,5 @@
 import { FORBIDDEN_MESSAGE, roleCan } from "~/lib/roles";
+import { siteDay } from "~/lib/site-time";
 import type { CurrentSession } from "../accounts/sessions.server";
 import { parseLeadListQuery } from "../admin-lists/list-query.server";
 import { recordAudit } from "../audit/audit-log.server";
@@ -54,6 +55,6 @@ export async function exportLeads(
   if (!parsed.ok) return { ok: false, status: 400, message: parsed.message };
   const leads = await listLeadsForExport(parsed.query);
   await recordAudit(actor, { action: "lead.export", details: leadExportDetails(parsed.query, leads.length) });
-  const day = new Date().toISOString().slice(0, 10);
+  const day = siteDay(new Date());
   return { ok: true, value: { name: `solicitacoes-${day}.csv`, text: leadsToCsv(leads) } };
 }

@@ -5,7 +5,7 @@ import { toExcelCsv } from "~/lib/csv";
 import type { LeadDeliveryFacts } from "~/lib/lead-delivery";
 import { type LeadSourceSummary, REMOVED_POST, sourceLabel } from "~/lib/lead-source";
 import { deliveryLabels, leadStatusLabels } from "~/lib/lead-status";
-import { dayEndUtc, dayStartUtc, formatSaoPauloDateTime } from "~/lib/site-time";
+import { dayEndUtc, dayStartUtc, formatListDateTime } from "~/lib/site-time";
 import { countedPageWindow } from "../admin-lists/list-query.server";
 import { idsMatching, type SearchStrategy } from "../admin-lists/text-search.server";
 import { database, startDatabase } from "../db/database.server";
@@ -348,7 +348,7 @@ export function leadsToCsv(leads: FullLead[]): string {
     "Repetição do nº",
   ];
   const rows = leads.map((lead) => [
-    formatSaoPauloDateTime(lead.created_at),
+    formatListDateTime(lead.created_at),
     lead.name,
     lead.email,
     lead.phone,

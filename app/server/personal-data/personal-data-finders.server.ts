@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from "kysely";
 import { auditActionLabel } from "~/lib/audit-actions";
-import { formatSaoPauloDateTime } from "~/lib/site-time";
+import { formatListDateTime } from "~/lib/site-time";
 import { type ErasedRowTable, logErasedRows } from "../db/lead-erasures.server";
 import type { Database } from "../db/schema";
 import type { DataSubject } from "./data-subject.server";
@@ -44,7 +44,7 @@ export interface PersonalDataFinder {
   erase(trx: Transaction<Database>, records: FoundRecord[], context: ErasureContext): Promise<void>;
 }
 
-export const when = (iso: string | null) => (iso ? formatSaoPauloDateTime(iso) : null);
+export const when = (iso: string | null) => (iso ? formatListDateTime(iso) : null);
 export const erasable = (records: FoundRecord[]) =>
   records.filter((record) => !record.keptBecause).map((r) => r.id);
 

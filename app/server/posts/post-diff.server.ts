@@ -1,7 +1,7 @@
 import { diffWords } from "diff";
 import type { CategoryRef } from "~/lib/blog-types";
 import { type PostStatus, postStatusLabels } from "~/lib/post-status";
-import { formatSaoPauloDateTime } from "~/lib/site-time";
+import { formatListDateTime } from "~/lib/site-time";
 import type { PostRevisionsTable } from "../db/schema";
 import type { REVISION_FIELDS } from "./post-revisions.server";
 
@@ -139,8 +139,8 @@ export function diffPosts(from: ComparablePost, to: ComparablePost): PostDiff {
     { label: "Tempo de Leitura (min)", from: String(from.readTime), to: String(to.readTime) },
     {
       label: "Publicação agendada",
-      from: from.scheduledAt ? formatSaoPauloDateTime(from.scheduledAt) : "(nenhuma)",
-      to: to.scheduledAt ? formatSaoPauloDateTime(to.scheduledAt) : "(nenhuma)",
+      from: from.scheduledAt ? formatListDateTime(from.scheduledAt) : "(nenhuma)",
+      to: to.scheduledAt ? formatListDateTime(to.scheduledAt) : "(nenhuma)",
     },
     { label: "Imagem de destaque", from: orNone(from.featuredImageUrl), to: orNone(to.featuredImageUrl) },
     { label: "Título para buscadores", from: orNone(from.metaTitle), to: orNone(to.metaTitle) },
