@@ -135,7 +135,7 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
                     <td className="px-3 py-2 whitespace-nowrap">
                       <time dateTime={entry.at}>{formatAuditDateTime(entry.at)}</time>
                     </td>
-                    <td className="px-3 py-2 break-all">{entry.userEmail ?? "—"}</td>
+                    <td className="px-3 py-2 [overflow-wrap:anywhere]">{entry.userEmail ?? "—"}</td>
                     <td className="px-3 py-2">{auditActionLabel(entry.action)}</td>
                     <td className="px-3 py-2 break-words">{entry.targetLabel ?? entry.targetId ?? ""}</td>
                     <td className="px-3 py-2 whitespace-nowrap">{entry.ipAddress ?? ""}</td>

@@ -176,7 +176,7 @@ export default function AdminLead({ loaderData, actionData }: Route.ComponentPro
         <dl className="grid grid-cols-1 gap-x-6 gap-y-1 text-sm sm:grid-cols-2">
           <div>
             <dt className="inline font-semibold text-slate-800 dark:text-slate-200">E-mail: </dt>
-            <dd className="inline break-all">
+            <dd className="inline [overflow-wrap:anywhere]">
               <a href={`mailto:${lead.email}`} className="text-brand-700 underline dark:text-brand-300">
                 {lead.email}
               </a>

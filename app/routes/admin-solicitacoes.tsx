@@ -194,9 +194,10 @@ export default function AdminLeads({ loaderData, actionData }: Route.ComponentPr
                       <LeadRepeatNote repeatOf={lead.repeat_of} repeatOfNumber={lead.repeat_of_number} />
                     ) : null}
                     <dl className="grid grid-cols-1 gap-x-6 gap-y-1 text-sm sm:grid-cols-2">
-                      <div>
+                      {/* The whole width: an address as long as many are breaks in half a card. */}
+                      <div className="sm:col-span-2">
                         <dt className="inline font-semibold text-slate-800 dark:text-slate-200">E-mail: </dt>
-                        <dd className="inline break-all">
+                        <dd className="inline [overflow-wrap:anywhere]">
                           <a
                             href={`mailto:${lead.email}`}
                             className="text-brand-700 underline dark:text-brand-300"

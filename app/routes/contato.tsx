@@ -95,7 +95,7 @@ export default function Contato({ loaderData, actionData }: Route.ComponentProps
           <InfoCard icon="mail" title="E-mail">
             <ContactLink
               kind="email"
-              className="font-semibold break-all text-brand-700 hover:underline dark:text-brand-300"
+              className="font-semibold [overflow-wrap:anywhere] text-brand-700 hover:underline dark:text-brand-300"
             >
               {site.email}
             </ContactLink>

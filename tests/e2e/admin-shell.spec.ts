@@ -179,6 +179,13 @@ async function expectShell(page: Page, role: Role, route: AdminRoute, viewport: 
   // 'Ver o site' and 'Sair': one tap away, on the screen as it opens.
   await expect(page.getByRole("link", { name: "Ver o site" }), where).toBeInViewport();
   await expect(page.getByRole("button", { name: "Sair" }), where).toBeInViewport();
+  // On a phone the top bar names the section in full: 'Ver o site' is its arrow there.
+  if (viewport.name === "phone") {
+    const sectionName = page.locator("header > p").first();
+    await expect(sectionName, where).toHaveText(route.current);
+    const cut = await sectionName.evaluate((element) => element.scrollWidth > element.clientWidth);
+    expect(cut, `${where}: the section's name is cut`).toBe(false);
+  }
   // The navigation: on a phone behind the menu button, which opens it (without JavaScript too).
   if (viewport.name === "phone") await page.getByLabel("Menu do painel").click();
   const nav = page.getByRole("navigation", { name: "Seções do painel" });

@@ -18,7 +18,7 @@ test.afterAll(async () => {
 });
 
 /** A quote request as the form stores it, with a unique name to find it again. */
-function insertLead(fields: Partial<{ name: string; message: string; status: "novo" }> = {}) {
+function insertLead(fields: Partial<{ name: string; message: string; status: "novo"; email: string }> = {}) {
   return insertTestLead(handle.db, fields);
 }
 
@@ -132,7 +132,8 @@ const pageOverflow = (page: Page) =>
 test("from Início on a phone the first request shows at once; 'Excluir' is on the request's page, away from 'Salvar'; the stage is 'Etapa'", async ({
   browser,
 }) => {
-  const lead = await insertLead();
+  // An address as long as many are, wider than half of a card.
+  const lead = await insertLead({ email: `carlos.bittencourt.${randomUUID().slice(0, 8)}@exemplo.com.br` });
   const sentAt = new Date(Date.now() - 3_600_000).toISOString();
   const now = new Date().toISOString();
   await handle.db
@@ -237,6 +238,14 @@ test("from Início on a phone the first request shows at once; 'Excluir' is on t
   });
   expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
   await expect(main.getByRole("button", { name: /Excluir/ })).toHaveCount(0);
+  // An address that fits its line is never broken in the middle ("exemplo.c / om.br").
+  const desktopCard = page
+    .getByRole("listitem")
+    .filter({ has: page.getByRole("heading", { name: lead.name }) });
+  const emailLines = await desktopCard
+    .locator('a[href^="mailto:"]')
+    .evaluate((link) => new Set([...link.getClientRects()].map((box) => Math.round(box.top))).size);
+  expect(emailLines).toBe(1);
   await page.context().close();
 });
 

@@ -73,11 +73,12 @@ function SignOutButton({ className }: { className: string }) {
   );
 }
 
-function SeeSiteLink({ className }: { className: string }) {
+/** `iconOnPhone`: on a phone's top bar the words would take the room of the section's name. */
+function SeeSiteLink({ className, iconOnPhone = false }: { className: string; iconOnPhone?: boolean }) {
   return (
     <a href="/" className={className}>
       <Icon name="arrow-left" className="size-4" />
-      Ver o site
+      <span className={iconOnPhone ? "max-sm:sr-only" : undefined}>Ver o site</span>
     </a>
   );
 }
@@ -131,7 +132,7 @@ export function AdminShell({ children }: { children: ReactNode }) {
         <p className="min-w-0 flex-1 truncate font-bold text-slate-900 dark:text-white">
           {current?.label ?? "Painel"}
         </p>
-        <SeeSiteLink className={barButtonClassName} />
+        <SeeSiteLink className={barButtonClassName} iconOnPhone />
         <SignOutButton className={barButtonClassName} />
       </header>
       <main id="conteudo" className="min-w-0 flex-1">
