@@ -28,8 +28,12 @@ export const MIXED_CONNECTIONS = 100;
 const SUBMIT_EVERY = 10;
 /** Set explicitly on the bench server (it is the default) so the wait below matches it. */
 export const MIN_FILL_SECONDS = 3;
-/** Form tokens fetched before the load, used in turn (a token may be posted more than once). */
-const TOKENS = 20;
+/**
+ * Form tokens fetched before the load, used in turn. A token may be posted more than once, but a
+ * visitor's form is theirs: with a few tokens behind thousands of submissions, each would have
+ * to be compared with hundreds of earlier ones posted from "the same form" (lead-repeats.server.ts).
+ */
+const TOKENS = 200;
 const REQUEST_TIMEOUT_S = 10;
 export const LEAD_EMAIL_LIKE = "carga-%@exemplo.com.br";
 /**
@@ -103,6 +107,12 @@ async function fetchFormTokens(baseUrl: string, count: number): Promise<string[]
   return tokens;
 }
 
+/** "(41) 9dddd-dddd", a mobile number of its own for the n-th visitor. */
+function visitorPhone(n: number): string {
+  const digits = String(n % 100_000_000).padStart(8, "0");
+  return `(41) 9${digits.slice(0, 4)}-${digits.slice(4)}`;
+}
+
 function quoteBody(token: string, email: string, n: number): string {
   // The fields in the form's order, as a browser encodes them (the honeypot left empty).
   return new URLSearchParams({
@@ -110,7 +120,9 @@ function quoteBody(token: string, email: string, n: number): string {
     website: "",
     name: `Visitante de Carga ${n}`,
     email,
-    phone: "(41) 99876-1234",
+    // A phone of each visitor's own: one phone behind thousands of requests would make each
+    // a repeat of the ones before (lead-repeats.server.ts), which no real load looks like.
+    phone: visitorPhone(n),
     condominium: `Condomínio Edifício Araucária ${n % 50}`,
     service: quoteServiceOptions[n % quoteServiceOptions.length] ?? "",
     message: `Infiltração na garagem do subsolo, bloco ${n % 7}.\nPrecisamos de uma visita técnica.`,

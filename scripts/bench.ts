@@ -53,6 +53,8 @@
 //                                                   /admin/solicitacoes),
 //                                                   10,000 posts unless --posts says otherwise,
 //                                                   report in bench/report-admin.json
+//   npm run bench -- --only mista                   the mixed load alone on a fresh server (without the
+//                                                   work page), report in bench/report-mista.json
 //
 // The server gets a work with 12 photos as a phone takes them (bench-work.ts, through the real
 // upload pipeline, in the image process the server forks); its cached page is measured like the
@@ -74,6 +76,7 @@ import { contains } from "./bench/cases.ts";
 import { benchCountingOnly } from "./bench/counting.ts";
 import { benchEverything } from "./bench/everything.ts";
 import { benchMediaOnly } from "./bench/media.ts";
+import { benchMixedOnly } from "./bench/mixed-only.ts";
 import { parseOptions } from "./bench/options.ts";
 import { startBenchRun } from "./bench/runner.ts";
 import { benchScaling } from "./bench/scaling.ts";
@@ -131,6 +134,8 @@ try {
     await benchMediaOnly(run, prepared, serverEnv);
   } else if (options.adminOnly) {
     await benchAdminOnly(run, prepared, serverEnv);
+  } else if (options.mixedOnly) {
+    await benchMixedOnly(run, prepared, serverEnv);
   } else {
     await benchEverything(run, prepared, serverEnv, articlePath, articleCheck);
   }

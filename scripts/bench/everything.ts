@@ -16,7 +16,7 @@ import { type Check, CONNECTIONS, contains, type Row, WARMUP_SECONDS } from "./c
 import { COUNTING_TARGET, measureCounting, printCounting } from "./counting.ts";
 import { meetsBound } from "./margins.ts";
 import { measureMediaCases } from "./media.ts";
-import { mixedCounts, printMixed, printMixedCounts } from "./mixed.ts";
+import { mixedCounts, mixedLoadPages, printMixed, printMixedCounts } from "./mixed.ts";
 import {
   caseColumns,
   missedRows,
@@ -117,16 +117,7 @@ export async function benchEverything(
     `\nCarga mista: ${MIXED_CONNECTIONS} conexões, ${run.options.mixedDurationS} s (após ${WARMUP_SECONDS} s de aquecimento), ` +
       "90% páginas e 10% pedidos de orçamento...",
   );
-  const mixedPages = [
-    "/",
-    "/servicos",
-    "/obras",
-    "/contato",
-    "/blog",
-    `/blog?categoria=${prepared.category.slug}`,
-    BENCH_WORK_PATH,
-    ...prepared.articleSlugs.map((slug) => `/blog/${slug}`),
-  ];
+  const mixedPages = mixedLoadPages(prepared, BENCH_WORK_PATH);
   memory.phase("carga mista");
   memory.takeCasePeakMb();
   const mixed = await runMixedLoad({

@@ -1,5 +1,5 @@
 import * as site from "../../app/server/runtime/maintenance.server.ts";
-import { countedViews } from "../bench-database.ts";
+import { countedViews, type PreparedDatabase } from "../bench-database.ts";
 import { integer, optional, printTable } from "../bench-format.ts";
 import { MIXED_CAMPAIGN, type MixedResult } from "../bench-mixed.ts";
 import { mark } from "./report.ts";
@@ -7,6 +7,20 @@ import type { BenchRun } from "./runner.ts";
 import { TARGETS } from "./targets.ts";
 
 // The mixed load's report: its answers, its leads and its page views against the visit counts.
+
+/** The pages the mixed load views: the public pages, a category, the articles, the work if any. */
+export function mixedLoadPages(prepared: PreparedDatabase, workPath: string | null): string[] {
+  return [
+    "/",
+    "/servicos",
+    "/obras",
+    "/contato",
+    "/blog",
+    `/blog?categoria=${prepared.category.slug}`,
+    ...(workPath ? [workPath] : []),
+    ...prepared.articleSlugs.map((slug) => `/blog/${slug}`),
+  ];
+}
 
 interface MixedLine {
   kind: string;

@@ -21,13 +21,15 @@ export interface Options {
   countingOnly: boolean;
   /** Only the admin's post list and quote-request inbox. */
   adminOnly: boolean;
+  /** Only the mixed load, on a fresh server. */
+  mixedOnly: boolean;
   /** With 2 or more: only the scaling over instances behind Caddy (PostgreSQL). */
   instances: number;
 }
 
 export function parseOptions(): Options {
   const usage =
-    "Uso: npm run bench -- [--pg] [--posts N] [--duration SEGUNDOS] [--mixed-duration SEGUNDOS] [--only uncached|midia|obra|busca|admin|contagem] [--pg --instances N]";
+    "Uso: npm run bench -- [--pg] [--posts N] [--duration SEGUNDOS] [--mixed-duration SEGUNDOS] [--only uncached|midia|obra|busca|admin|contagem|mista] [--pg --instances N]";
   const positive = (name: string, value: string | undefined) => {
     const number = Number(value);
     if (!Number.isInteger(number) || number < 1) {
@@ -53,10 +55,10 @@ export function parseOptions(): Options {
     }
     if (
       values.only !== undefined &&
-      !["uncached", "midia", "obra", "busca", "admin", "contagem"].includes(values.only)
+      !["uncached", "midia", "obra", "busca", "admin", "contagem", "mista"].includes(values.only)
     ) {
       throw new Error(
-        `--only aceita "uncached", "midia", "obra", "busca", "admin" ou "contagem" (recebido: ${values.only}).`,
+        `--only aceita "uncached", "midia", "obra", "busca", "admin", "contagem" ou "mista" (recebido: ${values.only}).`,
       );
     }
     const adminOnly = values.only === "admin";
@@ -73,6 +75,7 @@ export function parseOptions(): Options {
       searchOnly: values.only === "busca",
       countingOnly: values.only === "contagem",
       adminOnly,
+      mixedOnly: values.only === "mista",
       pg: values.pg,
       posts: positive("posts", values.posts ?? String(adminOnly ? ADMIN_BENCH_POSTS : 1000)),
       durationS: positive("duration", values.duration),

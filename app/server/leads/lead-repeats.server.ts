@@ -1,4 +1,4 @@
-import type { Transaction } from "kysely";
+import type { Selectable, Transaction } from "kysely";
 import { internationalPhoneDigits } from "~/lib/phone-digits";
 import { quoteFields } from "~/lib/quote";
 import type { Database } from "../db/schema";
@@ -17,6 +17,8 @@ import type { QuoteInput } from "./quote-input.server";
 export const REPEAT_WINDOW_MS = 10 * 60 * 1000;
 
 const recentColumns = ["id", "number", "created_at", "repeat_of", "form_token", ...quoteFields] as const;
+
+type RecentRow = Pick<Selectable<Database["leads"]>, (typeof recentColumns)[number]>;
 
 /** What the visitor's confirmation names: the request they are answered for. */
 export interface FirstRequest {
@@ -39,6 +41,21 @@ const phoneKey = (phone: string) => internationalPhoneDigits(phone) ?? phone.rep
 
 function sameContact(a: Pick<QuoteInput, "email" | "phone">, b: Pick<QuoteInput, "email" | "phone">) {
   return folded(a.email) === folded(b.email) || phoneKey(a.phone) === phoneKey(b.phone);
+}
+
+/**
+ * A quick test per request of the window that passes every one `sameContact` would (and a few
+ * more, which the whole rows then settle): e-mails hold no spaces, and two phones with the same
+ * number end with each other's digits whatever the country code typed.
+ */
+function mayBeSameContact(input: Pick<QuoteInput, "email" | "phone">) {
+  const email = input.email.normalize("NFC").toLowerCase();
+  const digits = input.phone.replace(/\D/g, "");
+  return (row: Pick<QuoteInput, "email" | "phone">) => {
+    if (row.email.normalize("NFC").toLowerCase() === email) return true;
+    const rowDigits = row.phone.replace(/\D/g, "");
+    return rowDigits.endsWith(digits) || digits.endsWith(rowDigits);
+  };
 }
 
 function sameAsk(a: QuoteInput, b: QuoteInput) {
@@ -64,40 +81,54 @@ export async function findEarlierRequest(
   formToken: string | null,
   now: Date,
 ): Promise<EarlierRequest> {
-  const recent = await trx
+  // The window's contacts and tokens alone (a few short columns, however many requests came
+  // in), then the whole row of each that may match, one at a time and only until one does:
+  // each submission would otherwise read every message of the window (docs/decisions/0090).
+  const window = await trx
     .selectFrom("leads")
-    .select(recentColumns)
+    .select(["id", "email", "phone", "form_token", "created_at"])
     .where("created_at", ">", new Date(now.getTime() - REPEAT_WINDOW_MS).toISOString())
     // Both a re-posted form and a repeat ask for the same service: the others are never read.
     .where("service", "=", input.service)
     .orderBy("created_at")
     .orderBy("id")
     .execute();
-  const byId = new Map(recent.map((row) => [row.id, row]));
+  const rows = new Map<string, RecentRow | undefined>();
+  const wholeRow = async (id: string) => {
+    if (!rows.has(id)) {
+      rows.set(
+        id,
+        await trx.selectFrom("leads").select(recentColumns).where("id", "=", id).executeTakeFirst(),
+      );
+    }
+    return rows.get(id);
+  };
   // The first of a chain of repeats; it may be older than the window, or erased since.
-  const firstOf = async (row: (typeof recent)[number]): Promise<FirstRequest> => {
-    const first = !row.repeat_of
-      ? row
-      : (byId.get(row.repeat_of) ??
-        (await trx
-          .selectFrom("leads")
-          .select(["id", "number", "created_at"])
-          .where("id", "=", row.repeat_of)
-          .executeTakeFirst()) ??
-        row);
+  const firstOf = async (row: RecentRow): Promise<FirstRequest> => {
+    const first = (row.repeat_of ? await wholeRow(row.repeat_of) : undefined) ?? row;
     return { id: first.id, number: first.number, created_at: first.created_at };
   };
 
   if (formToken) {
-    const same = recent.find((row) => row.form_token === formToken && sameFields(row, input));
-    if (same) {
-      return {
-        kind: "same-form",
-        stored: { id: same.id, number: same.number, created_at: same.created_at },
-        first: await firstOf(same),
-      };
+    for (const candidate of window) {
+      if (candidate.form_token !== formToken) continue;
+      const same = await wholeRow(candidate.id);
+      if (same && sameFields(same, input)) {
+        return {
+          kind: "same-form",
+          stored: { id: same.id, number: same.number, created_at: same.created_at },
+          first: await firstOf(same),
+        };
+      }
     }
   }
-  const earlier = recent.find((row) => sameContact(row, input) && sameAsk(row, input));
-  return earlier ? { kind: "repeat", first: await firstOf(earlier) } : { kind: "none" };
+  const contactMayMatch = mayBeSameContact(input);
+  for (const candidate of window) {
+    if (!contactMayMatch(candidate)) continue;
+    const earlier = await wholeRow(candidate.id);
+    if (earlier && sameContact(earlier, input) && sameAsk(earlier, input)) {
+      return { kind: "repeat", first: await firstOf(earlier) };
+    }
+  }
+  return { kind: "none" };
 }
