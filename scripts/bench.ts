@@ -9,8 +9,9 @@
 // case warms up and runs for a fixed time at 1 and at 50 connections:
 //
 //   /, /blog, /blog/<slug>, /sitemap.xml,   the server, render cache on (the default), each page
-//   /blog/rss.xml, the work page            followed at once by its ceiling (teto) at 50
-//                                           connections (the article's also at 1): a bare
+//   /blog/rss.xml, the work page            in turn with its ceiling (teto) at 50 connections
+//                                           (site, teto, teto, site; each side's faster round
+//                                           kept; the article's ceiling also at 1): a bare
 //                                           node:http process answering the exact bytes the site
 //                                           sent for that page, its headers included
 //                                           (bench-ceiling.ts)
