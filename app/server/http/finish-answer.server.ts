@@ -1,5 +1,5 @@
 import { requestIsHttps, siteIsHttps } from "../accounts/cookies.server";
-import { logEvent } from "../platform/log.server";
+import { logEvent, logRequest } from "../platform/log.server";
 import { recordAnswer } from "../platform/metrics.server";
 import { trustedInlineScriptHashes } from "../render-cache/inline-script-hashes.server";
 import { maskedPath } from "./masked-path.server";
@@ -41,14 +41,14 @@ export function logAnswer(
   routeLabel: RouteLabel,
 ) {
   const ms = performance.now() - facts.started;
-  logEvent(status >= 500 ? "error" : "info", "request", {
-    requestId: facts.requestId,
-    method,
-    // Invitation, reset and preview links carry their secret in the path: never logged.
-    path: maskedPath(facts.path),
-    status,
-    ms: Math.round(ms * 10) / 10,
-  });
+  // Invitation, reset and preview links carry their secret in the path: never logged.
+  const path = maskedPath(facts.path);
+  const rounded = Math.round(ms * 10) / 10;
+  if (status >= 500) {
+    logEvent("error", "request", { requestId: facts.requestId, method, path, status, ms: rounded });
+  } else {
+    logRequest(facts.requestId, method, path, status, rounded);
+  }
   recordAnswer(routeLabel(facts.path), method, status, ms / 1000, facts.cacheResult);
 }
 

@@ -49,6 +49,40 @@ export function logEvent(level: LogLevel, msg: string, fields: Record<string, un
   }
 }
 
+/** The time of the last line, by the millisecond: answers in the same millisecond share it. */
+let lastLineMs = -1;
+let lastLineTime = "";
+function lineTime(): string {
+  const now = Date.now();
+  if (now !== lastLineMs) {
+    lastLineMs = now;
+    lastLineTime = new Date(now).toISOString();
+  }
+  return lastLineTime;
+}
+
+/**
+ * The access log's line for an answer below 500, the same JSON `logEvent("info", "request", …)`
+ * writes, made without an object per line: under load it is written for every request, and
+ * on a cached page it cost as much as a tenth of the answer.
+ */
+export function logRequest(
+  requestId: string,
+  method: string,
+  path: string,
+  status: number,
+  ms: number,
+): void {
+  pendingInfo.push(
+    `{"time":"${lineTime()}","level":"info","msg":"request","requestId":${JSON.stringify(requestId)},` +
+      `"method":${JSON.stringify(method)},"path":${JSON.stringify(path)},"status":${status},"ms":${ms}}`,
+  );
+  if (!flushScheduled) {
+    flushScheduled = true;
+    setImmediate(flushInfo);
+  }
+}
+
 function isObject(value: unknown): boolean {
   return typeof value === "object" && value !== null;
 }

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { logEvent } from "./log.server";
+import { logEvent, logRequest } from "./log.server";
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -46,5 +46,24 @@ describe("logEvent", () => {
       expect.objectContaining({ path: '/\u2028"x"', status: 404 }),
     ]);
     expect(lines[0].time).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+  });
+
+  it("writes an answer's access-log line as logEvent would, whatever its path holds", async () => {
+    const writes: string[] = [];
+    vi.spyOn(process.stdout, "write").mockImplementation((chunk: string | Uint8Array) => {
+      writes.push(String(chunk));
+      return true;
+    });
+    const path = '/busca?q="aspas"\\barra\u2028linha\u0001';
+    logRequest("req-1", "GET", path, 200, 0.3);
+    logEvent("info", "request", { requestId: "req-1", method: "GET", path, status: 200, ms: 0.3 });
+    await new Promise((resolve) => setImmediate(resolve));
+    const [fast, general] = (writes[0] ?? "")
+      .trimEnd()
+      .split("\n")
+      .map((text) => JSON.parse(text));
+    expect(fast).toEqual({ ...general, time: fast.time });
+    expect(Object.keys(fast)).toEqual(Object.keys(general));
+    expect(fast).toMatchObject({ requestId: "req-1", method: "GET", path, status: 200, ms: 0.3 });
   });
 });
