@@ -4,7 +4,7 @@
 // server whenever the benchmark, busy driving the load, is slow to read them, and that would be
 // measured as the server's slowness.
 import { type ChildProcess, spawn } from "node:child_process";
-import { closeSync, openSync, readFileSync } from "node:fs";
+import { closeSync, fstatSync, openSync, readSync } from "node:fs";
 import { setTimeout as sleep } from "node:timers/promises";
 import { projectRoot } from "./built-site.ts";
 import { serverStartCommand } from "./start-command.ts";
@@ -22,12 +22,31 @@ export interface BenchServer {
   stop: () => Promise<void>;
 }
 
-function readLog(logFile: string): string {
+/**
+ * The last `bytes` of a server's log, from its first whole line: a full run's access log reaches
+ * gigabytes, more than a string may hold.
+ */
+export function readLogEnd(logFile: string, bytes: number): string {
+  let fd: number;
   try {
-    return readFileSync(logFile, "utf8");
+    fd = openSync(logFile, "r");
   } catch {
     return "";
   }
+  try {
+    const size = fstatSync(fd).size;
+    const start = Math.max(0, size - bytes);
+    const buffer = Buffer.alloc(size - start);
+    readSync(fd, buffer, 0, buffer.length, start);
+    const text = buffer.toString("utf8");
+    return start === 0 ? text : text.slice(text.indexOf("\n") + 1);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+function readLog(logFile: string): string {
+  return readLogEnd(logFile, 256 * 1024);
 }
 
 function tail(text: string, lines: number): string {

@@ -4,12 +4,12 @@
 // own time per request (from its access log), the time the client waited, and the HTML's size
 // as sent (compressed as the browser asked) and decoded.
 import { createHash, randomBytes, randomUUID } from "node:crypto";
-import { readFileSync } from "node:fs";
 import http from "node:http";
 import type { Kysely } from "kysely";
 import { newSessionToken, sessionSigningKey } from "../app/server/accounts/session-token.server.ts";
 import type { Database } from "../app/server/db/schema.ts";
 import { mediaSearchText } from "../app/server/media/media-search.server.ts";
+import { readLogEnd } from "../harness/bench-server.ts";
 import { percentile, sortedLatencies } from "./bench-load.ts";
 
 export const BENCH_MEDIA_ROWS = 10_000;
@@ -142,10 +142,13 @@ export function fetchRaw(url: string, headers: Record<string, string>): Promise<
   });
 }
 
-/** The server's `ms` for each request id, from its JSON access log. */
+/**
+ * The server's `ms` for each request id, from the end of its JSON access log: the requests were
+ * the last ones made (a case's few dozen lines are far within its last 16 MB).
+ */
 export function serverTimes(logFile: string, ids: Set<string>): number[] {
   const times: number[] = [];
-  for (const line of readFileSync(logFile, "utf8").split("\n")) {
+  for (const line of readLogEnd(logFile, 16 * 1024 * 1024).split("\n")) {
     if (!line.includes('"request"')) continue;
     try {
       const entry = JSON.parse(line) as { requestId?: string; ms?: number };
