@@ -18,6 +18,9 @@ export const REPEAT_WINDOW_MS = 10 * 60 * 1000;
 
 const recentColumns = ["id", "number", "created_at", "repeat_of", "form_token", ...quoteFields] as const;
 
+/** Whole rows read at once for the comparisons. */
+const ROWS_PER_READ = 16;
+
 type RecentRow = Pick<Selectable<Database["leads"]>, (typeof recentColumns)[number]>;
 
 /** What the visitor's confirmation names: the request they are answered for. */
@@ -66,8 +69,6 @@ function sameAsk(a: QuoteInput, b: QuoteInput) {
   );
 }
 
-const sameFields = (a: QuoteInput, b: QuoteInput) => quoteFields.every((field) => a[field] === b[field]);
-
 /**
  * The earlier request this one is, or repeats, among those of the last REPEAT_WINDOW_MS
  * (found through leads_created_at_idx: a few rows, however large the table). Call it after
@@ -81,54 +82,61 @@ export async function findEarlierRequest(
   formToken: string | null,
   now: Date,
 ): Promise<EarlierRequest> {
-  // The window's contacts and tokens alone (a few short columns, however many requests came
-  // in), then the whole row of each that may match, one at a time and only until one does:
-  // each submission would otherwise read every message of the window (docs/decisions/0090).
-  const window = await trx
-    .selectFrom("leads")
-    .select(["id", "email", "phone", "form_token", "created_at"])
-    .where("created_at", ">", new Date(now.getTime() - REPEAT_WINDOW_MS).toISOString())
-    // Both a re-posted form and a repeat ask for the same service: the others are never read.
-    .where("service", "=", input.service)
-    .orderBy("created_at")
-    .orderBy("id")
-    .execute();
-  const rows = new Map<string, RecentRow | undefined>();
-  const wholeRow = async (id: string) => {
-    if (!rows.has(id)) {
-      rows.set(
-        id,
-        await trx.selectFrom("leads").select(recentColumns).where("id", "=", id).executeTakeFirst(),
+  const since = new Date(now.getTime() - REPEAT_WINDOW_MS).toISOString();
+  const inWindow = () =>
+    trx
+      .selectFrom("leads")
+      .where("created_at", ">", since)
+      // Both a re-posted form and a repeat ask for the same service: the others are never read.
+      .where("service", "=", input.service);
+  const whole = new Map<string, RecentRow>();
+  const wholeRows = async (ids: readonly string[]) => {
+    const missing = ids.filter((id) => !whole.has(id));
+    for (let start = 0; start < missing.length; start += ROWS_PER_READ) {
+      const batch = missing.slice(start, start + ROWS_PER_READ);
+      // Always ROWS_PER_READ ids (the last repeated): one statement, compiled once.
+      const padded = Array.from(
+        { length: ROWS_PER_READ },
+        (_, i) => batch[Math.min(i, batch.length - 1)] as string,
       );
+      const rows = await trx.selectFrom("leads").select(recentColumns).where("id", "in", padded).execute();
+      for (const row of rows) whole.set(row.id, row);
     }
-    return rows.get(id);
+    return ids.map((id) => whole.get(id)).filter((row): row is RecentRow => row !== undefined);
   };
   // The first of a chain of repeats; it may be older than the window, or erased since.
   const firstOf = async (row: RecentRow): Promise<FirstRequest> => {
-    const first = (row.repeat_of ? await wholeRow(row.repeat_of) : undefined) ?? row;
+    const [first = row] = row.repeat_of ? await wholeRows([row.repeat_of]) : [];
     return { id: first.id, number: first.number, created_at: first.created_at };
   };
 
   if (formToken) {
-    for (const candidate of window) {
-      if (candidate.form_token !== formToken) continue;
-      const same = await wholeRow(candidate.id);
-      if (same && sameFields(same, input)) {
-        return {
-          kind: "same-form",
-          stored: { id: same.id, number: same.number, created_at: same.created_at },
-          first: await firstOf(same),
-        };
-      }
+    // The same form posted again is every field the same: the database compares them.
+    let sameForm = inWindow().select(recentColumns).where("form_token", "=", formToken);
+    for (const field of quoteFields) sameForm = sameForm.where(field, "=", input[field]);
+    const same = await sameForm.orderBy("created_at").orderBy("id").limit(1).executeTakeFirst();
+    if (same) {
+      return {
+        kind: "same-form",
+        stored: { id: same.id, number: same.number, created_at: same.created_at },
+        first: await firstOf(same),
+      };
     }
   }
+  // A repeat: the window's contacts alone (a few short columns, however many requests came
+  // in), then the whole rows of those that may be the same person, a few at a time, until one
+  // asks the same thing. Each submission used to read every message of the window
+  // (docs/decisions/0094).
   const contactMayMatch = mayBeSameContact(input);
-  for (const candidate of window) {
-    if (!contactMayMatch(candidate)) continue;
-    const earlier = await wholeRow(candidate.id);
-    if (earlier && sameContact(earlier, input) && sameAsk(earlier, input)) {
-      return { kind: "repeat", first: await firstOf(earlier) };
-    }
+  const candidates = (
+    await inWindow().select(["id", "email", "phone"]).orderBy("created_at").orderBy("id").execute()
+  )
+    .filter(contactMayMatch)
+    .map((row) => row.id);
+  for (let start = 0; start < candidates.length; start += ROWS_PER_READ) {
+    const rows = await wholeRows(candidates.slice(start, start + ROWS_PER_READ));
+    const earlier = rows.find((row) => sameContact(row, input) && sameAsk(row, input));
+    if (earlier) return { kind: "repeat", first: await firstOf(earlier) };
   }
   return { kind: "none" };
 }
